@@ -1,0 +1,4 @@
+import { hostConfig } from '@pfp/federation';
+import { defineConfig } from 'vite';
+
+export default defineConfig(hostConfig());

@@ -1,0 +1,55 @@
+import { ActionIcon, AppShell, Container, Group, Text, Title, Tooltip } from '@mantine/core';
+import { zh } from '@pfp/i18n';
+import { IconChartLine, IconHistory } from '@pfp/ui';
+import { Link, Outlet, useLocation, useParams } from 'react-router';
+import { useSession } from '../auth/useSession';
+
+const t = zh.pricer;
+
+/** Header with the company name and the two page buttons (current one highlighted), footer credit. */
+export function CustomerLayout() {
+  const session = useSession();
+  const { tenantId } = useParams();
+  const { pathname } = useLocation();
+  const pages = [
+    { to: `/pricer/${tenantId}/dashboard`, label: t.tradingDesk, icon: <IconChartLine size={20} /> },
+    { to: `/pricer/${tenantId}/history`, label: t.history, icon: <IconHistory size={20} /> },
+  ];
+  return (
+    <AppShell header={{ height: 56 }} footer={{ height: 36 }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between">
+          <Title order={1} size="h4">
+            {session?.user.company_name || zh.app.customerDefaultTitle}
+          </Title>
+          <Group gap="xs">
+            {pages.map((p) => (
+              <Tooltip key={p.to} label={p.label}>
+                <ActionIcon
+                  component={Link}
+                  to={p.to}
+                  size="lg"
+                  variant={pathname === p.to ? 'filled' : 'subtle'}
+                  aria-label={p.label}
+                  aria-current={pathname === p.to ? 'page' : undefined}
+                >
+                  {p.icon}
+                </ActionIcon>
+              </Tooltip>
+            ))}
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Main>
+        <Container size="lg" px={0}>
+          <Outlet />
+        </Container>
+      </AppShell.Main>
+      <AppShell.Footer>
+        <Text size="xs" c="dimmed" ta="center" lh="36px">
+          {zh.app.vendorCredit}
+        </Text>
+      </AppShell.Footer>
+    </AppShell>
+  );
+}

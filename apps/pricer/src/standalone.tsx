@@ -1,0 +1,15 @@
+import '@mantine/core/styles.css';
+import { StandaloneProviders } from '@pfp/ui';
+import { createRoot } from 'react-dom/client';
+import { Navigate, Route, Routes } from 'react-router';
+import App from './App';
+
+// Development only: the pricer remote on its own, mounted at /pricer like in the host.
+createRoot(document.getElementById('root')!).render(
+  <StandaloneProviders>
+    <Routes>
+      <Route path="/pricer/*" element={<App />} />
+      <Route path="*" element={<Navigate to="/pricer/1/login" replace />} />
+    </Routes>
+  </StandaloneProviders>,
+);

@@ -1,0 +1,53 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface Config {
+  host: string;
+  port: number;
+  dataDir: string;
+  /** Directory holding host/, trader/, pricer/, volatility/ builds; null = serve no apps. */
+  appsDir: string | null;
+  /** Where the host finds each remote's entry (SPEC: remotes redeploy without the host). */
+  remotes: Record<string, string>;
+  logLevel: string;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** apps/server/dist → apps/, the layout of the repo and of the server image. */
+function defaultAppsDir(): string | null {
+  const dir = path.resolve(here, '../..');
+  return existsSync(path.join(dir, 'host/dist/index.html')) ? dir : null;
+}
+
+export const DEFAULT_REMOTES = {
+  trader: '/remotes/trader/remoteEntry.js',
+  pricer: '/remotes/pricer/remoteEntry.js',
+  volatility: '/remotes/volatility/remoteEntry.js',
+};
+
+/** REMOTES_MANIFEST is inline JSON or the path of a JSON file: {"trader": "https://…/remoteEntry.js", …}. */
+function loadRemotes(value: string | undefined): Record<string, string> {
+  if (!value) return DEFAULT_REMOTES;
+  const text = value.trim().startsWith('{') ? value : readFileSync(value, 'utf8');
+  const parsed: unknown = JSON.parse(text);
+  if (typeof parsed !== 'object' || parsed === null) throw new Error('REMOTES_MANIFEST must be a JSON object');
+  for (const [name, entry] of Object.entries(parsed)) {
+    if (typeof entry !== 'string') throw new Error(`REMOTES_MANIFEST: entry of ${name} must be a string`);
+  }
+  return { ...DEFAULT_REMOTES, ...(parsed as Record<string, string>) };
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  return {
+    host: env.HOST ?? '127.0.0.1',
+    port,
+    dataDir: path.resolve(env.DATA_DIR ?? 'data'),
+    appsDir: env.APPS_DIR === '' ? null : env.APPS_DIR ? path.resolve(env.APPS_DIR) : defaultAppsDir(),
+    remotes: loadRemotes(env.REMOTES_MANIFEST),
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

@@ -1,0 +1,12 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig({
+  entry: ['src/main.ts'],
+  format: ['esm'],
+  target: 'node20',
+  platform: 'node',
+  sourcemap: true,
+  clean: true,
+  // Workspace packages ship TypeScript source: bundle them; npm dependencies stay external.
+  noExternal: [/^@pfp\//],
+});

@@ -1,0 +1,15 @@
+import { IconFileText, IconLayoutDashboard, IconUsers } from '@pfp/ui';
+import { zh } from '@pfp/i18n';
+import type { ReactNode } from 'react';
+
+export interface NavItem {
+  path: string;
+  text: string;
+  icon: ReactNode;
+}
+
+export const NAV: NavItem[] = [
+  { path: '/trader/dashboard', text: zh.trader.nav.dashboard, icon: <IconLayoutDashboard size={18} /> },
+  { path: '/trader/pricers', text: zh.trader.nav.pricers, icon: <IconUsers size={18} /> },
+  { path: '/trader/contracts', text: zh.trader.nav.contracts, icon: <IconFileText size={18} /> },
+];

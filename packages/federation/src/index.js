@@ -1,0 +1,88 @@
+/**
+ * Build configuration shared by the host and the three remotes, so that every app agrees on
+ * the federation names, the public paths and the singletons (one React, one router, one Mantine,
+ * one react-query and one toast store across the page).
+ */
+import { federation } from '@module-federation/vite';
+import react from '@vitejs/plugin-react';
+
+export const REMOTES = ['trader', 'pricer', 'volatility'];
+
+/** Where a remote's build is served on the one origin. */
+export const remoteBase = (name) => `/remotes/${name}/`;
+export const REMOTE_ENTRY = 'remoteEntry.js';
+export const REMOTE_MODULE = './App';
+
+const SINGLETONS = /** @type {const} */ ([
+  'react',
+  'react-dom',
+  'react-router',
+  '@mantine/core',
+  '@mantine/hooks',
+  '@tanstack/react-query',
+  'react-hot-toast',
+]);
+
+export const shared = Object.fromEntries(
+  SINGLETONS.map((name) => [name, { singleton: true, requiredVersion: false, allowNodeModulesSuffixMatch: true }]),
+);
+
+const devPorts = {
+  host: 5170,
+  trader: 5171,
+  pricer: 5172,
+  volatility: 5173,
+};
+
+/**
+ * @param {'trader'|'pricer'|'volatility'} name
+ * @returns {import('vite').UserConfig}
+ * vite config of a remote: its route tree is exposed as './App' from remoteEntry.js. */
+export function remoteConfig(name) {
+  return {
+    base: remoteBase(name),
+    plugins: [
+      react(),
+      federation({
+        name,
+        filename: REMOTE_ENTRY,
+        exposes: { [REMOTE_MODULE]: './src/App.tsx' },
+        shared,
+        dts: false,
+        manifest: true,
+      }),
+    ],
+    server: { port: devPorts[name], strictPort: true, proxy: apiProxy() },
+    preview: { port: devPorts[name] },
+    build: { target: 'es2022', sourcemap: true },
+  };
+}
+
+/** @returns {import('vite').UserConfig} vite config of the host: no static remotes; they are registered at runtime from a manifest. */
+export function hostConfig() {
+  return {
+    base: '/',
+    plugins: [
+      react(),
+      federation({
+        name: 'host',
+        remotes: {},
+        shared,
+        dts: false,
+      }),
+    ],
+    server: { port: devPorts.host, strictPort: true, proxy: apiProxy() },
+    build: { target: 'es2022', sourcemap: true },
+  };
+}
+
+/** In dev, every app talks to the server started by `pnpm --filter @pfp/server dev`. */
+function apiProxy() {
+  const target = process.env.API_ORIGIN ?? 'http://localhost:8080';
+  return {
+    '/api': target,
+    '/realms': target,
+    '/remotes.json': target,
+    '/ws': { target, ws: true },
+  };
+}

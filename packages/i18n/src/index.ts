@@ -1,0 +1,5 @@
+export * from './strings';
+export * from './exchanges';
+export * from './products';
+export * from './brokers';
+export * from './format';

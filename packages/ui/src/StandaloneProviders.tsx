@@ -1,0 +1,18 @@
+import { MantineProvider } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { BrowserRouter } from 'react-router';
+import { theme, themeFromSearch } from './theme';
+import { AppToaster } from './toast';
+
+/**
+ * What the host gives a remote (router, Mantine, toaster), for running a remote on its own in
+ * development. In the product the host provides these once for all remotes.
+ */
+export function StandaloneProviders({ children, toaster = 'default' }: { children: ReactNode; toaster?: 'default' | 'rich' }) {
+  return (
+    <MantineProvider theme={theme} forceColorScheme={themeFromSearch(window.location.search)}>
+      <AppToaster variant={toaster} />
+      <BrowserRouter>{children}</BrowserRouter>
+    </MantineProvider>
+  );
+}

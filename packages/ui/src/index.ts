@@ -1,0 +1,6 @@
+export * from './theme';
+export * from './toast';
+export * from './FullScreenMessage';
+export * from './StandaloneProviders';
+export * from './icons';
+export * from './NotFoundPage';
