@@ -20,23 +20,23 @@ const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWind
 export default function PricerApp() {
   return (
     <QueryClientProvider client={queryClient}>
-    <Routes>
-      <Route path=":tenantId/login" element={<LoginPage />} />
-      <Route
-        path=":tenantId"
-        element={
-          <RequireSession>
-            <CustomerLayout />
-          </RequireSession>
-        }
-      >
-        <Route index element={<IndexRedirect />} />
-        <Route path="dashboard" element={<DeskPage />} />
-        <Route path="history" element={<HistoryPage />} />
+      <Routes>
+        <Route path=":tenantId/login" element={<LoginPage />} />
+        <Route
+          path=":tenantId"
+          element={
+            <RequireSession>
+              <CustomerLayout />
+            </RequireSession>
+          }
+        >
+          <Route index element={<IndexRedirect />} />
+          <Route path="dashboard" element={<DeskPage />} />
+          <Route path="history" element={<HistoryPage />} />
+          <Route path="*" element={<IndexRedirect />} />
+        </Route>
         <Route path="*" element={<IndexRedirect />} />
-      </Route>
-      <Route path="*" element={<IndexRedirect />} />
-    </Routes>
+      </Routes>
     </QueryClientProvider>
   );
 }

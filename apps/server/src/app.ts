@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import type { Config } from './config';
 import { healthRoutes } from './health/routes';
-import { notFound, serveApps } from './static/apps';
+import { notFound, remotesManifest, serveApps } from './static/apps';
 
 export async function buildApp(config: Config) {
   const app = Fastify({
@@ -9,7 +9,8 @@ export async function buildApp(config: Config) {
     bodyLimit: 1024 * 1024,
   });
   await app.register(healthRoutes);
-  if (config.appsDir) await serveApps(app, config.appsDir, config.remotes);
+  await remotesManifest(app, config.remotes);
+  if (config.appsDir) await serveApps(app, config.appsDir);
   else app.setNotFoundHandler((req, reply) => reply.code(404).send(notFound(req.url)));
   return app;
 }

@@ -41,7 +41,8 @@ function loadRemotes(value: string | undefined): Record<string, string> {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, got ${env.PORT}`);
   return {
     host: env.HOST ?? '127.0.0.1',
     port,

@@ -1,12 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import {
-  formatDateTime,
-  formatLots,
-  formatNumber,
-  formatPercent,
-  formatPrice,
-  instrumentShort,
-} from './format';
+import { formatDateTime, formatLots, formatNumber, formatPercent, formatPrice, instrumentShort } from './format';
 
 describe('formatNumber', () => {
   it('adds thousands separators', () => {

@@ -110,8 +110,7 @@ export function productName(exchange: string, productId: string): string {
   if (!Object.hasOwn(PRODUCT_NAMES, exchange)) return productId;
   const names = PRODUCT_NAMES[exchange as ExchangeId];
   if (Object.hasOwn(names, productId)) return names[productId] ?? productId;
-  const normalized =
-    exchange === 'CZCE' || exchange === 'CFFEX' ? productId.toUpperCase() : productId.toLowerCase();
+  const normalized = exchange === 'CZCE' || exchange === 'CFFEX' ? productId.toUpperCase() : productId.toLowerCase();
   if (Object.hasOwn(names, normalized)) return names[normalized] ?? productId;
   return productId;
 }

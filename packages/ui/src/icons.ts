@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- ambient types for the per-icon files, which ship none
 /// <reference path="./icons.d.ts" />
 /**
  * The icons the apps use, imported one file each: the package's barrel has ~6,000 icons and

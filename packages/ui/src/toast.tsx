@@ -12,7 +12,9 @@ type Kind = 'success' | 'error' | 'warning' | 'info';
 /** The global toast helper of the spec (types success, error, warning, info; default info). */
 export function notify(message: string, kind: Kind = 'info', duration?: number) {
   const opts: ToastOptions = {
-    duration: duration ?? (kind === 'success' ? TOAST_DURATION.success : kind === 'error' ? TOAST_DURATION.error : TOAST_DURATION.default),
+    duration:
+      duration ??
+      (kind === 'success' ? TOAST_DURATION.success : kind === 'error' ? TOAST_DURATION.error : TOAST_DURATION.default),
   };
   if (kind === 'success') return toast.success(message, opts);
   if (kind === 'error') return toast.error(message, opts);

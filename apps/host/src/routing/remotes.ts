@@ -16,9 +16,7 @@ function registerFromManifest(): Promise<void> {
       return r.json() as Promise<Manifest>;
     })
     .then((manifest) => {
-      registerRemotes(
-        Object.entries(manifest).map(([name, entry]) => ({ name, entry, type: 'module' })),
-      );
+      registerRemotes(Object.entries(manifest).map(([name, entry]) => ({ name, entry, type: 'module' })));
     })
     .catch((e: unknown) => {
       registered = undefined;

@@ -1,12 +1,15 @@
 import { createBrowserRouter } from 'react-router';
 import { Shell } from '../layout/Shell';
-import { NotFoundPage } from '@pfp/ui';
+import { zh } from '@pfp/i18n';
+import { FullScreenMessage, NotFoundPage } from '@pfp/ui';
 import { remoteRoute } from './remoteRoute';
 
 /** SPEC §2 top-level switch on the first path segment; each remote owns everything below it. */
 export const router = createBrowserRouter([
   {
     element: <Shell />,
+    // Shown while a remote's entry loads on the first visit.
+    hydrateFallbackElement: <FullScreenMessage text={zh.shell.loadingApp} />,
     children: [
       { path: 'trader/*', lazy: remoteRoute('trader') },
       { path: 'pricer/*', lazy: remoteRoute('pricer') },

@@ -24,7 +24,8 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false);
   const tenant = useQuery({
     queryKey: ['tenant-info', tenantId],
-    queryFn: () => api.rpc<{ data: { company_name: string } }>('/api/pricer/rpc/get-tenant-info', { tenant_id: Number(tenantId) }),
+    queryFn: () =>
+      api.rpc<{ data: { company_name: string } }>('/api/pricer/rpc/get-tenant-info', { tenant_id: Number(tenantId) }),
     enabled: /^\d+$/.test(tenantId),
     retry: false,
   });

@@ -32,4 +32,5 @@ export const curveTypeId = (c: Pick<CurveType, 'optionType' | 'priceType'>) => `
 export const DEFAULT_CURVE_TYPE_IDS = ['CALL-last', 'PUT-last'];
 
 /** The server's key of a curve: `{future}-{optionType}-{priceType}`. */
-export const curveKey = (future: string, c: Pick<CurveType, 'optionType' | 'priceType'>) => `${future}-${curveTypeId(c)}`;
+export const curveKey = (future: string, c: Pick<CurveType, 'optionType' | 'priceType'>) =>
+  `${future}-${curveTypeId(c)}`;

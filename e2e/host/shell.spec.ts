@@ -1,0 +1,162 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('host shell', () => {
+  test('each route loads its own remote', async ({ page }) => {
+    const entries: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/remoteEntry.js')) entries.push(new URL(r.url()).pathname);
+    });
+
+    await page.goto('/trader');
+    await expect(page).toHaveURL(/\/trader\/dashboard$/);
+    await expect(page.getByTestId('page-title')).toHaveText('仪表盘');
+    await expect(page.getByRole('link', { name: '贸易商管理后台' })).toBeVisible();
+
+    await page.goto('/pricer/1');
+    await expect(page).toHaveURL(/\/pricer\/1\/login$/);
+    await expect(page.getByRole('heading', { name: '客户登录' })).toBeVisible();
+
+    await page.goto('/volatility-surface');
+    await expect(page.getByText('请先选择期货合约和曲线类型以显示图表.')).toBeVisible();
+
+    expect(entries).toEqual([
+      '/remotes/trader/remoteEntry.js',
+      '/remotes/pricer/remoteEntry.js',
+      '/remotes/volatility/remoteEntry.js',
+    ]);
+  });
+
+  test('unknown paths show the 404 page with the path', async ({ page }) => {
+    await page.goto('/nope/deeper?x=1');
+    await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '页面未找到' })).toBeVisible();
+    await expect(page.getByTestId('not-found-path')).toHaveText('/nope/deeper');
+    for (const cause of ['网址输入错误', '页面已被移动或删除', '链接已过期', '您没有访问权限']) {
+      await expect(page.getByText(cause)).toBeVisible();
+    }
+    await page.getByRole('button', { name: '返回首页' }).click();
+    await expect(page).toHaveURL(/\/main$/);
+    await expect(page.getByTestId('not-found-path')).toHaveText('/main');
+  });
+
+  test('返回上一页 goes back', async ({ page }) => {
+    await page.goto('/trader/dashboard');
+    await expect(page.getByTestId('page-title')).toHaveText('仪表盘');
+    await page.goto('/missing-page');
+    await page.getByRole('button', { name: '返回上一页' }).click();
+    await expect(page).toHaveURL(/\/trader\/dashboard$/);
+    await expect(page.getByTestId('page-title')).toHaveText('仪表盘');
+  });
+
+  test('titles follow the app', async ({ page }) => {
+    for (const [path, title] of [
+      ['/trader/dashboard', '快期点价宝'],
+      ['/pricer/1/login', '快期点价宝'],
+      ['/volatility-surface', '期权波动率曲线'],
+      ['/unknown', '快期点价宝'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page).toHaveTitle(title);
+    }
+    // Client-side navigation updates it too.
+    await page.goto('/volatility-surface');
+    await expect(page).toHaveTitle('期权波动率曲线');
+    await page.evaluate(() => history.back());
+    await expect(page).toHaveTitle('快期点价宝');
+  });
+
+  test('layout classes follow the route', async ({ page }) => {
+    const layout = page.getByTestId('app-layout');
+    for (const [path, cls] of [
+      ['/trader/dashboard', 'trader-layout'],
+      ['/volatility-surface', 'volatility-layout'],
+      ['/pricer/1/login', 'pricer-layout'],
+      ['/pricer', 'default-layout'],
+      ['/nope', 'default-layout'],
+    ] as const) {
+      await page.goto(path);
+      await expect(layout).toHaveClass(new RegExp(`\\b${cls}\\b`));
+    }
+  });
+
+  test('screen-size classes follow the viewport width, live on resize', async ({ page }) => {
+    await page.goto('/nope');
+    const layout = page.getByTestId('app-layout');
+    for (const [width, cls] of [
+      [599, 'screen-x-small'],
+      [600, 'screen-small'],
+      [959, 'screen-small'],
+      [960, 'screen-medium'],
+      [1279, 'screen-medium'],
+      [1280, 'screen-large'],
+    ] as const) {
+      await page.setViewportSize({ width, height: 800 });
+      await expect(layout).toHaveClass(new RegExp(`\\b${cls}\\b`));
+    }
+  });
+
+  test('?theme=dark switches the colour scheme, light by default', async ({ page }) => {
+    await page.goto('/nope');
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+    await page.goto('/nope?theme=dark');
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(bg).not.toBe('rgb(255, 255, 255)');
+  });
+
+  test('the shared singletons load once for all remotes', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/trader/dashboard');
+    await expect(page.getByTestId('page-title')).toHaveText('仪表盘');
+    await page.getByRole('link', { name: '贸易商管理后台' }).click();
+    // Client-side navigation into the other remotes, in the same page.
+    await page.evaluate(() => {
+      history.pushState({}, '', '/pricer/1/login');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page.getByRole('heading', { name: '客户登录' })).toBeVisible();
+    await page.evaluate(() => {
+      history.pushState({}, '', '/volatility-surface');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page.getByText('请先选择期货合约和曲线类型以显示图表.')).toBeVisible();
+    // react-dom's and Mantine's big chunks come from exactly one build (the first provider).
+    for (const lib of ['react_mf_2_dom_mf_1_client', 'mantine_mf_1_core']) {
+      const loaded = scripts.filter((s) => s.includes(lib));
+      expect(loaded, `${lib}: ${loaded.join(', ')}`).toHaveLength(1);
+    }
+  });
+});
+
+test.describe('remote load failures', () => {
+  test('a remote that fails to load reloads the page once, then shows the error screen', async ({ page }) => {
+    let navigations = 0;
+    page.on('request', (r) => {
+      if (r.isNavigationRequest() && r.frame() === page.mainFrame()) navigations++;
+    });
+    await page.route('**/remotes/trader/remoteEntry.js', (route) => route.abort());
+    await page.goto('/trader/dashboard');
+    await expect(page.getByText('Unexpected Application Error!')).toBeVisible();
+    expect(navigations).toBe(2);
+    // The marker is cleared, so a later deploy problem gets its one reload again.
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+  });
+});
+
+test.describe('toasts', () => {
+  test('bottom-right, at most 3 visible', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/pricer/1/login');
+    const login = page.getByRole('button', { name: '登录' });
+    for (let i = 0; i < 5; i++) await login.click();
+    const toasts = page.getByRole('status').filter({ hasText: '请填写所有必填字段' });
+    await expect(toasts.first()).toBeVisible();
+    await expect.poll(() => toasts.count()).toBeLessThanOrEqual(3);
+    const box = (await toasts.first().boundingBox())!;
+    expect(box.x + box.width).toBeGreaterThan(1280 - 120);
+    expect(box.y + box.height).toBeGreaterThan(800 - 200);
+  });
+});

@@ -1,0 +1,53 @@
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const port = Number(process.env.E2E_PORT ?? 8091);
+export const baseURL = `http://127.0.0.1:${port}`;
+
+/** One suite per app, all in Debian's chromium against the started product (never a downloaded browser). */
+export default defineConfig({
+  testDir: '.',
+  outputDir: path.join(root, 'e2e/artifacts/results'),
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  reporter: [['list'], ['html', { outputFolder: path.join(root, 'e2e/artifacts/report'), open: 'never' }]],
+  use: {
+    baseURL,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: ['host', 'trader', 'pricer', 'volatility'].map((name) => ({ name, testDir: `./${name}` })),
+  webServer: {
+    command: `node ${path.join(root, 'apps/server/dist/main.js')}`,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pfp-e2e-')),
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Installs what the tests need from Debian's packages: chromium for Playwright (never a downloaded
+# browser), PostgreSQL for the database suites, and a CJK font so screenshots show Chinese.
+set -euo pipefail
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql)
+fc-list 2>/dev/null | grep -qiE 'wqy|noto sans cjk' || missing+=(fonts-wqy-microhei)
+[ ${#missing[@]} -eq 0 ] && exit 0
+echo "installing from Debian: ${missing[*]}"
+if [ "$(id -u)" -eq 0 ]; then sudo=""; elif command -v sudo >/dev/null; then sudo="sudo"; else
+  echo "need root (or sudo) to install: ${missing[*]}" >&2
+  exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
