@@ -11,6 +11,18 @@ export interface Config {
   /** Where the host finds each remote's entry (SPEC: remotes redeploy without the host). */
   remotes: Record<string, string>;
   logLevel: string;
+  /** postgres://… switches from embedded PGlite (in dataDir/db) to PostgreSQL. */
+  databaseUrl: string | undefined;
+  /** Encrypts broker passwords and signs pricer tokens; generated into dataDir when unset. */
+  secretKey: string | undefined;
+  /** External OpenID provider (a Keycloak realm URL); unset = the embedded provider. */
+  oidcIssuer: string | undefined;
+  oidcClientId: string;
+  /** The audience the API requires in trader access tokens. */
+  oidcAudience: string;
+  seedDemo: boolean;
+  /** pricer-login attempts per minute per address and account. */
+  loginRateLimit: number;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -50,5 +62,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appsDir: env.APPS_DIR === '' ? null : env.APPS_DIR ? path.resolve(env.APPS_DIR) : defaultAppsDir(),
     remotes: loadRemotes(env.REMOTES_MANIFEST),
     logLevel: env.LOG_LEVEL ?? 'info',
+    databaseUrl: env.DATABASE_URL || undefined,
+    secretKey: env.SECRET_KEY || undefined,
+    oidcIssuer: env.OIDC_ISSUER?.replace(/\/$/, '') || undefined,
+    oidcClientId: env.OIDC_CLIENT_ID ?? 'shinny_web',
+    oidcAudience: env.OIDC_AUDIENCE ?? env.OIDC_CLIENT_ID ?? 'shinny_web',
+    seedDemo: env.SEED_DEMO !== '0' && env.SEED_DEMO !== 'false',
+    loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 10),
   };
 }

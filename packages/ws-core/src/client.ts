@@ -103,7 +103,7 @@ function isErrorReply(msg: WsReply): boolean {
 function decodeData(data: unknown): string | undefined {
   if (typeof data === 'string') return data;
   if (data instanceof ArrayBuffer || ArrayBuffer.isView(data)) {
-    return new TextDecoder().decode(data);
+    return new TextDecoder().decode(data as ArrayBuffer);
   }
   if (Array.isArray(data)) {
     // ws 的分片 Buffer[]

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { DEFAULT_REMOTES, loadConfig } from '../config';
+import { startHarness, type Harness } from '../../test/harness';
 
 /** A fake apps/ tree with the files a real build leaves. */
 function makeAppsDir() {
@@ -21,11 +22,16 @@ function makeAppsDir() {
 
 describe('one origin', () => {
   const appsDir = makeAppsDir();
+  let h: Harness;
   let app: Awaited<ReturnType<typeof buildApp>>;
   beforeAll(async () => {
-    app = await buildApp({ ...loadConfig({ LOG_LEVEL: 'silent' }), appsDir });
+    h = await startHarness();
+    app = await buildApp({ ...h.ctx, config: { ...h.ctx.config, appsDir } });
   });
-  afterAll(() => app.close());
+  afterAll(async () => {
+    await app.close();
+    await h.close();
+  });
 
   it.each(['/', '/trader', '/trader/dashboard', '/pricer/1/login', '/volatility-surface', '/nope', '/main'])(
     'serves the host for client route %s',
@@ -86,9 +92,9 @@ describe('loadConfig', () => {
 
 describe('without app builds (they are served elsewhere)', () => {
   it('still publishes /remotes.json and answers 404 for everything else', async () => {
-    const app = await buildApp({ ...loadConfig({ LOG_LEVEL: 'silent' }), appsDir: null });
-    expect((await app.inject({ url: '/remotes.json' })).json()).toEqual(DEFAULT_REMOTES);
-    expect((await app.inject({ url: '/trader' })).statusCode).toBe(404);
-    await app.close();
+    const h = await startHarness();
+    expect((await h.app.inject({ url: '/remotes.json' })).json()).toEqual(DEFAULT_REMOTES);
+    expect((await h.app.inject({ url: '/trader' })).statusCode).toBe(404);
+    await h.close();
   });
 });

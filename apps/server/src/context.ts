@@ -1,0 +1,22 @@
+import type { PricerTokens } from './auth/pricerTokens';
+import type { SecretBox } from './auth/secrets';
+import type { TraderVerifier } from './auth/traderTokens';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import type { OrderEvents } from './domain/orders';
+
+/** What the routes need, built once in main.ts (or by a test harness). */
+export interface AppContext {
+  config: Config;
+  db: Database;
+  secrets: SecretBox;
+  pricerTokens: PricerTokens;
+  traderVerifier: TraderVerifier;
+  orderEvents?: OrderEvents;
+  /** Last prices for the customer snapshot (the market-data source). */
+  lastPrice?: (symbol: string) => number | undefined;
+  /** The tenant's trading gateway: `ok` when connected and logged in. */
+  gatewayStatus?: (tenantId: number) => { status: 'ok' | 'error'; message?: string };
+  /** The trader saved the settings: (re)connect the tenant's gateway. */
+  onProfileSaved?: (tenantId: number) => void;
+}

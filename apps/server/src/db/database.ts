@@ -1,0 +1,44 @@
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, Migrator, PostgresDialect, type Migration } from 'kysely';
+import pg from 'pg';
+import * as m001 from './migrations/001_initial';
+import { PGliteDialect } from './pgliteDialect';
+import type { DB } from './schema';
+
+export type Database = Kysely<DB>;
+
+const NUMERIC = 1700;
+const INT8 = 20;
+
+/**
+ * PostgreSQL when DATABASE_URL is set, otherwise embedded PGlite in dataDir (`memory://` for
+ * tests). numeric and bigint come back as JS numbers: prices have at most 4 decimals and ids
+ * stay far below 2^53.
+ */
+export async function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
+  if (opts.databaseUrl) {
+    pg.types.setTypeParser(NUMERIC, parseFloat);
+    pg.types.setTypeParser(INT8, (v) => Number(v));
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.PG_POOL_SIZE ?? 20) });
+    return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  }
+  const pglite = new PGlite(opts.dataDir, {
+    parsers: { [NUMERIC]: (v: string) => parseFloat(v), [INT8]: (v: string) => Number(v) },
+  });
+  return new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+}
+
+const migrations: Record<string, Migration> = {
+  '001_initial': m001,
+};
+
+/** Versioned migrations, run on start; a failure stops the server. */
+export async function migrate(db: Database) {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error');
+    throw new Error(`migration ${failed?.migrationName ?? '?'} failed: ${String(error)}`, { cause: error });
+  }
+  return results?.filter((r) => r.status === 'Success').map((r) => r.migrationName) ?? [];
+}

@@ -1,0 +1,207 @@
+/**
+ * Asia/Shanghai calendar arithmetic for the catalogue and the simulated exchange.
+ *
+ * Shanghai has no daylight saving time, so local time is UTC+8 throughout. Trading days are the
+ * weekdays: public holidays (Spring Festival, National Day, …) are not modelled, so an expiry that
+ * the exchange moves for a holiday comes out a few days off. Good enough for a simulation; a real
+ * feed (MARKET_SOURCE=diff) brings the exchange's own dates.
+ */
+import type { ExpiryRule, ProductSpec, Session } from './types';
+
+const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
+const DAY_MS = 86_400_000;
+
+export interface CivilDate {
+  y: number;
+  /** 1–12 */
+  m: number;
+  d: number;
+}
+
+export interface ShanghaiTime extends CivilDate {
+  hh: number;
+  mm: number;
+  ss: number;
+  ms: number;
+  /** 0 = Sunday … 6 = Saturday */
+  weekday: number;
+}
+
+export function shanghaiTime(at: Date | number): ShanghaiTime {
+  const t = new Date((typeof at === 'number' ? at : at.getTime()) + SHANGHAI_OFFSET_MS);
+  return {
+    y: t.getUTCFullYear(),
+    m: t.getUTCMonth() + 1,
+    d: t.getUTCDate(),
+    hh: t.getUTCHours(),
+    mm: t.getUTCMinutes(),
+    ss: t.getUTCSeconds(),
+    ms: t.getUTCMilliseconds(),
+    weekday: t.getUTCDay(),
+  };
+}
+
+/** Epoch ms of a Shanghai wall-clock time. */
+export function shanghaiInstant(y: number, m: number, d: number, hh = 0, mm = 0, ss = 0): number {
+  return Date.UTC(y, m - 1, d, hh, mm, ss) - SHANGHAI_OFFSET_MS;
+}
+
+/** `new Date` at a Shanghai wall-clock time (handy in tests: `shanghaiDate('2025-11-20 10:00')`). */
+export function shanghaiDate(text: string): Date {
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(text);
+  if (!match) throw new Error(`bad Shanghai time: ${text}`);
+  const [y, m, d, hh, mm, ss] = match.slice(1).map((v) => Number(v ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  return new Date(shanghaiInstant(y, m, d, hh, mm, ss));
+}
+
+function pad(n: number, width = 2): string {
+  return String(n).padStart(width, '0');
+}
+
+export function dateKey(date: CivilDate): string {
+  return `${date.y}-${pad(date.m)}-${pad(date.d)}`;
+}
+
+export function weekdayOf(date: CivilDate): number {
+  return new Date(Date.UTC(date.y, date.m - 1, date.d)).getUTCDay();
+}
+
+export function isTradingDate(date: CivilDate): boolean {
+  const wd = weekdayOf(date);
+  return wd !== 0 && wd !== 6;
+}
+
+export function addDays(date: CivilDate, days: number): CivilDate {
+  const t = new Date(Date.UTC(date.y, date.m - 1, date.d) + days * DAY_MS);
+  return { y: t.getUTCFullYear(), m: t.getUTCMonth() + 1, d: t.getUTCDate() };
+}
+
+/** Year and month `offset` months after (y, m). */
+export function addMonths(y: number, m: number, offset: number): { y: number; m: number } {
+  const index = y * 12 + (m - 1) + offset;
+  return { y: Math.floor(index / 12), m: (index % 12) + 1 };
+}
+
+/** Months from (y1, m1) to (y2, m2). */
+export function monthDiff(y1: number, m1: number, y2: number, m2: number): number {
+  return (y2 - y1) * 12 + (m2 - m1);
+}
+
+function daysInMonth(y: number, m: number): number {
+  return new Date(Date.UTC(y, m, 0)).getUTCDate();
+}
+
+/** The n-th trading day of a month (n ≥ 1), or the |n|-th from its end (n ≤ -1). */
+export function nthTradingDay(y: number, m: number, n: number): CivilDate {
+  const days: CivilDate[] = [];
+  for (let d = 1; d <= daysInMonth(y, m); d++) if (isTradingDate({ y, m, d })) days.push({ y, m, d });
+  const day = n > 0 ? days[n - 1] : days[days.length + n];
+  if (!day) throw new Error(`no trading day ${n} in ${y}-${m}`);
+  return day;
+}
+
+/** The n-th `weekday` of a month (n ≥ 1), or the |n|-th from its end. */
+export function nthWeekday(y: number, m: number, n: number, weekday: number): CivilDate {
+  const days: CivilDate[] = [];
+  for (let d = 1; d <= daysInMonth(y, m); d++) if (weekdayOf({ y, m, d }) === weekday) days.push({ y, m, d });
+  const day = n > 0 ? days[n - 1] : days[days.length + n];
+  if (!day) throw new Error(`no weekday ${weekday} #${n} in ${y}-${m}`);
+  return day;
+}
+
+/** Last trading day under `rule` for the contract of year y, month m. */
+export function expiryDate(rule: ExpiryRule, y: number, m: number): CivilDate {
+  const target = addMonths(y, m, rule.monthOffset);
+  switch (rule.kind) {
+    case 'dayOfMonth': {
+      let date: CivilDate = { y: target.y, m: target.m, d: rule.day };
+      while (!isTradingDate(date)) date = addDays(date, 1);
+      return date;
+    }
+    case 'nthTradingDay':
+      return nthTradingDay(target.y, target.m, rule.n);
+    case 'nthWeekday':
+      return nthWeekday(target.y, target.m, rule.n, rule.weekday);
+  }
+}
+
+/** Instruments expire at the day session's close, taken as 15:00 Shanghai. */
+export function expiryInstant(date: CivilDate): number {
+  return shanghaiInstant(date.y, date.m, date.d, 15, 0, 0);
+}
+
+function civilOf(at: Date | number): CivilDate {
+  const t = shanghaiTime(at);
+  return { y: t.y, m: t.m, d: t.d };
+}
+
+export function shanghaiCivilDate(at: Date | number): CivilDate {
+  return civilOf(at);
+}
+
+/**
+ * The trading day `at` belongs to: the night session (from 21:00) opens the next trading day, so
+ * from 17:00 on it is the next weekday; Friday night and the small hours of Saturday belong to Monday.
+ */
+export function tradingDayOf(at: Date | number): CivilDate {
+  const t = shanghaiTime(at);
+  let date: CivilDate = { y: t.y, m: t.m, d: t.d };
+  if (t.hh >= 17) date = addDays(date, 1);
+  while (!isTradingDate(date)) date = addDays(date, 1);
+  return date;
+}
+
+function minutes(hhmm: string): number {
+  const [h, m] = hhmm.split(':').map(Number) as [number, number];
+  return h * 60 + m;
+}
+
+/** Length of a session in minutes (sessions that cross midnight included). */
+export function sessionMinutes(session: Session): number {
+  const start = minutes(session.start);
+  let end = minutes(session.end);
+  if (end <= start) end += 24 * 60;
+  return end - start;
+}
+
+/** Trading minutes of a product per trading day (day sessions plus the night session). */
+export function tradingMinutesPerDay(product: Pick<ProductSpec, 'daySessions' | 'nightSession'>): number {
+  let total = 0;
+  for (const s of product.daySessions) total += sessionMinutes(s);
+  if (product.nightSession) total += sessionMinutes(product.nightSession);
+  return total;
+}
+
+/**
+ * Whether the product trades at `at`: day sessions Monday–Friday; the night session opens Monday–Friday
+ * evenings, and its part after midnight runs Tuesday–Saturday mornings. Holidays are not modelled.
+ */
+export function inSession(product: Pick<ProductSpec, 'daySessions' | 'nightSession'>, at: Date | number): boolean {
+  const t = shanghaiTime(at);
+  const now = t.hh * 60 + t.mm + t.ss / 60;
+  const weekday = t.weekday >= 1 && t.weekday <= 5;
+  if (weekday) {
+    for (const s of product.daySessions) if (now >= minutes(s.start) && now < minutes(s.end)) return true;
+  }
+  const night = product.nightSession;
+  if (!night) return false;
+  const start = minutes(night.start);
+  const end = minutes(night.end);
+  if (end > start) return weekday && now >= start && now < end;
+  if (weekday && now >= start) return true;
+  const afterWeekday = t.weekday >= 2 && t.weekday <= 6;
+  return afterWeekday && now < end;
+}
+
+/** TqSdk's quote datetime: 'YYYY-MM-DD HH:MM:SS.ffffff' in Shanghai time. */
+export function formatQuoteTime(at: Date | number): string {
+  const t = shanghaiTime(at);
+  return `${t.y}-${pad(t.m)}-${pad(t.d)} ${pad(t.hh)}:${pad(t.mm)}:${pad(t.ss)}.${pad(t.ms, 3)}000`;
+}

@@ -1,0 +1,361 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { shanghaiDate } from './calendar';
+import { Catalogue, catalogue, isOnTick, type OptionSpec, type ProductSpec } from './catalogue';
+import { measureQuoteThroughput, SimExchange, type Quote } from './simExchange';
+
+const T0 = shanghaiDate('2025-11-20 10:00'); // a Thursday
+const RATE = 0.015;
+
+/** A clock that advances one tick interval per read of `advance()`. */
+function clock(start: Date) {
+  let t = start.getTime();
+  return {
+    now: () => new Date(t),
+    set: (d: Date) => {
+      t = d.getTime();
+    },
+    advance: (ms = 500) => {
+      t += ms;
+    },
+  };
+}
+
+function run(sim: SimExchange, steps: number, c?: ReturnType<typeof clock>): Quote[][] {
+  const batches: Quote[][] = [];
+  for (let i = 0; i < steps; i++) {
+    c?.advance();
+    batches.push(sim.step());
+  }
+  return batches;
+}
+
+function mid(q: Quote): number {
+  if (q.bid_price1 !== null && q.ask_price1 !== null) return (q.bid_price1 + q.ask_price1) / 2;
+  return q.bid_price1 ?? q.ask_price1 ?? q.last_price;
+}
+
+const CHAINS = ['SHFE.cu2601', 'DCE.m2601', 'CZCE.SR601', 'CFFEX.IF2512', 'INE.sc2601', 'GFEX.si2601', 'SHFE.au2602'];
+
+describe('SimExchange', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('is deterministic for a seed', () => {
+    const make = (seed: number) => {
+      const c = clock(T0);
+      const sim = new SimExchange({ seed, now: c.now });
+      sim.subscribeChains(['SHFE.cu2601', 'DCE.m2601']);
+      return run(sim, 30, c);
+    };
+    const a = make(7);
+    expect(make(7)).toEqual(a);
+    expect(make(8)).not.toEqual(a);
+    expect(a.flat().length).toBeGreaterThan(1000);
+  });
+
+  it('keeps futures paths independent of option subscriptions', () => {
+    const path = (subscribe: boolean) => {
+      const c = clock(T0);
+      const sim = new SimExchange({ seed: 3, now: c.now });
+      if (subscribe) sim.subscribeChains(CHAINS);
+      run(sim, 20, c);
+      return sim.listFutures().map((f) => sim.getQuote(f.symbol));
+    };
+    expect(path(true)).toEqual(path(false));
+  });
+
+  it('quotes every listed future on the tick grid, inside the limits, bid < ask', () => {
+    const c = clock(T0);
+    const sim = new SimExchange({ seed: 11, now: c.now });
+    const futures = sim.listFutures();
+    expect(futures.length).toBeGreaterThan(300);
+    expect(futures.map((f) => f.symbol)).toContain('CZCE.SR601');
+    const check = () => {
+      for (const f of futures) {
+        const q = sim.getQuote(f.symbol) as Quote;
+        const label = `${f.symbol} ${JSON.stringify(q)}`;
+        for (const p of [q.last_price, q.bid_price1, q.ask_price1, q.upper_limit, q.lower_limit]) {
+          if (p !== null) expect(isOnTick(p, f.tick), label).toBe(true);
+        }
+        expect(q.last_price, label).toBeGreaterThanOrEqual(q.lower_limit);
+        expect(q.last_price, label).toBeLessThanOrEqual(q.upper_limit);
+        expect(q.bid_price1 !== null || q.ask_price1 !== null, label).toBe(true);
+        if (q.bid_price1 !== null && q.ask_price1 !== null) {
+          expect(q.bid_price1, label).toBeLessThan(q.ask_price1);
+          expect(q.ask_price1 - q.bid_price1, label).toBeLessThanOrEqual(2 * f.tick + 1e-9);
+        }
+        if (q.bid_price1 !== null) expect(q.bid_price1, label).toBeGreaterThanOrEqual(q.lower_limit);
+        if (q.ask_price1 !== null) expect(q.ask_price1, label).toBeLessThanOrEqual(q.upper_limit);
+        expect(q.volume, label).toBeGreaterThanOrEqual(0);
+      }
+    };
+    check();
+    run(sim, 60, c);
+    check();
+    const cu = sim.getQuote('SHFE.cu2601') as Quote;
+    expect(Math.abs(cu.last_price / cu.pre_settlement - 1)).toBeLessThan(0.03);
+    expect(cu.datetime).toBe('2025-11-20 10:00:30.000000');
+  });
+
+  it('moves futures at about the product volatility', () => {
+    // Trading-time scaling: one trading day of ticks moves a future by about vol/√252 (cu: ≈1%).
+    const metals = ['cu', 'al', 'zn', 'pb', 'ni', 'sn'].map((id) => catalogue.getProduct('SHFE', id) as ProductSpec);
+    const sim = new SimExchange({ seed: 5, now: () => T0, catalogue: new Catalogue(metals), tickIntervalMs: 10_000 });
+    const futures = sim.listFutures();
+    const start = new Map(futures.map((f) => [f.symbol, mid(sim.getQuote(f.symbol) as Quote)]));
+    // These metals trade 7h45 a day: 2,790 ten-second ticks.
+    for (let i = 0; i < 2_790; i++) sim.step();
+    let sum = 0;
+    for (const f of futures) {
+      const vol = (catalogue.productOf(f) as ProductSpec).vol;
+      const move = Math.log(mid(sim.getQuote(f.symbol) as Quote) / (start.get(f.symbol) as number));
+      sum += (move / (vol / Math.sqrt(252))) ** 2;
+    }
+    const ratio = Math.sqrt(sum / futures.length);
+    expect(ratio).toBeGreaterThan(0.6);
+    expect(ratio).toBeLessThan(1.5);
+  });
+
+  it('computes option chains only when subscribed and stops after unsubscribe', () => {
+    const c = clock(T0);
+    const sim = new SimExchange({ seed: 2, now: c.now });
+    const isOption = (q: Quote) => q.symbol.includes('-') || /\d[CP]\d/.test(q.symbol);
+    expect(run(sim, 5, c).flat().some(isOption)).toBe(false);
+    const unsubscribe = sim.subscribe(['DCE.m2601-C-3000', 'DCE.m2601-P-2900', 'DCE.m2601']);
+    const batches = run(sim, 10, c).flat();
+    const options = batches.filter(isOption);
+    expect(options.length).toBeGreaterThan(50);
+    expect(options.every((q) => q.symbol.startsWith('DCE.m2601-'))).toBe(true);
+    const again = sim.subscribeChains(['DCE.m2601']);
+    unsubscribe();
+    unsubscribe();
+    expect(run(sim, 5, c).flat().some(isOption)).toBe(true);
+    again();
+    expect(run(sim, 5, c).flat().some(isOption)).toBe(false);
+    // A quote of an unsubscribed chain is computed on demand.
+    const q = sim.getQuote('SHFE.cu2601C86000');
+    expect(q?.symbol).toBe('SHFE.cu2601C86000');
+    expect(q?.ask_price1).toBeGreaterThan(0);
+    expect(sim.getQuote('SHFE.cu2601C86500')).toBeUndefined();
+    expect(sim.getQuote('NOPE.x')).toBeUndefined();
+    expect(sim.optionChain('CZCE.SR601').length).toBeGreaterThan(40);
+  });
+
+  it('quotes options on the tick grid, never below a tick, within no-arbitrage bounds', () => {
+    const c = clock(T0);
+    const sim = new SimExchange({ seed: 21, now: c.now });
+    sim.subscribeChains(CHAINS);
+    for (let round = 0; round < 4; round++) {
+      run(sim, 15, c);
+      for (const future of CHAINS) {
+        const F = mid(sim.getQuote(future) as Quote);
+        const chain = sim.optionChain(future);
+        expect(chain.length, future).toBeGreaterThan(40);
+        for (const o of chain) {
+          const q = sim.getQuote(o.symbol) as Quote;
+          const label = `${o.symbol} F=${F} ${JSON.stringify(q)}`;
+          const T = (o.expiryMs - c.now().getTime()) / (365 * 86_400_000);
+          const df = o.style === 'E' ? Math.exp(-RATE * T) : 1;
+          const tol = o.tick + 1e-9;
+          for (const p of [q.last_price, q.bid_price1, q.ask_price1]) {
+            if (p === null) continue;
+            expect(isOnTick(p, o.tick), label).toBe(true);
+            expect(p, label).toBeGreaterThanOrEqual(o.tick);
+          }
+          if (q.bid_price1 !== null && q.ask_price1 !== null) expect(q.bid_price1, label).toBeLessThan(q.ask_price1);
+          if (q.bid_price1 !== null) {
+            // Upper bounds: a call is worth at most the (discounted) future, a put at most the strike.
+            expect(q.bid_price1, label).toBeLessThanOrEqual((o.optionType === 'CALL' ? F : o.strike) * df + tol);
+          }
+          const intrinsic = Math.max(0, o.optionType === 'CALL' ? F - o.strike : o.strike - F);
+          // Lower bound: at least the (discounted, for European) intrinsic value.
+          if (intrinsic > 0) {
+            expect(q.ask_price1, label).not.toBeNull();
+            expect(q.ask_price1 as number, label).toBeGreaterThanOrEqual(intrinsic * df - tol);
+          }
+          // No bid on an option worth under a tick.
+          if (q.ask_price1 !== null && q.ask_price1 <= o.tick) expect(q.bid_price1, label).toBeNull();
+        }
+        // Calls get cheaper and puts dearer with the strike (on mids, within the spreads).
+        const mids = (type: OptionSpec['optionType']) =>
+          chain
+            .filter((o) => o.optionType === type)
+            .map((o) => sim.getQuote(o.symbol) as Quote)
+            .filter((q) => q.bid_price1 !== null && q.ask_price1 !== null)
+            .map((q) => ({ m: mid(q), s: (q.ask_price1 as number) - (q.bid_price1 as number) }));
+        const calls = mids('CALL');
+        for (let i = 1; i < calls.length; i++) {
+          const [a, b] = [calls[i - 1], calls[i]] as [{ m: number; s: number }, { m: number; s: number }];
+          expect(b.m, future).toBeLessThanOrEqual(a.m + (a.s + b.s) / 2 + 1e-9);
+        }
+        const puts = mids('PUT');
+        for (let i = 1; i < puts.length; i++) {
+          const [a, b] = [puts[i - 1], puts[i]] as [{ m: number; s: number }, { m: number; s: number }];
+          expect(b.m, future).toBeGreaterThanOrEqual(a.m - (a.s + b.s) / 2 - 1e-9);
+        }
+      }
+    }
+  });
+
+  it('roughly satisfies put–call parity for European mids', () => {
+    const c = clock(T0);
+    const sim = new SimExchange({ seed: 9, now: c.now });
+    const europeans = ['CFFEX.IF2512', 'CFFEX.IH2512', 'SHFE.cu2601', 'SHFE.au2602'];
+    sim.subscribeChains(europeans);
+    run(sim, 25, c);
+    let checked = 0;
+    for (const future of europeans) {
+      const F = mid(sim.getQuote(future) as Quote);
+      const chain = sim.optionChain(future);
+      for (const call of chain.filter((o) => o.optionType === 'CALL')) {
+        expect(call.style).toBe('E');
+        const put = chain.find((o) => o.optionType === 'PUT' && o.strike === call.strike) as OptionSpec;
+        const qc = sim.getQuote(call.symbol) as Quote;
+        const qp = sim.getQuote(put.symbol) as Quote;
+        if ([qc.bid_price1, qc.ask_price1, qp.bid_price1, qp.ask_price1].includes(null)) continue;
+        const T = (call.expiryMs - c.now().getTime()) / (365 * 86_400_000);
+        const parity = (F - call.strike) * Math.exp(-RATE * T);
+        const spreads =
+          ((qc.ask_price1 as number) -
+            (qc.bid_price1 as number) +
+            (qp.ask_price1 as number) -
+            (qp.bid_price1 as number)) /
+          2;
+        expect(Math.abs(mid(qc) - mid(qp) - parity), `${call.symbol} F=${F}`).toBeLessThanOrEqual(
+          spreads + 2 * call.tick,
+        );
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+
+  it('trades options occasionally, moving last_price', () => {
+    const c = clock(T0);
+    const sim = new SimExchange({ seed: 4, now: c.now });
+    sim.subscribeChains(['DCE.m2605']);
+    const chain = sim.optionChain('DCE.m2605');
+    const before = new Map(chain.map((o) => [o.symbol, sim.getQuote(o.symbol) as Quote]));
+    const batches = run(sim, 40, c);
+    const traded = chain.filter((o) => (sim.getQuote(o.symbol) as Quote).volume > 0);
+    expect(traded.length).toBeGreaterThan(3);
+    expect(traded.length).toBeLessThan(chain.length);
+    expect(traded.some((o) => sim.getQuote(o.symbol)?.last_price !== before.get(o.symbol)?.last_price)).toBe(true);
+    // Not every option changes on every tick.
+    expect(batches.every((b) => b.filter((q) => q.symbol.startsWith('DCE.m2605-')).length < chain.length)).toBe(true);
+  });
+
+  describe("sessions: 'real'", () => {
+    const moved = (at: string, symbol: string) => {
+      const sim = new SimExchange({ seed: 1, sessions: 'real', now: () => shanghaiDate(at) });
+      const before = sim.getQuote(symbol);
+      const changed = run(sim, 40).flat();
+      return { moved: changed.some((q) => q.symbol === symbol), same: sim.getQuote(symbol) === before, sim };
+    };
+
+    it('does not move IF at 03:00 Shanghai, moves it at 10:00', () => {
+      const night = moved('2025-11-20 03:00', 'CFFEX.IF2512');
+      expect(night.moved).toBe(false);
+      expect(night.same).toBe(true);
+      expect(night.sim.isTrading('CFFEX.IF2512')).toBe(false);
+      const day = moved('2025-11-20 10:00', 'CFFEX.IF2512');
+      expect(day.moved).toBe(true);
+      expect(day.sim.isTrading('CFFEX.IF2512')).toBe(true);
+    });
+
+    it('moves cu in the night session at 22:00, not IF', () => {
+      const cu = moved('2025-11-20 22:00', 'SHFE.cu2601');
+      expect(cu.moved).toBe(true);
+      expect(cu.sim.isTrading('SHFE.cu2601')).toBe(true);
+      expect(cu.sim.isTrading('CFFEX.IF2512')).toBe(false);
+      expect(moved('2025-11-20 22:00', 'CFFEX.IF2512').moved).toBe(false);
+      // The night session belongs to the next trading day.
+      expect(cu.sim.tradingDay).toBe('2025-11-21');
+    });
+
+    it('knows the sessions of each product', () => {
+      const sim = new SimExchange({ seed: 1, sessions: 'real', now: () => T0 });
+      const at = (s: string) => shanghaiDate(s);
+      expect(sim.isTrading('SHFE.cu2601', at('2025-11-21 00:30'))).toBe(true); // Thursday night
+      expect(sim.isTrading('SHFE.cu2601', at('2025-11-21 01:30'))).toBe(false);
+      expect(sim.isTrading('SHFE.au2602', at('2025-11-22 02:00'))).toBe(true); // Friday night, Saturday morning
+      expect(sim.isTrading('SHFE.au2602', at('2025-11-24 02:00'))).toBe(false); // no Sunday night session
+      expect(sim.isTrading('SHFE.cu2601', at('2025-11-22 10:00'))).toBe(false); // Saturday
+      expect(sim.isTrading('DCE.m2601', at('2025-11-20 23:30'))).toBe(false);
+      expect(sim.isTrading('DCE.m2601', at('2025-11-20 10:20'))).toBe(false); // 10:15–10:30 break
+      expect(sim.isTrading('DCE.m2601', at('2025-11-20 12:00'))).toBe(false);
+      expect(sim.isTrading('DCE.m2601-C-3000', at('2025-11-20 13:30'))).toBe(true);
+      expect(sim.isTrading('CFFEX.IF2512', at('2025-11-20 09:30'))).toBe(true);
+      expect(sim.isTrading('CFFEX.IF2512', at('2025-11-20 09:29'))).toBe(false);
+      expect(sim.isTrading('CFFEX.T2603', at('2025-11-20 15:10'))).toBe(true);
+      expect(sim.isTrading('CFFEX.IF2512', at('2025-11-20 15:10'))).toBe(false);
+      expect(sim.isTrading('GFEX.si2601', at('2025-11-20 21:30'))).toBe(false);
+      expect(sim.isTrading('NOPE.x1')).toBe(false);
+      const always = new SimExchange({ seed: 1, now: () => shanghaiDate('2025-11-22 03:00') });
+      expect(always.isTrading('CFFEX.IF2512')).toBe(true);
+      expect(always.step().length).toBeGreaterThan(0);
+    });
+  });
+
+  it('settles and starts a new trading day at 17:00', () => {
+    const c = clock(shanghaiDate('2025-11-20 14:59'));
+    const sim = new SimExchange({ seed: 6, now: c.now });
+    sim.subscribeChains(['DCE.m2601']);
+    run(sim, 20, c);
+    const before = sim.getQuote('SHFE.cu2601') as Quote;
+    const optBefore = sim.getQuote('DCE.m2601-C-3000') as Quote;
+    expect(sim.tradingDay).toBe('2025-11-20');
+    expect(before.volume).toBeGreaterThan(0);
+    c.set(shanghaiDate('2025-11-20 21:00'));
+    const batch = sim.step();
+    expect(sim.tradingDay).toBe('2025-11-21');
+    const after = sim.getQuote('SHFE.cu2601') as Quote;
+    expect(after.pre_settlement).toBe(before.last_price);
+    expect(after.upper_limit).toBeGreaterThan(before.last_price);
+    expect(after.volume).toBeLessThan(before.volume);
+    expect(batch.map((q) => q.symbol)).toContain('DCE.m2601-C-3000');
+    expect((sim.getQuote('DCE.m2601-C-3000') as Quote).pre_settlement).not.toBe(optBefore.pre_settlement);
+    // IF2511 expires on 2025-11-21: gone once the 24th (Monday) starts, IF2601 listed.
+    c.set(shanghaiDate('2025-11-21 18:00'));
+    sim.step();
+    expect(sim.tradingDay).toBe('2025-11-24');
+    const ifs = sim
+      .listFutures()
+      .filter((f) => f.productId === 'IF')
+      .map((f) => f.symbol);
+    expect(ifs).toEqual(['CFFEX.IF2512', 'CFFEX.IF2603', 'CFFEX.IF2606', 'CFFEX.IF2601']);
+    expect(sim.getQuote('CFFEX.IF2511')).toBeUndefined();
+  });
+
+  it('emits ticks to listeners on a timer', () => {
+    vi.useFakeTimers();
+    const sim = new SimExchange({ seed: 1, now: () => T0, tickIntervalMs: 500 });
+    const batches: (readonly Quote[])[] = [];
+    const off = sim.onTick((b) => batches.push(b));
+    const errors: unknown[] = [];
+    const failing = new SimExchange({ seed: 1, now: () => T0, onError: (e) => errors.push(e) });
+    failing.onTick(() => {
+      throw new Error('boom');
+    });
+    sim.start();
+    sim.start();
+    failing.start();
+    expect(sim.running).toBe(true);
+    vi.advanceTimersByTime(1_250);
+    expect(batches).toHaveLength(2);
+    expect(errors).toHaveLength(2);
+    off();
+    vi.advanceTimersByTime(500);
+    expect(batches).toHaveLength(2);
+    sim.stop();
+    failing.stop();
+    expect(sim.running).toBe(false);
+  });
+
+  it('sustains the design load: 50 chains at 2 ticks/s', () => {
+    const perSecond = measureQuoteThroughput(300);
+    // 50 chains of ~45 strikes × 2 changing on every tick at 2 ticks/s is under 10,000 quotes/s.
+    expect(perSecond).toBeGreaterThan(10_000);
+  });
+});

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { parseBody } from '../http/validate';
+import type { ViewDef } from '../views/engine';
+
+type Scope = Record<string, string | number>;
+export interface ScopedView {
+  view: ViewDef;
+  /** The rows this caller may see, from who they are and the view's own params. */
+  scope: (body: Record<string, unknown>, who: { tenantId: () => Promise<number> }) => Promise<Scope>;
+}
+
+export const ORDER_COLUMNS: ViewDef['columns'] = {
+  id: { type: 'number' },
+  contract_id: { type: 'number' },
+  pricer_id: { type: 'number' },
+  pricer_name: { type: 'text' },
+  contract_name: { type: 'text' },
+  instrument_id: { type: 'text' },
+  direction: { type: 'text' },
+  volume_orign: { type: 'number' },
+  volume_traded: { type: 'text' },
+  limit_price: { type: 'number' },
+  trade_price: { type: 'number' },
+  trade_amount: { type: 'number' },
+  status: { type: 'text' },
+  status_str: { type: 'text' },
+  last_msg: { type: 'text' },
+  created_at: { type: 'date' },
+};
+
+export const ordersView: ViewDef = {
+  name: 'orders',
+  relation: 'v_orders',
+  columns: ORDER_COLUMNS,
+  defaultSort: [{ field: 'id', ascending: false }],
+  searchColumns: ['pricer_name', 'contract_name', 'instrument_id', 'last_msg'],
+};
+
+export const contractsView: ViewDef = {
+  name: 'contracts',
+  relation: 'v_contracts',
+  columns: {
+    id: { type: 'number' },
+    name: { type: 'text' },
+    pricer_id: { type: 'number' },
+    pricer_name: { type: 'text' },
+    product_name: { type: 'text' },
+    instrument_id: { type: 'text' },
+    direction: { type: 'text' },
+    total_quantity: { type: 'number' },
+    remaining_quantity: { type: 'number' },
+    executed_quantity: { type: 'number' },
+    frozen_quantity: { type: 'number' },
+    avg_price: { type: 'number' },
+    status: { type: 'text' },
+    created_at: { type: 'date' },
+  },
+  defaultSort: [{ field: 'id', ascending: false }],
+  searchColumns: ['name', 'pricer_name', 'product_name', 'instrument_id'],
+};
+
+const tenantScoped = (view: ViewDef): ScopedView => ({
+  view,
+  scope: async (_body, who) => ({ tenant_id: await who.tenantId() }),
+});
+
+const productParam = z.object({
+  product_name: z.string({ message: '请选择品种' }).trim().min(1, { message: '请选择品种' }),
+});
+
+/** The trader's database views; each is limited to the trader's tenant (or the shared catalogue). */
+export const TRADER_VIEWS: Record<string, ScopedView> = {
+  orders: tenantScoped(ordersView),
+  contracts: tenantScoped(contractsView),
+  users: tenantScoped({
+    name: 'users',
+    relation: 'pricer_users',
+    columns: {
+      id: { type: 'number' },
+      username: { type: 'text' },
+      status: { type: 'text' },
+      phone: { type: 'text' },
+      created_at: { type: 'date' },
+      last_login_at: { type: 'date' },
+    },
+    defaultSort: [{ field: 'id', ascending: false }],
+    searchColumns: ['username', 'phone'],
+  }),
+  products: {
+    view: {
+      name: 'products',
+      relation: 'products',
+      columns: {
+        id: { type: 'number' },
+        name: { type: 'text' },
+        exchange_id: { type: 'text' },
+        product_id: { type: 'text' },
+      },
+      defaultSort: [{ field: 'id', ascending: true }],
+      searchColumns: ['name', 'product_id'],
+    },
+    scope: async (_body, who) => (await who.tenantId(), {}),
+  },
+  instruments: {
+    view: {
+      name: 'instruments',
+      relation: 'v_instruments',
+      columns: {
+        symbol: { type: 'text' },
+        name: { type: 'text' },
+        product_name: { type: 'text' },
+        exchange_id: { type: 'text' },
+        price_tick: { type: 'number' },
+        volume_multiple: { type: 'number' },
+      },
+      defaultSort: [{ field: 'symbol', ascending: true }],
+      searchColumns: ['symbol', 'name'],
+    },
+    scope: async (body, who) => {
+      await who.tenantId();
+      return { product_name: parseBody(productParam, body).product_name };
+    },
+  },
+};

@@ -1,0 +1,30 @@
+export {
+  checkViewDef,
+  DEFAULT_MAX_ROWS,
+  DEFAULT_MAX_SLICE,
+  defineView,
+  escapeLike,
+  MAX_AGGREGATE_FIELDS,
+  MAX_GROUP_BY_FIELDS,
+  MAX_SEARCH_LENGTH,
+  MAX_SORT_FIELDS,
+  planView,
+  runView,
+  type AggregateOp,
+  type ViewColumn,
+  type ViewColumnType,
+  type ViewDef,
+  type ViewOptions,
+  type ViewPlan,
+  type ViewResult,
+  type ViewSortField,
+} from './engine';
+export { isViewError, ViewError } from './errors';
+export {
+  MAX_FILTER_CONDITIONS,
+  MAX_FILTER_LENGTH,
+  parseFilter,
+  quoteFilterValue,
+  type FilterCondition,
+  type FilterLiteral,
+} from './filter';

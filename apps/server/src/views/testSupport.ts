@@ -1,0 +1,240 @@
+/**
+ * Test support for the view engine tests (imported by *.test.ts only): a real database and a seed.
+ *
+ * Without DATABASE_URL: embedded PGlite in memory. With DATABASE_URL=postgres://…: a fresh schema
+ * `views_test_<pid>_<random>` on that server (search_path set through the connection's `options`), migrated,
+ * and dropped again by `close()`; nothing outside that schema is touched.
+ */
+import { sql } from 'kysely';
+import pg from 'pg';
+import { migrate, openDatabase, type Database } from '../db/database';
+import type { OrderStatus } from '../db/schema';
+import { defineView, type ViewDef } from './engine';
+
+export interface TestDatabase {
+  db: Database;
+  /** 'pglite' or 'postgres'. */
+  kind: string;
+  close: () => Promise<void>;
+}
+
+export async function openTestDatabase(): Promise<TestDatabase> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const db = await openDatabase({ dataDir: 'memory://' });
+    await migrate(db);
+    return { db, kind: 'pglite', close: () => db.destroy() };
+  }
+  const schema = `views_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  const scoped = new URL(url);
+  scoped.searchParams.set('options', `-c search_path=${schema}`);
+  const db = await openDatabase({ databaseUrl: scoped.toString(), dataDir: '' });
+  try {
+    await migrate(db);
+  } catch (e) {
+    await db.destroy();
+    await admin.query(`drop schema ${schema} cascade`);
+    await admin.end();
+    throw e;
+  }
+  return {
+    db,
+    kind: 'postgres',
+    close: async () => {
+      await db.destroy();
+      await admin.query(`drop schema ${schema} cascade`);
+      await admin.end();
+    },
+  };
+}
+
+export interface SeedOrder {
+  id: number;
+  tenant_id: number;
+  contract_id: number;
+  pricer_id: number;
+  instrument_id: string;
+  direction: 'BUY' | 'SELL';
+  volume_orign: number;
+  volume_traded: number;
+  limit_price: number;
+  status: OrderStatus;
+  last_msg: string;
+  created_at: Date;
+}
+
+export interface SeedContract {
+  id: number;
+  tenant_id: number;
+  pricer_id: number;
+  name: string;
+  status: 'active' | 'paused' | 'expired' | 'completed';
+  total_quantity: number;
+}
+
+export interface Seed {
+  tenantA: number;
+  tenantB: number;
+  /** Empty tenant with one pricer and one contract, for the fuzz round-trip rows. */
+  tenantC: number;
+  pricers: { alice: number; bob: number; carol: number; dave: number };
+  contractC: number;
+  contracts: SeedContract[];
+  orders: SeedOrder[];
+}
+
+/** Values the escaping tests look for; the decoys match them only if `%`, `_` or `\` were wildcards. */
+export const TRICKY = `it's 50% off_x \\c`;
+export const DECOYS = ['500 units offAx', 'no quotes but c here', 'plain'];
+
+const STATUSES: OrderStatus[] = ['PENDING', 'ALIVE', 'FINISHED', 'CANCELLED'];
+const INSTRUMENTS = ['cu2405', 'al2406', 'zn2407'];
+
+/**
+ * Three tenants, four pricers, seven contracts, 60 orders (50 in tenant A, 10 in tenant B). Order created_at
+ * values step by 5 hours from 2024-04-28T00:00Z, so several fall on each Shanghai calendar day.
+ */
+export async function seed(db: Database): Promise<Seed> {
+  const tenant = async (sub: string) =>
+    (
+      await db
+        .insertInto('tenants')
+        .values({ owner_sub: sub, company_name: `公司 ${sub}`, is_sim: sub !== 'b' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const tenantA = await tenant('a');
+  const tenantB = await tenant('b');
+  const tenantC = await tenant('c');
+  const pricer = async (tenant_id: number, username: string) =>
+    (
+      await db
+        .insertInto('pricer_users')
+        .values({ tenant_id, username, password_hash: 'x', status: 'active' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const pricers = {
+    alice: await pricer(tenantA, 'alice'),
+    bob: await pricer(tenantA, 'bob'),
+    carol: await pricer(tenantB, 'carol'),
+    dave: await pricer(tenantC, 'dave'),
+  };
+
+  const contractSpecs: Omit<SeedContract, 'id'>[] = [
+    { tenant_id: tenantA, pricer_id: pricers.alice, name: '铜合约一', status: 'active', total_quantity: 10 },
+    { tenant_id: tenantA, pricer_id: pricers.alice, name: '铜合约二', status: 'active', total_quantity: 20 },
+    { tenant_id: tenantA, pricer_id: pricers.bob, name: '铝合约', status: 'paused', total_quantity: 30 },
+    { tenant_id: tenantA, pricer_id: pricers.bob, name: '锌合约', status: 'completed', total_quantity: 40 },
+    { tenant_id: tenantA, pricer_id: pricers.alice, name: 'expired one', status: 'expired', total_quantity: 5 },
+    { tenant_id: tenantB, pricer_id: pricers.carol, name: '别家的合约', status: 'active', total_quantity: 1000 },
+    { tenant_id: tenantC, pricer_id: pricers.dave, name: 'fuzz', status: 'active', total_quantity: 1 },
+  ];
+  const contracts: SeedContract[] = [];
+  for (const spec of contractSpecs) {
+    const row = await db
+      .insertInto('contracts')
+      .values({
+        ...spec,
+        product_name: '铜',
+        instrument_id: 'cu2405',
+        direction: 'BUY',
+        remaining_quantity: spec.total_quantity,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    contracts.push({ ...spec, id: row.id });
+  }
+  const contractsA = contracts.filter((c) => c.tenant_id === tenantA);
+  const contractB = contracts.find((c) => c.tenant_id === tenantB) as SeedContract;
+  const contractC = (contracts.find((c) => c.tenant_id === tenantC) as SeedContract).id;
+
+  const base = Date.UTC(2024, 3, 28, 0, 0, 0);
+  const orders: SeedOrder[] = [];
+  for (let i = 0; i < 60; i++) {
+    const inA = i < 50;
+    const contract = inA ? (contractsA[i % contractsA.length] as SeedContract) : contractB;
+    const volume_orign = (i % 5) + 1;
+    const spec = {
+      tenant_id: contract.tenant_id,
+      contract_id: contract.id,
+      pricer_id: contract.pricer_id,
+      instrument_id: INSTRUMENTS[i % 3] as string,
+      direction: i % 2 === 0 ? ('BUY' as const) : ('SELL' as const),
+      volume_orign,
+      volume_traded: i % 3 === 0 ? volume_orign : 0,
+      limit_price: i % 7 === 0 ? 0 : 3000 + i * 10.5,
+      status: STATUSES[i % 4] as OrderStatus,
+      last_msg: i === 5 ? TRICKY : i === 6 || i === 7 || i === 8 ? (DECOYS[i - 6] as string) : `消息 ${i}`,
+      created_at: new Date(base + i * 5 * 3600_000),
+    };
+    const { created_at, ...values } = spec;
+    const row = await db.insertInto('orders').values(values).returning('id').executeTakeFirstOrThrow();
+    // A raw update: it does not depend on how the schema types timestamp columns for writes.
+    await sql`update orders set created_at = ${created_at.toISOString()}::timestamptz where id = ${row.id}`.execute(db);
+    orders.push({ ...spec, id: Number(row.id) });
+  }
+  return { tenantA, tenantB, tenantC, pricers, contractC, contracts, orders };
+}
+
+/** The orders list as the trader sees it (v_orders), with a custom boolean expression column. */
+export const ordersDef: ViewDef = defineView({
+  name: 'orders',
+  relation: 'v_orders',
+  columns: {
+    id: { type: 'number' },
+    contract_id: { type: 'number' },
+    pricer_id: { type: 'number' },
+    pricer_name: { type: 'text' },
+    contract_name: { type: 'text' },
+    instrument_id: { type: 'text' },
+    direction: { type: 'text' },
+    volume_orign: { type: 'number' },
+    // v_orders exposes it as text; the cast makes it a number for filters, sorts and sums.
+    volume_traded: { type: 'number', sql: sql`volume_traded::integer` },
+    limit_price: { type: 'number' },
+    trade_price: { type: 'number' },
+    status: { type: 'text' },
+    status_str: { type: 'text' },
+    last_msg: { type: 'text' },
+    created_at: { type: 'date' },
+    is_market: { type: 'boolean', sql: sql`(limit_price = 0)` },
+  },
+  defaultSort: [{ field: 'id', ascending: false }],
+  searchColumns: ['contract_name', 'instrument_id', 'last_msg'],
+});
+
+/** The contracts list (v_contracts). */
+export const contractsDef: ViewDef = defineView({
+  name: 'contracts',
+  relation: 'v_contracts',
+  columns: {
+    id: { type: 'number' },
+    name: { type: 'text' },
+    pricer_id: { type: 'number' },
+    pricer_name: { type: 'text' },
+    total_quantity: { type: 'number' },
+    remaining_quantity: { type: 'number' },
+    avg_price: { type: 'number' },
+    status: { type: 'text' },
+    created_at: { type: 'date' },
+  },
+  defaultSort: [{ field: 'id', ascending: false }],
+  searchColumns: ['name'],
+});
+
+/** A plain table with a real boolean column and a nullable text column; no `id` tiebreaker on purpose. */
+export const tenantsDef: ViewDef = defineView({
+  name: 'tenants',
+  relation: 'tenants',
+  columns: {
+    owner_sub: { type: 'text' },
+    company_name: { type: 'text' },
+    is_sim: { type: 'boolean' },
+    broker_name: { type: 'text' },
+  },
+  defaultSort: [{ field: 'owner_sub', ascending: true }],
+});

@@ -1,0 +1,47 @@
+/**
+ * The data sources behind `subscribe_view` and the tasks behind `start_task`. A source answers a
+ * subscription with its initial data and then pushes patches; the connection merges patches
+ * until the client peeks.
+ */
+export interface ViewSubscription {
+  initial: unknown;
+  close(): void;
+}
+
+export interface ViewSource {
+  /** Whether the view needs an authenticated caller. */
+  public: boolean;
+  subscribe(params: Record<string, unknown>, push: (patch: Record<string, unknown>) => void): Promise<ViewSubscription>;
+}
+
+export interface TaskHandle {
+  intervene(intervention: string, params: Record<string, unknown>): Promise<unknown>;
+  stop(): void;
+}
+
+export interface TaskType {
+  start(params: Record<string, unknown>, push: (data: unknown) => void): Promise<TaskHandle>;
+}
+
+export class WsRegistry {
+  readonly sources = new Map<string, ViewSource>();
+  readonly tasks = new Map<string, TaskType>();
+  source(name: string, source: ViewSource) {
+    this.sources.set(name, source);
+    return this;
+  }
+  task(name: string, task: TaskType) {
+    this.tasks.set(name, task);
+    return this;
+  }
+}
+
+/** Error with a message meant for the client. */
+export class WsError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}

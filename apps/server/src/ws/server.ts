@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { WebSocketServer } from 'ws';
+import { ViewConnection } from './connection';
+import type { WsRegistry } from './registry';
+
+export const WS_PATHS = ['/ws', '/ws/volatility'];
+
+/**
+ * The view protocol's WebSocket endpoints on the HTTP server. The token comes as ?token=;
+ * `authenticate` decides whether it is valid (an anonymous caller reaches public views only).
+ */
+export function attachViewServer(
+  app: FastifyInstance,
+  registry: WsRegistry,
+  authenticate: (token: string) => Promise<boolean>,
+) {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 256 * 1024 });
+  const connections = new Set<ViewConnection>();
+  app.server.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (!WS_PATHS.includes(url.pathname)) return socket.destroy();
+    const token = url.searchParams.get('token') ?? '';
+    void (token ? authenticate(token).catch(() => false) : Promise.resolve(false)).then((ok) => {
+      if (token && !ok) {
+        socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n');
+        return;
+      }
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        const conn = new ViewConnection(ws, registry, ok, app.log);
+        connections.add(conn);
+        ws.on('close', () => connections.delete(conn));
+      });
+    });
+  });
+  // Before the HTTP server closes: it would otherwise wait for the upgraded sockets.
+  app.addHook('preClose', async () => {
+    for (const c of connections) c.dispose();
+    for (const ws of wss.clients) ws.terminate();
+    wss.close();
+  });
+  return { connections: () => connections.size };
+}

@@ -1,0 +1,101 @@
+import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '../src/app';
+import { PricerTokens } from '../src/auth/pricerTokens';
+import { SecretBox } from '../src/auth/secrets';
+import { TraderVerifier } from '../src/auth/traderTokens';
+import { loadConfig } from '../src/config';
+import type { AppContext } from '../src/context';
+import { migrate, openDatabase } from '../src/db/database';
+import { seedCatalogue } from '../src/seed/catalogue';
+
+export const ISSUER_PATH = '/realms/pfp';
+export const AUDIENCE = 'shinny_web';
+
+/**
+ * A throwaway identity provider for API tests: an RS256 key whose JWKS is served over real HTTP
+ * on loopback, and a signer for trader access tokens.
+ */
+export async function startTestIssuer() {
+  const { publicKey, privateKey } = await generateKeyPair('RS256');
+  const jwk: JWK = { ...(await exportJWK(publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
+  const server: Server = createServer((req, res) => {
+    if (req.url === `${ISSUER_PATH}/protocol/openid-connect/certs`) {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ keys: [jwk] }));
+    } else res.writeHead(404).end();
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}${ISSUER_PATH}`;
+  const sign = (
+    claims: Record<string, unknown>,
+    opts: {
+      sub?: string;
+      aud?: string;
+      iss?: string;
+      exp?: string | number;
+      key?: Parameters<SignJWT['sign']>[0];
+    } = {},
+  ) =>
+    new SignJWT({ preferred_username: opts.sub ?? 'trader', ...claims })
+      .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
+      .setSubject(opts.sub ?? 'trader-sub')
+      .setIssuer(opts.iss ?? issuer)
+      .setAudience(opts.aud ?? AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime(opts.exp ?? '5m')
+      .sign(opts.key ?? privateKey);
+  return { issuer, sign, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+export type Harness = Awaited<ReturnType<typeof startHarness>>;
+
+/** The real app on the test database (PGlite in memory, or the PostgreSQL of the run). */
+export async function startHarness(overrides: Partial<AppContext> = {}) {
+  const config = { ...loadConfig({ LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT: '1000' }), appsDir: null };
+  const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: 'memory://' });
+  await migrate(db);
+  await seedCatalogue(db);
+  const idp = await startTestIssuer();
+  const ctx: AppContext = {
+    config,
+    db,
+    secrets: new SecretBox('test-secret'),
+    pricerTokens: new PricerTokens('test-secret'),
+    traderVerifier: new TraderVerifier({
+      issuer: idp.issuer,
+      audience: AUDIENCE,
+      jwks: new URL(`${idp.issuer}/protocol/openid-connect/certs`),
+    }),
+    ...overrides,
+  };
+  const app = await buildApp(ctx);
+  await app.ready();
+
+  async function call(url: string, body?: unknown, token?: string, method: 'POST' | 'GET' = 'POST') {
+    const res = await app.inject({
+      method,
+      url,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      ...(method === 'POST' ? { payload: (body ?? {}) as Record<string, unknown> } : {}),
+    });
+    return {
+      status: res.statusCode,
+      body: res.json() as { result: string; data: any; error: { code: string; message: string; field?: string } },
+    };
+  }
+
+  return {
+    app,
+    db,
+    ctx,
+    idp,
+    call,
+    async close() {
+      await app.close();
+      await db.destroy();
+      await idp.close();
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import { defineConfig } from 'vitest/config';
+
+/** The same suites run on embedded PGlite and on a real PostgreSQL started for the run. */
+export default defineConfig({
+  test: {
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    env: { SCRYPT_N: '1024', LOG_LEVEL: 'silent' },
+    setupFiles: ['test/setupDb.ts'],
+    projects: [
+      { extends: true, test: { name: 'pglite', include: ['src/**/*.test.ts'], env: { TEST_DB: 'pglite' } } },
+      {
+        extends: true,
+        test: {
+          name: 'postgres',
+          include: ['src/**/*.db.test.ts', 'src/**/*.api.test.ts', 'src/views/**/*.test.ts'],
+          env: { TEST_DB: 'postgres' },
+          globalSetup: ['test/globalSetup.ts'],
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,438 @@
+/**
+ * Black-76 (options on futures) price and implied volatility.
+ *
+ * Everything runs on the normalised Black function of P. Jäckel, "Let's Be Rational" (Wilmott 2015):
+ *   x = ln(F/K), s = σ√T, b(x, s) = e^{x/2}·Φ(x/s + s/2) − e^{−x/2}·Φ(x/s − s/2)  (a call),
+ *   price = e^{−rT}·√(FK)·b.
+ * Put–call parity moves every quote to the out-of-the-money side, where b is a pure time value and can be computed
+ * (and inverted) to full relative precision; that side is always a call with x ≤ 0.
+ */
+import {
+  ERF_SMALL,
+  INV_SQRT2,
+  INV_SQRT_TWO_PI,
+  SQRT_HALF_PI,
+  SQRT_TWO_PI,
+  Z_SMALL,
+  Z_TAIL,
+  erfSmall,
+  erfcxPos,
+  erfcxTailCorrection,
+  invNormCdf,
+  invNormCdfOffset,
+  millsY,
+  normCdf,
+} from './normal.js';
+
+const DBL_EPSILON = 2.220446049250313e-16;
+/** Below t = s/2 = 0.21 the two Φ terms are too close to subtract; a Taylor series in t is used (≈2·ε^{1/16}). */
+const SMALL_T = 0.21;
+const SQRT3 = 1.7320508075688772;
+/** 1/(√27·√(2π)): constant of the lower map f = (2π/√27)·|x|·Φ(z)³ once Φ is written as Y·φ. */
+const LOWER_MAP_SCALE = 0.07677647766029679;
+const TWO_PI_OVER_SQRT27 = 1.2091995761561452;
+/** Number of third-order Householder steps; Jäckel's initial guesses make two sufficient for machine precision. */
+const MAX_ITERATIONS = 2;
+
+// Side outputs of the kernel, kept in module scope so the hot path allocates nothing.
+let kernelVega = 0; // ∂b/∂s at the last evaluation
+let kernelComplement = 0; // b_max − b at the last evaluation, accurate also when b is close to b_max
+
+/**
+ * Normalised out-of-the-money call b(x, s) for x ≤ 0, s > 0; bMax = e^{x/2}. Also sets kernelVega and
+ * kernelComplement.
+ *
+ * With h = x/s, t = s/2 and Y(z) = Φ(z)/φ(z), both Black terms share the Gaussian weight v = φ(h)·e^{−t²/2} (which is
+ * also the vega ∂b/∂s), so b = v·[Y(h+t) − Y(h−t)]: a single exponential per evaluation, the rest rational functions.
+ * The bracket is evaluated in four regimes according to how badly its two terms cancel.
+ */
+function otmBlack(x: number, s: number, bMax: number): number {
+  const h = x / s;
+  const t = 0.5 * s;
+  const e = Math.exp(-0.5 * (h * h + t * t));
+  const v = e * INV_SQRT_TWO_PI;
+  kernelVega = v;
+  let b: number;
+  if (!(e > 0) && h + t <= -Z_SMALL) {
+    // The Gaussian weight underflowed and b with it (this also keeps t → 0 series away from ∞·0).
+    b = 0;
+  } else if (t < SMALL_T) {
+    // Y(h+t) − Y(h−t) loses up to −log10(t) digits: expand in odd powers of t instead.
+    b = v * smallTDifference(h, t);
+  } else {
+    const u = h + t;
+    if (u < -Z_TAIL) {
+      // Both arguments are deep in the tail: Y(z) = −1/z + W(z) with W = O(z⁻³) taken from Cody's asymptotic
+      // interval, so the dominant −1/z parts are differenced exactly by algebra and only the small W parts cancel.
+      const d = h - t;
+      b = v * ((2 * t) / (u * d) + tailW(u) - tailW(d));
+    } else if (u <= -Z_SMALL) {
+      // Moderate cancellation (bounded because t ≥ 0.21 and |h| is moderate): difference of two erfcx.
+      b = v * SQRT_HALF_PI * (erfcxPos(-u * INV_SQRT2) - erfcxPos((t - h) * INV_SQRT2));
+    } else {
+      // b is a sizeable fraction of b_max: evaluate the two Φ terms separately (erf near the centre), keeping the
+      // complement b_max − b as a sum of positive terms for the upper-branch objective.
+      const w = (t - h) * INV_SQRT2;
+      const second = w > ERF_SMALL ? 0.5 * e * erfcxPos(w) : (0.5 / bMax) * (1 - erfSmall(w));
+      if (u <= Z_SMALL) {
+        b = 0.5 * bMax * (1 + erfSmall(u * INV_SQRT2)) - second;
+      } else {
+        const complement = 0.5 * e * erfcxPos(u * INV_SQRT2) + second;
+        kernelComplement = complement;
+        return bMax - complement;
+      }
+    }
+  }
+  kernelComplement = bMax - b;
+  return b;
+}
+
+/** W(z) = Y(z) + 1/z for z < −4√2, from erfcx(y) = (1/√π − r(y))/y with y = −z/√2. */
+function tailW(z: number): number {
+  const y = -z * INV_SQRT2;
+  return (-SQRT_HALF_PI * erfcxTailCorrection(y)) / y;
+}
+
+/**
+ * Y(h+t) − Y(h−t) = 2·Σ_{k odd} Y⁽ᵏ⁾(h)·tᵏ/k! for t < 0.21 (terms to t¹⁷ reach 1e-17). The derivatives follow from
+ * Y' = 1 + hY, i.e. Y⁽ⁿ⁺¹⁾ = h·Y⁽ⁿ⁾ + n·Y⁽ⁿ⁻¹⁾; the recurrence loses accuracy for large |h| but each order is damped by
+ * t² < 0.045, so only Y' needs care: in the far tail it is taken as h·W(h) instead of the cancelling 1 + hY.
+ */
+function smallTDifference(h: number, t: number): number {
+  let prev: number;
+  let cur: number;
+  if (h < -Z_TAIL) {
+    const w = tailW(h);
+    prev = w - 1 / h;
+    cur = h * w;
+  } else {
+    prev = millsY(h);
+    cur = 1 + h * prev;
+  }
+  const tt = t * t;
+  let sum = cur;
+  let fac = 1;
+  for (let n = 1; n < 17; n += 2) {
+    const next = h * cur + n * prev;
+    prev = next;
+    cur = h * next + (n + 1) * cur;
+    fac *= tt / ((n + 1) * (n + 2));
+    sum += cur * fac;
+  }
+  return 2 * t * sum;
+}
+
+/** 1 − erfcx(y) for y ≥ 0, without cancellation for small y (power series Σ −(−y)ⁿ/Γ(n/2+1)). */
+function oneMinusErfcx(y: number): number {
+  if (y > ERF_SMALL) return 1 - erfcxPos(y);
+  // Coefficients g_n = 1/Γ(n/2 + 1) obey g_n = 2·g_{n−2}/n; g_1 = 2/√π, g_2 = 1.
+  let odd = 1.1283791670955126;
+  let even = 1;
+  let power = y;
+  let sum = 0;
+  for (let n = 1; n < 40; n += 2) {
+    const a = odd * power;
+    power *= y;
+    const b = even * power;
+    power *= y;
+    sum += a - b;
+    if (a < 1e-17 * sum) break;
+    odd *= 2 / (n + 2);
+    even *= 2 / (n + 3);
+  }
+  return sum;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Rational cubic interpolation (Delbourgo & Gregory 1985), used for Jäckel's initial guesses.
+
+const RC_MIN = -(1 - Math.sqrt(DBL_EPSILON)); // r > −1 keeps the denominator positive
+const RC_MAX = 2 / (DBL_EPSILON * DBL_EPSILON); // at or above: the interpolant degenerates to a straight line
+
+function rationalCubic(x: number, xl: number, xr: number, yl: number, yr: number, dl: number, dr: number, r: number) {
+  const h = xr - xl;
+  if (!(Math.abs(h) > 0)) return 0.5 * (yl + yr);
+  const t = (x - xl) / h;
+  if (r < RC_MAX) {
+    const omt = 1 - t;
+    const t2 = t * t;
+    const omt2 = omt * omt;
+    return (
+      (yr * t2 * t + (r * yr - h * dr) * t2 * omt + (r * yl + h * dl) * t * omt2 + yl * omt2 * omt) /
+      (1 + (r - 3) * t * omt)
+    );
+  }
+  return yr * t + yl * (1 - t);
+}
+
+/** Smallest control parameter that keeps the interpolant monotone and/or convex where the data allow it. */
+function minimumControl(dl: number, dr: number, slope: number, preferShape: boolean): number {
+  const monotonic = dl * slope >= 0 && dr * slope >= 0;
+  const convex = dl <= slope && slope <= dr;
+  const concave = dl >= slope && slope >= dr;
+  if (!monotonic && !convex && !concave) return RC_MIN;
+  let r1 = -Infinity;
+  let r2 = -Infinity;
+  if (monotonic) {
+    if (slope !== 0) r1 = (dr + dl) / slope;
+    else if (preferShape) r1 = RC_MAX;
+  }
+  if (convex || concave) {
+    const left = slope - dl;
+    const right = dr - slope;
+    if (left !== 0 && right !== 0) r2 = Math.max(Math.abs((dr - dl) / right), Math.abs((dr - dl) / left));
+    else if (preferShape) r2 = RC_MAX;
+  } else if (monotonic && preferShape) {
+    r2 = RC_MAX;
+  }
+  return Math.max(RC_MIN, r1, r2);
+}
+
+/**
+ * Control parameter making the interpolant's second derivative equal d2 at the left (atLeft) or right end, raised
+ * to the shape-preserving minimum. From s''(x_l) = (2/h)·[r(Δ − d_l) − (d_r − d_l)] and its mirror image.
+ */
+function controlFittingSecondDerivative(
+  atLeft: boolean,
+  xl: number,
+  xr: number,
+  yl: number,
+  yr: number,
+  dl: number,
+  dr: number,
+  d2: number,
+  preferShape: boolean,
+): number {
+  const h = xr - xl;
+  const slope = (yr - yl) / h;
+  const numerator = 0.5 * h * d2 + (dr - dl);
+  const denominator = atLeft ? slope - dl : dr - slope;
+  let r: number;
+  if (numerator === 0) r = 0;
+  else if (denominator === 0) r = numerator > 0 ? RC_MAX : RC_MIN;
+  else r = numerator / denominator;
+  return Math.max(r, minimumControl(dl, dr, slope, preferShape));
+}
+
+/** Third-order Householder factor: the step is ν·(1 + h₂ν/2)/(1 + ν(h₂ + h₃ν/6)) with h_k = g⁽ᵏ⁾/g'. */
+function householder(nu: number, h2: number, h3: number): number {
+  return (1 + 0.5 * h2 * nu) / (1 + nu * (h2 + (h3 * nu) / 6));
+}
+
+/**
+ * s = σ√T such that b(x, s) = beta, for x < 0 and 0 < beta < bMax = e^{x/2} (Let's Be Rational).
+ *
+ * b(x, ·) has its inflection point at s_c = √(2|x|). Tangents there define s_l < s_c < s_u and split the β axis into
+ * four segments. In the two middle ones s(β) is interpolated directly by a rational cubic; in the outer ones the
+ * interpolation is done on transformed values f(β) that mimic b's asymptotics (so the guess is already close), and
+ * the Householder steps use objectives that are nearly linear there: 1/ln b in the lower and ln(b_max − b) in the
+ * upper segment.
+ */
+function normalisedImpliedVol(beta: number, x: number, bMax: number): number {
+  const ax = -x;
+  const sC = Math.sqrt(2 * ax);
+  // At s_c: h + t = 0 and h − t = −s_c, hence b_c = ½e^{x/2}·(1 − erfcx(√|x|)) and vega v_c = e^{x/2}/√(2π).
+  const bC = 0.5 * bMax * oneMinusErfcx(Math.sqrt(ax));
+  const vC = bMax * INV_SQRT_TWO_PI;
+  let s: number;
+  let sLeft = 0;
+  let sRight = Infinity;
+  let ds = Infinity;
+  let iterations = 0;
+
+  if (beta < bC) {
+    const sL = sC - bC / vC;
+    const bL = otmBlack(x, sL, bMax);
+    const vL = kernelVega;
+    if (beta < bL) {
+      // Lower map f(s) = (2π/√27)|x|·Φ(z)³, z = −|x|/(√3·s), reproduces b's behaviour for s → 0.
+      const z = -ax / (SQRT3 * sL);
+      const y = z * z;
+      const mills = millsY(z);
+      const e8 = Math.exp(0.125 * sL * sL);
+      const eL = vL * SQRT_TWO_PI; // = e^{−3y/2 − s²/8}
+      const fL = ax * mills * mills * mills * eL * e8 * LOWER_MAP_SCALE;
+      const dfL = y * mills * mills * e8; // df/dβ
+      const d2fL = SQRT_TWO_PI * y * mills * (e8 / eL) * ((mills * (sL * sL - 8 - 8 * y)) / (4 * sL) - (2 * z) / sL);
+      let f = 0;
+      if (d2fL > -Infinity && d2fL < Infinity) {
+        const r = controlFittingSecondDerivative(false, 0, bL, 0, fL, 1, dfL, d2fL, true);
+        f = rationalCubic(beta, 0, bL, 0, fL, 1, dfL, r);
+      }
+      if (!(f > 0)) {
+        // Round-off for extreme |x|: quadratic through f(0) = 0, f'(0) = 1 and f(b_l).
+        const q = beta / bL;
+        f = (fL * q + bL * (1 - q)) * q;
+      }
+      s = ax / (SQRT3 * -invNormCdf(Math.cbrt(f / (TWO_PI_OVER_SQRT27 * ax))));
+      sRight = sL;
+      const lnBeta = Math.log(beta);
+      for (; iterations < MAX_ITERATIONS && Math.abs(ds) > DBL_EPSILON * s; ++iterations) {
+        if (iterations > 0 && !(s > sLeft && s < sRight)) s = 0.5 * (sLeft + sRight);
+        const b = otmBlack(x, s, bMax);
+        const bp = kernelVega;
+        if (b > beta && s < sRight) sRight = s;
+        else if (b < beta && s > sLeft) sLeft = s;
+        if (!(b > 0 && bp > 0)) {
+          ds = 0.5 * (sLeft + sRight) - s; // underflow: bisect
+        } else {
+          // g(s) = 1/ln b(s) − 1/ln β is almost linear in s for small s.
+          const lnB = Math.log(b);
+          const q = bp / b;
+          const hs = x / s;
+          const p = (hs * hs) / s - 0.25 * s; // b''/b'
+          const p3 = p * p - 3 * (hs / s) * (hs / s) - 0.25; // b'''/b'
+          const k = 1 + 2 / lnB;
+          const nu = (((lnBeta - lnB) * lnB) / lnBeta) * (b / bp);
+          const h2 = p - q * k;
+          const h3 = p3 + q * q * (2 + (6 / lnB) * (1 + 1 / lnB)) - 3 * p * q * k;
+          ds = nu * householder(nu, h2, h3);
+        }
+        ds = Math.max(-0.5 * s, ds);
+        s += ds;
+      }
+      return s;
+    }
+    const r = controlFittingSecondDerivative(false, bL, bC, sL, sC, 1 / vL, 1 / vC, 0, false);
+    s = rationalCubic(beta, bL, bC, sL, sC, 1 / vL, 1 / vC, r);
+    sLeft = sL;
+    sRight = sC;
+  } else {
+    const sU = sC + (bMax - bC) / vC;
+    const bU = otmBlack(x, sU, bMax);
+    const vU = kernelVega;
+    if (beta <= bU) {
+      const r = controlFittingSecondDerivative(true, bC, bU, sC, sU, 1 / vC, 1 / vU, 0, false);
+      s = rationalCubic(beta, bC, bU, sC, sU, 1 / vC, 1 / vU, r);
+      sLeft = sC;
+      sRight = sU;
+    } else {
+      // Upper map f(s) = Φ(−s/2) = b_max − b for x → 0, the shape of b near its supremum.
+      const e8 = Math.exp(-0.125 * sU * sU);
+      const eU = vU * SQRT_TWO_PI; // = e^{−w/2 − s²/8}, w = (x/s)²
+      const w = (x / sU) * (x / sU);
+      const fU = normCdf(-0.5 * sU);
+      const dfU = (-0.5 * e8) / eU;
+      const d2fU = (SQRT_HALF_PI * (w / sU) * e8) / (eU * eU);
+      let f = 0;
+      if (d2fU > -Infinity && d2fU < Infinity) {
+        const r = controlFittingSecondDerivative(true, bU, bMax, fU, 0, dfU, -0.5, d2fU, true);
+        f = rationalCubic(beta, bU, bMax, fU, 0, dfU, -0.5, r);
+      }
+      if (!(f > 0)) {
+        const hb = bMax - bU;
+        const q = (beta - bU) / hb;
+        f = (fU * (1 - q) + 0.5 * hb * q) * (1 - q);
+      }
+      s = -2 * invNormCdf(f);
+      sLeft = sU;
+      if (beta > 0.5 * bMax) {
+        const gap = bMax - beta;
+        for (; iterations < MAX_ITERATIONS && Math.abs(ds) > DBL_EPSILON * s; ++iterations) {
+          if (iterations > 0 && !(s > sLeft && s < sRight)) {
+            s = sRight < Infinity ? 0.5 * (sLeft + sRight) : 2 * sLeft;
+          }
+          const b = otmBlack(x, s, bMax);
+          const bp = kernelVega;
+          const c = kernelComplement;
+          if (b > beta && s < sRight) sRight = s;
+          else if (b < beta && s > sLeft) sLeft = s;
+          if (!(c > 0 && bp > 0)) {
+            ds = (sRight < Infinity ? 0.5 * (sLeft + sRight) : 2 * s) - s;
+          } else {
+            // g(s) = ln(b_max − β) − ln(b_max − b(s)) straightens the exponential approach to b_max.
+            const g = Math.log(gap / c);
+            const q = bp / c;
+            const hs = x / s;
+            const p = (hs * hs) / s - 0.25 * s;
+            const p3 = p * p - 3 * (hs / s) * (hs / s) - 0.25;
+            const nu = -g / q;
+            ds = nu * householder(nu, p + q, p3 + q * (2 * q + 3 * p));
+          }
+          ds = Math.max(-0.5 * s, ds);
+          s += ds;
+        }
+        return s;
+      }
+    }
+  }
+  // Middle segments: objective g(s) = b(s) − β, with b''/b' and b'''/b' in closed form.
+  for (; iterations < MAX_ITERATIONS && Math.abs(ds) > DBL_EPSILON * s; ++iterations) {
+    const b = otmBlack(x, s, bMax);
+    const bp = kernelVega;
+    if (b > beta && s < sRight) sRight = s;
+    else if (b < beta && s > sLeft) sLeft = s;
+    const hs = x / s;
+    const p = (hs * hs) / s - 0.25 * s;
+    const p3 = p * p - 3 * (hs / s) * (hs / s) - 0.25;
+    const nu = (beta - b) / bp;
+    ds = Math.max(-0.5 * s, nu * householder(nu, p, p3));
+    s += ds;
+  }
+  return s;
+}
+
+function isFiniteNonNegative(v: number): boolean {
+  return v >= 0 && v < Infinity;
+}
+
+/**
+ * Black-76 price of a European option on a futures contract: e^{−rT}·Black(F, K, σ√T).
+ * NaN for non-finite input, F ≤ 0, K ≤ 0, T < 0 or σ < 0 (r may be negative). T = 0 or σ = 0 give the intrinsic
+ * value (discounted).
+ */
+export function black76Price(F: number, K: number, T: number, r: number, isCall: boolean, sigma: number): number {
+  if (!(F > 0 && K > 0 && F < Infinity && K < Infinity && isFiniteNonNegative(T) && isFiniteNonNegative(sigma))) {
+    return NaN;
+  }
+  if (!(Math.abs(r) < Infinity)) return NaN;
+  const df = Math.exp(-r * T);
+  const intrinsic = isCall ? F - K : K - F;
+  const s = sigma * Math.sqrt(T);
+  let timeValue = 0;
+  if (s > 0) {
+    const x = -Math.abs(Math.log(F / K));
+    const bMax = Math.sqrt(F < K ? F / K : K / F);
+    timeValue = Math.sqrt(F * K) * otmBlack(x, s, bMax);
+  }
+  // An in-the-money option is its intrinsic forward value plus the out-of-the-money option's (put–call parity).
+  return df * (intrinsic > 0 ? intrinsic + timeValue : timeValue);
+}
+
+/**
+ * Black-76 implied volatility: the σ with black76Price(F, K, T, r, isCall, σ) = price, to the precision the inputs
+ * allow. NaN when no σ reproduces the price (below intrinsic, at or above e^{−rT}·F for a call or e^{−rT}·K for a put,
+ * T ≤ 0, non-finite or negative input, F ≤ 0 or K ≤ 0); 0 when the price equals the intrinsic value.
+ */
+export function black76ImpliedVol(price: number, F: number, K: number, T: number, r: number, isCall: boolean): number {
+  if (!(isFiniteNonNegative(price) && F > 0 && K > 0 && F < Infinity && K < Infinity && T > 0 && T < Infinity)) {
+    return NaN;
+  }
+  if (!(Math.abs(r) < Infinity)) return NaN;
+  const df = Math.exp(-r * T);
+  const intrinsicForward = isCall ? F - K : K - F;
+  const intrinsic = intrinsicForward > 0 ? df * intrinsicForward : 0;
+  if (price < intrinsic || price >= df * (isCall ? F : K)) return NaN;
+  if (price === intrinsic) return 0;
+  // Normalised out-of-the-money value β = time value / (e^{−rT}·√(FK)).
+  const forwardPrice = price / df;
+  const timeValue = intrinsicForward > 0 ? forwardPrice - intrinsicForward : forwardPrice;
+  const beta = timeValue / Math.sqrt(F * K);
+  if (!(beta > 0)) return 0; // the time value is below the resolution of the price
+  const bMax = Math.sqrt(F < K ? F / K : K / F);
+  if (beta >= bMax) return NaN;
+  const x = -Math.abs(Math.log(F / K));
+  // At the money b(0, s) = 2Φ(s/2) − 1 inverts in closed form; passing β/2 keeps small β precise.
+  const s = x === 0 ? 2 * invNormCdfOffset(0.5 * beta) : normalisedImpliedVol(beta, x, bMax);
+  return s / Math.sqrt(T);
+}
+
+/** Internal hooks for tests and the American module; not part of the public entry point. */
+export const internals = {
+  otmBlack,
+  normalisedImpliedVol,
+  rationalCubic,
+  controlFittingSecondDerivative,
+  vega: (): number => kernelVega,
+  complement: (): number => kernelComplement,
+};
