@@ -27,6 +27,12 @@ export async function buildApp(ctx: AppContext) {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(healthRoutes);
+  // The apps' runtime configuration: where traders sign in.
+  app.get('/api/config', async () => ({
+    result: 'ok',
+    data: { oidc: { authority: ctx.oidc.authority, client_id: ctx.oidc.clientId } },
+  }));
+  if (ctx.identity) await ctx.identity.register(app);
   await app.register(async (api) => traderRoutes(api, ctx));
   await app.register(async (api) => pricerRoutes(api, ctx));
   await app.register(async (api) => marketRoutes(api, ctx));

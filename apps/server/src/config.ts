@@ -20,6 +20,10 @@ export interface Config {
   oidcClientId: string;
   /** The audience the API requires in trader access tokens. */
   oidcAudience: string;
+  /** The URL browsers use to reach this server; the embedded provider's issuer lives under it. */
+  publicUrl: string;
+  /** Lifetime of trader access tokens from the embedded provider, seconds. */
+  accessTokenTtl: number;
   seedDemo: boolean;
   /** pricer-login attempts per minute per address and account. */
   loginRateLimit: number;
@@ -67,6 +71,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidcIssuer: env.OIDC_ISSUER?.replace(/\/$/, '') || undefined,
     oidcClientId: env.OIDC_CLIENT_ID ?? 'shinny_web',
     oidcAudience: env.OIDC_AUDIENCE ?? env.OIDC_CLIENT_ID ?? 'shinny_web',
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    accessTokenTtl: Number(env.OIDC_ACCESS_TOKEN_TTL ?? 300),
     seedDemo: env.SEED_DEMO !== '0' && env.SEED_DEMO !== 'false',
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 10),
   };

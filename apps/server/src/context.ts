@@ -19,4 +19,8 @@ export interface AppContext {
   gatewayStatus?: (tenantId: number) => { status: 'ok' | 'error'; message?: string };
   /** The trader saved the settings: (re)connect the tenant's gateway. */
   onProfileSaved?: (tenantId: number) => void;
+  /** The embedded OpenID provider's routes (absent when OIDC_ISSUER points elsewhere). */
+  identity?: { register(app: import('fastify').FastifyInstance): Promise<void> };
+  /** What the trader app needs to find its identity provider. */
+  oidc: { authority: string; clientId: string };
 }

@@ -2,10 +2,11 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
 import { PricerTokens } from './auth/pricerTokens';
-import { loadSecret, SecretBox } from './auth/secrets';
+import { deriveKey, loadSecret, SecretBox } from './auth/secrets';
 import { TraderVerifier } from './auth/traderTokens';
 import { loadConfig } from './config';
 import { migrate, openDatabase } from './db/database';
+import { addTrader, createIdentityProvider } from './identity';
 import { seedCatalogue } from './seed/catalogue';
 import { DEMO_TRADER_SUB, seedDemo } from './seed/demo';
 
@@ -16,8 +17,20 @@ await migrate(db);
 await seedCatalogue(db);
 const secret = loadSecret(config.secretKey, config.dataDir);
 
-// Until the embedded provider is wired in, trader calls need OIDC_ISSUER (otherwise they are 401).
-const issuer = config.oidcIssuer ?? `http://localhost:${config.port}/realms/pfp`;
+// Traders sign in at OIDC_ISSUER (a Keycloak realm), or at the embedded provider.
+const identity = config.oidcIssuer
+  ? undefined
+  : await createIdentityProvider({
+      db,
+      origin: config.publicUrl,
+      clientId: config.oidcClientId,
+      audience: config.oidcAudience,
+      accessTokenTtl: config.accessTokenTtl,
+      cookieKeys: [deriveKey(secret, 'oidc-cookies').toString('base64url')],
+      keyBox: new SecretBox(`${secret}:oidc-keys`),
+    });
+const issuer = config.oidcIssuer ?? identity!.issuer;
+
 const app = await buildApp({
   config,
   db,
@@ -26,10 +39,19 @@ const app = await buildApp({
   traderVerifier: new TraderVerifier({
     issuer,
     audience: config.oidcAudience,
-    jwks: config.oidcIssuer ? new URL(`${issuer}/protocol/openid-connect/certs`) : { keys: [] },
+    jwks: identity ? () => identity.jwks() : new URL(`${issuer}/protocol/openid-connect/certs`),
   }),
+  oidc: { authority: issuer, clientId: config.oidcClientId },
+  ...(identity ? { identity } : {}),
 });
-if (config.seedDemo && (await seedDemo(db))) app.log.info({ owner: DEMO_TRADER_SUB }, 'demo data seeded');
+
+if (config.seedDemo) {
+  if (identity)
+    await addTrader(db, { id: DEMO_TRADER_SUB, username: 'trader', password: 'trader123', name: '演示贸易商' });
+  if (await seedDemo(db)) {
+    app.log.info('demo data seeded: trader / trader123 at /trader, pricer1 / pricer123 at /pricer/1');
+  }
+}
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
@@ -42,4 +64,5 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 await app.listen({ host: config.host, port: config.port });
+app.log.info(`快期点价宝 on ${config.publicUrl} (trader sign-in: ${issuer})`);
 if (!config.appsDir) app.log.warn('no app builds found: run `pnpm build` to serve the apps');

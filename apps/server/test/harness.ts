@@ -68,6 +68,7 @@ export async function startHarness(overrides: Partial<AppContext> = {}) {
       audience: AUDIENCE,
       jwks: new URL(`${idp.issuer}/protocol/openid-connect/certs`),
     }),
+    oidc: { authority: idp.issuer, clientId: AUDIENCE },
     ...overrides,
   };
   const app = await buildApp(ctx);

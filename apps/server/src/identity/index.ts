@@ -1,0 +1,3 @@
+export { createIdentityProvider, type IdentityProvider, type IdentityProviderOptions } from './provider';
+export { addTrader, findTraderById, verifyTrader, type AddTraderInput, type Trader } from './traders';
+export type { KeyBox } from './keys';

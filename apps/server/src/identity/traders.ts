@@ -1,0 +1,100 @@
+import { sql } from 'kysely';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '../auth/passwords';
+import type { Database } from '../db/database';
+import { identityDb, type IdentityDb } from './schema';
+
+export interface Trader {
+  id: string;
+  username: string;
+  name: string | null;
+  email: string | null;
+}
+
+export interface AddTraderInput {
+  username: string;
+  password: string;
+  name?: string | undefined;
+  email?: string | undefined;
+  /** The `sub` to use for a new trader (e.g. the id it had in Keycloak); a UUID by default. */
+  id?: string | undefined;
+}
+
+export const MAX_USERNAME = 64;
+export const MAX_PASSWORD = 256;
+
+/** Usernames compare case-insensitively, as in Keycloak: stored trimmed and lower-cased. */
+export const normalizeUsername = (username: string) => username.normalize('NFKC').trim().toLowerCase();
+
+export function validateTraderInput(input: AddTraderInput): string | null {
+  const username = normalizeUsername(input.username);
+  if (!username) return 'username must not be empty';
+  if (username.length > MAX_USERNAME) return `username must be at most ${MAX_USERNAME} characters`;
+  if (/[\s\p{Cc}]/u.test(username)) return 'username must not contain spaces or control characters';
+  if (!input.password) return 'password must not be empty';
+  if (input.password.length > MAX_PASSWORD) return `password must be at most ${MAX_PASSWORD} characters`;
+  if (input.id !== undefined && !/^[A-Za-z0-9._:@-]{1,128}$/.test(input.id)) return 'id has invalid characters';
+  if (input.email !== undefined && input.email !== '' && !/^[^\s@]+@[^\s@]+$/.test(input.email))
+    return 'email is not an e-mail address';
+  return null;
+}
+
+/**
+ * Creates the trader, or — when the username exists — sets its password (and name/email when
+ * given). The id of an existing trader never changes: it is the `sub` of its tokens.
+ */
+export async function addTrader(
+  db: Database | IdentityDb,
+  input: AddTraderInput,
+): Promise<Trader & { created: boolean }> {
+  const problem = validateTraderInput(input);
+  if (problem) throw new Error(problem);
+  const idb = identityDb(db);
+  const passwordHash = await hashPassword(input.password);
+  const name = input.name?.trim() || null;
+  const email = input.email?.trim() || null;
+  const row = await idb
+    .insertInto('traders')
+    .values({
+      ...(input.id ? { id: input.id } : {}),
+      username: normalizeUsername(input.username),
+      password_hash: passwordHash,
+      name,
+      email,
+    })
+    .onConflict((oc) =>
+      oc.column('username').doUpdateSet((eb) => ({
+        password_hash: eb.ref('excluded.password_hash'),
+        name: name === null ? eb.ref('traders.name') : eb.ref('excluded.name'),
+        email: email === null ? eb.ref('traders.email') : eb.ref('excluded.email'),
+        updated_at: sql<Date>`now()`,
+      })),
+    )
+    .returning(['id', 'username', 'name', 'email', sql<boolean>`(xmax = 0)`.as('created')])
+    .executeTakeFirstOrThrow();
+  return row;
+}
+
+export async function findTraderById(db: Database | IdentityDb, id: string): Promise<Trader | undefined> {
+  return identityDb(db)
+    .selectFrom('traders')
+    .select(['id', 'username', 'name', 'email'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The trader when the password is right; the same work is done for unknown usernames. */
+export async function verifyTrader(
+  db: Database | IdentityDb,
+  username: string,
+  password: string,
+): Promise<Trader | undefined> {
+  const row = await identityDb(db)
+    .selectFrom('traders')
+    .select(['id', 'username', 'name', 'email', 'password_hash'])
+    .where('username', '=', normalizeUsername(username))
+    .executeTakeFirst();
+  const ok = await verifyPassword(password, row?.password_hash ?? DUMMY_HASH);
+  if (!row || !ok) return undefined;
+  const { password_hash: _, ...trader } = row;
+  return trader;
+}
