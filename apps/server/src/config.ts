@@ -25,6 +25,11 @@ export interface Config {
   /** Lifetime of trader access tokens from the embedded provider, seconds. */
   accessTokenTtl: number;
   seedDemo: boolean;
+  /** The volatility view needs no token (the spec's development mode); VOLATILITY_PUBLIC=0 to require one. */
+  volatilityPublic: boolean;
+  marketSeed: number;
+  /** 'always' (default): the simulated market trades around the clock; 'real': exchange sessions. */
+  marketSessions: 'always' | 'real';
   /** pricer-login attempts per minute per address and account. */
   loginRateLimit: number;
 }
@@ -73,6 +78,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidcAudience: env.OIDC_AUDIENCE ?? env.OIDC_CLIENT_ID ?? 'shinny_web',
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     accessTokenTtl: Number(env.OIDC_ACCESS_TOKEN_TTL ?? 300),
+    volatilityPublic: env.VOLATILITY_PUBLIC !== '0' && env.VOLATILITY_PUBLIC !== 'false',
+    marketSeed: Number(env.MARKET_SEED ?? Date.now() % 1_000_000),
+    marketSessions: env.MARKET_SESSIONS === 'real' ? 'real' : 'always',
     seedDemo: env.SEED_DEMO !== '0' && env.SEED_DEMO !== 'false',
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 10),
   };

@@ -7,8 +7,13 @@ import { TraderVerifier } from './auth/traderTokens';
 import { loadConfig } from './config';
 import { migrate, openDatabase } from './db/database';
 import { addTrader, createIdentityProvider } from './identity';
+import { findInstrument } from './market/catalogue';
+import { SimExchange } from './market/simExchange';
 import { seedCatalogue } from './seed/catalogue';
 import { DEMO_TRADER_SUB, seedDemo } from './seed/demo';
+import { VolatilityCurves } from './volatility/curves';
+import { WsRegistry } from './ws/registry';
+import { attachViewServer } from './ws/server';
 
 const config = loadConfig();
 mkdirSync(config.dataDir, { recursive: true });
@@ -31,18 +36,42 @@ const identity = config.oidcIssuer
     });
 const issuer = config.oidcIssuer ?? identity!.issuer;
 
+// Market data: the built-in simulated exchange, trading around the clock by default.
+const market = new SimExchange({ seed: config.marketSeed, sessions: config.marketSessions });
+market.start();
+const curves = new VolatilityCurves(market, {
+  isFuture: (s) => findInstrument(s)?.kind === 'future',
+  public: config.volatilityPublic,
+});
+const traderVerifier = new TraderVerifier({
+  issuer,
+  audience: config.oidcAudience,
+  jwks: identity ? () => identity.jwks() : new URL(`${issuer}/protocol/openid-connect/certs`),
+});
+const pricerTokens = new PricerTokens(secret);
+
 const app = await buildApp({
   config,
   db,
   secrets: new SecretBox(secret),
-  pricerTokens: new PricerTokens(secret),
-  traderVerifier: new TraderVerifier({
-    issuer,
-    audience: config.oidcAudience,
-    jwks: identity ? () => identity.jwks() : new URL(`${issuer}/protocol/openid-connect/certs`),
-  }),
+  pricerTokens,
+  traderVerifier,
+  lastPrice: (symbol) => market.getQuote(symbol)?.last_price,
   oidc: { authority: issuer, clientId: config.oidcClientId },
   ...(identity ? { identity } : {}),
+});
+
+// The view protocol: trader or pricer tokens; the volatility view is public in the embedded default.
+attachViewServer(app, new WsRegistry().source('volatility_curves', curves.source), async (token) => {
+  const ok = await Promise.any([traderVerifier.verify(token), pricerTokens.verify(token)]).then(
+    () => true,
+    () => false,
+  );
+  return ok;
+});
+app.addHook('onClose', async () => {
+  market.stop();
+  curves.close();
 });
 
 if (config.seedDemo) {
