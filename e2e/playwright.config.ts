@@ -12,7 +12,7 @@ export const baseURL = `http://127.0.0.1:${port}`;
 export default defineConfig({
   testDir: '.',
   outputDir: path.join(root, 'e2e/artifacts/results'),
-  timeout: 30_000,
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
@@ -48,6 +48,10 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pfp-e2e-')),
       LOG_LEVEL: 'warn',
+      PUBLIC_URL: baseURL,
+      // Short trader access tokens, so the suites see silent refreshes.
+      OIDC_ACCESS_TOKEN_TTL: '45',
+      MARKET_SEED: '42',
     },
   },
 });
