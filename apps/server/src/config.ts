@@ -18,6 +18,8 @@ export interface Config {
   /** External OpenID provider (a Keycloak realm URL); unset = the embedded provider. */
   oidcIssuer: string | undefined;
   oidcClientId: string;
+  /** Where the server fetches the issuer's keys, when it reaches the provider by another URL than browsers. */
+  oidcJwksUrl: string | undefined;
   /** The audience the API requires in trader access tokens. */
   oidcAudience: string;
   /** The URL browsers use to reach this server; the embedded provider's issuer lives under it. */
@@ -75,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretKey: env.SECRET_KEY || undefined,
     oidcIssuer: env.OIDC_ISSUER?.replace(/\/$/, '') || undefined,
     oidcClientId: env.OIDC_CLIENT_ID ?? 'shinny_web',
+    oidcJwksUrl: env.OIDC_JWKS_URL || undefined,
     oidcAudience: env.OIDC_AUDIENCE ?? env.OIDC_CLIENT_ID ?? 'shinny_web',
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     accessTokenTtl: Number(env.OIDC_ACCESS_TOKEN_TTL ?? 300),

@@ -46,7 +46,7 @@ const curves = new VolatilityCurves(market, {
 const traderVerifier = new TraderVerifier({
   issuer,
   audience: config.oidcAudience,
-  jwks: identity ? () => identity.jwks() : new URL(`${issuer}/protocol/openid-connect/certs`),
+  jwks: identity ? () => identity.jwks() : new URL(config.oidcJwksUrl ?? `${issuer}/protocol/openid-connect/certs`),
 });
 const pricerTokens = new PricerTokens(secret);
 
