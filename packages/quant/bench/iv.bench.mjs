@@ -19,13 +19,15 @@ function mulberry32(seed) {
 }
 
 /**
- * Mixed grid over the test ranges: ln(K/F) uniform in ±1.5, σ log-uniform in [1%, 300%], T log-uniform in
- * [1 day, 3 years], r uniform in [0, 10%], calls and puts, F log-uniform in [100, 10000].
+ * Mixed grid over the test ranges, uniform in each: ln(K/F) in ±1.5, σ in [1%, 300%], T in [1 day, 3 years], r in
+ * [0, 10%], calls and puts; F log-uniform in [100, 10000]. Draws whose out-of-the-money value underflows (< 1e-300)
+ * are redrawn: their price carries no volatility, the solver returns at once and would flatter the figures.
  */
 function makeGrid(n, seed, pricer) {
   const rnd = mulberry32(seed);
   const g = {
     n,
+    redrawn: 0,
     F: new Float64Array(n),
     K: new Float64Array(n),
     T: new Float64Array(n),
@@ -34,15 +36,25 @@ function makeGrid(n, seed, pricer) {
     call: new Uint8Array(n),
     price: new Float64Array(n),
   };
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < n;) {
     const F = 100 * Math.exp(rnd() * Math.log(100));
+    const K = F * Math.exp(3 * rnd() - 1.5);
+    const sigma = 0.01 + 2.99 * rnd();
+    const T = 1 / 365 + rnd() * (3 - 1 / 365);
+    const r = 0.1 * rnd();
+    const call = rnd() < 0.5;
+    if (!(black76Price(F, K, T, r, K > F, sigma) >= 1e-300)) {
+      g.redrawn++;
+      continue;
+    }
     g.F[i] = F;
-    g.K[i] = F * Math.exp(3 * rnd() - 1.5);
-    g.sigma[i] = 0.01 * Math.exp(rnd() * Math.log(300));
-    g.T[i] = Math.exp(Math.log(1 / 365) + rnd() * Math.log(3 * 365));
-    g.r[i] = 0.1 * rnd();
-    g.call[i] = rnd() < 0.5 ? 1 : 0;
-    g.price[i] = pricer(g.F[i], g.K[i], g.T[i], g.r[i], g.call[i] === 1, g.sigma[i]);
+    g.K[i] = K;
+    g.sigma[i] = sigma;
+    g.T[i] = T;
+    g.r[i] = r;
+    g.call[i] = call ? 1 : 0;
+    g.price[i] = pricer(F, K, T, r, call, sigma);
+    i++;
   }
   return g;
 }
@@ -129,7 +141,8 @@ const a = measure(amer, americanPrice, americanImpliedVol, 6);
 const aAcc = accuracy(amer, americanPrice, americanImpliedVol);
 
 console.log(
-  `grid: ${EUROPEAN_POINTS} European / ${AMERICAN_POINTS} American points, ln(K/F) in ±1.5, σ 1%..300%, T 1d..3y, r 0..10%`,
+  `grid: ${EUROPEAN_POINTS} European / ${AMERICAN_POINTS} American points, uniform ln(K/F) in ±1.5, σ 1%..300%, ` +
+    `T 1d..3y, r 0..10% (${euro.redrawn + amer.redrawn} draws with underflowed prices redrawn)`,
 );
 console.log(`black76Price:        ${fmt(e.price)}`);
 console.log(`european IV:         ${fmt(e.iv)}, ${(e.price / e.iv).toFixed(2)}× black76Price`);

@@ -19,9 +19,10 @@ const LN_SIGMA_MIN = Math.log(SIGMA_MIN);
 const LN_SIGMA_MAX = Math.log(SIGMA_MAX);
 const DBL_EPSILON = 2.220446049250313e-16;
 
-// Scratch state of the last evaluation, kept in module scope to avoid allocations in the solver loop.
-let lastBoundary = NaN; // critical futures price found by the last bawPrice call (warm start for the next)
-let lastEuropeanVega = 0; // ∂(European price)/∂σ at the last bawPrice call
+// Scratch state of the last evaluation, in a typed array so that writes do not allocate heap numbers.
+const scratch = new Float64Array([NaN, 0]);
+const BOUNDARY = 0; // critical futures price found by the last bawPrice call (warm start for the next)
+const EUROPEAN_VEGA = 1; // ∂(European price)/∂σ at the last bawPrice call
 
 /**
  * BAW American price for validated input with T > 0, σ > 0, r > 0. `boundaryGuess` warm-starts the critical-price
@@ -32,7 +33,7 @@ function bawPrice(F: number, K: number, T: number, r: number, isCall: boolean, s
   const sqrtT = Math.sqrt(T);
   const sT = sigma * sqrtT;
   const df = Math.exp(-r * T);
-  lastEuropeanVega = df * Math.sqrt(F * K) * vega() * sqrtT;
+  scratch[EUROPEAN_VEGA] = df * Math.sqrt(F * K) * vega() * sqrtT;
   const k = -Math.expm1(-r * T);
   const m = (2 * r) / (sigma * sigma);
   const root = Math.sqrt(1 + (4 * m) / k);
@@ -103,7 +104,7 @@ function bawPrice(F: number, K: number, T: number, r: number, isCall: boolean, s
     y = next;
     S = Math.exp(y);
   }
-  lastBoundary = sEval;
+  scratch[BOUNDARY] = sEval;
   if (theta * (F - sEval) >= 0) return theta * (F - K); // beyond the boundary: exercise now
   // Value matching at the last evaluated boundary; stationary in the boundary, so its residual error is second order.
   const premium = gain > 0 ? gain * Math.pow(F / sEval, q) : 0;
@@ -145,7 +146,8 @@ function logGap(
 /**
  * Implied volatility of an American option on a futures contract (inverse of americanPrice). NaN when no σ in
  * [1e-6, 10] reproduces the price: below the intrinsic value max(±(F − K), 0), at or above F (call) or K (put),
- * T ≤ 0, non-finite or negative input, F ≤ 0 or K ≤ 0. 0 when the price equals the intrinsic value.
+ * T ≤ 0, non-finite or negative input, F ≤ 0 or K ≤ 0. 0 when the price equals the intrinsic value. For r ≤ 0 the
+ * option is European (no early exercise) and the European implied volatility, with its rules, is returned.
  *
  * The root is bracketed and polished by Brent's method in (ln σ, ln time value) coordinates, where the price curve is
  * close to linear even for tiny time values; the European implied volatility of the same price (an upper bound,
@@ -165,12 +167,12 @@ export function americanImpliedVol(price: number, F: number, K: number, T: numbe
   let uPrev = Math.log(sigma0);
   let gPrev = logGap(uPrev, F, K, T, r, isCall, intrinsic, lnTarget, NaN);
   if (gPrev === 0) return sigma0;
-  let boundary = lastBoundary;
+  let boundary = scratch[BOUNDARY]!;
   // Bracketing: step from σ0 towards the root (downwards unless BAW fell short of the European price) with the
   // European log-vega as slope estimate, then by secant extrapolation, until g changes sign.
   const down = gPrev > 0;
   const europeanTimeValue = price - (isCall ? Math.max(F - K, 0) : Math.max(K - F, 0)) * Math.exp(-r * T);
-  let slope = (sigma0 * lastEuropeanVega) / europeanTimeValue;
+  let slope = (sigma0 * scratch[EUROPEAN_VEGA]!) / europeanTimeValue;
   let step = slope > 0 && slope < Infinity ? -gPrev / slope : down ? -0.5 : 0.5;
   let u = uPrev;
   let g = gPrev;
@@ -181,7 +183,7 @@ export function americanImpliedVol(price: number, F: number, K: number, T: numbe
     gPrev = g;
     u = Math.min(Math.max(u + step, LN_SIGMA_MIN), LN_SIGMA_MAX);
     g = logGap(u, F, K, T, r, isCall, intrinsic, lnTarget, boundary);
-    boundary = lastBoundary;
+    boundary = scratch[BOUNDARY]!;
     if (g === 0) return Math.exp(u);
     if (down ? g < 0 : g > 0) break;
     if (u === (down ? LN_SIGMA_MIN : LN_SIGMA_MAX) || i === 60) return NaN; // no root within the range
@@ -239,7 +241,7 @@ export function americanImpliedVol(price: number, F: number, K: number, T: numbe
     fa = fb;
     b += Math.abs(d) > tol ? d : m > 0 ? tol : -tol;
     fb = logGap(b, F, K, T, r, isCall, intrinsic, lnTarget, boundary);
-    boundary = lastBoundary;
+    boundary = scratch[BOUNDARY]!;
     if ((fb > 0 && fc > 0) || (fb < 0 && fc < 0)) {
       c = a;
       fc = fa;

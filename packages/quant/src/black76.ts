@@ -21,6 +21,7 @@ import {
   invNormCdf,
   invNormCdfOffset,
   millsY,
+  tailDeviateFromRoot,
   normCdf,
 } from './normal.js';
 
@@ -30,28 +31,38 @@ const SMALL_T = 0.21;
 const SQRT3 = 1.7320508075688772;
 /** 1/(√27·√(2π)): constant of the lower map f = (2π/√27)·|x|·Φ(z)³ once Φ is written as Y·φ. */
 const LOWER_MAP_SCALE = 0.07677647766029679;
+/** 2π/√27: f = (2π/√27)·|x|·Φ(z)³ is inverted through Φ(z) = (f/((2π/√27)·|x|))^{1/3}. */
 const TWO_PI_OVER_SQRT27 = 1.2091995761561452;
+/** ln 0.075: below this probability AS 241 uses its tail approximations. */
+const LN_TAIL_PROBABILITY = -2.5902671654458267;
 /** Number of third-order Householder steps; Jäckel's initial guesses make two sufficient for machine precision. */
 const MAX_ITERATIONS = 2;
+/**
+ * The steps converge quartically: after a first correction ds the relative error is about 10·(ds/s)⁴ (measured over
+ * the whole domain), so a first correction below 1e-4·s already leaves about 1e-15 and the second is skipped.
+ */
+const CONVERGED_STEP = 1e-4;
 
-// Side outputs of the kernel, kept in module scope so the hot path allocates nothing.
-let kernelVega = 0; // ∂b/∂s at the last evaluation
-let kernelComplement = 0; // b_max − b at the last evaluation, accurate also when b is close to b_max
+// Side outputs of the kernel. A typed array rather than module-level `let`s: V8 boxes a double stored in a
+// module/closure variable, so every write would allocate a heap number in the hot path.
+const kernelOut = new Float64Array(2);
+const VEGA = 0; // ∂b/∂s at the last evaluation
+const COMPLEMENT = 1; // b_max − b at the last evaluation, accurate also when b is close to b_max
 
 /**
- * Normalised out-of-the-money call b(x, s) for x ≤ 0, s > 0; bMax = e^{x/2}. Also sets kernelVega and
- * kernelComplement.
+ * Normalised out-of-the-money call b(x, s) for x ≤ 0, s > 0; bMax = e^{x/2}. Also sets kernelOut[VEGA] and
+ * kernelOut[COMPLEMENT].
  *
  * With h = x/s, t = s/2 and Y(z) = Φ(z)/φ(z), both Black terms share the Gaussian weight v = φ(h)·e^{−t²/2} (which is
  * also the vega ∂b/∂s), so b = v·[Y(h+t) − Y(h−t)]: a single exponential per evaluation, the rest rational functions.
- * The bracket is evaluated in four regimes according to how badly its two terms cancel.
+ * The difference is evaluated in four regimes according to how badly its two terms cancel.
  */
 function otmBlack(x: number, s: number, bMax: number): number {
   const h = x / s;
   const t = 0.5 * s;
   const e = Math.exp(-0.5 * (h * h + t * t));
   const v = e * INV_SQRT_TWO_PI;
-  kernelVega = v;
+  kernelOut[VEGA] = v;
   let b: number;
   if (!(e > 0) && h + t <= -Z_SMALL) {
     // The Gaussian weight underflowed and b with it (this also keeps t → 0 series away from ∞·0).
@@ -78,12 +89,12 @@ function otmBlack(x: number, s: number, bMax: number): number {
         b = 0.5 * bMax * (1 + erfSmall(u * INV_SQRT2)) - second;
       } else {
         const complement = 0.5 * e * erfcxPos(u * INV_SQRT2) + second;
-        kernelComplement = complement;
+        kernelOut[COMPLEMENT] = complement;
         return bMax - complement;
       }
     }
   }
-  kernelComplement = bMax - b;
+  kernelOut[COMPLEMENT] = bMax - b;
   return b;
 }
 
@@ -120,27 +131,6 @@ function smallTDifference(h: number, t: number): number {
     sum += cur * fac;
   }
   return 2 * t * sum;
-}
-
-/** 1 − erfcx(y) for y ≥ 0, without cancellation for small y (power series Σ −(−y)ⁿ/Γ(n/2+1)). */
-function oneMinusErfcx(y: number): number {
-  if (y > ERF_SMALL) return 1 - erfcxPos(y);
-  // Coefficients g_n = 1/Γ(n/2 + 1) obey g_n = 2·g_{n−2}/n; g_1 = 2/√π, g_2 = 1.
-  let odd = 1.1283791670955126;
-  let even = 1;
-  let power = y;
-  let sum = 0;
-  for (let n = 1; n < 40; n += 2) {
-    const a = odd * power;
-    power *= y;
-    const b = even * power;
-    power *= y;
-    sum += a - b;
-    if (a < 1e-17 * sum) break;
-    odd *= 2 / (n + 2);
-    even *= 2 / (n + 3);
-  }
-  return sum;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -232,7 +222,11 @@ function normalisedImpliedVol(beta: number, x: number, bMax: number): number {
   const ax = -x;
   const sC = Math.sqrt(2 * ax);
   // At s_c: h + t = 0 and h − t = −s_c, hence b_c = ½e^{x/2}·(1 − erfcx(√|x|)) and vega v_c = e^{x/2}/√(2π).
-  const bC = 0.5 * bMax * oneMinusErfcx(Math.sqrt(ax));
+  // For small |x|, erfcx(√|x|) = e^{|x|}·(1 − erf(√|x|)) with e^{|x|} = 1/b_max², so no exponential is needed and
+  // b_c = ½(erf(√|x|) − (1 − b_max²))/b_max does not cancel (erf(√|x|) ≈ 1.13√|x| against 1 − b_max² ≈ |x|).
+  const rootAx = Math.sqrt(ax);
+  const bC =
+    rootAx > ERF_SMALL ? 0.5 * bMax * (1 - erfcxPos(rootAx)) : (0.5 * (erfSmall(rootAx) - (1 - bMax * bMax))) / bMax;
   const vC = bMax * INV_SQRT_TWO_PI;
   let s: number;
   let sLeft = 0;
@@ -243,7 +237,7 @@ function normalisedImpliedVol(beta: number, x: number, bMax: number): number {
   if (beta < bC) {
     const sL = sC - bC / vC;
     const bL = otmBlack(x, sL, bMax);
-    const vL = kernelVega;
+    const vL = kernelOut[VEGA]!;
     if (beta < bL) {
       // Lower map f(s) = (2π/√27)|x|·Φ(z)³, z = −|x|/(√3·s), reproduces b's behaviour for s → 0.
       const z = -ax / (SQRT3 * sL);
@@ -264,13 +258,19 @@ function normalisedImpliedVol(beta: number, x: number, bMax: number): number {
         const q = beta / bL;
         f = (fL * q + bL * (1 - q)) * q;
       }
-      s = ax / (SQRT3 * -invNormCdf(Math.cbrt(f / (TWO_PI_OVER_SQRT27 * ax))));
+      // Invert the map: Φ(z) = (f/((2π/√27)|x|))^{1/3}, s = |x|/(√3·|z|). In the normal tail Φ⁻¹ only needs ln Φ(z),
+      // which spares the cube root.
+      const ratio = f / (TWO_PI_OVER_SQRT27 * ax);
+      const lnPhi = Math.log(ratio) / 3;
+      const zGuess =
+        lnPhi < LN_TAIL_PROBABILITY ? -tailDeviateFromRoot(Math.sqrt(-lnPhi)) : invNormCdf(Math.cbrt(ratio));
+      s = ax / (SQRT3 * -zGuess);
       sRight = sL;
-      const lnBeta = Math.log(beta);
-      for (; iterations < MAX_ITERATIONS && Math.abs(ds) > DBL_EPSILON * s; ++iterations) {
+      const invLnBeta = 1 / Math.log(beta);
+      for (; iterations < MAX_ITERATIONS && Math.abs(ds) > CONVERGED_STEP * s; ++iterations) {
         if (iterations > 0 && !(s > sLeft && s < sRight)) s = 0.5 * (sLeft + sRight);
         const b = otmBlack(x, s, bMax);
-        const bp = kernelVega;
+        const bp = kernelOut[VEGA]!;
         if (b > beta && s < sRight) sRight = s;
         else if (b < beta && s > sLeft) sLeft = s;
         if (!(b > 0 && bp > 0)) {
@@ -278,14 +278,16 @@ function normalisedImpliedVol(beta: number, x: number, bMax: number): number {
         } else {
           // g(s) = 1/ln b(s) − 1/ln β is almost linear in s for small s.
           const lnB = Math.log(b);
+          const invLnB = 1 / lnB;
           const q = bp / b;
-          const hs = x / s;
-          const p = (hs * hs) / s - 0.25 * s; // b''/b'
-          const p3 = p * p - 3 * (hs / s) * (hs / s) - 0.25; // b'''/b'
-          const k = 1 + 2 / lnB;
-          const nu = (((lnBeta - lnB) * lnB) / lnBeta) * (b / bp);
+          const invS = 1 / s;
+          const hs2 = x * x * invS * invS; // (x/s)²
+          const p = hs2 * invS - 0.25 * s; // b''/b' = x²/s³ − s/4
+          const p3 = p * p - 3 * hs2 * invS * invS - 0.25; // b'''/b' = (b''/b')² − 3x²/s⁴ − 1/4
+          const k = 1 + 2 * invLnB;
+          const nu = ((1 - lnB * invLnBeta) * lnB) / q; // Newton step of g(s) = 1/ln b(s) − 1/ln β
           const h2 = p - q * k;
-          const h3 = p3 + q * q * (2 + (6 / lnB) * (1 + 1 / lnB)) - 3 * p * q * k;
+          const h3 = p3 + q * q * (2 + 6 * invLnB * (1 + invLnB)) - 3 * p * q * k;
           ds = nu * householder(nu, h2, h3);
         }
         ds = Math.max(-0.5 * s, ds);
@@ -300,7 +302,7 @@ function normalisedImpliedVol(beta: number, x: number, bMax: number): number {
   } else {
     const sU = sC + (bMax - bC) / vC;
     const bU = otmBlack(x, sU, bMax);
-    const vU = kernelVega;
+    const vU = kernelOut[VEGA]!;
     if (beta <= bU) {
       const r = controlFittingSecondDerivative(true, bC, bU, sC, sU, 1 / vC, 1 / vU, 0, false);
       s = rationalCubic(beta, bC, bU, sC, sU, 1 / vC, 1 / vU, r);
@@ -311,7 +313,9 @@ function normalisedImpliedVol(beta: number, x: number, bMax: number): number {
       const e8 = Math.exp(-0.125 * sU * sU);
       const eU = vU * SQRT_TWO_PI; // = e^{−w/2 − s²/8}, w = (x/s)²
       const w = (x / sU) * (x / sU);
-      const fU = normCdf(-0.5 * sU);
+      // Φ(−s/2) = ½·erfcx(s/√8)·e^{−s²/8}: reuse the exponential just computed.
+      const yU = 0.5 * sU * INV_SQRT2;
+      const fU = yU > ERF_SMALL ? 0.5 * erfcxPos(yU) * e8 : normCdf(-0.5 * sU);
       const dfU = (-0.5 * e8) / eU;
       const d2fU = (SQRT_HALF_PI * (w / sU) * e8) / (eU * eU);
       let f = 0;
@@ -328,24 +332,26 @@ function normalisedImpliedVol(beta: number, x: number, bMax: number): number {
       sLeft = sU;
       if (beta > 0.5 * bMax) {
         const gap = bMax - beta;
-        for (; iterations < MAX_ITERATIONS && Math.abs(ds) > DBL_EPSILON * s; ++iterations) {
+        for (; iterations < MAX_ITERATIONS && Math.abs(ds) > CONVERGED_STEP * s; ++iterations) {
           if (iterations > 0 && !(s > sLeft && s < sRight)) {
             s = sRight < Infinity ? 0.5 * (sLeft + sRight) : 2 * sLeft;
           }
           const b = otmBlack(x, s, bMax);
-          const bp = kernelVega;
-          const c = kernelComplement;
+          const bp = kernelOut[VEGA]!;
+          const c = kernelOut[COMPLEMENT]!;
           if (b > beta && s < sRight) sRight = s;
           else if (b < beta && s > sLeft) sLeft = s;
           if (!(c > 0 && bp > 0)) {
             ds = (sRight < Infinity ? 0.5 * (sLeft + sRight) : 2 * s) - s;
           } else {
             // g(s) = ln(b_max − β) − ln(b_max − b(s)) straightens the exponential approach to b_max.
-            const g = Math.log(gap / c);
-            const q = bp / c;
-            const hs = x / s;
-            const p = (hs * hs) / s - 0.25 * s;
-            const p3 = p * p - 3 * (hs / s) * (hs / s) - 0.25;
+            const invC = 1 / c;
+            const g = Math.log(gap * invC);
+            const q = bp * invC;
+            const invS = 1 / s;
+            const hs2 = x * x * invS * invS;
+            const p = hs2 * invS - 0.25 * s;
+            const p3 = p * p - 3 * hs2 * invS * invS - 0.25;
             const nu = -g / q;
             ds = nu * householder(nu, p + q, p3 + q * (2 * q + 3 * p));
           }
@@ -357,14 +363,15 @@ function normalisedImpliedVol(beta: number, x: number, bMax: number): number {
     }
   }
   // Middle segments: objective g(s) = b(s) − β, with b''/b' and b'''/b' in closed form.
-  for (; iterations < MAX_ITERATIONS && Math.abs(ds) > DBL_EPSILON * s; ++iterations) {
+  for (; iterations < MAX_ITERATIONS && Math.abs(ds) > CONVERGED_STEP * s; ++iterations) {
     const b = otmBlack(x, s, bMax);
-    const bp = kernelVega;
+    const bp = kernelOut[VEGA]!;
     if (b > beta && s < sRight) sRight = s;
     else if (b < beta && s > sLeft) sLeft = s;
-    const hs = x / s;
-    const p = (hs * hs) / s - 0.25 * s;
-    const p3 = p * p - 3 * (hs / s) * (hs / s) - 0.25;
+    const invS = 1 / s;
+    const hs2 = x * x * invS * invS;
+    const p = hs2 * invS - 0.25 * s;
+    const p3 = p * p - 3 * hs2 * invS * invS - 0.25;
     const nu = (beta - b) / bp;
     ds = Math.max(-0.5 * s, nu * householder(nu, p, p3));
     s += ds;
@@ -433,6 +440,6 @@ export const internals = {
   normalisedImpliedVol,
   rationalCubic,
   controlFittingSecondDerivative,
-  vega: (): number => kernelVega,
-  complement: (): number => kernelComplement,
+  vega: (): number => kernelOut[VEGA]!,
+  complement: (): number => kernelOut[COMPLEMENT]!,
 };
