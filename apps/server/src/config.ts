@@ -27,6 +27,8 @@ export interface Config {
   /** Lifetime of trader access tokens from the embedded provider, seconds. */
   accessTokenTtl: number;
   seedDemo: boolean;
+  /** The DIFF trade gateway (open-trade-gateway) for real accounts; unset = real accounts report an error. */
+  tradeUrl: string | undefined;
   /** The volatility view needs no token (the spec's development mode); VOLATILITY_PUBLIC=0 to require one. */
   volatilityPublic: boolean;
   marketSeed: number;
@@ -84,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     volatilityPublic: env.VOLATILITY_PUBLIC !== '0' && env.VOLATILITY_PUBLIC !== 'false',
     marketSeed: Number(env.MARKET_SEED ?? Date.now() % 1_000_000),
     marketSessions: env.MARKET_SESSIONS === 'real' ? 'real' : 'always',
+    tradeUrl: env.TRADE_URL || undefined,
     seedDemo: env.SEED_DEMO !== '0' && env.SEED_DEMO !== 'false',
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 10),
   };

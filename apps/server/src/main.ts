@@ -9,6 +9,8 @@ import { migrate, openDatabase } from './db/database';
 import { addTrader, createIdentityProvider } from './identity';
 import { findInstrument } from './market/catalogue';
 import { SimExchange } from './market/simExchange';
+import { DiffTradeGateway } from './diff/tradeGateway';
+import { createTradingService } from './trading';
 import { seedCatalogue } from './seed/catalogue';
 import { DEMO_TRADER_SUB, seedDemo } from './seed/demo';
 import { VolatilityCurves } from './volatility/curves';
@@ -49,11 +51,37 @@ const traderVerifier = new TraderVerifier({
   jwks: identity ? () => identity.jwks() : new URL(config.oidcJwksUrl ?? `${issuer}/protocol/openid-connect/certs`),
 });
 const pricerTokens = new PricerTokens(secret);
+const secrets = new SecretBox(secret);
+
+// Each tenant's orders go to the simulated broker (is_sim) or to its real account over DIFF.
+const trading = createTradingService({
+  db,
+  quotes: {
+    getQuote: (s) => market.getQuote(s),
+    onTick: (cb) => market.onTick((q) => cb([...q])),
+    priceTick: (s) => findInstrument(s)?.tick,
+  },
+  ...(config.tradeUrl
+    ? {
+        createRealGateway: (t) =>
+          new DiffTradeGateway({
+            url: config.tradeUrl!,
+            // TqSdk's broker ids are the list's entries without the space: 'H 华泰期货' → 'H华泰期货'.
+            brokerId: (t.broker_name ?? '').replace(/\s+/g, ''),
+            userName: t.futures_account ?? '',
+            password: t.futures_password_enc ? secrets.decrypt(t.futures_password_enc) : '',
+          }),
+      }
+    : {}),
+});
 
 const app = await buildApp({
   config,
   db,
-  secrets: new SecretBox(secret),
+  secrets,
+  orderEvents: trading.events,
+  gatewayStatus: (tenantId) => trading.status(tenantId),
+  onProfileSaved: (tenantId) => void trading.reconnect(tenantId),
   pricerTokens,
   traderVerifier,
   lastPrice: (symbol) => market.getQuote(symbol)?.last_price,
@@ -70,6 +98,7 @@ attachViewServer(app, new WsRegistry().source('volatility_curves', curves.source
   return ok;
 });
 app.addHook('onClose', async () => {
+  await trading.stop();
   market.stop();
   curves.close();
 });
@@ -92,6 +121,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
+await trading.start();
 await app.listen({ host: config.host, port: config.port });
 app.log.info(`快期点价宝 on ${config.publicUrl} (trader sign-in: ${issuer})`);
 if (!config.appsDir) app.log.warn('no app builds found: run `pnpm build` to serve the apps');

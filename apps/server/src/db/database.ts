@@ -3,6 +3,7 @@ import { Kysely, Migrator, PostgresDialect, type Migration } from 'kysely';
 import pg from 'pg';
 import * as m001 from './migrations/001_initial';
 import * as m002 from './migrations/002_identity';
+import * as m003 from './migrations/003_trading';
 import { PGliteDialect } from './pgliteDialect';
 import type { DB } from './schema';
 
@@ -32,6 +33,7 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
 const migrations: Record<string, Migration> = {
   '001_initial': m001,
   '002_identity': m002,
+  '003_trading': m003,
 };
 
 /** Versioned migrations, run on start; a failure stops the server. */

@@ -1,0 +1,61 @@
+import { cpus } from 'node:os';
+
+/** Nearest-rank percentile of an ascending array (p in 0..100). */
+export function percentile(sorted: ArrayLike<number>, p: number): number {
+  if (sorted.length === 0) return NaN;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))]!;
+}
+
+export interface Summary {
+  n: number;
+  min: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  mean: number;
+}
+
+export function summarize(values: ArrayLike<number>): Summary {
+  const sorted = Float64Array.from(values).sort();
+  let sum = 0;
+  for (const v of sorted) sum += v;
+  return {
+    n: sorted.length,
+    min: sorted.length ? sorted[0]! : NaN,
+    p50: percentile(sorted, 50),
+    p90: percentile(sorted, 90),
+    p99: percentile(sorted, 99),
+    max: sorted.length ? sorted[sorted.length - 1]! : NaN,
+    mean: sorted.length ? sum / sorted.length : NaN,
+  };
+}
+
+export const fmt = (x: number, digits = 1) => (Number.isFinite(x) ? x.toFixed(digits) : '—');
+
+/** "p50 3.1 ms  p99 12.0 ms  max 20.3 ms" */
+export const latencyLine = (s: Summary, unit = 'ms') =>
+  `p50 ${fmt(s.p50)} ${unit}  p90 ${fmt(s.p90)} ${unit}  p99 ${fmt(s.p99)} ${unit}  max ${fmt(s.max)} ${unit}`;
+
+/** One line about the machine, printed at the top of every benchmark. */
+export function hardwareNote(): string {
+  const list = cpus();
+  const model = list[0]?.model.trim() ?? 'unknown CPU';
+  return `hardware: ${list.length} logical CPU(s), ${model}; node ${process.version}`;
+}
+
+export function header(title: string) {
+  console.log(`\n=== ${title} ===`);
+  console.log(hardwareNote());
+}
+
+/** Wall-clock guard: rejects after `ms` so a benchmark always stops by itself. */
+export function deadline(ms: number, what: string): { promise: Promise<never>; cancel: () => void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const promise = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: gave up after ${Math.round(ms / 1000)} s`)), ms);
+    timer.unref();
+  });
+  return { promise, cancel: () => clearTimeout(timer) };
+}

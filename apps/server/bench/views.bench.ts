@@ -1,0 +1,386 @@
+/**
+ * The trader's orders view on PostgreSQL with 1,000,000 orders over 100 tenants (issue "Server").
+ *
+ *   npx tsx bench/views.bench.ts [--explain] [--requests=2000] [--concurrency=32]
+ *
+ * A throwaway cluster (test/postgres.ts), migrated by the server's own migrations, bulk-loaded with SQL
+ * (generate_series), then the real app (test/harness.ts: a throwaway RS256 issuer signs each tenant owner's
+ * trader token) on 127.0.0.1:<free port>, driven over real HTTP from a worker thread:
+ *   (a) page  — POST /api/trader/view/orders: a filter, 2 sort fields, slice 0–20 and total_count;
+ *   (b) stats — the same view grouped by status: count(id), sum(trade_amount), no slice.
+ * Tenants are drawn at random (seeded). When migration 004_view_indexes exists but migrate() did not apply it
+ * (it is not registered yet), the run is repeated after applying it, for a before/after comparison.
+ *
+ * Bounded: fixed request counts, every run capped in time, the cluster removed at the end. Not part of CI.
+ */
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import type { Kysely } from 'kysely';
+import { listFutures } from '../src/market/catalogue';
+import { ordersView } from '../src/trader/views';
+import { planView } from '../src/views/engine';
+import { startHarness, type Harness } from '../test/harness';
+import { createDatabase, startPostgres } from '../test/postgres';
+import { runLoadInWorker, type LoadRequest, type LoadResult } from './lib/httpLoad';
+import { show, tuneCluster, withClient } from './lib/pg';
+import { deadline, fmt, header, latencyLine, summarize } from './lib/stats';
+
+const arg = (name: string, d: number) => {
+  const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return hit ? Number(hit.split('=')[1]) : d;
+};
+const EXPLAIN = process.argv.includes('--explain');
+const TENANTS = 100;
+const ORDERS_PER_TENANT = 10_000;
+const PRICERS = ['pricer1', 'pan_li', 'zhangwei', 'liu.yang']; // two of four contain 'p'
+const CONTRACTS_PER_TENANT = 10;
+const CONCURRENCY = arg('concurrency', 32);
+const REQUESTS = arg('requests', 2000);
+const SERIAL_REQUESTS = 200;
+const RUN_CAP_MS = 60_000;
+const GOALS = { page: 30, stats: 50 } as const;
+const SHARED_BUFFERS = process.env.BENCH_PG_SHARED_BUFFERS ?? '1GB';
+
+const PAGE_BODY = {
+  filter: "status in ['FINISHED','CANCELLED'] and pricer_name contains 'p'",
+  sort_fields: [
+    { field: 'created_at', ascending: false },
+    { field: 'trade_amount', ascending: false },
+  ],
+  slice_start: 0,
+  slice_end: 20,
+};
+const STATS_BODY = {
+  group_by_fields: ['status'],
+  aggregate_fields: [
+    { field: 'id', op: 'count' },
+    { field: 'trade_amount', op: 'sum' },
+  ],
+};
+const KINDS = { page: PAGE_BODY, stats: STATS_BODY } as const;
+type Kind = keyof typeof KINDS;
+
+const MIGRATION_004 = fileURLToPath(new URL('../src/db/migrations/004_view_indexes.ts', import.meta.url));
+
+/** Seeded PRNG so every run draws the same tenants. */
+function mulberry32(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const ownerSub = (i: number) => `bench-owner-${String(i + 1).padStart(3, '0')}`;
+
+async function step<T>(what: string, fn: () => Promise<T>): Promise<T> {
+  const t0 = performance.now();
+  const out = await fn();
+  console.log(`  ${what}: ${fmt((performance.now() - t0) / 1000)} s`);
+  return out;
+}
+
+/** Ten dominant futures of different products, with the price level the simulated exchange uses. */
+function benchInstruments() {
+  const wanted: [string, string][] = [
+    ['SHFE', 'cu'],
+    ['SHFE', 'al'],
+    ['SHFE', 'rb'],
+    ['SHFE', 'au'],
+    ['DCE', 'm'],
+    ['DCE', 'i'],
+    ['CZCE', 'TA'],
+    ['CZCE', 'SR'],
+    ['INE', 'sc'],
+    ['GFEX', 'lc'],
+  ];
+  const out: { symbol: string; name: string; product: string; ref: number; tick: number }[] = [];
+  for (const [ex, id] of wanted) {
+    const list = listFutures(ex, id);
+    const f = list[1] ?? list[0];
+    if (f) out.push({ symbol: f.symbol, name: f.name, product: id, ref: f.refPrice, tick: f.tick });
+  }
+  if (out.length < CONTRACTS_PER_TENANT) throw new Error('catalogue: not enough futures for the bench');
+  return out;
+}
+
+/** 100 tenants × (4 pricers, 10 contracts) and 1,000,000 orders, in time order, a tenant's rows spread over the table. */
+async function seed(url: string) {
+  await withClient(url, async (c) => {
+    // Bulk-load session: no FK triggers (the rows are consistent by construction), big sort memory.
+    await c.query("set session_replication_role = replica; set maintenance_work_mem = '1GB'");
+    const { rows: products } = await c.query<{ name: string; product_id: string }>(
+      'select name, product_id from products',
+    );
+    const productName = new Map(products.map((p) => [p.product_id, p.name]));
+    const instruments = benchInstruments();
+    await c.query(
+      `create temp table bi as
+         select * from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::numeric[], $6::numeric[])
+           as t(k, symbol, name, product_name, ref, tick)`,
+      [
+        instruments.map((_, k) => k),
+        instruments.map((i) => i.symbol),
+        instruments.map((i) => i.name),
+        instruments.map((i) => productName.get(i.product) ?? i.product),
+        instruments.map((i) => i.ref),
+        instruments.map((i) => i.tick),
+      ],
+    );
+    // A real scrypt hash (shared: logins are not what this bench measures).
+    const { hashPassword } = await import('../src/auth/passwords');
+    const hash = await hashPassword('pricer123');
+    await c.query(
+      `insert into tenants (owner_sub, company_name, is_sim)
+         select 'bench-owner-' || lpad(t::text, 3, '0'), '基准测试贸易公司' || lpad(t::text, 3, '0'), true
+           from generate_series(1, ${TENANTS}) t`,
+    );
+    await c.query(
+      `insert into pricer_users (tenant_id, username, password_hash, phone, status, last_login_at)
+         select t.id, u.name, $2, '138' || lpad((t.id * 10 + u.i)::text, 8, '0'), 'active', now() - interval '1 day'
+           from tenants t cross join unnest($1::text[]) with ordinality as u(name, i)
+          order by t.id, u.i`,
+      [PRICERS, hash],
+    );
+    await c.query(
+      `insert into contracts (tenant_id, name, pricer_id, product_name, instrument_id, direction, total_quantity,
+                              executed_quantity, remaining_quantity, avg_price, status, created_at)
+         select t.id, bi.name || '-' || p.username, p.id, bi.product_name, bi.symbol,
+                case when bi.k % 2 = 0 then 'BUY' else 'SELL' end, 2000, 1200, 800, bi.ref,
+                case when bi.k = 9 then 'paused' else 'active' end, now() - interval '400 days'
+           from tenants t
+           join bi on true
+           join pricer_users p on p.tenant_id = t.id and p.username = ($1::text[])[1 + bi.k % ${PRICERS.length}]
+          order by t.id, bi.k`,
+      [PRICERS],
+    );
+    await c.query(
+      `create temp table bc as
+         select c.id, c.tenant_id, c.pricer_id, c.instrument_id, c.direction, bi.ref, bi.tick,
+                (dense_rank() over (order by c.tenant_id) - 1)::int as tn,
+                (row_number() over (partition by c.tenant_id order by c.id) - 1)::int as k
+           from contracts c join bi on bi.symbol = c.instrument_id`,
+    );
+    // Drop the secondary indexes of orders for the load and rebuild them after (the usual bulk-load recipe).
+    const { rows: indexes } = await c.query<{ indexname: string; indexdef: string }>(
+      "select indexname, indexdef from pg_indexes where tablename = 'orders' and indexname <> 'orders_pkey'",
+    );
+    for (const ix of indexes) await c.query(`drop index ${ix.indexname}`);
+    await step(`insert ${TENANTS * ORDERS_PER_TENANT} orders (generate_series)`, async () => {
+      await c.query('select setseed(0.42)');
+      // Orders in time order over the last 365 days (ids follow created_at); 70% FINISHED, 30% CANCELLED (a
+      // quarter of those partly filled), the newest 1,000 still ALIVE or PENDING; 30% market orders.
+      await c.query(
+        `insert into orders (tenant_id, contract_id, pricer_id, instrument_id, direction, volume_orign, volume_traded,
+                             limit_price, trade_price, status, last_msg, created_at, updated_at)
+         select tenant_id, contract_id, pricer_id, instrument_id, direction, vol, traded,
+                case when market then 0 else px end, case when traded > 0 then px else 0 end, status,
+                case status when 'FINISHED' then '全部成交'
+                            when 'CANCELLED' then case when traded > 0 then '部分成交，已撤单' else '已撤单' end
+                            when 'ALIVE' then case when traded > 0 then '部分成交' else '未成交' end
+                            else '等待发送' end,
+                created_at, created_at + make_interval(secs => fill_s)
+           from (select s.g, c.tenant_id, c.id as contract_id, c.pricer_id, c.instrument_id, c.direction, s.vol,
+                        s.status, s.market, s.fill_s,
+                        case s.status when 'FINISHED' then s.vol when 'PENDING' then 0
+                             else case when s.r_fill < 0.75 then 0 else floor(s.r_fill2 * s.vol)::int end end as traded,
+                        round(c.ref * (1 + (s.r_px - 0.5) * 0.04) / c.tick) * c.tick as px,
+                        now() - (${TENANTS * ORDERS_PER_TENANT} - s.g) * interval '31.536 seconds' as created_at
+                   from (select g, ((g - 1) % ${TENANTS})::int as tn, floor(random() * ${CONTRACTS_PER_TENANT})::int as k,
+                                1 + floor(random() * 30)::int as vol,
+                                case when g > ${TENANTS * ORDERS_PER_TENANT - 1000}
+                                     then case when random() < 0.7 then 'ALIVE' else 'PENDING' end
+                                     when random() < 0.7 then 'FINISHED' else 'CANCELLED' end as status,
+                                random() < 0.3 as market, random() as r_fill, random() as r_fill2,
+                                random() as r_px, floor(random() * 30)::int as fill_s
+                           from generate_series(1, ${TENANTS * ORDERS_PER_TENANT}) g) s
+                   join bc c on c.tn = s.tn and c.k = s.k) o
+          order by g`,
+      );
+    });
+    await step(`rebuild ${indexes.length} secondary indexes of orders`, async () => {
+      for (const ix of indexes) await c.query(ix.indexdef);
+    });
+    await step('VACUUM ANALYZE', () => c.query('vacuum (analyze) tenants, pricer_users, contracts, orders'));
+    const { rows } = await c.query<{ status: string; n: number }>(
+      'select status, count(*)::int as n from orders group by 1 order by 1',
+    );
+    console.log(`  orders by status: ${rows.map((r) => `${r.status} ${r.n}`).join(', ')}`);
+    const { rows: size } = await c.query<{ t: string; i: string }>(
+      "select pg_size_pretty(pg_table_size('orders')) as t, pg_size_pretty(pg_indexes_size('orders')) as i",
+    );
+    console.log(`  orders: table ${size[0]!.t}, indexes ${size[0]!.i}`);
+  });
+}
+
+/** EXPLAIN (ANALYZE, BUFFERS) of the SQL the engine generates for both requests (page, its COUNT, stats). */
+async function explain(db: Kysely<any>, url: string, tenantId: number) {
+  const page = planView(ordersView, PAGE_BODY, { tenant_id: tenantId });
+  const stats = planView(ordersView, STATS_BODY, { tenant_id: tenantId });
+  const queries: [string, { sql: string; parameters: readonly unknown[] }][] = [
+    ['page query', page.query.compile(db)],
+    ['page COUNT', page.countQuery!.compile(db)],
+    ['stats query', stats.query.compile(db)],
+  ];
+  await withClient(url, async (c) => {
+    for (const [label, q] of queries) {
+      // Twice: the first run warms the buffers, the second is the one reported.
+      await c.query(`explain (analyze) ${q.sql}`, [...q.parameters]);
+      const { rows } = await c.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${q.sql}`, [
+        ...q.parameters,
+      ]);
+      const lines = rows.map((r) => r['QUERY PLAN']);
+      const exec = lines.find((l) => l.startsWith('Execution Time'))?.replace('Execution Time: ', '') ?? '?';
+      console.log(`  EXPLAIN ANALYZE ${label} (tenant ${tenantId}): execution ${exec}`);
+      if (EXPLAIN) {
+        console.log(`    SQL: ${q.sql}`);
+        for (const l of lines) console.log(`    ${l}`);
+      }
+    }
+  });
+}
+
+interface Figures {
+  serial: LoadResult;
+  loaded: LoadResult;
+}
+
+async function measure(baseUrl: string, tokens: string[], kind: Kind, seedNo: number): Promise<Figures> {
+  const rnd = mulberry32(seedNo);
+  const body = JSON.stringify(KINDS[kind]);
+  const make = (n: number): LoadRequest[] =>
+    Array.from({ length: n }, () => ({
+      path: '/api/trader/view/orders',
+      token: tokens[Math.floor(rnd() * tokens.length)]!,
+      body,
+    }));
+  const spec = (concurrency: number, n: number) => ({ baseUrl, concurrency, requests: make(n), maxMs: RUN_CAP_MS });
+  // Warm-up (JIT, connection pool, JWKS, buffers), not reported.
+  await runLoadInWorker(spec(CONCURRENCY, 300));
+  const serial = await runLoadInWorker(spec(1, SERIAL_REQUESTS));
+  const loaded = await runLoadInWorker(spec(CONCURRENCY, REQUESTS));
+  return { serial, loaded };
+}
+
+function report(kind: Kind, f: Figures) {
+  const goal = GOALS[kind];
+  const s1 = summarize(f.serial.latencies);
+  const s = summarize(f.loaded.latencies);
+  const rps = (r: LoadResult) => (r.completed / r.elapsedMs) * 1000;
+  console.log(`  ${kind.padEnd(5)} 1 in flight:  ${latencyLine(s1)}  ${fmt(rps(f.serial), 0)} req/s  (n=${s1.n})`);
+  console.log(
+    `  ${kind.padEnd(5)} ${CONCURRENCY} in flight: ${latencyLine(s)}  ${fmt(rps(f.loaded), 0)} req/s  (n=${s.n}, ok ${f.loaded.ok}, failed ${f.loaded.failed}${f.loaded.truncated ? ', CUT SHORT by the time cap' : ''})`,
+  );
+  for (const r of [f.serial, f.loaded]) if (r.firstError) console.log(`    first error: ${r.firstError}`);
+  console.log(`    goal p99 ≤ ${goal} ms at ${CONCURRENCY} in flight: ${s.p99 <= goal ? 'MET' : 'MISSED'} (p99 ${fmt(s.p99)} ms)`);
+  return s;
+}
+
+async function main() {
+  header(`views.bench: orders view, ${TENANTS} tenants × ${ORDERS_PER_TENANT} orders on PostgreSQL`);
+  const pgc = await step('start PostgreSQL (throwaway cluster)', () => startPostgres());
+  let h: Harness | undefined;
+  const stop = async () => {
+    await h?.close().catch(() => {});
+    h = undefined;
+    pgc.stop();
+  };
+  process.once('SIGINT', () => void stop().then(() => process.exit(130)));
+  const guard = deadline(170_000, 'views.bench');
+  try {
+    await Promise.race([guard.promise, run(pgc.url, (x) => (h = x))]);
+  } finally {
+    guard.cancel();
+    await stop();
+  }
+}
+
+async function run(clusterUrl: string, keep: (h: Harness) => void) {
+  // Bulk-load tuning (fsync is already off): WAL and checkpoints out of the way, sort memory for index builds,
+  // and buffers sized like a production box rather than PostgreSQL's 128 MB default.
+  await step(`tune cluster (shared_buffers ${SHARED_BUFFERS}, restart)`, () =>
+    tuneCluster(
+      clusterUrl,
+      {
+        shared_buffers: SHARED_BUFFERS,
+        maintenance_work_mem: '1GB',
+        max_wal_size: '16GB',
+        checkpoint_timeout: '1h',
+        wal_level: 'minimal',
+        max_wal_senders: '0',
+      },
+      true,
+    ),
+  );
+  const url = await createDatabase(clusterUrl, 'bench_views');
+  console.log(`  ${await show(url, ['server_version', 'shared_buffers', 'work_mem', 'random_page_cost'])}`);
+  process.env.DATABASE_URL = url;
+  const h = await step('app: migrate, catalogue, test issuer (startHarness)', () => startHarness());
+  keep(h);
+  const applied = await withClient(url, async (c) =>
+    (await c.query<{ name: string }>('select name from kysely_migration order by name')).rows.map((r) => r.name),
+  );
+  console.log(`  migrations applied by migrate(): ${applied.join(', ')}`);
+  await step('seed', () => seed(url));
+
+  const tokens = await Promise.all(
+    Array.from({ length: TENANTS }, (_, i) => h.idp.sign({}, { sub: ownerSub(i), exp: '2h' })),
+  );
+  await h.app.listen({ host: '127.0.0.1', port: 0 });
+  const baseUrl = `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}`;
+  const tenantId = await withClient(url, async (c) =>
+    Number((await c.query('select id from tenants where owner_sub = $1', [ownerSub(41)])).rows[0].id),
+  );
+
+  // One request of each, to show what is answered.
+  for (const kind of ['page', 'stats'] as const) {
+    const res = await fetch(`${baseUrl}/api/trader/view/orders`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens[41]}`, 'content-type': 'application/json' },
+      body: JSON.stringify(KINDS[kind]),
+    });
+    const json = (await res.json()) as { data?: { items: Record<string, unknown>[]; total_count: number } };
+    if (res.status !== 200 || !json.data) throw new Error(`${kind}: HTTP ${res.status} ${JSON.stringify(json)}`);
+    const shown =
+      kind === 'page'
+        ? `${json.data.items.length} rows, total_count ${json.data.total_count}`
+        : json.data.items.map((i) => `${String(i.status)} ${String(i.count_id)}/${fmt(Number(i.sum_trade_amount), 0)}`).join(', ');
+    console.log(`  ${kind} for tenant ${tenantId}: ${shown}`);
+  }
+
+  const phases: { label: string; page: ReturnType<typeof summarize>; stats: ReturnType<typeof summarize> }[] = [];
+  const phase = async (label: string) => {
+    console.log(`\n-- ${label}`);
+    await explain(h.db, url, tenantId);
+    const page = report('page', await measure(baseUrl, tokens, 'page', 1));
+    const stats = report('stats', await measure(baseUrl, tokens, 'stats', 2));
+    phases.push({ label, page, stats });
+  };
+
+  await phase(`schema of migrate() (${applied.at(-1)})`);
+
+  if (!applied.includes('004_view_indexes') && existsSync(MIGRATION_004)) {
+    const m = (await import('../src/db/migrations/004_view_indexes')) as { up: (db: Kysely<any>) => Promise<void> };
+    await step('apply 004_view_indexes.up() directly (not registered in migrate() yet)', () => m.up(h.db));
+    await step('ANALYZE', () => withClient(url, (c) => c.query('analyze orders')));
+    await phase('with 004_view_indexes');
+  }
+
+  console.log('\nsummary (p99 ms at %d in flight; goals page ≤ %d, stats ≤ %d):', CONCURRENCY, GOALS.page, GOALS.stats);
+  for (const p of phases) {
+    console.log(
+      `  ${p.label.padEnd(40)} page p50 ${fmt(p.page.p50).padStart(6)} p99 ${fmt(p.page.p99).padStart(6)}   stats p50 ${fmt(p.stats.p50).padStart(6)} p99 ${fmt(p.stats.p99).padStart(6)}`,
+    );
+  }
+}
+
+await main().catch((e: unknown) => {
+  console.error(e);
+  process.exitCode = 1;
+});
+// The JWKS fetcher and undici keep sockets briefly; do not wait for them.
+process.exit();

@@ -1,0 +1,28 @@
+export type {
+  Direction,
+  GatewayEvent,
+  GatewayOrder,
+  GatewayOrderState,
+  GatewayStatus,
+  TradingGateway,
+} from './gateway';
+export type { Quote, QuoteSource } from './quotes';
+export { applyAccepted, applyEnded, applyTrade, claimOrder, requestCancel, ROUTER_MESSAGES } from './apply';
+export { OrderRouter, SIM_KEY, type OrderRouterOptions } from './router';
+export { createSimBroker, nextClose, SIM_MESSAGES, SimBroker, type SimBrokerOptions } from './simBroker';
+export {
+  createTradingService,
+  GATEWAY_MESSAGES,
+  realGatewayKey,
+  type TenantRow,
+  type TradingService,
+  type TradingServiceOptions,
+} from './service';
+export type {
+  OrderDispatchTable,
+  SimOrderTable,
+  SimTradeTable,
+  TradingDB,
+  TradingLogger,
+  TradingTables,
+} from './tables';

@@ -1,0 +1,41 @@
+/**
+ * The little the trading side needs of a market-data source. The simulated exchange (src/market)
+ * and a DIFF feed satisfy it structurally; nothing here imports them.
+ *
+ * Prices follow TqSdk: a missing price or volume may be NaN, null or absent.
+ */
+export interface Quote {
+  /** Exchange-qualified symbol, e.g. 'SHFE.cu2601' (TqSdk spells it instrument_id). */
+  symbol?: string;
+  instrument_id?: string;
+  last_price?: number | null;
+  bid_price1?: number | null;
+  ask_price1?: number | null;
+  bid_volume1?: number | null;
+  ask_volume1?: number | null;
+  upper_limit?: number | null;
+  lower_limit?: number | null;
+  pre_settlement?: number | null;
+}
+
+export interface QuoteSource {
+  getQuote(symbol: string): Quote | undefined;
+  /** Called with the quotes that changed; returns the unsubscribe function. */
+  onTick(cb: (changed: Quote[]) => void): () => void;
+  /** Minimum price increment of an instrument; undefined = unknown instrument. */
+  priceTick(symbol: string): number | undefined;
+}
+
+/** A usable price: finite and positive. */
+export function price(v: number | null | undefined): number | undefined {
+  return typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : undefined;
+}
+
+/** A usable volume: a finite positive integer (0 when absent). */
+export function volume(v: number | null | undefined): number {
+  return typeof v === 'number' && Number.isFinite(v) && v > 0 ? Math.floor(v) : 0;
+}
+
+export function quoteSymbol(q: Quote): string | undefined {
+  return q.symbol ?? q.instrument_id;
+}

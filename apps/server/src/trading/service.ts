@@ -1,0 +1,300 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { DB, TenantTable } from '../db/schema';
+import type { OrderEvents } from '../domain/orders';
+import type { GatewayStatus, TradingGateway } from './gateway';
+import type { QuoteSource } from './quotes';
+import { OrderRouter, SIM_KEY } from './router';
+import { SimBroker } from './simBroker';
+import { silentLogger, tradingDb, type TradingLogger } from './tables';
+
+export type TenantRow = Selectable<TenantTable>;
+
+export interface TradingServiceOptions {
+  db: Kysely<DB>;
+  /** Market data the simulated broker matches against. */
+  quotes: QuoteSource;
+  logger?: TradingLogger;
+  /** Opens the DIFF trade gateway of an is_sim = false tenant (not connected yet: the service calls connect()). */
+  createRealGateway?: (tenant: TenantRow) => TradingGateway | Promise<TradingGateway>;
+  /** Period of the outbox sweep. Default 1000 ms. */
+  sweepMs?: number;
+  /** The simulated broker's clock (expiry, sessions, trade times). Default: the system clock. */
+  now?: () => Date;
+  /** Daily close of the simulated exchange, Asia/Shanghai 'HH:MM'. Default '15:00'. */
+  closeTime?: string;
+  /** Enforces trading sessions at the simulated broker when given. */
+  isTrading?: (symbol: string, at: Date) => boolean;
+  /** How often the sim broker checks for orders past the close; 0 = only via expireSimOrders(). Default 1000 ms. */
+  simExpiryCheckMs?: number;
+  /** See OrderRouterOptions. */
+  resendAfterMs?: number;
+  reconcileEveryMs?: number;
+  /** Delay between attempts to connect a real gateway whose connect() failed. Default 10 s. */
+  connectRetryMs?: number;
+}
+
+export interface TradingService {
+  /** Pass to submitOrder / cancelOrder. */
+  events: OrderEvents;
+  /** For tqsdk-status: the tenant's active gateway. */
+  status(tenantId: number): GatewayStatus;
+  /** (Re)reads the tenant's settings and connects the matching gateway (sim ↔ real switch, new account). */
+  reconnect(tenantId: number): Promise<void>;
+  /** Connects every tenant's gateway, reconciles every open order, starts the sweep. */
+  start(): Promise<void>;
+  /** Stops the sweep and the gateways, after letting running work finish (up to waitMs, default 5 s). */
+  stop(waitMs?: number): Promise<void>;
+  /** Every open order of every tenant against its gateway's state. */
+  reconcile(): Promise<void>;
+  /** One outbox sweep now (the timer runs it every sweepMs). */
+  sweep(): Promise<void>;
+  /** The simulated close: resting sim orders whose trading day ended by `at` (default: now) are cancelled. */
+  expireSimOrders(at?: Date): Promise<void>;
+  /** Resolves when no order work and no sim-broker work is queued (tests). */
+  idle(): Promise<void>;
+}
+
+export const GATEWAY_MESSAGES = {
+  realNotConfigured: '实盘交易网关未配置',
+  notStarted: '交易服务未启动',
+  connecting: '交易网关连接中',
+  noTenant: '租户不存在',
+} as const;
+
+/** order_dispatch.gateway_key of a real account. */
+export function realGatewayKey(tenant: Pick<TenantRow, 'broker_name' | 'futures_account'>): string {
+  return `real:${tenant.broker_name ?? ''}:${tenant.futures_account ?? ''}`;
+}
+
+/**
+ * Trading for all tenants: one OrderRouter per tenant (independent queues), each with its
+ * gateway — a SimBroker for is_sim tenants, `createRealGateway(tenant)` otherwise. All state
+ * lives in the database; a process killed at any point is repaired by `start()` (reconcile).
+ */
+export function createTradingService(opts: TradingServiceOptions): TradingService {
+  const { db, quotes } = opts;
+  const logger = opts.logger ?? silentLogger;
+  const sweepMs = opts.sweepMs ?? 1000;
+  const connectRetryMs = opts.connectRetryMs ?? 10_000;
+  const routers = new Map<number, OrderRouter>();
+  const tenantOps = new Map<number, Promise<void>>();
+  const connectRetry = new Map<number, { key: string; at: number }>();
+  const failedReconnects = new Map<number, number>();
+  let started = false;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  const newSim = (tenantId: number) =>
+    new SimBroker({
+      db,
+      tenantId,
+      quotes,
+      logger,
+      ...(opts.now ? { now: opts.now } : {}),
+      ...(opts.closeTime ? { closeTime: opts.closeTime } : {}),
+      ...(opts.isTrading ? { isTrading: opts.isTrading } : {}),
+      ...(opts.simExpiryCheckMs !== undefined ? { expiryCheckMs: opts.simExpiryCheckMs } : {}),
+    });
+
+  function routerOf(tenantId: number): OrderRouter {
+    let r = routers.get(tenantId);
+    if (!r) {
+      r = new OrderRouter({
+        db,
+        tenantId,
+        logger,
+        openSim: async () => newSim(tenantId),
+        ...(opts.resendAfterMs !== undefined ? { resendAfterMs: opts.resendAfterMs } : {}),
+        ...(opts.reconcileEveryMs !== undefined ? { reconcileEveryMs: opts.reconcileEveryMs } : {}),
+      });
+      routers.set(tenantId, r);
+    }
+    return r;
+  }
+
+  async function doReconnect(tenantId: number) {
+    if (stopped) return;
+    const tenant = await db.selectFrom('tenants').selectAll().where('id', '=', tenantId).executeTakeFirst();
+    if (!tenant) {
+      routers.get(tenantId)?.deactivate(GATEWAY_MESSAGES.noTenant);
+      return;
+    }
+    const router = routerOf(tenantId);
+    connectRetry.delete(tenantId);
+    if (tenant.is_sim) {
+      let sim = router.gateway(SIM_KEY);
+      if (!sim) {
+        sim = newSim(tenantId);
+        await router.attach(SIM_KEY, sim);
+      }
+      await sim.connect(); // idempotent
+      router.activate(SIM_KEY);
+    } else if (!opts.createRealGateway) {
+      router.deactivate(GATEWAY_MESSAGES.realNotConfigured);
+    } else {
+      const key = realGatewayKey(tenant);
+      let gateway: TradingGateway;
+      try {
+        gateway = await opts.createRealGateway(tenant);
+      } catch (err) {
+        logger.error({ err, tenantId }, 'trading: creating the real gateway failed');
+        router.deactivate(`实盘交易网关创建失败：${err instanceof Error ? err.message : String(err)}`);
+        return;
+      }
+      await router.attach(key, gateway); // replaces the gateway of the same account
+      router.activate(key);
+      try {
+        await gateway.connect();
+      } catch (err) {
+        logger.warn({ err, tenantId }, 'trading: connecting the real gateway failed, will retry');
+        connectRetry.set(tenantId, { key, at: Date.now() + connectRetryMs });
+        return;
+      }
+    }
+    await router.reconcile();
+  }
+
+  function reconnect(tenantId: number): Promise<void> {
+    const prev = tenantOps.get(tenantId) ?? Promise.resolve();
+    const next = prev
+      .then(() => doReconnect(tenantId))
+      .then(() => void failedReconnects.delete(tenantId))
+      .catch((err: unknown) => {
+        logger.error({ err, tenantId }, 'trading: reconnect failed, will retry');
+        failedReconnects.set(tenantId, Date.now() + connectRetryMs);
+      });
+    tenantOps.set(tenantId, next);
+    void next.then(() => {
+      if (tenantOps.get(tenantId) === next) tenantOps.delete(tenantId);
+    });
+    return next;
+  }
+
+  async function withRouter(tenantId: number, fn: (r: OrderRouter) => Promise<void>) {
+    if (!started || stopped) return; // the start-up reconcile / the sweep picks the order up
+    if (!routers.has(tenantId)) await reconnect(tenantId);
+    const r = routers.get(tenantId);
+    if (r) await fn(r);
+  }
+
+  const events: OrderEvents = {
+    created(orderId, tenantId) {
+      void withRouter(tenantId, (r) => r.onCreated(orderId)).catch((err: unknown) =>
+        logger.error({ err, orderId }, 'trading: created'),
+      );
+    },
+    cancelRequested(orderId, tenantId) {
+      void withRouter(tenantId, (r) => r.onCancelRequested(orderId)).catch((err: unknown) =>
+        logger.error({ err, orderId }, 'trading: cancelRequested'),
+      );
+    },
+  };
+
+  async function retryConnects() {
+    const now = Date.now();
+    for (const [tenantId, at] of failedReconnects) if (at <= now) void reconnect(tenantId);
+    for (const [tenantId, retry] of connectRetry) {
+      if (retry.at > now) continue;
+      const router = routers.get(tenantId);
+      const gateway = router?.active === retry.key ? router.gateway(retry.key) : undefined;
+      if (!router || !gateway) {
+        connectRetry.delete(tenantId);
+        continue;
+      }
+      try {
+        await gateway.connect();
+        connectRetry.delete(tenantId);
+        await router.reconcile();
+      } catch (err) {
+        logger.warn({ err, tenantId }, 'trading: connecting the real gateway failed again');
+        retry.at = Date.now() + connectRetryMs;
+      }
+    }
+  }
+
+  /**
+   * One query for all tenants finds those with orders to send or to look after (PENDING; sent but
+   * unconfirmed; owing a cancel); only their routers, and routers with work of their own, sweep.
+   */
+  async function sweep() {
+    if (!started || stopped) return;
+    const busy = new Set<number>();
+    try {
+      const waiting = await tradingDb(db)
+        .selectFrom('orders as o')
+        .leftJoin('order_dispatch as d', 'd.order_id', 'o.id')
+        .select('o.tenant_id')
+        .distinct()
+        .where((eb) =>
+          eb.or([
+            eb('o.status', '=', 'PENDING'),
+            eb.and([
+              eb('o.status', '=', 'ALIVE'),
+              eb.or([eb('d.accepted_at', 'is', null), eb('d.cancel_requested_at', 'is not', null)]),
+            ]),
+          ]),
+        )
+        .execute();
+      for (const { tenant_id } of waiting) {
+        busy.add(tenant_id);
+        if (!routers.has(tenant_id)) void reconnect(tenant_id);
+      }
+      await retryConnects();
+    } catch (err) {
+      logger.error({ err }, 'trading: sweep failed');
+      for (const id of routers.keys()) busy.add(id);
+    }
+    await Promise.allSettled(
+      [...routers.values()].filter((r) => busy.has(r.tenantId) || r.wantsSweep).map((r) => r.sweep()),
+    );
+  }
+
+  function sims(): SimBroker[] {
+    return [...routers.values()].map((r) => r.gateway(SIM_KEY)).filter((g): g is SimBroker => g instanceof SimBroker);
+  }
+
+  return {
+    events,
+    status(tenantId) {
+      if (!started || stopped) return { status: 'error', message: GATEWAY_MESSAGES.notStarted };
+      const r = routers.get(tenantId);
+      if (!r) {
+        void reconnect(tenantId);
+        return { status: 'error', message: GATEWAY_MESSAGES.connecting };
+      }
+      return r.status();
+    },
+    reconnect,
+    async start() {
+      if (started) return;
+      started = true;
+      const tenants = await db.selectFrom('tenants').select('id').orderBy('id').execute();
+      await Promise.all(tenants.map((t) => reconnect(t.id)));
+      timer = setInterval(() => void sweep(), sweepMs);
+      timer.unref();
+    },
+    async stop(waitMs = 5000) {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await Promise.allSettled([...tenantOps.values()]);
+      await Promise.allSettled([...routers.values()].map((r) => r.close(waitMs)));
+      routers.clear();
+    },
+    async reconcile() {
+      await Promise.allSettled([...routers.values()].map((r) => r.reconcile()));
+    },
+    sweep,
+    async expireSimOrders(at) {
+      await Promise.all(sims().map((s) => s.expire(at)));
+    },
+    async idle() {
+      for (let round = 0; round < 100; round++) {
+        await Promise.allSettled([...tenantOps.values()]);
+        await Promise.all([...routers.values()].map((r) => r.idle()));
+        await Promise.all(sims().map((s) => s.idle()));
+        if (!tenantOps.size && [...routers.values()].every((r) => !r.busy) && sims().every((s) => !s.busy)) return;
+      }
+    },
+  };
+}

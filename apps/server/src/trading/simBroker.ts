@@ -1,0 +1,617 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { DB } from '../db/schema';
+import type { GatewayEvent, GatewayOrder, GatewayOrderState, GatewayStatus, TradingGateway } from './gateway';
+import { price, quoteSymbol, volume, type Quote, type QuoteSource } from './quotes';
+import {
+  silentLogger,
+  tradingDb,
+  type SimOrderStatus,
+  type SimOrderTable,
+  type TradingDB,
+  type TradingLogger,
+} from './tables';
+
+export const SIM_MESSAGES = {
+  offTick: '价格不是最小变动价位的整数倍',
+  outsideLimits: '价格超出涨跌停板',
+  unknownInstrument: '合约不存在',
+  noQuote: '合约暂无行情',
+  notTrading: '当前不在交易时间',
+  badVolume: '报单数量无效',
+  badPrice: '限价单价格无效',
+  cancelled: '已撤单',
+  expired: '收盘自动撤单',
+  fakRest: '市价单剩余未成交部分已撤销',
+  fakNone: '市价单无对手盘可成交，已撤销',
+} as const;
+
+export interface SimBrokerOptions {
+  db: Kysely<DB>;
+  /** The account: one SimBroker per tenant. */
+  tenantId: number;
+  quotes: QuoteSource;
+  logger?: TradingLogger;
+  /** The simulated clock (expiry, sessions, trade times). */
+  now?: () => Date;
+  /** Daily close in Asia/Shanghai wall-clock time, 'HH:MM'. Resting (GFD) orders die then. Default '15:00'. */
+  closeTime?: string;
+  /** When given, sessions are enforced: orders outside a session are rejected and nothing matches. */
+  isTrading?: (symbol: string, at: Date) => boolean;
+  /** How often to look for orders past their close; 0 = never (call `expire()`). Default 1000 ms. */
+  expiryCheckMs?: number;
+}
+
+interface Resting {
+  ref: string;
+  symbol: string;
+  direction: 'BUY' | 'SELL';
+  limitPrice: number;
+  volume: number;
+  traded: number;
+  seq: number;
+  expiresAt: number;
+  trades: number;
+}
+
+interface Fill {
+  order: Resting;
+  tradeId: string;
+  volume: number;
+  price: number;
+}
+
+/** Liquidity of one quote level already taken since the symbol last ticked. */
+interface Used {
+  bid: number;
+  ask: number;
+}
+
+const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
+const DAY_MS = 86_400_000;
+const EPS = 1e-9;
+
+/**
+ * The end of the simulated trading day an order placed at `at` belongs to: the next `closeTime`
+ * (Asia/Shanghai, no DST) strictly after `at`, on a weekday (a Friday-night order lives until
+ * Monday's close, as the exchanges count night sessions into the next trading day).
+ */
+export function nextClose(at: Date, closeTime = '15:00'): Date {
+  const m = /^(\d{1,2}):(\d{2})$/.exec(closeTime);
+  if (!m) throw new Error(`closeTime must be HH:MM, got ${closeTime}`);
+  const local = new Date(at.getTime() + SHANGHAI_OFFSET_MS);
+  let t =
+    Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate(), Number(m[1]), Number(m[2])) -
+    SHANGHAI_OFFSET_MS;
+  if (t <= at.getTime()) t += DAY_MS;
+  for (;;) {
+    const weekday = new Date(t + SHANGHAI_OFFSET_MS).getUTCDay();
+    if (weekday !== 0 && weekday !== 6) return new Date(t);
+    t += DAY_MS;
+  }
+}
+
+/** Whether `p` lies on the tick grid (tolerant of binary floating point). */
+export function onTickGrid(p: number, tick: number): boolean {
+  const n = p / tick;
+  return Math.abs(n - Math.round(n)) < 1e-6;
+}
+
+/**
+ * The built-in simulated broker of one tenant, and at the same time "the exchange" it trades on:
+ * it matches orders against the QuoteSource's best bid/ask, and persists its book (sim_orders) and
+ * its fills (sim_trades) BEFORE it reports them, so that a restart finds everything again.
+ *
+ * - LIMIT (GFD): fills at the opposite best price when marketable (BUY: ask ≤ limit, at the ask;
+ *   SELL: bid ≥ limit, at the bid), at most the volume shown at that level; the rest rests and is
+ *   matched again on every tick of its symbol; it expires at the trading day's close.
+ * - MARKET (FAK): fills what the opposite best level shows, the rest is cancelled at once.
+ * - The volume of a level is consumed by this account's fills until the symbol ticks again; resting
+ *   orders compete by price, then time. Each tenant's broker is its own little market.
+ *
+ * All operations of one broker run one at a time (a promise queue).
+ */
+export class SimBroker implements TradingGateway {
+  private readonly db: Kysely<TradingDB>;
+  private readonly tenantId: number;
+  private readonly quotes: QuoteSource;
+  private readonly logger: TradingLogger;
+  private readonly now: () => Date;
+  private readonly closeTime: string;
+  private readonly isTrading: ((symbol: string, at: Date) => boolean) | undefined;
+  private readonly expiryCheckMs: number;
+
+  private readonly listeners = new Set<(event: GatewayEvent) => void>();
+  private readonly book = new Map<string, Resting>();
+  private readonly used = new Map<string, Used>();
+  private queue: Promise<unknown> = Promise.resolve();
+  private unsubscribeTicks: (() => void) | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private pendingSymbols = new Set<string>();
+  private pendingAll = false;
+  private matchScheduled = false;
+  private connected = false;
+  private pending = 0;
+
+  constructor(opts: SimBrokerOptions) {
+    this.db = tradingDb(opts.db);
+    this.tenantId = opts.tenantId;
+    this.quotes = opts.quotes;
+    this.logger = opts.logger ?? silentLogger;
+    this.now = opts.now ?? (() => new Date());
+    this.closeTime = opts.closeTime ?? '15:00';
+    nextClose(new Date(), this.closeTime); // validates closeTime
+    this.isTrading = opts.isTrading;
+    this.expiryCheckMs = opts.expiryCheckMs ?? 1000;
+  }
+
+  /** Loads the resting orders, expires those past their close, and starts matching on ticks. */
+  async connect(): Promise<void> {
+    if (this.connected) return;
+    await this.run(() => this.reloadBook());
+    this.connected = true;
+    this.unsubscribeTicks = this.quotes.onTick((changed) => this.onTick(changed));
+    if (this.expiryCheckMs > 0) {
+      this.timer = setInterval(() => {
+        const at = this.now().getTime();
+        if ([...this.book.values()].some((o) => o.expiresAt <= at)) void this.expire().catch(() => {});
+      }, this.expiryCheckMs);
+      this.timer.unref();
+    }
+    await this.expire();
+    this.scheduleMatch(undefined);
+  }
+
+  async close(): Promise<void> {
+    this.connected = false;
+    this.unsubscribeTicks?.();
+    this.unsubscribeTicks = undefined;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.queue.catch(() => {});
+  }
+
+  status(): GatewayStatus {
+    return { status: 'ok' };
+  }
+
+  onEvent(listener: (event: GatewayEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Idempotent by orderId: a known order is not inserted again, its events are replayed instead. */
+  insertOrder(order: GatewayOrder): Promise<void> {
+    return this.run(() => this.insert(order));
+  }
+
+  /** Cancels the resting rest of an order; an order that is no longer alive has its events replayed. */
+  cancelOrder(orderId: string): Promise<void> {
+    return this.run(async () => {
+      const resting = this.book.get(orderId) ?? (await this.loadAlive(orderId));
+      if (resting) {
+        await this.kill([resting], SIM_MESSAGES.cancelled);
+        return;
+      }
+      const row = await this.findOrder(orderId);
+      if (!row) throw new Error(`报单不存在: ${orderId}`);
+      await this.replay(row);
+    });
+  }
+
+  /** Reads the persisted book: the authoritative state, whatever this process remembers. */
+  async queryOrder(orderId: string): Promise<GatewayOrderState> {
+    const row = await this.findOrder(orderId);
+    if (!row) return { known: false, volumeTraded: 0, trades: [] };
+    const trades = await this.tradesOf(orderId);
+    return {
+      known: true,
+      status: row.status === 'ALIVE' ? 'ALIVE' : 'FINISHED',
+      volumeTraded: row.volume_traded,
+      trades: trades.map((t) => ({ tradeId: t.trade_id, volume: t.volume, price: t.price, at: t.traded_at })),
+      ...(row.last_msg ? { message: row.last_msg } : {}),
+    };
+  }
+
+  /** The close: every resting order whose trading day ended at or before `at` is cancelled. */
+  expire(at: Date = this.now()): Promise<void> {
+    return this.run(async () => {
+      const due = [...this.book.values()].filter((o) => o.expiresAt <= at.getTime());
+      if (due.length) await this.kill(due, SIM_MESSAGES.expired);
+    });
+  }
+
+  /** For tests and the close: the resting orders this broker holds. */
+  restingOrders(): { orderId: string; symbol: string; direction: 'BUY' | 'SELL'; limitPrice: number; left: number }[] {
+    return [...this.book.values()].map((o) => ({
+      orderId: o.ref,
+      symbol: o.symbol,
+      direction: o.direction,
+      limitPrice: o.limitPrice,
+      left: o.volume - o.traded,
+    }));
+  }
+
+  /** Work is queued or running. */
+  get busy(): boolean {
+    return this.pending > 0 || this.matchScheduled;
+  }
+
+  /** Resolves once everything queued so far (inserts, cancels, tick matching) is done. */
+  async idle(): Promise<void> {
+    while (this.busy) await this.queue.catch(() => {});
+  }
+
+  // ---------------------------------------------------------------------------------------------
+
+  /** (Re)reads the resting orders of this account from the persisted book. */
+  private async reloadBook() {
+    const rows = await this.db
+      .selectFrom('sim_orders')
+      .selectAll()
+      .where('tenant_id', '=', this.tenantId)
+      .where('status', '=', 'ALIVE')
+      .orderBy('seq')
+      .execute();
+    const counts = rows.length
+      ? await this.db
+          .selectFrom('sim_trades')
+          .select(['order_ref', (eb) => eb.fn.countAll<number>().as('n')])
+          .where('tenant_id', '=', this.tenantId)
+          .where(
+            'order_ref',
+            'in',
+            rows.map((r) => r.order_ref),
+          )
+          .groupBy('order_ref')
+          .execute()
+      : [];
+    const tradesOf = new Map(counts.map((c) => [c.order_ref, Number(c.n)]));
+    this.book.clear();
+    for (const r of rows) this.book.set(r.order_ref, this.resting(r, tradesOf.get(r.order_ref) ?? 0));
+  }
+
+  private run<T>(fn: () => Promise<T>): Promise<T> {
+    this.pending++;
+    const result = this.queue.then(fn, fn).finally(() => this.pending--);
+    this.queue = result.catch(() => {});
+    return result;
+  }
+
+  private emit(event: GatewayEvent) {
+    for (const l of this.listeners) {
+      try {
+        l(event);
+      } catch (err) {
+        this.logger.error({ err, event }, 'sim broker listener failed');
+      }
+    }
+  }
+
+  private resting(r: Selectable<SimOrderTable>, trades: number): Resting {
+    return {
+      ref: r.order_ref,
+      symbol: r.symbol,
+      direction: r.direction,
+      limitPrice: r.limit_price,
+      volume: r.volume_orign,
+      traded: r.volume_traded,
+      seq: Number(r.seq),
+      expiresAt: new Date(r.expires_at).getTime(),
+      trades,
+    };
+  }
+
+  private findOrder(ref: string) {
+    return this.db
+      .selectFrom('sim_orders')
+      .selectAll()
+      .where('tenant_id', '=', this.tenantId)
+      .where('order_ref', '=', ref)
+      .executeTakeFirst();
+  }
+
+  private tradesOf(ref: string) {
+    return this.db
+      .selectFrom('sim_trades')
+      .selectAll()
+      .where('tenant_id', '=', this.tenantId)
+      .where('order_ref', '=', ref)
+      .orderBy('traded_at')
+      .orderBy('trade_id')
+      .execute();
+  }
+
+  private async loadAlive(ref: string): Promise<Resting | undefined> {
+    const row = await this.findOrder(ref);
+    if (!row || row.status !== 'ALIVE') return undefined;
+    const trades = await this.tradesOf(ref);
+    const resting = this.resting(row, trades.length);
+    this.book.set(ref, resting);
+    return resting;
+  }
+
+  /** Re-emits everything the exchange knows about an order, in order. */
+  private async replay(row: Selectable<SimOrderTable>) {
+    if (row.status === 'REJECTED') {
+      this.emit({ type: 'rejected', orderId: row.order_ref, message: row.last_msg });
+      return;
+    }
+    this.emit({ type: 'accepted', orderId: row.order_ref });
+    for (const t of await this.tradesOf(row.order_ref)) {
+      this.emit({
+        type: 'trade',
+        orderId: row.order_ref,
+        tradeId: t.trade_id,
+        volume: t.volume,
+        price: t.price,
+        at: t.traded_at,
+      });
+    }
+    if (row.status === 'CANCELLED') this.emit({ type: 'cancelled', orderId: row.order_ref, message: row.last_msg });
+  }
+
+  private validate(order: GatewayOrder, at: Date): string | undefined {
+    if (!Number.isSafeInteger(order.volume) || order.volume <= 0) return SIM_MESSAGES.badVolume;
+    const tick = this.quotes.priceTick(order.symbol);
+    if (tick === undefined || !(tick > 0)) return SIM_MESSAGES.unknownInstrument;
+    if (this.isTrading && !this.isTrading(order.symbol, at)) return SIM_MESSAGES.notTrading;
+    const q = this.quotes.getQuote(order.symbol);
+    if (!q) return SIM_MESSAGES.noQuote;
+    if (order.priceType === 'LIMIT') {
+      const p = order.limitPrice;
+      if (!Number.isFinite(p) || p <= 0) return SIM_MESSAGES.badPrice;
+      if (!onTickGrid(p, tick)) return SIM_MESSAGES.offTick;
+      const upper = price(q.upper_limit);
+      const lower = price(q.lower_limit);
+      if ((upper !== undefined && p > upper + EPS) || (lower !== undefined && p < lower - EPS)) {
+        return SIM_MESSAGES.outsideLimits;
+      }
+    }
+    return undefined;
+  }
+
+  /** What `o` can take from quote `q` given the liquidity already used; MARKET orders have limitPrice 0. */
+  private fillable(o: Resting, q: Quote, used: Used, market: boolean): { volume: number; price: number } | undefined {
+    const left = o.volume - o.traded;
+    if (left <= 0) return undefined;
+    if (o.direction === 'BUY') {
+      const ask = price(q.ask_price1);
+      if (ask === undefined || (!market && ask > o.limitPrice + EPS)) return undefined;
+      const v = Math.min(left, volume(q.ask_volume1) - used.ask);
+      return v > 0 ? { volume: v, price: ask } : undefined;
+    }
+    const bid = price(q.bid_price1);
+    if (bid === undefined || (!market && bid < o.limitPrice - EPS)) return undefined;
+    const v = Math.min(left, volume(q.bid_volume1) - used.bid);
+    return v > 0 ? { volume: v, price: bid } : undefined;
+  }
+
+  private consume(symbol: string, direction: 'BUY' | 'SELL', v: number) {
+    const u = this.usedOf(symbol);
+    this.used.set(symbol, direction === 'BUY' ? { bid: u.bid, ask: u.ask + v } : { bid: u.bid + v, ask: u.ask });
+  }
+
+  private usedOf(symbol: string): Used {
+    return this.used.get(symbol) ?? { bid: 0, ask: 0 };
+  }
+
+  private async insert(order: GatewayOrder) {
+    const ref = order.orderId;
+    const existing = await this.findOrder(ref);
+    if (existing) {
+      await this.replay(existing);
+      return;
+    }
+    const at = this.now();
+    const rejection = this.validate(order, at);
+    const market = order.priceType === 'MARKET';
+    const o: Resting = {
+      ref,
+      symbol: order.symbol,
+      direction: order.direction,
+      limitPrice: market ? 0 : order.limitPrice,
+      volume: order.volume,
+      traded: 0,
+      seq: 0,
+      expiresAt: nextClose(at, this.closeTime).getTime(),
+      trades: 0,
+    };
+    let fill: { volume: number; price: number } | undefined;
+    let status: SimOrderStatus;
+    let message = '';
+    if (rejection) {
+      status = 'REJECTED';
+      message = rejection;
+    } else {
+      const q = this.quotes.getQuote(order.symbol);
+      fill = q ? this.fillable(o, q, this.usedOf(order.symbol), market) : undefined;
+      const traded = fill?.volume ?? 0;
+      if (traded === o.volume) status = 'FILLED';
+      else if (market) {
+        status = 'CANCELLED';
+        message = traded > 0 ? SIM_MESSAGES.fakRest : SIM_MESSAGES.fakNone;
+      } else status = 'ALIVE';
+    }
+    const tradeId = `SIM-${this.tenantId}-${ref}-1`;
+    const inserted = await this.db.transaction().execute(async (tx) => {
+      const row = await tx
+        .insertInto('sim_orders')
+        .values({
+          tenant_id: this.tenantId,
+          order_ref: ref,
+          symbol: order.symbol,
+          direction: order.direction,
+          offset_flag: order.offset,
+          price_type: order.priceType,
+          limit_price: Number.isFinite(o.limitPrice) ? o.limitPrice : 0,
+          volume_orign: status === 'REJECTED' ? Math.max(0, Math.trunc(order.volume) || 0) : order.volume,
+          volume_traded: fill?.volume ?? 0,
+          status,
+          last_msg: message,
+          expires_at: new Date(o.expiresAt),
+          inserted_at: at,
+          updated_at: at,
+        })
+        .onConflict((oc) => oc.columns(['tenant_id', 'order_ref']).doNothing())
+        .returning(['seq'])
+        .executeTakeFirst();
+      if (!row) return undefined;
+      if (fill) {
+        await tx
+          .insertInto('sim_trades')
+          .values({
+            trade_id: tradeId,
+            tenant_id: this.tenantId,
+            order_ref: ref,
+            volume: fill.volume,
+            price: fill.price,
+            traded_at: at,
+          })
+          .execute();
+      }
+      return row;
+    });
+    if (!inserted) {
+      // Inserted meanwhile by someone else (another instance): report what the exchange has.
+      const row = await this.findOrder(ref);
+      if (row) await this.replay(row);
+      return;
+    }
+    if (status === 'REJECTED') {
+      this.emit({ type: 'rejected', orderId: ref, message });
+      return;
+    }
+    this.emit({ type: 'accepted', orderId: ref });
+    if (fill) {
+      o.traded = fill.volume;
+      o.trades = 1;
+      this.consume(order.symbol, order.direction, fill.volume);
+      this.emit({ type: 'trade', orderId: ref, tradeId, volume: fill.volume, price: fill.price, at });
+    }
+    if (status === 'CANCELLED') this.emit({ type: 'cancelled', orderId: ref, message });
+    if (status === 'ALIVE') {
+      o.seq = Number(inserted.seq);
+      this.book.set(ref, o);
+    }
+  }
+
+  /** Ends the rest of resting orders (cancel, expiry), persisted first. */
+  private async kill(orders: Resting[], message: string) {
+    const at = this.now();
+    const refs = orders.map((o) => o.ref);
+    const done = await this.db
+      .updateTable('sim_orders')
+      .set({ status: 'CANCELLED', last_msg: message, updated_at: at })
+      .where('tenant_id', '=', this.tenantId)
+      .where('order_ref', 'in', refs)
+      .where('status', '=', 'ALIVE')
+      .returning(['order_ref'])
+      .execute();
+    for (const ref of refs) this.book.delete(ref);
+    for (const d of done) this.emit({ type: 'cancelled', orderId: d.order_ref, message });
+  }
+
+  private onTick(changed: Quote[]) {
+    let all = false;
+    const symbols = new Set<string>();
+    for (const q of changed) {
+      const s = quoteSymbol(q);
+      if (s === undefined) all = true;
+      else symbols.add(s);
+    }
+    // A new quote brings new liquidity.
+    if (all) this.used.clear();
+    else for (const s of symbols) this.used.delete(s);
+    if (this.book.size) this.scheduleMatch(all ? undefined : symbols);
+  }
+
+  /** Coalesces ticks: at most one matching pass is queued at a time. `undefined` = every symbol. */
+  private scheduleMatch(symbols: Set<string> | undefined) {
+    if (symbols === undefined) this.pendingAll = true;
+    else for (const s of symbols) this.pendingSymbols.add(s);
+    if (this.matchScheduled) return;
+    this.matchScheduled = true;
+    void this.run(async () => {
+      this.matchScheduled = false;
+      const all = this.pendingAll;
+      const only = this.pendingSymbols;
+      this.pendingAll = false;
+      this.pendingSymbols = new Set();
+      if (!this.connected) return;
+      await this.match(all ? undefined : only);
+    }).catch((err: unknown) => {
+      this.logger.error({ err, tenantId: this.tenantId }, 'sim broker: matching failed, reloading the book');
+      void this.run(() => this.reloadBook()).catch(() => {});
+    });
+  }
+
+  private async match(symbols: Set<string> | undefined) {
+    const at = this.now();
+    const bySymbol = new Map<string, Resting[]>();
+    for (const o of this.book.values()) {
+      if (symbols && !symbols.has(o.symbol)) continue;
+      const list = bySymbol.get(o.symbol) ?? [];
+      list.push(o);
+      bySymbol.set(o.symbol, list);
+    }
+    const fills: Fill[] = [];
+    for (const [symbol, orders] of bySymbol) {
+      if (this.isTrading && !this.isTrading(symbol, at)) continue;
+      const q = this.quotes.getQuote(symbol);
+      if (!q) continue;
+      const used = { ...this.usedOf(symbol) };
+      // Price, then time priority on each side.
+      const buys = orders
+        .filter((o) => o.direction === 'BUY')
+        .sort((a, b) => b.limitPrice - a.limitPrice || a.seq - b.seq);
+      const sells = orders
+        .filter((o) => o.direction === 'SELL')
+        .sort((a, b) => a.limitPrice - b.limitPrice || a.seq - b.seq);
+      for (const o of [...buys, ...sells]) {
+        const f = this.fillable(o, q, used, false);
+        if (!f) continue;
+        if (o.direction === 'BUY') used.ask += f.volume;
+        else used.bid += f.volume;
+        fills.push({ order: o, tradeId: `SIM-${this.tenantId}-${o.ref}-${o.trades + 1}`, ...f });
+      }
+    }
+    if (!fills.length) return;
+    await this.db.transaction().execute(async (tx) => {
+      for (const f of fills) {
+        const traded = f.order.traded + f.volume;
+        await tx
+          .insertInto('sim_trades')
+          .values({
+            trade_id: f.tradeId,
+            tenant_id: this.tenantId,
+            order_ref: f.order.ref,
+            volume: f.volume,
+            price: f.price,
+            traded_at: at,
+          })
+          .execute();
+        const updated = await tx
+          .updateTable('sim_orders')
+          .set({ volume_traded: traded, status: traded === f.order.volume ? 'FILLED' : 'ALIVE', updated_at: at })
+          .where('tenant_id', '=', this.tenantId)
+          .where('order_ref', '=', f.order.ref)
+          .where('status', '=', 'ALIVE')
+          .where('volume_traded', '=', f.order.traded)
+          .executeTakeFirst();
+        // Another owner of this account changed the order: give up this pass (nothing is written).
+        if (Number(updated.numUpdatedRows) !== 1) throw new Error(`sim order ${f.order.ref} changed underneath`);
+      }
+    });
+    for (const f of fills) {
+      this.consume(f.order.symbol, f.order.direction, f.volume);
+      f.order.traded += f.volume;
+      f.order.trades += 1;
+      if (f.order.traded >= f.order.volume) this.book.delete(f.order.ref);
+      this.emit({ type: 'trade', orderId: f.order.ref, tradeId: f.tradeId, volume: f.volume, price: f.price, at });
+    }
+  }
+}
+
+export function createSimBroker(opts: SimBrokerOptions): SimBroker {
+  return new SimBroker(opts);
+}
