@@ -27,6 +27,9 @@ export interface Config {
   /** Lifetime of trader access tokens from the embedded provider, seconds. */
   accessTokenTtl: number;
   seedDemo: boolean;
+  marketSource: 'sim' | 'diff';
+  /** The DIFF market-data server when MARKET_SOURCE=diff. */
+  mdUrl: string | undefined;
   /** The DIFF trade gateway (open-trade-gateway) for real accounts; unset = real accounts report an error. */
   tradeUrl: string | undefined;
   /** The volatility view needs no token (the spec's development mode); VOLATILITY_PUBLIC=0 to require one. */
@@ -87,7 +90,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     marketSeed: Number(env.MARKET_SEED ?? Date.now() % 1_000_000),
     marketSessions: env.MARKET_SESSIONS === 'real' ? 'real' : 'always',
     tradeUrl: env.TRADE_URL || undefined,
+    marketSource: marketSource(env.MARKET_SOURCE, env.MD_URL),
+    mdUrl: env.MD_URL || undefined,
     seedDemo: env.SEED_DEMO !== '0' && env.SEED_DEMO !== 'false',
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 10),
   };
+}
+
+function marketSource(value: string | undefined, mdUrl: string | undefined): 'sim' | 'diff' {
+  if (!value || value === 'sim') return 'sim';
+  if (value !== 'diff') throw new Error(`MARKET_SOURCE must be sim or diff, got ${value}`);
+  if (!mdUrl) throw new Error('MARKET_SOURCE=diff needs MD_URL (the DIFF market-data server)');
+  return 'diff';
 }

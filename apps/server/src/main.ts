@@ -8,7 +8,9 @@ import { loadConfig } from './config';
 import { migrate, openDatabase } from './db/database';
 import { addTrader, createIdentityProvider } from './identity';
 import { findInstrument } from './market/catalogue';
+import { diffFeed, type MarketFeed } from './market/feed';
 import { SimExchange } from './market/simExchange';
+import { DiffMarketData } from './diff/marketData';
 import { DiffTradeGateway } from './diff/tradeGateway';
 import { createTradingService } from './trading';
 import { seedCatalogue } from './seed/catalogue';
@@ -38,8 +40,11 @@ const identity = config.oidcIssuer
     });
 const issuer = config.oidcIssuer ?? identity!.issuer;
 
-// Market data: the built-in simulated exchange, trading around the clock by default.
-const market = new SimExchange({ seed: config.marketSeed, sessions: config.marketSessions });
+// Market data: the built-in simulated exchange (trading around the clock by default), or a DIFF feed.
+const market: MarketFeed =
+  config.marketSource === 'diff'
+    ? diffFeed(new DiffMarketData({ url: config.mdUrl! }))
+    : new SimExchange({ seed: config.marketSeed, sessions: config.marketSessions });
 market.start();
 const curves = new VolatilityCurves(market, {
   isFuture: (s) => findInstrument(s)?.kind === 'future',

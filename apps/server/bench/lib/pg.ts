@@ -39,10 +39,11 @@ export async function tuneCluster(url: string, settings: Record<string, string>,
     return (await c.query<{ data_directory: string }>('show data_directory')).rows[0]!.data_directory;
   });
   if (!restart) return;
-  const args = ['-D', dataDir, '-w', '-m', 'fast', 'restart'];
+  // -l: the server's output must not go to our pipe (execFileSync would wait for it to close).
+  const args = ['-D', dataDir, '-l', path.join(dataDir, '..', 'log'), '-w', '-m', 'fast', 'restart'];
   if (process.getuid?.() === 0)
-    execFileSync('runuser', ['-u', 'postgres', '--', pgBin('pg_ctl'), ...args], { stdio: 'pipe' });
-  else execFileSync(pgBin('pg_ctl'), args, { stdio: 'pipe' });
+    execFileSync('runuser', ['-u', 'postgres', '--', pgBin('pg_ctl'), ...args], { stdio: 'ignore' });
+  else execFileSync(pgBin('pg_ctl'), args, { stdio: 'ignore' });
 }
 
 export async function show(url: string, names: string[]): Promise<string> {

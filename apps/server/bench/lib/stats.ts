@@ -1,4 +1,4 @@
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 
 /** Nearest-rank percentile of an ascending array (p in 0..100). */
 export function percentile(sorted: ArrayLike<number>, p: number): number {
@@ -42,7 +42,10 @@ export const latencyLine = (s: Summary, unit = 'ms') =>
 export function hardwareNote(): string {
   const list = cpus();
   const model = list[0]?.model.trim() ?? 'unknown CPU';
-  return `hardware: ${list.length} logical CPU(s), ${model}; node ${process.version}`;
+  const load = loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+  return `hardware: ${list.length} logical CPU(s), ${model}; node ${process.version}; load average now ${load} (other work on the machine skews the figures)`;
 }
 
 export function header(title: string) {

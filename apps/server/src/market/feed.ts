@@ -1,0 +1,54 @@
+import type { DiffMarketData } from '../diff/marketData';
+import type { OptionMarket } from '../volatility/curves';
+import { optionChain } from './catalogue';
+import type { Quote } from './simExchange';
+
+/** What the server reads market data through: the simulated exchange, or a DIFF feed. */
+export interface MarketFeed extends OptionMarket {
+  start(): void;
+  stop(): void;
+}
+
+/**
+ * A DIFF market-data feed (MARKET_SOURCE=diff) as a MarketFeed: an instrument is subscribed the
+ * first time anyone asks for its quote, option chains while a volatility view watches them. A
+ * missing price is NaN in DIFF, which every reader treats like an absent one.
+ */
+export function diffFeed(md: DiffMarketData): MarketFeed {
+  const wanted = new Set<string>();
+  const chainRefs = new Map<string, number>();
+  const want = (symbols: string[]) => {
+    const fresh = symbols.filter((s) => !wanted.has(s));
+    if (fresh.length === 0) return;
+    fresh.forEach((s) => wanted.add(s));
+    md.subscribe(fresh);
+  };
+  return {
+    getQuote(symbol) {
+      want([symbol]);
+      return md.getQuote(symbol) as unknown as Quote | undefined;
+    },
+    onTick: (listener) => md.onTick((quotes) => listener(quotes as unknown as Quote[])),
+    optionChain: (future) => optionChain(future),
+    subscribeChains(futures) {
+      for (const f of futures) {
+        chainRefs.set(f, (chainRefs.get(f) ?? 0) + 1);
+        want([f, ...optionChain(f).map((o) => o.symbol)]);
+      }
+      return () => {
+        for (const f of futures) {
+          const n = (chainRefs.get(f) ?? 1) - 1;
+          if (n > 0) chainRefs.set(f, n);
+          else {
+            chainRefs.delete(f);
+            const options = optionChain(f).map((o) => o.symbol);
+            options.forEach((s) => wanted.delete(s));
+            md.unsubscribe(options);
+          }
+        }
+      };
+    },
+    start: () => md.start(),
+    stop: () => md.close(),
+  };
+}
