@@ -276,7 +276,9 @@ function report(kind: Kind, f: Figures) {
     `  ${kind.padEnd(5)} ${CONCURRENCY} in flight: ${latencyLine(s)}  ${fmt(rps(f.loaded), 0)} req/s  (n=${s.n}, ok ${f.loaded.ok}, failed ${f.loaded.failed}${f.loaded.truncated ? ', CUT SHORT by the time cap' : ''})`,
   );
   for (const r of [f.serial, f.loaded]) if (r.firstError) console.log(`    first error: ${r.firstError}`);
-  console.log(`    goal p99 ≤ ${goal} ms at ${CONCURRENCY} in flight: ${s.p99 <= goal ? 'MET' : 'MISSED'} (p99 ${fmt(s.p99)} ms)`);
+  console.log(
+    `    goal p99 ≤ ${goal} ms at ${CONCURRENCY} in flight: ${s.p99 <= goal ? 'MET' : 'MISSED'} (p99 ${fmt(s.p99)} ms)`,
+  );
   return s;
 }
 
@@ -348,7 +350,9 @@ async function run(clusterUrl: string, keep: (h: Harness) => void) {
     const shown =
       kind === 'page'
         ? `${json.data.items.length} rows, total_count ${json.data.total_count}`
-        : json.data.items.map((i) => `${String(i.status)} ${String(i.count_id)}/${fmt(Number(i.sum_trade_amount), 0)}`).join(', ');
+        : json.data.items
+            .map((i) => `${String(i.status)} ${String(i.count_id)}/${fmt(Number(i.sum_trade_amount), 0)}`)
+            .join(', ');
     console.log(`  ${kind} for tenant ${tenantId}: ${shown}`);
   }
 
@@ -367,6 +371,17 @@ async function run(clusterUrl: string, keep: (h: Harness) => void) {
     const m = (await import('../src/db/migrations/004_view_indexes')) as { up: (db: Kysely<any>) => Promise<void> };
     await step('apply 004_view_indexes.up() directly (not registered in migrate() yet)', () => m.up(h.db));
     await step('ANALYZE', () => withClient(url, (c) => c.query('analyze orders')));
+    const sizes = await withClient(
+      url,
+      async (c) =>
+        (
+          await c.query<{ name: string; size: string }>(
+            `select indexname as name, pg_size_pretty(pg_relation_size(indexname::regclass)) as size
+             from pg_indexes where tablename = 'orders' and indexname in ('orders_tenant_created', 'orders_tenant_status_cover')`,
+          )
+        ).rows,
+    );
+    console.log(`  new indexes: ${sizes.map((r) => `${r.name} ${r.size}`).join(', ')}`);
     await phase('with 004_view_indexes');
   }
 

@@ -3,7 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const realmFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../docker/keycloak/realm-pfp.json');
+const realmFile = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../docker/keycloak/realm-pfp.json',
+);
 
 /** Production's Keycloak realm must match what the embedded provider and the API expect. */
 describe('docker/keycloak realm export', () => {
@@ -23,7 +26,9 @@ describe('docker/keycloak realm export', () => {
   });
 
   it('puts the API audience into access tokens and ships the demo trader', () => {
-    const mapper = client.protocolMappers.find((m: { protocolMapper: string }) => m.protocolMapper === 'oidc-audience-mapper');
+    const mapper = client.protocolMappers.find(
+      (m: { protocolMapper: string }) => m.protocolMapper === 'oidc-audience-mapper',
+    );
     expect(mapper.config['included.client.audience']).toBe('shinny_web');
     expect(mapper.config['access.token.claim']).toBe('true');
     expect(realm.users.map((u: { username: string }) => u.username)).toContain('trader');

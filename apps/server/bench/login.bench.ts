@@ -1,0 +1,117 @@
+/**
+ * Pricer logins per second over real HTTP, with the server's real scrypt parameters.
+ *
+ *   npx tsx bench/login.bench.ts [--logins=240]
+ *
+ * The real app (test/harness.ts) with LOGIN_RATE_LIMIT raised so the limiter never answers, on embedded PGlite
+ * and on a throwaway PostgreSQL cluster; pricers created through the trader API (so their hashes carry the
+ * server's scrypt cost), then POST /api/pricer/rpc/pricer-login from a worker thread at 8 and 16 in flight.
+ * Bounded: fixed counts, each run capped in time. Not part of CI.
+ */
+import { scryptSync } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { availableParallelism } from 'node:os';
+import { loadConfig } from '../src/config';
+import { startHarness, type Harness } from '../test/harness';
+import { createDatabase, startPostgres } from '../test/postgres';
+import { runLoadInWorker, type LoadRequest } from './lib/httpLoad';
+import { deadline, fmt, header, latencyLine, summarize } from './lib/stats';
+
+const arg = (name: string, d: number) => {
+  const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return hit ? Number(hit.split('=')[1]) : d;
+};
+const LOGINS = arg('logins', 160);
+const CONCURRENCY = [8, 16];
+const PRICERS = 16;
+const PASSWORD = 'pricer-bench-123';
+const RUN_CAP_MS = 30_000;
+
+async function bench(label: string, databaseUrl: string | undefined) {
+  if (databaseUrl) process.env.DATABASE_URL = databaseUrl;
+  else delete process.env.DATABASE_URL;
+  const config = { ...loadConfig({ LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT: '1000000' }), appsDir: null };
+  let h: Harness | undefined;
+  try {
+    h = await startHarness({ config });
+    const owner = await h.idp.sign({}, { sub: 'login-bench-owner', exp: '1h' });
+    const profile = await h.call(
+      '/api/trader/rpc/trader-profile',
+      { company_name: '登录基准测试公司', tq_account_config: { is_sim: true } },
+      owner,
+    );
+    if (profile.status !== 200) throw new Error(`trader-profile: ${JSON.stringify(profile.body)}`);
+    const tenantId = profile.body.data.tenant_id as number;
+    for (let i = 0; i < PRICERS; i++) {
+      const r = await h.call(
+        '/api/trader/rpc/create-pricer-user',
+        { username: `pricer${i}`, password: PASSWORD },
+        owner,
+      );
+      if (r.status !== 200) throw new Error(`create-pricer-user: ${JSON.stringify(r.body)}`);
+    }
+    const stored = await h.db.selectFrom('pricer_users').select('password_hash').executeTakeFirstOrThrow();
+    const [, n, r, p] = stored.password_hash.split('$');
+    await h.app.listen({ host: '127.0.0.1', port: 0 });
+    const baseUrl = `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}`;
+    console.log(
+      `\n-- ${label}: scrypt N=${n} r=${r} p=${p} (stored hash), ${PRICERS} pricers, rate limit ${config.loginRateLimit}/min`,
+    );
+
+    const requests = (count: number): LoadRequest[] =>
+      Array.from({ length: count }, (_, i) => ({
+        path: '/api/pricer/rpc/pricer-login',
+        body: JSON.stringify({ tenant_id: tenantId, username: `pricer${i % PRICERS}`, password: PASSWORD }),
+      }));
+    // Warm-up (JIT, pool), not reported.
+    await runLoadInWorker({ baseUrl, concurrency: 8, requests: requests(16), maxMs: RUN_CAP_MS });
+    for (const concurrency of CONCURRENCY) {
+      const res = await runLoadInWorker({ baseUrl, concurrency, requests: requests(LOGINS), maxMs: RUN_CAP_MS });
+      const s = summarize(res.latencies);
+      console.log(
+        `  ${String(concurrency).padStart(2)} in flight: ${fmt((res.ok / res.elapsedMs) * 1000)} logins/s  ${latencyLine(s)}  (n=${res.completed}, ok ${res.ok}, failed ${res.failed}${res.truncated ? ', CUT SHORT by the time cap' : ''})`,
+      );
+      if (res.firstError) console.log(`    first error: ${res.firstError} ${JSON.stringify(res.statuses)}`);
+    }
+  } finally {
+    await h?.close();
+  }
+}
+
+async function main() {
+  header('login.bench: POST /api/pricer/rpc/pricer-login');
+  if (process.env.SCRYPT_N)
+    console.log(`  note: SCRYPT_N=${process.env.SCRYPT_N} is set in the environment (the server default is 2^15)`);
+  console.log(
+    `  scrypt runs on libuv's thread pool: UV_THREADPOOL_SIZE=${process.env.UV_THREADPOOL_SIZE ?? '4 (default)'}, ${availableParallelism()} cores`,
+  );
+  // The ceiling: one hash on one core, measured here (the login does one verify; the machine has N cores).
+  const N = Number(process.env.SCRYPT_N ?? 2 ** 15);
+  const t0 = performance.now();
+  for (let i = 0; i < 3; i++) scryptSync('calibration', 'salt', 32, { N, r: 8, p: 1, maxmem: 256 * 1024 * 1024 });
+  const one = (performance.now() - t0) / 3;
+  console.log(
+    `  scrypt N=${N} r=8 p=1 alone: ${fmt(one)} ms per hash on one core → ceiling ≈ ${fmt((Math.min(4, availableParallelism()) * 1000) / one)} logins/s on ${availableParallelism()} cores`,
+  );
+  const guard = deadline(170_000, 'login.bench');
+  let pg: Awaited<ReturnType<typeof startPostgres>> | undefined;
+  try {
+    await Promise.race([
+      guard.promise,
+      (async () => {
+        await bench('PGlite (embedded, in memory)', undefined);
+        pg = await startPostgres();
+        await bench('PostgreSQL (throwaway cluster on loopback)', await createDatabase(pg.url, 'bench_login'));
+      })(),
+    ]);
+  } finally {
+    guard.cancel();
+    pg?.stop();
+  }
+}
+
+await main().catch((e: unknown) => {
+  console.error(e);
+  process.exitCode = 1;
+});
+process.exit();

@@ -1,0 +1,309 @@
+/**
+ * The volatility view under 1,000 WebSocket clients (issue "Option implied-volatility engine").
+ *
+ *   npx tsx bench/ws.bench.ts [--clients=1000] [--window=25]
+ *
+ * The built server (`node dist/main.js`, from `pnpm --filter @pfp/server build`) runs as a child process (free
+ * port, SEED_DEMO=0, a fresh DATA_DIR with embedded PGlite, LOG_LEVEL=warn) so that its CPU is measured on its
+ * own (/proc/<pid>/stat). Every client subscribes to the 8 curves (CALL/PUT × ask/bid/mid/last) of one listed
+ * future with options (future_list SHFE cu options=1, index 2) and always keeps one peek_message outstanding
+ * (it re-peeks the moment a reply arrives), so each update is pushed as soon as the server has it.
+ *
+ * The server does not stamp its ticks, so the latency measured is the fan-out: for each update (identified by
+ * its content, the same for every client that gets it unmerged), receipt time minus the earliest receipt of that
+ * update by any client. Also printed: how regularly updates arrive (the exchange ticks every 500 ms), updates
+ * per client in the window, the server's and this process's CPU. Bounded: fixed client count and window, every
+ * socket closed and the child killed at the end. Not part of CI.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import WebSocket from 'ws';
+import { deadline, fmt, header, latencyLine, summarize } from './lib/stats';
+
+const arg = (name: string, d: number) => {
+  const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return hit ? Number(hit.split('=')[1]) : d;
+};
+const CLIENTS = arg('clients', 1000);
+const WINDOW_MS = arg('window', 25) * 1000;
+const BATCH = 50;
+const SETTLE_MS = 2000;
+const GRACE_MS = 1000;
+const GOAL_P99_MS = 100;
+const CLK_TCK = 100; // USER_HZ on Linux (getconf CLK_TCK)
+
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+const distMain = path.join(serverDir, 'dist/main.js');
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+
+/** utime + stime of a process, in seconds (Linux /proc). */
+function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // fields[0] is field 3 (state)
+  return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
+}
+
+function rssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface Receipt {
+  client: number;
+  version: number;
+  t: number;
+}
+
+async function main() {
+  header(`ws.bench: ${CLIENTS} WebSocket clients on /ws/volatility, ${WINDOW_MS / 1000} s window`);
+  let child: ChildProcess | undefined;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'pfp-ws-bench-'));
+  const sockets: WebSocket[] = [];
+  const guard = deadline(170_000, 'ws.bench');
+  const logTail: string[] = [];
+  const stopChild = async () => {
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child!.once('exit', r));
+    child.kill('SIGTERM');
+    await Promise.race([exited, sleep(5000)]);
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  };
+  const cleanup = async () => {
+    for (const ws of sockets) ws.terminate();
+    await stopChild();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  process.once('SIGINT', () => void cleanup().then(() => process.exit(130)));
+  try {
+    await Promise.race([
+      guard.promise,
+      (async () => {
+        // ---- the server, as a child process
+        const port = await freePort();
+        const built = existsSync(distMain);
+        const args = built ? [distMain] : ['--import', 'tsx', path.join(serverDir, 'src/main.ts')];
+        if (!built)
+          console.log(
+            '  note: dist/main.js not found (run `pnpm --filter @pfp/server build`): running src/main.ts with tsx',
+          );
+        child = spawn(process.execPath, args, {
+          cwd: serverDir,
+          env: {
+            ...process.env,
+            PORT: String(port),
+            HOST: '127.0.0.1',
+            SEED_DEMO: '0',
+            DATA_DIR: dataDir,
+            LOG_LEVEL: 'warn',
+            DATABASE_URL: '',
+            OIDC_ISSUER: '',
+            APPS_DIR: '',
+          },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        for (const stream of [child.stdout!, child.stderr!]) {
+          stream.setEncoding('utf8');
+          stream.on('data', (s: string) => {
+            logTail.push(...s.split('\n').filter(Boolean));
+            logTail.splice(0, Math.max(0, logTail.length - 20));
+          });
+        }
+        const pid = child.pid!;
+        const base = `http://127.0.0.1:${port}`;
+        const t0 = performance.now();
+        for (;;) {
+          if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${logTail.join('\n')}`);
+          const ok = await fetch(`${base}/api/health`).then(
+            (r) => r.ok,
+            () => false,
+          );
+          if (ok) break;
+          if (performance.now() - t0 > 60_000) throw new Error('server did not start in 60 s');
+          await sleep(100);
+        }
+        console.log(
+          `  server: node ${built ? 'dist/main.js' : 'src/main.ts (tsx)'} pid ${pid}, port ${port}, up in ${fmt((performance.now() - t0) / 1000)} s`,
+        );
+
+        const list = (await (
+          await fetch(`${base}/api/rpc/future_list?exchange_id=SHFE&product_id=cu&options=1`)
+        ).json()) as { data: string[] };
+        const future = list.data[2];
+        if (!future) throw new Error(`future_list: ${JSON.stringify(list)}`);
+        const items = (['CALL', 'PUT'] as const).flatMap((option_type) =>
+          (['ask', 'bid', 'mid', 'last'] as const).map((price_type) => ({ symbol: future, option_type, price_type })),
+        );
+        console.log(`  future: ${future} (index 2 of ${list.data.join(', ')}), 8 curves per client`);
+
+        // ---- the clients
+        const receipts: Receipt[] = [];
+        const intern = new Map<string, number>(); // update content → id
+        const seen: Map<number, number>[] = []; // per client: content id → times seen (repeats of a content)
+        const versionIds = new Map<string, number>(); // `${content id}:${occurrence}` → version
+        const firstReceipt: number[] = [];
+        let recording = false;
+        let bytes = 0;
+        let messages = 0;
+        let peekErrors = 0;
+        const perClient = new Array<number>(CLIENTS).fill(0);
+
+        const connect = (i: number) =>
+          new Promise<void>((resolve, reject) => {
+            const ws = new WebSocket(`ws://127.0.0.1:${port}/ws/volatility`, { perMessageDeflate: false });
+            sockets.push(ws);
+            seen[i] = new Map();
+            let peeks = 0;
+            const peek = () => ws.send(`{"aid":"peek_message","req_id":"p${++peeks}"}`);
+            ws.on('message', (raw: Buffer) => {
+              const t = performance.now();
+              const text = raw.toString();
+              if (text.startsWith('{"aid":"peek_message"')) {
+                peek(); // keep one peek outstanding at all times
+                if (!text.includes('"result":"ok"')) {
+                  peekErrors++;
+                  return;
+                }
+                if (!recording) return;
+                const content = text.slice(text.indexOf('"data":'));
+                let id = intern.get(content);
+                if (id === undefined) intern.set(content, (id = intern.size));
+                const occurrence = seen[i]!.get(id) ?? 0;
+                seen[i]!.set(id, occurrence + 1);
+                const key = `${id}:${occurrence}`;
+                let version = versionIds.get(key);
+                if (version === undefined) {
+                  versionIds.set(key, (version = versionIds.size));
+                  firstReceipt[version] = t;
+                }
+                receipts.push({ client: i, version, t });
+                bytes += raw.length;
+                messages++;
+              } else if (text.startsWith('{"aid":"subscribe_view"')) {
+                if (!text.includes('"result":"ok"')) return reject(new Error(`subscribe: ${text.slice(0, 300)}`));
+                peek();
+                resolve();
+              }
+            });
+            ws.once('error', reject);
+            ws.once('unexpected-response', (_req, res) => reject(new Error(`upgrade: HTTP ${res.statusCode}`)));
+            ws.once('open', () =>
+              ws.send(
+                JSON.stringify({
+                  aid: 'subscribe_view',
+                  req_id: 's1',
+                  view_id: 'vol',
+                  view_name: 'volatility_curves',
+                  params: { items },
+                }),
+              ),
+            );
+          });
+        const tc = performance.now();
+        for (let i = 0; i < CLIENTS; i += BATCH) {
+          await Promise.all(Array.from({ length: Math.min(BATCH, CLIENTS - i) }, (_, k) => connect(i + k)));
+        }
+        console.log(
+          `  ${CLIENTS} clients connected and subscribed in ${fmt((performance.now() - tc) / 1000)} s (batches of ${BATCH})`,
+        );
+        await sleep(SETTLE_MS);
+
+        // ---- the window
+        const cpu0 = cpuSeconds(pid);
+        const self0 = process.cpuUsage();
+        const w0 = performance.now();
+        recording = true;
+        await sleep(WINDOW_MS);
+        const w1 = performance.now();
+        const cpu1 = cpuSeconds(pid);
+        const self1 = process.cpuUsage(self0);
+        const rss = rssMb(pid);
+        await sleep(GRACE_MS); // late receipts of the window's last updates
+        recording = false;
+        const windowS = (w1 - w0) / 1000;
+
+        // Updates whose first receipt falls in the window (the first ones of the window may be cut: skip 500 ms).
+        const counted = (v: number) => firstReceipt[v]! >= w0 + 500 && firstReceipt[v]! <= w1;
+        const latencies: number[] = [];
+        const byVersion = new Map<number, number[]>();
+        for (const r of receipts) {
+          if (!counted(r.version)) continue;
+          latencies.push(r.t - firstReceipt[r.version]!);
+          perClient[r.client]!++;
+          const list = byVersion.get(r.version) ?? [];
+          list.push(r.t);
+          byVersion.set(r.version, list);
+        }
+        const spreads = [...byVersion.values()].map((ts) => Math.max(...ts) - Math.min(...ts));
+        const fullVersions = [...byVersion.entries()].filter(([, ts]) => ts.length >= CLIENTS * 0.5);
+        const firsts = fullVersions.map(([v]) => firstReceipt[v]!).sort((a, b) => a - b);
+        const gaps = firsts.slice(1).map((t, i) => t - firsts[i]!);
+        const clientGaps: number[] = [];
+        const lastAt = new Map<number, number>();
+        for (const r of receipts) {
+          if (!counted(r.version)) continue;
+          const prev = lastAt.get(r.client);
+          if (prev !== undefined) clientGaps.push(r.t - prev);
+          lastAt.set(r.client, r.t);
+        }
+        const reach = summarize([...byVersion.values()].map((ts) => ts.length));
+        const per = summarize(perClient);
+
+        console.log(
+          `\n  window ${fmt(windowS)} s: ${byVersion.size} distinct updates (${fmt(byVersion.size / windowS, 2)}/s), ${messages} peek replies, ${fmt(bytes / Math.max(1, messages) / 1024, 2)} KiB per reply`,
+        );
+        console.log(
+          `  clients reached per update: min ${reach.min}  p50 ${reach.p50}  max ${reach.max} of ${CLIENTS} (fewer = merged with the next update at a slow client)`,
+        );
+        console.log(`  updates per client in the window: min ${per.min}  p50 ${per.p50}  max ${per.max}`);
+        const lat = summarize(latencies);
+        console.log(
+          `  fan-out latency (receipt − first receipt of the same update): ${latencyLine(lat)}  (n=${lat.n})`,
+        );
+        console.log(
+          `  time for an update to reach every client (last − first receipt): ${latencyLine(summarize(spreads))}`,
+        );
+        console.log(
+          `  interval between updates (first receipts; ticks every 500 ms): ${latencyLine(summarize(gaps))}  min ${fmt(summarize(gaps).min)} ms`,
+        );
+        console.log(`  interval between updates at one client: ${latencyLine(summarize(clientGaps))}`);
+        console.log(
+          `  goal fan-out p99 ≤ ${GOAL_P99_MS} ms: ${lat.p99 <= GOAL_P99_MS ? 'MET' : 'MISSED'} (p99 ${fmt(lat.p99)} ms)`,
+        );
+        console.log(
+          `  server CPU over the window: ${fmt(((cpu1 - cpu0) / windowS) * 100)} % of one core (RSS ${fmt(rss, 0)} MB)`,
+        );
+        console.log(
+          `  bench process CPU (1,000 clients): ${fmt(((self1.user + self1.system) / 1e6 / windowS) * 100)} % of one core`,
+        );
+        if (peekErrors) console.log(`  peek errors: ${peekErrors}`);
+      })(),
+    ]);
+  } catch (e) {
+    if (logTail.length) console.error(`server log tail:\n${logTail.join('\n')}`);
+    throw e;
+  } finally {
+    guard.cancel();
+    await cleanup();
+  }
+}
+
+await main().catch((e: unknown) => {
+  console.error(e);
+  process.exitCode = 1;
+});
+process.exit();
