@@ -1,0 +1,155 @@
+/**
+ * Execution (issue "Markets and trading"): submit → accepted by the simulated broker and
+ * submit → first fill for marketable orders, at 200 orders/s across 20 tenants, on PostgreSQL.
+ *
+ *   npx tsx bench/trading.bench.ts [--seconds=15] [--rate=200]
+ *
+ * In process: a throwaway cluster, the server's migrations and catalogue, the simulated exchange
+ * ticking every 500 ms, the trading service (outbox sweep + per-tenant routers + simulated broker),
+ * and `submitOrder` — the same code path as POST /api/pricer/rpc/submit-order after validation.
+ * Times: t0 = just before submitOrder; accepted = order_dispatch.accepted_at; fill = the order's
+ * first trades row. Bounded by count and time; not part of CI.
+ */
+import { sql } from 'kysely';
+import { migrate, openDatabase } from '../src/db/database';
+import { submitOrder } from '../src/domain/orders';
+import { findInstrument, futuresWithOptions } from '../src/market/catalogue';
+import { SimExchange } from '../src/market/simExchange';
+import { seedCatalogue } from '../src/seed/catalogue';
+import { createTradingService } from '../src/trading';
+import { createDatabase, startPostgres } from '../test/postgres';
+import { deadline, footer, header, latencyLine, summarize } from './lib/stats';
+
+const arg = (name: string, d: number) =>
+  Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? d);
+const SECONDS = arg('seconds', 15);
+const RATE = arg('rate', 200);
+const TENANTS = 20;
+
+header(`trading: ${RATE} orders/s for ${SECONDS} s across ${TENANTS} tenants (PostgreSQL)`);
+const guard = deadline(180_000, 'trading bench');
+const pg = await startPostgres();
+try {
+  await Promise.race([run(), guard.promise]);
+} finally {
+  guard.cancel();
+  pg.stop();
+}
+footer();
+
+async function run() {
+  const db = await openDatabase({ databaseUrl: await createDatabase(pg.url, 'bench'), dataDir: '' });
+  await migrate(db);
+  await seedCatalogue(db);
+  const market = new SimExchange({ seed: 5 });
+  market.start();
+  const trading = createTradingService({
+    db,
+    quotes: {
+      getQuote: (s) => market.getQuote(s),
+      onTick: (cb) => market.onTick((q) => cb([...q])),
+      priceTick: (s) => findInstrument(s)?.tick,
+    },
+  });
+  await trading.start();
+
+  // 20 tenants, each with one customer and a BUY and a SELL contract big enough never to run out.
+  const future = futuresWithOptions('SHFE', 'cu')[2]!;
+  const instrument = await db
+    .selectFrom('instruments')
+    .selectAll()
+    .where('symbol', '=', future.symbol)
+    .executeTakeFirstOrThrow();
+  const who: { tenantId: number; pricerId: number; buy: number; sell: number }[] = [];
+  for (let t = 0; t < TENANTS; t++) {
+    const tenant = await db
+      .insertInto('tenants')
+      .values({ owner_sub: `bench-${t}`, company_name: `压测${t}`, is_sim: true })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const pricer = await db
+      .insertInto('pricer_users')
+      .values({ tenant_id: tenant.id, username: `p${t}`, password_hash: 'x', phone: null, status: 'active' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const contract = (direction: 'BUY' | 'SELL') =>
+      db
+        .insertInto('contracts')
+        .values({
+          tenant_id: tenant.id,
+          name: `${direction}-${t}`,
+          pricer_id: pricer.id,
+          product_name: instrument.product_name,
+          instrument_id: instrument.symbol,
+          direction,
+          total_quantity: 1_000_000,
+          remaining_quantity: 1_000_000,
+          status: 'active',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    who.push({
+      tenantId: tenant.id,
+      pricerId: pricer.id,
+      buy: (await contract('BUY')).id,
+      sell: (await contract('SELL')).id,
+    });
+  }
+
+  // Paced submits: even orders marketable (2% through the market), odd ones resting 5% away.
+  const t0 = new Map<number, number>();
+  const marketable = new Set<number>();
+  const total = RATE * SECONDS;
+  const start = performance.now();
+  const inflight: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const due = start + (i * 1000) / RATE;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const w = who[i % TENANTS]!;
+    const buy = i % 4 < 2;
+    const q = market.getQuote(future.symbol)!;
+    const away = i % 2 === 0 ? 0.02 : -0.05;
+    const raw = q.last_price * (1 + (buy ? away : -away));
+    const price = Math.round(raw / future.tick) * future.tick;
+    const sent = Date.now();
+    inflight.push(
+      submitOrder(db, w, { contract_id: buy ? w.buy : w.sell, quantity: 1, price }, trading.events).then((o) => {
+        t0.set(o.id, sent);
+        if (i % 2 === 0) marketable.add(o.id);
+      }),
+    );
+  }
+  await Promise.all(inflight);
+  const submitSeconds = (performance.now() - start) / 1000;
+  // Let the last orders be accepted and filled.
+  await new Promise((r) => setTimeout(r, 3000));
+
+  const statuses = await sql<{ status: string; last_msg: string; n: number }>`
+    select status, last_msg, count(*)::int as n from orders group by 1, 2 order by 3 desc`.execute(db);
+  console.log('order states:', statuses.rows.map((r) => `${r.status}/${r.last_msg}: ${r.n}`).join(', '));
+  const rows = await sql<{ id: number; accepted: Date | null; filled: Date | null }>`
+    select o.id, d.accepted_at as accepted, (select min(t.created_at) from trades t where t.order_id = o.id) as filled
+      from orders o left join order_dispatch d on d.order_id = o.id`.execute(db);
+  const accepted: number[] = [];
+  const filled: number[] = [];
+  let notAccepted = 0;
+  for (const r of rows.rows) {
+    const sent = t0.get(Number(r.id));
+    if (sent === undefined) continue;
+    if (r.accepted) accepted.push(new Date(r.accepted).getTime() - sent);
+    else notAccepted++;
+    if (marketable.has(Number(r.id)) && r.filled) filled.push(new Date(r.filled).getTime() - sent);
+  }
+  console.log(
+    `submitted ${total} orders in ${submitSeconds.toFixed(1)} s (${(total / submitSeconds).toFixed(0)}/s); not accepted: ${notAccepted}`,
+  );
+  console.log(`submit → accepted by the simulated broker: ${latencyLine(summarize(accepted))}`);
+  console.log(
+    `submit → first fill (marketable, ${filled.length} of ${marketable.size}): ${latencyLine(summarize(filled))}`,
+  );
+  console.log(`goal p99 submit → accepted ≤ 20 ms: ${summarize(accepted).p99 <= 20 ? 'met' : 'missed'}`);
+  await trading.stop();
+  market.stop();
+  await db.destroy();
+}
