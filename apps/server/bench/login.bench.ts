@@ -15,7 +15,7 @@ import { loadConfig } from '../src/config';
 import { startHarness, type Harness } from '../test/harness';
 import { createDatabase, startPostgres } from '../test/postgres';
 import { runLoadInWorker, type LoadRequest } from './lib/httpLoad';
-import { deadline, fmt, header, latencyLine, summarize } from './lib/stats';
+import { deadline, fmt, footer, header, latencyLine, summarize } from './lib/stats';
 
 const arg = (name: string, d: number) => {
   const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -114,4 +114,5 @@ await main().catch((e: unknown) => {
   console.error(e);
   process.exitCode = 1;
 });
+footer();
 process.exit();

@@ -9,7 +9,7 @@
  * Single thread, in this process; a few seconds. Not part of CI.
  */
 import { measureQuoteThroughput } from '../src/market/simExchange';
-import { fmt, header } from './lib/stats';
+import { fmt, footer, header } from './lib/stats';
 
 const ROUNDS = 5;
 const MS = 1000;
@@ -38,3 +38,4 @@ console.log(
 );
 const cpuSorted = [...perCpu].sort((a, b) => a - b);
 console.log(`  per CPU-second: median ${fmt(cpuSorted[Math.floor(cpuSorted.length / 2)]! / 1000)}k quotes`);
+footer();

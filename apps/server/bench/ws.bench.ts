@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
-import { deadline, fmt, header, latencyLine, summarize } from './lib/stats';
+import { deadline, fmt, footer, header, latencyLine, summarize } from './lib/stats';
 
 const arg = (name: string, d: number) => {
   const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -306,4 +306,5 @@ await main().catch((e: unknown) => {
   console.error(e);
   process.exitCode = 1;
 });
+footer();
 process.exit();

@@ -62,3 +62,12 @@ export function deadline(ms: number, what: string): { promise: Promise<never>; c
   });
   return { promise, cancel: () => clearTimeout(timer) };
 }
+
+/** Printed at the end: the machine's load while the benchmark ran. */
+export function footer() {
+  console.log(
+    `load average at the end: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} (1, 5, 15 min)`,
+  );
+}

@@ -4,6 +4,7 @@ import pg from 'pg';
 import * as m001 from './migrations/001_initial';
 import * as m002 from './migrations/002_identity';
 import * as m003 from './migrations/003_trading';
+import * as m004 from './migrations/004_view_indexes';
 import { PGliteDialect } from './pgliteDialect';
 import type { DB } from './schema';
 
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '001_initial': m001,
   '002_identity': m002,
   '003_trading': m003,
+  '004_view_indexes': m004,
 };
 
 /** Versioned migrations, run on start; a failure stops the server. */
