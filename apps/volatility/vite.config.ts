@@ -1,4 +1,5 @@
 import { remoteConfig } from '@pfp/federation';
 import { defineConfig } from 'vite';
 
-export default defineConfig(remoteConfig('volatility'));
+// The curve page uses no react-query: not declaring it keeps it out of the page's first load.
+export default defineConfig(remoteConfig('volatility', { omitShared: ['@tanstack/react-query'] }));

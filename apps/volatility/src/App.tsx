@@ -1,18 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { NotFoundPage } from '@pfp/ui';
 import { Route, Routes } from 'react-router';
 import { VolatilityPage } from './VolatilityPage';
 
-const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } });
-
 /** The volatility app's route tree, mounted by the host at /volatility-surface/*: only the root. */
 export default function VolatilityApp() {
   return (
-    <QueryClientProvider client={queryClient}>
-      <Routes>
-        <Route index element={<VolatilityPage />} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
-    </QueryClientProvider>
+    <Routes>
+      <Route index element={<VolatilityPage />} />
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
   );
 }

@@ -1,70 +1,37 @@
-import { Box, Center, MultiSelect, Select, SimpleGrid, Text } from '@mantine/core';
-import { exchangeName, instrumentShort, productName, zh } from '@pfp/i18n';
-import { useState } from 'react';
+import { Box } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { CURVE_TYPES, curveTypeId, DEFAULT_CURVE_TYPE_IDS } from './curves/curveTypes';
-import { useMarketLists } from './filters/useMarketLists';
+import { ChartArea, loadChart } from './chart/ChartArea';
+import { DEFAULT_CURVE_TYPE_IDS } from './curves/curveTypes';
+import { useCurveFeed } from './curves/useCurveFeed';
+import { selectionFromSearch, withSelection, type MarketSelection } from './filters/selection';
+import { TopBar } from './filters/TopBar';
 
-const t = zh.volatility;
-
-/** SPEC "Volatility curve page": the five-column top bar and the chart area below it. */
+/** SPEC "Volatility curve page": the top bar and the live curve chart below it. */
 export function VolatilityPage() {
-  const [search] = useSearchParams();
-  const [exchange, setExchange] = useState<string | null>(search.get('exchange'));
-  const [product, setProduct] = useState<string | null>(search.get('product'));
-  const [future, setFuture] = useState<string | null>(search.get('future'));
-  const [curveIds, setCurveIds] = useState<string[]>(DEFAULT_CURVE_TYPE_IDS);
-  const lists = useMarketLists(exchange, product);
-  const selected = future && curveIds.length > 0;
+  const [search, setSearch] = useSearchParams();
+  const selection = selectionFromSearch(search);
+  // SPEC §4: the first load selects call-last and put-last.
+  const [curveTypeIds, setCurveTypeIds] = useState<string[]>(() => [...DEFAULT_CURVE_TYPE_IDS]);
+  const feed = useCurveFeed(selection.future, curveTypeIds);
+
+  // Fetch the chart code as soon as there will be a chart, in parallel with the subscription.
+  const hasFuture = selection.future !== null;
+  useEffect(() => {
+    if (hasFuture) void loadChart();
+  }, [hasFuture]);
+
+  const onSelection = (next: MarketSelection) => setSearch((prev) => withSelection(prev, next), { replace: true });
 
   return (
-    <Box p="xs">
-      <SimpleGrid cols={{ base: 1, sm: 5 }} spacing="xs" h={{ sm: 45 }}>
-        <Select
-          aria-label={t.exchange}
-          placeholder={t.exchange}
-          data={lists.exchanges.map((id) => ({ value: id, label: exchangeName(id) }))}
-          value={exchange}
-          onChange={(v) => {
-            setExchange(v);
-            setProduct(null);
-            setFuture(null);
-          }}
-        />
-        <Select
-          aria-label={t.product}
-          placeholder={t.product}
-          data={lists.products.map((id) => ({ value: id, label: exchange ? productName(exchange, id) : id }))}
-          value={product}
-          disabled={!exchange}
-          onChange={(v) => {
-            setProduct(v);
-            setFuture(null);
-          }}
-        />
-        <Select
-          aria-label={t.future}
-          placeholder={t.futurePlaceholder}
-          data={lists.futures.map((id) => ({ value: id, label: instrumentShort(id) }))}
-          value={future}
-          disabled={!product}
-          onChange={setFuture}
-          searchable
-        />
-        <Box style={{ gridColumn: 'span 2' }}>
-          <MultiSelect
-            aria-label={t.curveTypes}
-            placeholder={t.curveTypesPlaceholder}
-            data={CURVE_TYPES.map((c) => ({ value: curveTypeId(c), label: c.label }))}
-            value={curveIds}
-            onChange={setCurveIds}
-            disabled={!future}
-          />
-        </Box>
-      </SimpleGrid>
-      <Center h="calc(100vh - 55px)" mih={100} data-testid="chart-area">
-        <Text c="dimmed">{selected ? t.loading : t.empty}</Text>
-      </Center>
+    <Box>
+      <TopBar
+        selection={selection}
+        onSelection={onSelection}
+        curveTypeIds={curveTypeIds}
+        onCurveTypeIds={setCurveTypeIds}
+      />
+      <ChartArea feed={feed} />
     </Box>
   );
 }

@@ -8,5 +8,5 @@ export declare const shared: Record<
   string,
   { singleton: true; requiredVersion: false; allowNodeModulesSuffixMatch: true }
 >;
-export declare function remoteConfig(name: RemoteName): UserConfig;
+export declare function remoteConfig(name: RemoteName, options?: { omitShared?: string[] }): UserConfig;
 export declare function hostConfig(): UserConfig;

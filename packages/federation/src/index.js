@@ -36,9 +36,15 @@ const devPorts = {
 
 /**
  * @param {'trader'|'pricer'|'volatility'} name
+ * @param {{ omitShared?: string[] }} [options] singletons the remote never imports (declaring
+ *   them would make the page fetch them for this remote anyway)
  * @returns {import('vite').UserConfig}
- * vite config of a remote: its route tree is exposed as './App' from remoteEntry.js. */
-export function remoteConfig(name) {
+ * vite config of a remote: its route tree is exposed as './App' from remoteEntry.js. A remote is
+ * a leaf (the host registers remotes), so its copy of the federation runtime leaves out remote
+ * loading and manifest snapshots.
+ */
+export function remoteConfig(name, options = {}) {
+  const omit = new Set(options.omitShared ?? []);
   return {
     base: remoteBase(name),
     plugins: [
@@ -47,9 +53,11 @@ export function remoteConfig(name) {
         name,
         filename: REMOTE_ENTRY,
         exposes: { [REMOTE_MODULE]: './src/App.tsx' },
-        shared,
+        shared: Object.fromEntries(Object.entries(shared).filter(([lib]) => !omit.has(lib))),
         dts: false,
         manifest: true,
+        disableRemote: true,
+        disableSnapshot: true,
       }),
     ],
     server: { port: devPorts[name], strictPort: true, proxy: apiProxy() },

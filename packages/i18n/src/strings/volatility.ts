@@ -1,14 +1,26 @@
 /** UI strings: volatility. */
 export const volatility = {
+  exchange: '交易所',
+  exchangePlaceholder: '请选择交易所',
+  product: '品种',
+  productPlaceholder: '请选择品种',
   future: '期货合约',
   futurePlaceholder: '请选择期货合约',
   curveTypes: '曲线类型',
   curveTypesPlaceholder: '请选择曲线类型',
-  exchange: '交易所',
-  product: '品种',
+  /** Curve type label = option type + price type, e.g. 看涨最新价. */
+  optionTypes: { CALL: '看涨', PUT: '看跌' },
+  priceTypes: { ask: '卖价', bid: '买价', mid: '中间价', last: '最新价' },
   strike: '行权价',
   impliedVol: '隐含波动率',
+  tooltipStrike: (strike: string) => `行权价: ${strike}`,
+  chart: '波动率曲线图',
   loading: '正在加载曲线数据...',
   error: (message: string) => `加载数据时出错: ${message}`,
   empty: '请先选择期货合约和曲线类型以显示图表.',
+  noPoints: '所选曲线暂无数据',
+  reconnecting: '与服务器的连接已断开，正在重新连接...',
+  connectionLost: '无法连接到服务器',
+  badReply: '服务器返回的数据格式不正确',
+  retry: '重试',
 } as const;

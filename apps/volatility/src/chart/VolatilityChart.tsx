@@ -1,0 +1,49 @@
+import { useComputedColorScheme } from '@mantine/core';
+import { useViewportSize } from '@mantine/hooks';
+import { zh } from '@pfp/i18n';
+import ReactEChartsCore from 'echarts-for-react/esm/core';
+import { LineChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+import { useEffect, useLayoutEffect, useMemo } from 'react';
+import type { ClientCurve } from '../curves/curveStore';
+import { chartDrawn, exposeChart } from '../testHooks';
+import { buildChartOption, CHART_HEIGHT, maxDotsFor } from './chartOption';
+
+// Tree-shaken echarts: only what a line chart with grid, tooltip and legend on canvas needs.
+echarts.use([LineChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
+
+const REPLACE_SERIES = ['series'];
+const STYLE = { height: CHART_HEIGHT, width: '100%' };
+
+/** The curve chart; loaded on demand, so echarts is fetched only once there is something to draw. */
+export default function VolatilityChart({
+  curves,
+  selectedLabels,
+}: {
+  curves: readonly ClientCurve[];
+  selectedLabels: readonly string[];
+}) {
+  const dark = useComputedColorScheme('light') === 'dark';
+  // The chart is as wide as the page.
+  const maxDots = maxDotsFor(useViewportSize().width || window.innerWidth);
+  const option = useMemo(() => buildChartOption(curves, selectedLabels, maxDots), [curves, selectedLabels, maxDots]);
+
+  // Runs after the chart's own update (children commit first), i.e. after setOption has drawn.
+  useLayoutEffect(() => chartDrawn(), [option]);
+  useEffect(() => () => exposeChart(undefined), []);
+
+  return (
+    <div role="img" aria-label={zh.volatility.chart} data-testid="volatility-chart">
+      <ReactEChartsCore
+        echarts={echarts}
+        option={option}
+        replaceMerge={REPLACE_SERIES}
+        theme={dark ? 'dark' : undefined}
+        style={STYLE}
+        onChartReady={exposeChart}
+      />
+    </div>
+  );
+}
