@@ -7,6 +7,14 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.E2E_PORT ?? 8091);
 export const baseURL = `http://127.0.0.1:${port}`;
+/** The server's data directory; workers load this file too and get the runner's one from the environment. */
+export const dataDir = (process.env.PFP_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'pfp-e2e-')));
+/**
+ * A trader without a company yet (the trader suite's first-time flow). Added before the server
+ * starts: the embedded database belongs to one process, a running server would not see a CLI write.
+ */
+export const firstTimeTrader = { username: 't2', password: 'pw123456', name: '新贸易商' };
+const addTrader = `node ${path.join(root, 'apps/server/dist/identity/addTrader.js')} --username ${firstTimeTrader.username} --password ${firstTimeTrader.password} --name ${firstTimeTrader.name}`;
 
 /** One suite per app, all in Debian's chromium against the started product (never a downloaded browser). */
 export default defineConfig({
@@ -39,14 +47,14 @@ export default defineConfig({
   },
   projects: ['host', 'trader', 'pricer', 'volatility'].map((name) => ({ name, testDir: `./${name}` })),
   webServer: {
-    command: `node ${path.join(root, 'apps/server/dist/main.js')}`,
+    command: `${addTrader} && node ${path.join(root, 'apps/server/dist/main.js')}`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pfp-e2e-')),
+      DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseURL,
       // Short trader access tokens, so the suites see silent refreshes.

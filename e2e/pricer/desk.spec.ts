@@ -1,28 +1,274 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  apiSession,
+  lastPrice,
+  limitPrice,
+  openSignedIn,
+  pickContract,
+  snapshot,
+  TENANT,
+  toast,
+  waitForOrder,
+  type Contract,
+} from './support';
 
-test.describe('customer app shell', () => {
-  test('guarded pages redirect to the tenant login', async ({ page }) => {
-    await page.goto('/pricer/1/history');
-    await expect(page).toHaveURL(/\/pricer\/1\/login$/);
-    await expect(page.getByText('公司代码：1')).toBeVisible();
+const DESK = `/pricer/${TENANT}/dashboard`;
+const PRICE_TEXT = /^¥\d{1,3}(,\d{3})*\.\d{2}$/;
+
+async function chooseContract(page: Page, contract: Contract) {
+  await page.getByLabel('合同').selectOption(String(contract.id));
+  await expect(page.getByText(`合同「${contract.name}」的委托，每 5 秒自动刷新`)).toBeVisible();
+}
+
+async function openForm(page: Page) {
+  const toggle = page.getByRole('button', { name: '点价' });
+  await toggle.click();
+  await expect(page.getByRole('button', { name: '收起' })).toHaveAttribute('aria-expanded', 'true');
+}
+
+/** Fills and sends the order form; answers the order id the server gave. */
+async function placeOrder(page: Page, lots: number, price: number | 'market'): Promise<number> {
+  await page.getByLabel('成交数量（手）').fill(String(lots));
+  if (price === 'market') {
+    await page.getByRole('radiogroup').getByText('市价', { exact: true }).click();
+  } else {
+    await page.getByRole('radiogroup').getByText('限价', { exact: true }).click();
+    await page.getByLabel('委托价格').fill(String(price));
+  }
+  const answer = page.waitForResponse('**/api/pricer/rpc/submit-order');
+  await page.getByRole('button', { name: '提交订单' }).click();
+  const res = await answer;
+  expect(res.status()).toBe(200);
+  const { data } = (await res.json()) as { data: { id: number } };
+  await expect(toast(page, '订单已提交')).toBeVisible();
+  // A successful submit collapses the form.
+  await expect(page.getByRole('button', { name: '点价' })).toHaveAttribute('aria-expanded', 'false');
+  return data.id;
+}
+
+test.describe('trading desk', () => {
+  // Orders go through the simulated broker; the shared e2e machine can be slow.
+  test.describe.configure({ timeout: 120_000 });
+
+  test('shows the first contract, its facts and the reference price', async ({ page, request }) => {
+    const session = await apiSession(request);
+    const snap = await snapshot(request, session.token);
+    const first = snap.contracts[0]!;
+    await openSignedIn(page, session, DESK);
+    await expect(page.getByLabel('合同')).toHaveValue(String(first.id));
+    const option = page.getByLabel('合同').locator(`option[value="${first.id}"]`);
+    await expect(option).toHaveText(
+      new RegExp(`^${first.name} · ${first.instrument_id.split('.')[1]} · (买入|卖出) · 剩余 [\\d,]+ 手$`),
+    );
+    await expect(page.getByTestId('remaining')).toHaveText(/^[\d,]+ 手$/);
+    const ref = page.getByTestId('reference-price');
+    await expect(ref).toContainText(/参考价：¥[\d,]+\.\d{2}/);
+    await expect(ref).toContainText(/更新于 \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+    // The orders table polls every 5 s.
+    const polls: number[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/pricer/view/my-orders')) polls.push(Date.now());
+    });
+    await expect.poll(() => polls.length, { timeout: 12_000 }).toBeGreaterThanOrEqual(2);
+    expect(polls[1]! - polls[0]!).toBeGreaterThan(4000);
+
+    // A manual refresh loads both again at once.
+    const reloaded = page.waitForRequest('**/api/pricer/view/my-data-snapshot');
+    await page.getByRole('button', { name: '刷新' }).click();
+    await reloaded;
+    await expect(toast(page, '数据已刷新')).toBeVisible();
   });
 
-  test('required fields are flagged after blur', async ({ page }) => {
-    await page.goto('/pricer/1/login');
-    await page.getByLabel('用户名').focus();
-    await page.getByLabel('用户名').blur();
-    await expect(page.getByText('请输入用户名')).toBeVisible();
-    await expect(page.getByText('请输入密码')).toHaveCount(0);
-    await page.getByLabel('用户名').fill('pricer1');
-    await expect(page.getByText('请输入用户名')).toHaveCount(0);
+  test('the order form checks its input; the server refuses too many lots', async ({ page, request }) => {
+    const session = await apiSession(request);
+    const contract = pickContract(await snapshot(request, session.token));
+    await openSignedIn(page, session, DESK);
+    await chooseContract(page, contract);
+    await openForm(page);
+    const submit = page.getByRole('button', { name: '提交订单' });
+    await expect(submit).toBeDisabled();
+
+    const remaining = contract.remaining_quantity;
+    await page.getByLabel('成交数量（手）').fill(String(remaining + 1));
+    await expect(page.getByText('成交数量不能超过剩余数量')).toBeVisible();
+    await expect(submit).toBeDisabled();
+
+    await page.getByLabel('成交数量（手）').fill('1');
+    await expect(page.getByText('成交数量不能超过剩余数量')).toHaveCount(0);
+    await page.getByLabel('委托价格').focus();
+    await page.getByLabel('委托价格').blur();
+    await expect(page.getByText('限价单必须有有效价格')).toBeVisible();
+    await expect(submit).toBeDisabled();
+
+    await page.getByLabel('委托价格').fill('1234.5');
+    await expect(submit).toBeEnabled();
+    // Choosing market clears the price.
+    await page.getByRole('radiogroup').getByText('市价', { exact: true }).click();
+    await expect(page.getByLabel('委托价格')).toHaveValue('');
+    await expect(page.getByLabel('委托价格')).toBeDisabled();
+    await expect(submit).toBeEnabled();
+
+    await page.getByRole('button', { name: '收起' }).click();
+    await expect(page.getByRole('button', { name: '点价' })).toHaveAttribute('aria-expanded', 'false');
+
+    // The server holds the same rule, whatever a client sends.
+    const answer = await page.evaluate(
+      async ({ id, lots }) => {
+        const res = await fetch('/api/pricer/rpc/submit-order', {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            Authorization: `Bearer ${localStorage.getItem('pricer_token')}`,
+          },
+          body: JSON.stringify({ contract_id: id, quantity: lots, price: 0 }),
+        });
+        return { status: res.status, body: (await res.json()) as { error: { message: string; field?: string } } };
+      },
+      { id: contract.id, lots: remaining + 1 },
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.message).toMatch(/^成交数量不能超过剩余数量/);
+    expect(answer.body.error.field).toBe('quantity');
   });
 
-  test('works on a 375 px phone', async ({ page }) => {
-    await page.setViewportSize({ width: 375, height: 740 });
-    await page.goto('/pricer/1/login');
-    const card = page.getByRole('heading', { name: '客户登录' });
-    await expect(card).toBeVisible();
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width).toBeLessThanOrEqual(375);
+  test('a marketable limit order and a market order fill', async ({ page, request }) => {
+    const session = await apiSession(request);
+    const snap = await snapshot(request, session.token);
+    const contract = pickContract(snap, 2);
+    await openSignedIn(page, session, DESK);
+    await chooseContract(page, contract);
+
+    // BUY fills when limit ≥ ask, SELL when limit ≤ bid: 2% through the last price.
+    await openForm(page);
+    const price = limitPrice(contract, lastPrice(snap, contract), 0.02, true);
+    const limitId = await placeOrder(page, 1, price);
+    const limitRow = page.locator(`[data-order-id="${limitId}"]`);
+    await expect(limitRow).toBeVisible();
+    await expect(limitRow.getByTestId('order-status')).toHaveText('已完成', { timeout: 20_000 });
+    await expect(limitRow.getByTestId('order-traded')).toHaveText('1 手');
+    await expect(limitRow.getByTestId('order-trade-price')).toHaveText(PRICE_TEXT);
+    const filled = await waitForOrder(request, session.token, limitId, ['FINISHED']);
+    // A limit order never fills worse than its limit.
+    if (contract.direction === 'BUY') expect(filled.trade_price).toBeLessThanOrEqual(price);
+    else expect(filled.trade_price).toBeGreaterThanOrEqual(price);
+
+    await openForm(page);
+    const marketId = await placeOrder(page, 1, 'market');
+    const marketRow = page.locator(`[data-order-id="${marketId}"]`);
+    await expect(marketRow.getByTestId('order-status')).toHaveText('已完成', { timeout: 20_000 });
+    await expect(marketRow.getByTestId('order-trade-price')).toHaveText(PRICE_TEXT);
+    await expect(marketRow).toContainText('市价');
+
+    // The contract's executed lots grew by the two fills.
+    await expect
+      .poll(
+        async () =>
+          (await snapshot(request, session.token)).contracts.find((c) => c.id === contract.id)?.executed_quantity,
+      )
+      .toBe(contract.executed_quantity + 2);
+    // Filled orders cannot be cancelled.
+    await expect(limitRow.getByRole('button', { name: '撤单' })).toHaveCount(0);
+  });
+
+  test('a resting order is cancelled and its lots return', async ({ page, request }) => {
+    const session = await apiSession(request);
+    const snap = await snapshot(request, session.token);
+    const contract = pickContract(snap, 1);
+    const remaining = contract.remaining_quantity;
+    await openSignedIn(page, session, DESK);
+    await chooseContract(page, contract);
+    await expect(page.getByTestId('remaining')).toHaveText(`${remaining.toLocaleString('en-US')} 手`);
+
+    await openForm(page);
+    const price = limitPrice(contract, lastPrice(snap, contract), 0.03, false);
+    const id = await placeOrder(page, 1, price);
+    await expect(page.getByTestId('remaining')).toHaveText(`${(remaining - 1).toLocaleString('en-US')} 手`);
+    const row = page.locator(`[data-order-id="${id}"]`);
+    await expect(row.getByTestId('order-status')).toHaveText('执行中', { timeout: 20_000 });
+
+    // Hold the cancel on its way to the server to see the in-flight state.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/pricer/rpc/cancel-order', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await row.getByRole('button', { name: '撤单' }).click();
+    await expect(row.getByRole('button', { name: '撤单中...' })).toBeDisabled();
+    await expect(row).toHaveAttribute('aria-disabled', 'true');
+    release();
+    await expect(toast(page, '撤单请求已提交')).toBeVisible();
+    await expect(row.getByTestId('order-status')).toHaveText('已撤销', { timeout: 15_000 });
+    await expect(row.getByRole('button', { name: /撤单/ })).toHaveCount(0);
+    await expect(page.getByTestId('remaining')).toHaveText(`${remaining.toLocaleString('en-US')} 手`, {
+      timeout: 10_000,
+    });
+    await page.unroute('**/api/pricer/rpc/cancel-order');
+  });
+
+  test('a cancel the server refuses shows its message', async ({ page, request }) => {
+    const session = await apiSession(request);
+    const snap = await snapshot(request, session.token);
+    const contract = pickContract(snap, 1);
+    await openSignedIn(page, session, DESK);
+    await chooseContract(page, contract);
+    await openForm(page);
+    const id = await placeOrder(page, 1, limitPrice(contract, lastPrice(snap, contract), 0.03, false));
+    const row = page.locator(`[data-order-id="${id}"]`);
+    await expect(row.getByTestId('order-status')).toHaveText('执行中', { timeout: 20_000 });
+
+    // The desk's cancel is held until the order was cancelled elsewhere, so it arrives too late.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/pricer/rpc/cancel-order', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await row.getByRole('button', { name: '撤单' }).click();
+    const cancelled = await request.post('/api/pricer/rpc/cancel-order', {
+      data: { order_id: id },
+      headers: { Authorization: `Bearer ${session.token}` },
+    });
+    expect(cancelled.status()).toBe(200);
+    await waitForOrder(request, session.token, id, ['CANCELLED']);
+    const refused = page.waitForResponse('**/api/pricer/rpc/cancel-order');
+    release();
+    expect((await refused).status()).toBe(409);
+    await expect(toast(page, '订单已结束，不能撤单')).toBeVisible();
+    await expect(row.getByTestId('order-status')).toHaveText('已撤销', { timeout: 10_000 });
+    await page.unroute('**/api/pricer/rpc/cancel-order');
+  });
+
+  test('a failed load says 订单数据加载失败 and the desk recovers on the next poll', async ({ page, request }) => {
+    const session = await apiSession(request);
+    // The network drops the snapshot calls (the server itself is untouched).
+    await page.route('**/api/pricer/view/my-data-snapshot', (route) => route.abort('connectionfailed'));
+    await openSignedIn(page, session, DESK);
+    await expect(toast(page, '订单数据加载失败')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('alert').filter({ hasText: '订单数据加载失败' })).toBeVisible();
+    await page.unroute('**/api/pricer/view/my-data-snapshot');
+    await expect(page.getByLabel('合同')).toBeVisible({ timeout: 15_000 });
+    // Still signed in: a network failure is not an auth error.
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('below 768 px the orders table uses compact columns', async ({ page, request }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await openSignedIn(page, await apiSession(request), DESK);
+    const table = page.getByRole('table', { name: '委托记录' });
+    await expect(table.locator('thead th')).toHaveText(['时间', '数量', '价格', '状态', '操作']);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(table.locator('thead th')).toHaveText([
+      '时间',
+      '方向',
+      '委托数量',
+      '成交数量',
+      '委托价',
+      '成交价',
+      '状态',
+      '备注',
+      '操作',
+    ]);
   });
 });

@@ -1,42 +1,63 @@
+import { useComputedColorScheme } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Navigate, Route, Routes, useParams } from 'react-router';
 import { RequireSession } from './auth/RequireSession';
+import { onSessionChange } from './auth/session';
 import { useSession } from './auth/useSession';
 import { DeskPage } from './desk/DeskPage';
 import { HistoryPage } from './history/HistoryPage';
 import { CustomerLayout } from './layout/CustomerLayout';
+import { LIGHT_CONTRAST_VARS } from './layout/contrast';
 import { LoginPage } from './login/LoginPage';
 
 function IndexRedirect() {
   const { tenantId } = useParams();
   const session = useSession();
   if (!tenantId) return <Navigate to="/" replace />;
-  return <Navigate to={`/pricer/${tenantId}/${session ? 'dashboard' : 'login'}`} replace />;
+  const signedIn = session !== null && String(session.user.tenant_id) === tenantId;
+  return <Navigate to={`/pricer/${tenantId}/${signedIn ? 'dashboard' : 'login'}`} replace />;
+}
+
+/** A fresh login form per company code (the demo prefill depends on it). */
+function LoginRoute() {
+  const { tenantId } = useParams();
+  return <LoginPage key={tenantId} />;
+}
+
+/** The app's subtree, with AA-contrast colours in the light scheme. */
+function ContrastRoot({ children }: { children: ReactNode }) {
+  const scheme = useComputedColorScheme('light');
+  return <div style={scheme === 'light' ? LIGHT_CONTRAST_VARS : undefined}>{children}</div>;
 }
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } });
+// Nothing of one customer stays in memory for the next one on this device.
+onSessionChange(() => queryClient.removeQueries({ queryKey: ['pricer'] }));
 
 /** The customer app's route tree, mounted by the host at /pricer/*. */
 export default function PricerApp() {
   return (
     <QueryClientProvider client={queryClient}>
-      <Routes>
-        <Route path=":tenantId/login" element={<LoginPage />} />
-        <Route
-          path=":tenantId"
-          element={
-            <RequireSession>
-              <CustomerLayout />
-            </RequireSession>
-          }
-        >
-          <Route index element={<IndexRedirect />} />
-          <Route path="dashboard" element={<DeskPage />} />
-          <Route path="history" element={<HistoryPage />} />
+      <ContrastRoot>
+        <Routes>
+          <Route path=":tenantId/login" element={<LoginRoute />} />
+          <Route
+            path=":tenantId"
+            element={
+              <RequireSession>
+                <CustomerLayout />
+              </RequireSession>
+            }
+          >
+            <Route index element={<IndexRedirect />} />
+            <Route path="dashboard" element={<DeskPage />} />
+            <Route path="history" element={<HistoryPage />} />
+            <Route path="*" element={<IndexRedirect />} />
+          </Route>
           <Route path="*" element={<IndexRedirect />} />
-        </Route>
-        <Route path="*" element={<IndexRedirect />} />
-      </Routes>
+        </Routes>
+      </ContrastRoot>
     </QueryClientProvider>
   );
 }

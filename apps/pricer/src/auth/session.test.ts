@@ -1,5 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import { clearSession, onSessionChange, readSession, saveSession, TOKEN_KEY, USER_KEY } from './session';
+import {
+  clearSession,
+  onSessionChange,
+  readSession,
+  saveSession,
+  sessionExpired,
+  TOKEN_KEY,
+  USER_KEY,
+} from './session';
 
 function memoryStorage(): Storage {
   const m = new Map<string, string>();
@@ -44,5 +52,28 @@ describe('pricer session', () => {
     s.setItem(TOKEN_KEY, 'jwt');
     s.setItem(USER_KEY, '{oops');
     expect(readSession(s)).toBeNull();
+  });
+});
+
+describe('expired notice', () => {
+  const session = { token: 'jwt', user };
+
+  it('is set by an auth error that ends a session and cleared by the next login', () => {
+    const s = memoryStorage();
+    saveSession(session, s);
+    expect(sessionExpired()).toBe(false);
+    clearSession('expired', s);
+    expect(sessionExpired()).toBe(true);
+    saveSession(session, s);
+    expect(sessionExpired()).toBe(false);
+  });
+
+  it('is not set by a late 401 when nobody was signed in, nor by a logout', () => {
+    const s = memoryStorage();
+    clearSession('expired', s);
+    expect(sessionExpired()).toBe(false);
+    saveSession(session, s);
+    clearSession('logout', s);
+    expect(sessionExpired()).toBe(false);
   });
 });

@@ -14,15 +14,26 @@ export interface Session {
   user: PricerUser;
 }
 
-type Listener = (reason?: 'expired') => void;
+export type EndReason = 'expired' | 'logout';
+type Listener = (reason?: EndReason) => void;
 const listeners = new Set<Listener>();
+
+/** Set when an auth error ended the session; the login page shows 认证已过期 until the next login. */
+let expired = false;
+
+function isUser(value: unknown): value is PricerUser {
+  if (typeof value !== 'object' || value === null) return false;
+  const u = value as Record<string, unknown>;
+  return typeof u.user_id === 'number' && typeof u.username === 'string' && typeof u.tenant_id === 'number';
+}
 
 export function readSession(storage: Storage = localStorage): Session | null {
   const token = storage.getItem(TOKEN_KEY);
   const raw = storage.getItem(USER_KEY);
   if (!token || !raw) return null;
   try {
-    return { token, user: JSON.parse(raw) as PricerUser };
+    const user: unknown = JSON.parse(raw);
+    return isUser(user) ? { token, user } : null;
   } catch {
     return null;
   }
@@ -31,13 +42,23 @@ export function readSession(storage: Storage = localStorage): Session | null {
 export function saveSession(session: Session, storage: Storage = localStorage) {
   storage.setItem(TOKEN_KEY, session.token);
   storage.setItem(USER_KEY, JSON.stringify(session.user));
+  expired = false;
   listeners.forEach((l) => l());
 }
 
-export function clearSession(reason?: 'expired', storage: Storage = localStorage) {
+export function clearSession(reason?: EndReason, storage: Storage = localStorage) {
+  // A late 401 from a request started before sign-out must not mark a fresh visitor as "expired".
+  const hadSession = storage.getItem(TOKEN_KEY) !== null || storage.getItem(USER_KEY) !== null;
   storage.removeItem(TOKEN_KEY);
   storage.removeItem(USER_KEY);
+  if (reason === 'expired' && hadSession) expired = true;
+  if (reason === 'logout') expired = false;
   listeners.forEach((l) => l(reason));
+}
+
+/** Whether the last session ended with an auth error (SPEC §4 "Customer auth"). */
+export function sessionExpired(): boolean {
+  return expired;
 }
 
 export function onSessionChange(listener: Listener): () => void {

@@ -1,5 +1,15 @@
 import { useSyncExternalStore } from 'react';
-import { onSessionChange, readSession, type Session } from './session';
+import { onSessionChange, readSession, sessionExpired, type Session } from './session';
+
+/** Saves and clears in this tab, and in other tabs through the storage event. */
+function subscribe(cb: () => void): () => void {
+  const off = onSessionChange(cb);
+  window.addEventListener('storage', cb);
+  return () => {
+    off();
+    window.removeEventListener('storage', cb);
+  };
+}
 
 let cached: { key: string; session: Session | null } = { key: '', session: null };
 
@@ -12,5 +22,10 @@ function snapshot(): Session | null {
 
 /** The stored session, re-read whenever it is saved or cleared. */
 export function useSession(): Session | null {
-  return useSyncExternalStore((cb) => onSessionChange(cb), snapshot);
+  return useSyncExternalStore(subscribe, snapshot);
+}
+
+/** True while the login page should say 认证已过期，请重新登录. */
+export function useSessionExpired(): boolean {
+  return useSyncExternalStore(subscribe, sessionExpired);
 }

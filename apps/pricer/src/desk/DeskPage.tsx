@@ -1,13 +1,225 @@
-import { Card, Text, Title } from '@mantine/core';
-import { zh } from '@pfp/i18n';
+import {
+  Alert,
+  Button,
+  Card,
+  Collapse,
+  Group,
+  Loader,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { formatDateTime, formatLots, formatPrice, instrumentShort, zh } from '@pfp/i18n';
+import { IconChevronDown, IconChevronUp, IconRefresh, notify } from '@pfp/ui';
+import { useState } from 'react';
+import { cancelOrder, serverMessage, submitOrder } from '../api';
+import type { OrderRequest, PricerContract, PricerOrder } from '../api/types';
+import { useSession } from '../auth/useSession';
+import { directionColor, directionLabel } from '../orders/format';
+import { DESK_ORDER_LIMIT, MOBILE_QUERY } from './constants';
+import { OrderForm } from './OrderForm';
+import { OrdersTable } from './OrdersTable';
+import { useDeskData } from './useDeskData';
 
-export function DeskPage() {
+const t = zh.pricer;
+
+/** SPEC §2: the selector shows name, instrument short code, direction and remaining lots. */
+export function contractOptionLabel(c: PricerContract): string {
+  return [
+    c.name,
+    instrumentShort(c.instrument_id),
+    directionLabel(c.direction),
+    t.remainingShort(formatLots(c.remaining_quantity)),
+  ].join(' · ');
+}
+
+function Fact({ label, value, color, testId }: { label: string; value: string; color?: string; testId?: string }) {
   return (
-    <Card withBorder>
-      <Title order={2} size="h3">
-        {zh.pricer.tradingDesk}
-      </Title>
-      <Text c="dimmed">{zh.pricer.deskSubtitle}</Text>
-    </Card>
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={600} c={color} data-testid={testId}>
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+/** SPEC §2 "Trading desk", mobile first (a customer fixes prices from a phone). */
+export function DeskPage() {
+  const session = useSession();
+  const compact = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
+  const [selectedId, setSelectedId] = useState<number>();
+  const [formOpen, setFormOpen] = useState(false);
+  const [cancelling, setCancelling] = useState<ReadonlySet<number>>(() => new Set());
+  const { snapshot, contracts, contract, orders, refreshing, refresh, refetchSoon } = useDeskData(
+    session?.user.user_id ?? 0,
+    selectedId,
+  );
+
+  const lastPrice = contract ? (snapshot.data?.market_data[contract.instrument_id]?.last_price ?? null) : null;
+
+  async function submit(order: OrderRequest) {
+    try {
+      await submitOrder(order);
+    } catch (error) {
+      notify(serverMessage(error, t.orderSubmitFailed), 'error');
+      throw error;
+    }
+    notify(t.orderSubmitted, 'success');
+    setFormOpen(false);
+    refetchSoon();
+  }
+
+  async function cancel(order: PricerOrder) {
+    setCancelling((s) => new Set(s).add(order.id));
+    try {
+      await cancelOrder(order.id);
+      notify(t.cancelSubmitted, 'success');
+      refetchSoon();
+    } catch (error) {
+      notify(serverMessage(error, t.cancelFailed), 'error');
+    } finally {
+      setCancelling((s) => {
+        const next = new Set(s);
+        next.delete(order.id);
+        return next;
+      });
+    }
+  }
+
+  const refreshButton = (
+    <Button
+      variant="default"
+      size="sm"
+      leftSection={refreshing ? <Loader size={14} /> : <IconRefresh size={16} />}
+      onClick={() => void refresh()}
+      disabled={refreshing || snapshot.isPending}
+    >
+      {refreshing ? t.refreshing : t.refresh}
+    </Button>
+  );
+
+  let content;
+  if (snapshot.isPending) {
+    content = (
+      <Group justify="center" py="xl">
+        <Loader />
+      </Group>
+    );
+  } else if (!contract) {
+    content = snapshot.isError ? (
+      <Alert color="red" role="alert">
+        {t.orderDataLoadFailed}
+      </Alert>
+    ) : (
+      <Alert color="gray">{t.noContracts}</Alert>
+    );
+  } else {
+    const orderList = orders.data?.items ?? [];
+    const total = orders.data?.total_count ?? 0;
+    content = (
+      <>
+        <Card withBorder radius="md" p={compact ? 'sm' : 'md'}>
+          <Stack gap="sm">
+            <NativeSelect
+              label={t.contract}
+              value={String(contract.id)}
+              onChange={(e) => setSelectedId(Number(e.currentTarget.value))}
+              data={contracts.map((c) => ({ value: String(c.id), label: contractOptionLabel(c) }))}
+            />
+            <SimpleGrid cols={{ base: 3, sm: 6 }} spacing="xs" verticalSpacing="xs">
+              <Fact label={t.instrument} value={instrumentShort(contract.instrument_id)} />
+              <Fact
+                label={t.contractDirection}
+                value={directionLabel(contract.direction)}
+                color={directionColor(contract.direction)}
+              />
+              <Fact label={t.totalQuantity} value={formatLots(contract.total_quantity)} />
+              <Fact label={t.remainingQuantity} value={formatLots(contract.remaining_quantity)} testId="remaining" />
+              <Fact label={t.executedQuantity} value={formatLots(contract.executed_quantity)} />
+              <Fact label={t.avgPrice} value={contract.executed_quantity > 0 ? formatPrice(contract.avg_price) : '-'} />
+            </SimpleGrid>
+            <Group justify="space-between" align="center" gap="xs">
+              <Text size="sm" data-testid="reference-price">
+                {t.referencePrice}：
+                <Text span fw={700} size="md">
+                  {lastPrice !== null ? formatPrice(lastPrice) : t.noQuote}
+                </Text>
+                {snapshot.data ? (
+                  <Text span size="xs" c="dimmed" ml={6} style={{ whiteSpace: 'nowrap' }}>
+                    {t.referencePriceAt(formatDateTime(snapshot.data.timestamp, true))}
+                  </Text>
+                ) : null}
+              </Text>
+              <Button
+                onClick={() => setFormOpen((o) => !o)}
+                aria-expanded={formOpen}
+                aria-controls="pricer-order-form"
+                rightSection={formOpen ? <IconChevronUp size={16} /> : <IconChevronDown size={16} />}
+                variant={formOpen ? 'default' : 'filled'}
+                fullWidth={compact}
+                size={compact ? 'md' : 'sm'}
+              >
+                {formOpen ? t.collapse : t.fixPrice}
+              </Button>
+            </Group>
+            <Collapse expanded={formOpen} id="pricer-order-form">
+              <Card withBorder radius="md" p="sm" bg="var(--mantine-color-default-hover)">
+                <OrderForm key={contract.id} contract={contract} referencePrice={lastPrice} onSubmit={submit} />
+              </Card>
+            </Collapse>
+          </Stack>
+        </Card>
+
+        <Card withBorder radius="md" p={compact ? 'xs' : 'md'}>
+          <Stack gap="xs">
+            <div>
+              <Title order={3} size="h5">
+                {t.ordersTitle}
+              </Title>
+              <Text size="xs" c="dimmed">
+                {t.ordersOfContract(contract.name)}
+              </Text>
+            </div>
+            <OrdersTable
+              orders={orderList}
+              loading={orders.isPending}
+              compact={compact}
+              cancelling={cancelling}
+              onCancel={(o) => void cancel(o)}
+            />
+            {total > DESK_ORDER_LIMIT ? (
+              <Text size="xs" c="dimmed" ta="center">
+                {t.latestOnly(DESK_ORDER_LIMIT)}
+              </Text>
+            ) : null}
+          </Stack>
+        </Card>
+      </>
+    );
+  }
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="center" wrap="nowrap">
+        <div>
+          <Title order={2} size="h3">
+            {t.tradingDesk}
+          </Title>
+          {compact ? null : (
+            <Text size="sm" c="dimmed">
+              {t.deskSubtitle}
+            </Text>
+          )}
+        </div>
+        {refreshButton}
+      </Group>
+      {content}
+    </Stack>
   );
 }

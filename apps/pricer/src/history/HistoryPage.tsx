@@ -1,13 +1,186 @@
-import { Card, Text, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  Collapse,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { DataTable, useServerTable, type FetchPage } from '@pfp/data-table';
 import { zh } from '@pfp/i18n';
+import { IconFilter } from '@pfp/ui';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { fetchHistoryGroups, fetchHistoryPage, fetchSnapshot, serverMessage } from '../api';
+import type { HistoryFilter, PricerOrder } from '../api/types';
+import { useSession } from '../auth/useSession';
+import { MOBILE_QUERY } from '../desk/constants';
+import { historyColumns } from './columns';
+import {
+  countActive,
+  dateRangeError,
+  describeFilter,
+  EMPTY_FILTER,
+  STATUS_OPTIONS,
+  summarise,
+  summaryText,
+  type HistorySummary,
+} from './historyFilter';
 
+const t = zh.pricer;
+
+/** SPEC §9: history page size 50, options 20, 50, 100. */
+const PAGE_SIZE = 50;
+const PAGE_SIZE_OPTIONS = [20, 50, 100] as const;
+
+/** SPEC §2 "History page": a collapsible filter panel and the paged table with a summary line. */
 export function HistoryPage() {
+  const session = useSession();
+  const compact = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
+  const [filter, setFilter] = useState<HistoryFilter>(EMPTY_FILTER);
+  const [open, setOpen] = useState(!compact);
+  const [summary, setSummary] = useState<HistorySummary | null>(null);
+
+  // The contracts for the filter (the desk's snapshot, not polled here).
+  const snapshot = useQuery({
+    queryKey: ['pricer', session?.user.user_id ?? 0, 'snapshot'],
+    queryFn: ({ signal }) => fetchSnapshot(signal),
+    staleTime: 30_000,
+    retry: false,
+  });
+  const contracts = useMemo(() => snapshot.data?.contracts ?? [], [snapshot.data]);
+
+  const fetchPage: FetchPage<PricerOrder> = async (params, signal) => {
+    try {
+      const [page, groups] = await Promise.all([
+        fetchHistoryPage(filter, { ...params }, signal),
+        fetchHistoryGroups(filter, signal),
+      ]);
+      if (!signal.aborted) setSummary(summarise(groups));
+      return page;
+    } catch (error) {
+      // SPEC §8: a history load failure is logged only (the table shows its error state).
+      if (!signal.aborted) console.error('history load failed', error);
+      throw new Error(serverMessage(error, zh.table.loadError), { cause: error });
+    }
+  };
+  const table = useServerTable<PricerOrder>({ fetchPage, initialPageSize: PAGE_SIZE });
+  const columns = useMemo(() => historyColumns(compact), [compact]);
+
+  /** Any change of the filter goes back to page 1 and loads again. */
+  function update(next: HistoryFilter) {
+    setFilter(next);
+    table.setPage(1);
+    table.refetch();
+  }
+  const set = (key: keyof HistoryFilter) => (value: string) => update({ ...filter, [key]: value });
+
+  const active = countActive(filter);
+  const rangeError = dateRangeError(filter);
+
   return (
-    <Card withBorder>
-      <Title order={2} size="h3">
-        {zh.pricer.history}
-      </Title>
-      <Text c="dimmed">{zh.pricer.historySubtitle}</Text>
-    </Card>
+    <Stack gap="sm">
+      <div>
+        <Title order={2} size="h3">
+          {t.history}
+        </Title>
+        {compact ? null : (
+          <Text size="sm" c="dimmed">
+            {t.historySubtitle}
+          </Text>
+        )}
+      </div>
+
+      <Card withBorder radius="md" p={compact ? 'sm' : 'md'}>
+        <Stack gap="xs">
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Group gap={6} wrap="nowrap">
+              <IconFilter size={18} aria-hidden />
+              <Text fw={600}>{t.filterPanel}</Text>
+              <Badge
+                circle={active < 10}
+                color={active > 0 ? 'blue' : 'gray'}
+                variant={active > 0 ? 'filled' : 'light'}
+                aria-label={t.activeFilters(active)}
+                data-testid="active-filter-count"
+              >
+                {active}
+              </Badge>
+            </Group>
+            <Group gap={6} wrap="nowrap">
+              <Button variant="subtle" size="compact-sm" onClick={() => update(EMPTY_FILTER)} disabled={active === 0}>
+                {t.clear}
+              </Button>
+              <Button
+                variant="default"
+                size="compact-sm"
+                onClick={() => setOpen((o) => !o)}
+                aria-expanded={open}
+                aria-controls="pricer-history-filters"
+              >
+                {open ? t.collapse : t.filters}
+              </Button>
+            </Group>
+          </Group>
+          <Text size="sm" c="dimmed" data-testid="filter-description">
+            {t.currentFilter}
+            {describeFilter(filter, contracts)}
+          </Text>
+          <Collapse expanded={open} id="pricer-history-filters">
+            <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" pt={4}>
+              <TextInput
+                type="date"
+                label={t.startDate}
+                value={filter.start_date}
+                max={filter.end_date || undefined}
+                onChange={(e) => set('start_date')(e.currentTarget.value)}
+              />
+              <TextInput
+                type="date"
+                label={t.endDate}
+                value={filter.end_date}
+                min={filter.start_date || undefined}
+                error={rangeError}
+                onChange={(e) => set('end_date')(e.currentTarget.value)}
+              />
+              <NativeSelect
+                label={t.contract}
+                value={filter.contract_id}
+                onChange={(e) => set('contract_id')(e.currentTarget.value)}
+                data={[
+                  { value: 'all', label: t.allContracts },
+                  ...contracts.map((c) => ({ value: String(c.id), label: c.name })),
+                ]}
+              />
+              <NativeSelect
+                label={t.col.status}
+                value={filter.status}
+                onChange={(e) => set('status')(e.currentTarget.value)}
+                data={[
+                  { value: 'all', label: t.all },
+                  ...STATUS_OPTIONS.map((s) => ({ value: s, label: t.status[s] })),
+                ]}
+              />
+            </SimpleGrid>
+          </Collapse>
+        </Stack>
+      </Card>
+
+      <DataTable<PricerOrder>
+        controller={table}
+        columns={columns}
+        title={t.historyTitle}
+        description={<span data-testid="history-summary">{summary ? summaryText(summary) : zh.table.loading}</span>}
+        ariaLabel={t.historyTitle}
+        enableGlobalSearch={false}
+        pageSizeOptions={PAGE_SIZE_OPTIONS}
+      />
+    </Stack>
   );
 }

@@ -1,7 +1,8 @@
 import { ActionIcon, AppShell, Container, Group, Text, Title, Tooltip } from '@mantine/core';
 import { zh } from '@pfp/i18n';
-import { IconChartLine, IconHistory } from '@pfp/ui';
+import { IconChartLine, IconHistory, IconLogout } from '@pfp/ui';
 import { Link, Outlet, useLocation, useParams } from 'react-router';
+import { clearSession } from '../auth/session';
 import { useSession } from '../auth/useSession';
 
 const t = zh.pricer;
@@ -16,13 +17,13 @@ export function CustomerLayout() {
     { to: `/pricer/${tenantId}/history`, label: t.history, icon: <IconHistory size={20} /> },
   ];
   return (
-    <AppShell header={{ height: 56 }} footer={{ height: 36 }} padding="md">
+    <AppShell header={{ height: 56 }} footer={{ height: 36 }} padding={{ base: 'xs', sm: 'md' }}>
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between">
-          <Title order={1} size="h4">
+        <Group h="100%" px={{ base: 'sm', sm: 'md' }} justify="space-between" wrap="nowrap">
+          <Title order={1} size="h4" lineClamp={1} data-testid="company-title">
             {session?.user.company_name || zh.app.customerDefaultTitle}
           </Title>
-          <Group gap="xs">
+          <Group gap="xs" wrap="nowrap" component="nav" aria-label={t.navigation}>
             {pages.map((p) => (
               <Tooltip key={p.to} label={p.label}>
                 <ActionIcon
@@ -37,6 +38,17 @@ export function CustomerLayout() {
                 </ActionIcon>
               </Tooltip>
             ))}
+            <Tooltip label={t.logout}>
+              <ActionIcon
+                size="lg"
+                variant="subtle"
+                color="gray"
+                aria-label={t.logout}
+                onClick={() => clearSession('logout')}
+              >
+                <IconLogout size={20} />
+              </ActionIcon>
+            </Tooltip>
           </Group>
         </Group>
       </AppShell.Header>

@@ -1,56 +1,70 @@
-import { Button, Card, Center, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Center, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { isHttpError } from '@pfp/api-client';
 import { zh } from '@pfp/i18n';
 import { notify } from '@pfp/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { api } from '../api';
-import { saveSession, type PricerUser } from '../auth/session';
+import { getTenantInfo, login } from '../api';
+import { saveSession } from '../auth/session';
+import { useSessionExpired } from '../auth/useSession';
 import { loginErrorMessage } from './loginError';
 
 const t = zh.pricer;
 
-interface LoginData extends PricerUser {
-  jwt_token: string;
+/** The demo tenant's code; its login is prefilled with the demo pricer (SPEC §9 "Defaults"). */
+const DEMO_TENANT = '1';
+const DEMO_LOGIN = { username: 'pricer1', password: 'pricer123' };
+
+/** A company code is a positive integer. */
+export function parseTenantId(value: string | undefined): number | null {
+  if (!value || !/^\d{1,9}$/.test(value)) return null;
+  const n = Number(value);
+  return n > 0 ? n : null;
 }
 
+/** Where to go after login: the remembered page of this tenant, else its desk. */
+export function afterLoginPath(tenantId: string, from: unknown): string {
+  const base = `/pricer/${tenantId}`;
+  if (typeof from === 'string' && from.startsWith(`${base}/`) && !from.startsWith(`${base}/login`)) return from;
+  return `${base}/dashboard`;
+}
+
+/** SPEC §2 "Login page" and §5 "Customer login". */
 export function LoginPage() {
   const { tenantId = '' } = useParams();
+  const tenant = parseTenantId(tenantId);
   const navigate = useNavigate();
   const location = useLocation();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
+  const expired = useSessionExpired();
+  const demo = tenantId === DEMO_TENANT;
+  const [username, setUsername] = useState(demo ? DEMO_LOGIN.username : '');
+  const [password, setPassword] = useState(demo ? DEMO_LOGIN.password : '');
   const [touched, setTouched] = useState({ username: false, password: false });
   const [busy, setBusy] = useState(false);
-  const tenant = useQuery({
-    queryKey: ['tenant-info', tenantId],
-    queryFn: () =>
-      api.rpc<{ data: { company_name: string } }>('/api/pricer/rpc/get-tenant-info', { tenant_id: Number(tenantId) }),
-    enabled: /^\d+$/.test(tenantId),
+  const info = useQuery({
+    queryKey: ['tenant-info', tenant],
+    queryFn: () => getTenantInfo(tenant!),
+    enabled: tenant !== null,
     retry: false,
+    staleTime: 60_000,
   });
+  const unknownCompany = isHttpError(info.error) && info.error.status === 404;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     setTouched({ username: true, password: true });
-    if (!/^\d+$/.test(tenantId)) return void notify(t.invalidCompanyCode, 'error');
+    if (tenant === null) return void notify(t.invalidCompanyCode, 'error');
     if (!username.trim() || !password) return void notify(t.fillRequired, 'warning');
     setBusy(true);
     try {
-      const resp = await api.rpc<{ result?: string; data?: LoginData }>('/api/pricer/rpc/pricer-login', {
-        tenant_id: Number(tenantId),
-        username: username.trim(),
-        password,
-      });
-      const d = resp.data;
-      if (resp.result !== 'ok' || !d?.jwt_token) throw new Error(t.loginFormatError);
+      const d = await login(tenant, username.trim(), password);
       saveSession({
         token: d.jwt_token,
         user: { user_id: d.user_id, username: d.username, tenant_id: d.tenant_id, company_name: d.company_name },
       });
-      notify(t.loginSuccess, 'success');
-      const from = (location.state as { from?: string } | null)?.from;
-      navigate(from ?? `/pricer/${tenantId}/dashboard`, { replace: true });
+      notify(t.loginSuccess, 'success', 2000);
+      navigate(afterLoginPath(tenantId, (location.state as { from?: unknown } | null)?.from), { replace: true });
     } catch (error) {
       notify(loginErrorMessage(error), 'error');
     } finally {
@@ -58,18 +72,40 @@ export function LoginPage() {
     }
   }
 
+  let company: string | null = null;
+  if (tenant === null) company = t.invalidCompanyCode;
+  else if (unknownCompany) company = t.companyNotFound;
+  else if (info.data) company = info.data.company_name;
+  else if (info.isPending) company = t.companyLoading;
+
   return (
-    <Center mih="100vh" p="md">
+    <Center mih="100vh" p="md" component="main">
       <Card withBorder shadow="sm" radius="lg" p="xl" w="100%" maw={400}>
         <form onSubmit={submit} noValidate>
           <Stack>
             <Title order={1} size="h3" ta="center">
               {t.loginTitle}
             </Title>
-            <Text size="sm" c="dimmed" ta="center" data-testid="company">
-              {t.companyCode}：{tenantId}
-              {tenant.data?.data?.company_name ? ` · ${tenant.data.data.company_name}` : ''}
-            </Text>
+            {expired ? (
+              <Alert color="orange" variant="light" role="alert">
+                {t.authExpired}
+              </Alert>
+            ) : null}
+            <Stack gap={2} align="center" data-testid="company">
+              <Text size="sm">
+                {t.companyCode}：{tenantId}
+              </Text>
+              {company !== null ? (
+                <Text
+                  size="sm"
+                  fw={500}
+                  c={tenant === null || unknownCompany ? 'red' : 'dimmed'}
+                  data-testid="company-name"
+                >
+                  {company}
+                </Text>
+              ) : null}
+            </Stack>
             <TextInput
               label={t.username}
               autoComplete="username"
@@ -88,7 +124,7 @@ export function LoginPage() {
               error={touched.password && !password ? t.passwordRequired : undefined}
               withAsterisk
             />
-            <Button type="submit" loading={busy} fullWidth>
+            <Button type="submit" disabled={busy} leftSection={busy ? <Loader size={14} /> : undefined} fullWidth>
               {busy ? t.loggingIn : t.login}
             </Button>
           </Stack>

@@ -1,0 +1,115 @@
+// @vitest-environment jsdom
+import { MantineProvider } from '@mantine/core';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { OrderRequest, PricerContract } from '../api/types';
+import { OrderForm } from './OrderForm';
+
+beforeAll(() => {
+  // Mantine needs matchMedia and ResizeObserver, which jsdom lacks.
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    configurable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
+  class ResizeObserverStub {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  Object.defineProperty(globalThis, 'ResizeObserver', {
+    writable: true,
+    configurable: true,
+    value: ResizeObserverStub,
+  });
+});
+
+afterEach(() => cleanup());
+
+const contract: PricerContract = {
+  id: 3,
+  name: '螺纹钢2701-pricer1',
+  product_name: '螺纹钢',
+  instrument_id: 'SHFE.rb2701',
+  instrument_name: '螺纹钢2701',
+  price_tick: 1,
+  direction: 'BUY',
+  total_quantity: 200,
+  remaining_quantity: 5,
+  executed_quantity: 0,
+  frozen_quantity: 0,
+  avg_price: 0,
+  status: 'active',
+  created_at: '2026-11-21T09:11:43.738Z',
+};
+
+function renderForm(onSubmit: (o: OrderRequest) => Promise<void>, c: { contract?: PricerContract } = { contract }) {
+  render(
+    <MantineProvider>
+      <OrderForm contract={c.contract} referencePrice={3095.4} onSubmit={onSubmit} />
+    </MantineProvider>,
+  );
+  return {
+    lots: screen.getByLabelText(/成交数量/) as HTMLInputElement,
+    price: screen.getByLabelText(/委托价格/) as HTMLInputElement,
+    submit: screen.getByRole('button', { name: '提交订单' }),
+  };
+}
+
+describe('OrderForm', () => {
+  it('refuses more lots than remain and a limit order without a price', () => {
+    const { lots, price, submit } = renderForm(vi.fn());
+    expect(submit).toHaveProperty('disabled', true);
+    fireEvent.change(lots, { target: { value: '6' } });
+    expect(screen.getByText('成交数量不能超过剩余数量')).toBeTruthy();
+    expect(submit).toHaveProperty('disabled', true);
+    fireEvent.change(lots, { target: { value: '5' } });
+    expect(screen.queryByText('成交数量不能超过剩余数量')).toBeNull();
+    fireEvent.blur(price);
+    expect(screen.getByText('限价单必须有有效价格')).toBeTruthy();
+    expect(submit).toHaveProperty('disabled', true);
+    fireEvent.change(price, { target: { value: '3100' } });
+    expect(submit).toHaveProperty('disabled', false);
+  });
+
+  it('says 请选择合同 without a contract', () => {
+    const { submit } = renderForm(vi.fn(), {});
+    expect(screen.getByRole('alert').textContent).toBe('请选择合同');
+    expect(submit).toHaveProperty('disabled', true);
+  });
+
+  it('fills the reference price on the tick grid; market clears it and sends price 0', async () => {
+    const onSubmit = vi.fn((_o: OrderRequest) => Promise.resolve());
+    const { lots, price, submit } = renderForm(onSubmit);
+    fireEvent.click(screen.getByRole('button', { name: '填入参考价' }));
+    expect(price.value).toBe('¥3,095');
+    fireEvent.click(screen.getByText('市价'));
+    expect(price.value).toBe('');
+    expect(price.disabled).toBe(true);
+    fireEvent.change(lots, { target: { value: '2' } });
+    fireEvent.click(submit);
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ contract_id: 3, quantity: 2, price: 0 }));
+    // A successful submit resets the quantity.
+    await waitFor(() => expect(lots.value).toBe(''));
+  });
+
+  it('keeps the values when the submit fails', async () => {
+    const onSubmit = vi.fn(() => Promise.reject(new Error('订单提交失败')));
+    const { lots, price, submit } = renderForm(onSubmit);
+    fireEvent.change(lots, { target: { value: '1' } });
+    fireEvent.change(price, { target: { value: '3000' } });
+    fireEvent.click(submit);
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ contract_id: 3, quantity: 1, price: 3000 }));
+    await waitFor(() => expect(submit).toHaveProperty('disabled', false));
+    expect(lots.value).toBe('1');
+  });
+});

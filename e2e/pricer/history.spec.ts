@@ -1,0 +1,127 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  apiSession,
+  lastPrice,
+  limitPrice,
+  myOrders,
+  openSignedIn,
+  pickContract,
+  snapshot,
+  submitOrder,
+  TENANT,
+  waitForOrder,
+  type Order,
+} from './support';
+
+const HISTORY = `/pricer/${TENANT}/history`;
+
+function lots(n: number) {
+  return `${n.toLocaleString('en-US')} 手`;
+}
+
+function summaryOf(items: Order[]) {
+  const ordered = items.reduce((s, o) => s + o.volume_orign, 0);
+  const traded = items.reduce((s, o) => s + Number(o.volume_traded), 0);
+  return `共 ${items.length.toLocaleString('en-US')} 笔订单，委托 ${lots(ordered)}，成交 ${lots(traded)}`;
+}
+
+async function expectRowsAll(page: Page, testId: string, text: string) {
+  const table = page.getByRole('table', { name: '历史订单' });
+  const cells = table.getByTestId(testId);
+  await expect(cells.first()).toBeVisible();
+  for (const cell of await cells.all()) await expect(cell).toHaveText(text);
+}
+
+test.describe('order history', () => {
+  // Orders go through the simulated broker; the shared e2e machine can be slow.
+  test.describe.configure({ timeout: 120_000 });
+
+  test('filters narrow the list; the summary and the fill rate follow', async ({ page, request }) => {
+    const session = await apiSession(request);
+    const snap = await snapshot(request, session.token);
+    // A filled market order on one contract, a cancelled resting order on another.
+    const filledOn = pickContract(snap, 1);
+    const cancelledOn = snap.contracts.find((c) => c.id !== filledOn.id && c.remaining_quantity >= 1)!;
+    expect(cancelledOn).toBeDefined();
+    const market = await submitOrder(request, session.token, { contract_id: filledOn.id, quantity: 1, price: 0 });
+    const resting = await submitOrder(request, session.token, {
+      contract_id: cancelledOn.id,
+      quantity: 1,
+      price: limitPrice(cancelledOn, lastPrice(snap, cancelledOn), 0.03, false),
+    });
+    await waitForOrder(request, session.token, market.id, ['FINISHED']);
+    await waitForOrder(request, session.token, resting.id, ['ALIVE']);
+    const cancel = await request.post('/api/pricer/rpc/cancel-order', {
+      data: { order_id: resting.id },
+      headers: { Authorization: `Bearer ${session.token}` },
+    });
+    expect(cancel.status()).toBe(200);
+    await waitForOrder(request, session.token, resting.id, ['CANCELLED']);
+
+    const all = (await myOrders(request, session.token, {})).items;
+    const cancelled = (await myOrders(request, session.token, { status: 'CANCELLED' })).items;
+    const cancelledOnContract = cancelled.filter((o) => o.contract_id === cancelledOn.id);
+    expect(cancelled.length).toBeLessThan(all.length);
+
+    await openSignedIn(page, session, HISTORY);
+    const summary = page.getByTestId('history-summary');
+    const badge = page.getByTestId('active-filter-count');
+    const description = page.getByTestId('filter-description');
+    await expect(summary).toHaveText(summaryOf(all));
+    await expect(badge).toHaveText('0');
+    await expect(description).toHaveText('当前筛选：无');
+    await expect(page.getByText(`显示第 1 - ${Math.min(50, all.length)} 条，共 ${all.length} 条记录`)).toBeVisible();
+    await expect(page.getByLabel('每页条数').locator('option')).toHaveText(['20', '50', '100']);
+    await expect(page.getByLabel('每页条数')).toHaveValue('50');
+
+    // The filled order: 100.0% in green; the cancelled one 0.0%.
+    const complete = page.getByTestId('fill-rate').and(page.locator('[data-complete="true"]')).first();
+    await expect(complete).toHaveText('100.0%');
+    await expect(complete).toHaveCSS('color', 'rgb(35, 122, 54)');
+    await expect(page.getByTestId('fill-rate').and(page.locator('[data-complete="false"]')).first()).toHaveText(
+      /^\d+\.\d%$/,
+    );
+
+    // Status 已撤销.
+    await page.getByLabel('状态', { exact: true }).selectOption({ label: '已撤销' });
+    await expect(badge).toHaveText('1');
+    await expect(description).toHaveText('当前筛选：状态：已撤销');
+    await expect(summary).toHaveText(summaryOf(cancelled));
+    await expectRowsAll(page, 'order-status', '已撤销');
+    await expectRowsAll(page, 'fill-rate', '0.0%');
+
+    // And the contract.
+    await page.getByLabel('合同', { exact: true }).selectOption(String(cancelledOn.id));
+    await expect(badge).toHaveText('2');
+    await expect(description).toHaveText(`当前筛选：合同：${cancelledOn.name}，状态：已撤销`);
+    await expect(summary).toHaveText(summaryOf(cancelledOnContract));
+    await expect(
+      page.getByRole('table', { name: '历史订单' }).getByRole('cell', { name: cancelledOn.name }),
+    ).toHaveCount(cancelledOnContract.length);
+
+    // A start date in the future leaves nothing.
+    await page.getByLabel('开始日期').fill('2099-01-01');
+    await expect(badge).toHaveText('3');
+    await expect(summary).toHaveText('共 0 笔订单，委托 0 手，成交 0 手');
+    await expect(page.getByText('暂无数据')).toBeVisible();
+
+    // 清除 brings everything back; 收起 folds the panel.
+    await page.getByRole('button', { name: '清除' }).click();
+    await expect(badge).toHaveText('0');
+    await expect(description).toHaveText('当前筛选：无');
+    await expect(summary).toHaveText(summaryOf(all));
+    await page.getByRole('button', { name: '收起' }).click();
+    await expect(page.getByLabel('开始日期')).toBeHidden();
+    await page.getByRole('button', { name: '筛选' }).click();
+    await expect(page.getByLabel('开始日期')).toBeVisible();
+  });
+
+  test('on a phone the panel starts folded and the table is compact', async ({ page, request }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await openSignedIn(page, await apiSession(request), HISTORY);
+    await expect(page.getByRole('button', { name: '筛选' })).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('table', { name: '历史订单' }).locator('thead th').first()).toContainText('时间');
+    await expect(page.getByRole('table', { name: '历史订单' }).locator('thead th')).toHaveCount(6);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+});
