@@ -1,4 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * The trader console signs in first. Holding its configuration request keeps the page on the
+ * console's 正在验证身份... overlay, inside the shell, instead of leaving for the provider.
+ */
+const holdTraderSignIn = (page: Page) => page.route('**/api/config', () => {});
 
 test.describe('host shell', () => {
   test('each route loads its own remote', async ({ page }) => {
@@ -7,10 +13,9 @@ test.describe('host shell', () => {
       if (r.url().endsWith('/remoteEntry.js')) entries.push(new URL(r.url()).pathname);
     });
 
+    await holdTraderSignIn(page);
     await page.goto('/trader');
-    await expect(page).toHaveURL(/\/trader\/dashboard$/);
-    await expect(page.getByTestId('page-title')).toHaveText('仪表盘');
-    await expect(page.getByRole('link', { name: '贸易商管理后台' })).toBeVisible();
+    await expect(page.getByText('正在验证身份...')).toBeVisible();
 
     await page.goto('/pricer/1');
     await expect(page).toHaveURL(/\/pricer\/1\/login$/);
@@ -40,15 +45,16 @@ test.describe('host shell', () => {
   });
 
   test('返回上一页 goes back', async ({ page }) => {
-    await page.goto('/trader/dashboard');
-    await expect(page.getByTestId('page-title')).toHaveText('仪表盘');
+    await page.goto('/pricer/1/login');
+    await expect(page.getByRole('heading', { name: '客户登录' })).toBeVisible();
     await page.goto('/missing-page');
     await page.getByRole('button', { name: '返回上一页' }).click();
-    await expect(page).toHaveURL(/\/trader\/dashboard$/);
-    await expect(page.getByTestId('page-title')).toHaveText('仪表盘');
+    await expect(page).toHaveURL(/\/pricer\/1\/login$/);
+    await expect(page.getByRole('heading', { name: '客户登录' })).toBeVisible();
   });
 
   test('titles follow the app', async ({ page }) => {
+    await holdTraderSignIn(page);
     for (const [path, title] of [
       ['/trader/dashboard', '快期点价宝'],
       ['/pricer/1/login', '快期点价宝'],
@@ -66,6 +72,7 @@ test.describe('host shell', () => {
   });
 
   test('layout classes follow the route', async ({ page }) => {
+    await holdTraderSignIn(page);
     const layout = page.getByTestId('app-layout');
     for (const [path, cls] of [
       ['/trader/dashboard', 'trader-layout'],
@@ -105,29 +112,31 @@ test.describe('host shell', () => {
   });
 
   test('the shared singletons load once for all remotes', async ({ page }) => {
+    await holdTraderSignIn(page);
     const scripts: string[] = [];
     page.on('request', (r) => {
       if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
     });
-    await page.goto('/trader/dashboard');
-    await expect(page.getByTestId('page-title')).toHaveText('仪表盘');
-    await page.getByRole('link', { name: '贸易商管理后台' }).click();
-    // Client-side navigation into the other remotes, in the same page.
-    await page.evaluate(() => {
-      history.pushState({}, '', '/pricer/1/login');
-      dispatchEvent(new PopStateEvent('popstate'));
-    });
+    await page.goto('/pricer/1/login');
     await expect(page.getByRole('heading', { name: '客户登录' })).toBeVisible();
-    await page.evaluate(() => {
-      history.pushState({}, '', '/volatility-surface');
-      dispatchEvent(new PopStateEvent('popstate'));
-    });
+    // Client-side navigation into the other remotes, in the same page.
+    const go = (path: string) =>
+      page.evaluate((p) => {
+        history.pushState({}, '', p);
+        dispatchEvent(new PopStateEvent('popstate'));
+      }, path);
+    await go('/volatility-surface');
     await expect(page.getByText('请先选择期货合约和曲线类型以显示图表.')).toBeVisible();
-    // react-dom's and Mantine's big chunks come from exactly one build (the first provider).
+    await go('/trader/dashboard');
+    await expect(page.getByText('正在验证身份...')).toBeVisible();
+    for (const r of ['trader', 'pricer', 'volatility']) expect(scripts).toContain(`/remotes/${r}/remoteEntry.js`);
+    // react-dom's and Mantine's big chunks come from exactly one build (the host's), and no remote
+    // fetched its own fallback copy of a shared library.
     for (const lib of ['react_mf_2_dom_mf_1_client', 'mantine_mf_1_core']) {
       const loaded = scripts.filter((s) => s.includes(lib));
       expect(loaded, `${lib}: ${loaded.join(', ')}`).toHaveLength(1);
     }
+    expect(scripts.filter((s) => s.startsWith('/remotes/') && s.includes('__prebuild__'))).toEqual([]);
   });
 });
 
@@ -137,8 +146,8 @@ test.describe('remote load failures', () => {
     page.on('request', (r) => {
       if (r.isNavigationRequest() && r.frame() === page.mainFrame()) navigations++;
     });
-    await page.route('**/remotes/trader/remoteEntry.js', (route) => route.abort());
-    await page.goto('/trader/dashboard');
+    await page.route('**/remotes/pricer/remoteEntry.js', (route) => route.abort());
+    await page.goto('/pricer/1/login');
     await expect(page.getByText('Unexpected Application Error!')).toBeVisible();
     expect(navigations).toBe(2);
     // The marker is cleared, so a later deploy problem gets its one reload again.
@@ -149,7 +158,8 @@ test.describe('remote load failures', () => {
 test.describe('toasts', () => {
   test('bottom-right, at most 3 visible', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto('/pricer/1/login');
+    // A company without demo prefill: an empty form, so every click warns.
+    await page.goto('/pricer/999/login');
     const login = page.getByRole('button', { name: '登录' });
     for (let i = 0; i < 5; i++) await login.click();
     const toasts = page.getByRole('status').filter({ hasText: '请填写所有必填字段' });
