@@ -8,6 +8,7 @@ export interface NavItem {
   icon: ReactNode;
 }
 
+/** SPEC §2 "Trader console" routes. */
 export const NAV: NavItem[] = [
   { path: '/trader/dashboard', text: zh.trader.nav.dashboard, icon: <IconLayoutDashboard size={18} /> },
   { path: '/trader/pricers', text: zh.trader.nav.pricers, icon: <IconUsers size={18} /> },

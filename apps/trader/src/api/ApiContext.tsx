@@ -1,0 +1,14 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { TraderApi } from './traderApi';
+
+const ApiContext = createContext<TraderApi | null>(null);
+
+export function ApiProvider({ api, children }: { api: TraderApi; children: ReactNode }) {
+  return <ApiContext.Provider value={api}>{children}</ApiContext.Provider>;
+}
+
+export function useApi(): TraderApi {
+  const api = useContext(ApiContext);
+  if (!api) throw new Error('useApi must be used inside <ApiProvider>');
+  return api;
+}

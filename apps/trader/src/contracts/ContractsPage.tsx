@@ -1,0 +1,232 @@
+import { Alert, Badge, Button, SimpleGrid, Stack } from '@mantine/core';
+import { DataTable, filterConfigsOf, useServerTable, type DataTableColumn } from '@pfp/data-table';
+import { formatLots, formatNumber, formatPercent, formatPrice, instrumentShort, zh } from '@pfp/i18n';
+import { IconPlus, notify } from '@pfp/ui';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { errorText, queryKeys, useApi, type Contract, type ContractStatus } from '../api';
+import { directionLabel } from '../dashboard/orderColumns';
+import { PageHeading } from '../shared/PageHeading';
+import { StatCard } from '../shared/StatCard';
+import { ContractDialog } from './ContractDialog';
+import { CONTRACT_STATUSES } from './contractForm';
+import { computeContractStats } from './contractStats';
+import { TONE } from '../shared/tones';
+
+const t = zh.trader.contracts;
+
+/** SPEC §9: contract stats refetch every 30 s; the list shows 20 rows per page. */
+export const CONTRACT_STATS_REFETCH_MS = 30_000;
+export const CONTRACTS_PAGE_SIZE = 20;
+
+const STATUS_COLOR: Record<string, string> = {
+  active: TONE.success,
+  paused: TONE.warning,
+  expired: TONE.muted,
+  completed: TONE.info,
+};
+
+export const contractStatusLabel = (status: string) => t.status[status] ?? status;
+
+export const CONTRACT_COLUMNS: DataTableColumn<Contract>[] = [
+  { field: 'id', header: t.columns.id, width: 80, render: (c) => String(c.id) },
+  { field: 'name', header: t.columns.name, width: 180, filter: { type: 'text', placeholder: t.filterName } },
+  { field: 'pricer_name', header: t.columns.pricer, width: 120, filter: { type: 'text' } },
+  { field: 'product_name', header: t.columns.product, width: 100 },
+  {
+    field: 'instrument_id',
+    header: t.columns.instrument,
+    width: 120,
+    accessor: (c) => instrumentShort(c.instrument_id),
+    filter: { type: 'text' },
+  },
+  {
+    field: 'direction',
+    header: t.columns.direction,
+    width: 100,
+    accessor: (c) => directionLabel(c.direction),
+    filter: {
+      type: 'select',
+      options: [
+        { value: 'BUY', label: directionLabel('BUY') },
+        { value: 'SELL', label: directionLabel('SELL') },
+      ],
+    },
+  },
+  { field: 'total_quantity', header: t.columns.total, width: 110, render: (c) => formatLots(c.total_quantity) },
+  {
+    field: 'executed_quantity',
+    header: t.columns.executed,
+    width: 110,
+    render: (c) => formatLots(c.executed_quantity),
+  },
+  { field: 'frozen_quantity', header: t.columns.frozen, width: 100, render: (c) => formatLots(c.frozen_quantity) },
+  {
+    field: 'remaining_quantity',
+    header: t.columns.remaining,
+    width: 110,
+    render: (c) => formatLots(c.remaining_quantity),
+  },
+  {
+    field: 'avg_price',
+    header: t.columns.avgPrice,
+    width: 120,
+    render: (c) => (c.executed_quantity > 0 && c.avg_price ? formatPrice(c.avg_price) : '-'),
+  },
+  {
+    field: 'status',
+    header: t.columns.status,
+    kind: 'badge',
+    render: (c) => (
+      <Badge variant="outline" color={STATUS_COLOR[c.status] ?? TONE.muted} data-status={c.status}>
+        {contractStatusLabel(c.status)}
+      </Badge>
+    ),
+    filter: {
+      type: 'select',
+      options: CONTRACT_STATUSES.map((value) => ({ value, label: contractStatusLabel(value) })),
+    },
+  },
+  { field: 'created_at', header: t.columns.createdAt, kind: 'date' },
+];
+
+export function ContractsPage() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const [dialog, setDialog] = useState<{ key: number; opened: boolean; contract: Contract | null }>({
+    key: 0,
+    opened: false,
+    contract: null,
+  });
+  const [updating, setUpdating] = useState<ReadonlySet<number>>(() => new Set());
+
+  const stats = useQuery({
+    queryKey: queryKeys.contractStats,
+    queryFn: api.contractStats,
+    refetchInterval: CONTRACT_STATS_REFETCH_MS,
+    select: computeContractStats,
+  });
+  const filterConfigs = useMemo(() => filterConfigsOf(CONTRACT_COLUMNS), []);
+  const table = useServerTable<Contract>({
+    fetchPage: api.contracts,
+    filterConfigs,
+    initialPageSize: CONTRACTS_PAGE_SIZE,
+    initialSorting: [{ field: 'id', ascending: false }],
+  });
+  const { refetch } = table;
+
+  const reload = useCallback(() => {
+    refetch();
+    void queryClient.invalidateQueries({ queryKey: queryKeys.contractStats });
+  }, [refetch, queryClient]);
+
+  // A new key remounts the dialog with a fresh form.
+  const open = useCallback(
+    (contract: Contract | null) => setDialog((d) => ({ key: d.key + 1, opened: true, contract })),
+    [],
+  );
+
+  const changeStatus = useCallback(
+    async (contract: Contract, status: ContractStatus) => {
+      setUpdating((previous) => new Set(previous).add(contract.id));
+      try {
+        await api.updateContractStatus(contract.id, status);
+        notify(t.statusUpdated, 'success', 3000);
+      } catch (err) {
+        notify(t.statusUpdateFailed(errorText(err)), 'error');
+      } finally {
+        setUpdating((previous) => {
+          const next = new Set(previous);
+          next.delete(contract.id);
+          return next;
+        });
+        reload();
+      }
+    },
+    [api, reload],
+  );
+
+  const renderRowActions = useCallback(
+    (contract: Contract) => {
+      const busy = updating.has(contract.id);
+      return (
+        <>
+          <Button
+            size="compact-xs"
+            variant="outline"
+            color={TONE.info}
+            onClick={() => open(contract)}
+            aria-label={`${t.edit} ${contract.name}`}
+          >
+            {t.edit}
+          </Button>
+          {contract.status === 'active' ? (
+            <Button
+              size="compact-xs"
+              variant="outline"
+              color={TONE.warning}
+              disabled={busy}
+              onClick={() => void changeStatus(contract, 'paused')}
+              aria-label={`${t.pause} ${contract.name}`}
+            >
+              {t.pause}
+            </Button>
+          ) : null}
+          {contract.status === 'paused' ? (
+            <Button
+              size="compact-xs"
+              variant="outline"
+              color={TONE.success}
+              disabled={busy}
+              onClick={() => void changeStatus(contract, 'active')}
+              aria-label={`${t.activate} ${contract.name}`}
+            >
+              {t.activate}
+            </Button>
+          ) : null}
+        </>
+      );
+    },
+    [changeStatus, open, updating],
+  );
+
+  const s = stats.data;
+  return (
+    <Stack gap="md">
+      <PageHeading
+        subtitle={t.subtitle}
+        actions={
+          <Button color={TONE.primary} leftSection={<IconPlus size={16} />} onClick={() => open(null)}>
+            {t.create}
+          </Button>
+        }
+      />
+      {stats.isError ? (
+        <Alert color={TONE.danger} variant="light" role="alert">
+          {t.statsFailed(errorText(stats.error))}
+        </Alert>
+      ) : null}
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" aria-label={t.stats.label}>
+        <StatCard testId="stat-contracts-total" label={t.stats.total} value={s ? formatNumber(s.total) : '-'} />
+        <StatCard testId="stat-contracts-active" label={t.stats.active} value={s ? formatNumber(s.active) : '-'} />
+        <StatCard testId="stat-contracts-paused" label={t.stats.paused} value={s ? formatNumber(s.paused) : '-'} />
+        <StatCard testId="stat-contracts-rate" label={t.stats.rate} value={s ? formatPercent(s.executionRate) : '-'} />
+      </SimpleGrid>
+      <DataTable<Contract>
+        controller={table}
+        columns={CONTRACT_COLUMNS}
+        title={t.listTitle}
+        description={t.listDescription}
+        ariaLabel={t.listTitle}
+        renderRowActions={renderRowActions}
+      />
+      <ContractDialog
+        key={dialog.key}
+        opened={dialog.opened}
+        contract={dialog.contract}
+        onClose={() => setDialog((d) => ({ ...d, opened: false }))}
+        onSaved={reload}
+      />
+    </Stack>
+  );
+}

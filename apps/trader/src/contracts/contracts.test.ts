@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { EMPTY_CONTRACT_FORM, toCreateInput, validateContract, withProduct, type ContractForm } from './contractForm';
+import { computeContractStats } from './contractStats';
+
+describe('computeContractStats', () => {
+  it('counts by status and rates Σexecuted / Σtotal', () => {
+    expect(
+      computeContractStats([
+        { status: 'active', count_id: 3, sum_total_quantity: 600, sum_executed_quantity: 150 },
+        { status: 'paused', count_id: 1, sum_total_quantity: 200, sum_executed_quantity: 0 },
+        { status: 'completed', count_id: 2, sum_total_quantity: 200, sum_executed_quantity: 200 },
+      ]),
+    ).toEqual({ total: 6, active: 3, paused: 1, executionRate: 350 / 1000 });
+  });
+
+  it('has a rate of 0 without contracts', () => {
+    expect(computeContractStats([]).executionRate).toBe(0);
+  });
+});
+
+const FILLED: ContractForm = {
+  pricer_id: '4',
+  product_name: '铜',
+  instrument_id: 'SHFE.cu2701',
+  direction: 'BUY',
+  total_quantity: 120,
+  name: '  ',
+  status: 'active',
+};
+
+describe('contract form', () => {
+  it('starts active with 0 lots', () => {
+    expect(EMPTY_CONTRACT_FORM.status).toBe('active');
+    expect(EMPTY_CONTRACT_FORM.total_quantity).toBe(0);
+  });
+
+  it('names every missing field', () => {
+    expect(validateContract(EMPTY_CONTRACT_FORM)).toEqual({
+      pricer_id: '请选择客户',
+      instrument_id: '请选择期货合约',
+      direction: '请选择期货方向',
+      total_quantity: '总数量必须大于0',
+    });
+    expect(validateContract({ ...FILLED, total_quantity: '' }).total_quantity).toBe('总数量必须大于0');
+    expect(validateContract({ ...FILLED, total_quantity: -5 }).total_quantity).toBe('总数量必须大于0');
+    expect(validateContract({ ...FILLED, total_quantity: 1.5 }).total_quantity).toBe('总数量必须是整数');
+    expect(validateContract(FILLED)).toEqual({});
+  });
+
+  it('resets the futures contract when the product changes', () => {
+    expect(withProduct(FILLED, '铝')).toMatchObject({ product_name: '铝', instrument_id: '' });
+    expect(withProduct(FILLED, '铜')).toBe(FILLED);
+  });
+
+  it('builds the create-contract payload with numbers', () => {
+    expect(toCreateInput(FILLED)).toEqual({
+      name: '',
+      pricer_id: 4,
+      product_name: '铜',
+      instrument_id: 'SHFE.cu2701',
+      direction: 'BUY',
+      total_quantity: 120,
+      status: 'active',
+    });
+  });
+});

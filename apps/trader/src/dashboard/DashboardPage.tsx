@@ -1,0 +1,81 @@
+import { Alert, Button, SimpleGrid, Stack } from '@mantine/core';
+import { formatNumber, formatPercent, formatPrice, zh } from '@pfp/i18n';
+import { IconRefresh, notify } from '@pfp/ui';
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { errorText, queryKeys, useApi } from '../api';
+import { PageHeading } from '../shared/PageHeading';
+import { StatCard } from '../shared/StatCard';
+import { computeOrderStats } from './orderStats';
+import { OrdersTable, type OrdersTableHandle } from './OrdersTable';
+import { TONE } from '../shared/tones';
+
+const t = zh.trader.dashboard;
+
+/** SPEC §9: dashboard stats refetch every 5 s. */
+export const ORDER_STATS_REFETCH_MS = 5_000;
+
+export function DashboardPage() {
+  const api = useApi();
+  const tableRef = useRef<OrdersTableHandle>(null);
+  const [refreshing, setRefreshing] = useState(false);
+  const stats = useQuery({
+    queryKey: queryKeys.orderStats,
+    queryFn: api.orderStats,
+    refetchInterval: ORDER_STATS_REFETCH_MS,
+    select: computeOrderStats,
+  });
+
+  const refresh = async () => {
+    setRefreshing(true);
+    try {
+      await Promise.all([stats.refetch({ throwOnError: true }), tableRef.current?.refresh() ?? Promise.resolve()]);
+      notify(zh.trader.common.refreshed, 'success', 2000);
+    } catch (err) {
+      notify(zh.trader.common.refreshFailed(errorText(err)), 'error', 3000);
+    } finally {
+      setRefreshing(false);
+    }
+  };
+
+  const s = stats.data;
+  const value = (text: string | undefined) => text ?? '-';
+  return (
+    <Stack gap="md">
+      <PageHeading
+        title={t.title}
+        subtitle={t.subtitle}
+        actions={
+          <Button
+            variant="default"
+            leftSection={<IconRefresh size={16} />}
+            loading={refreshing}
+            onClick={() => void refresh()}
+            data-testid="dashboard-refresh"
+          >
+            {zh.trader.common.refresh}
+          </Button>
+        }
+      />
+      {stats.isError ? (
+        <Alert color={TONE.danger} variant="light" role="alert">
+          {t.statsFailed(errorText(stats.error))}
+        </Alert>
+      ) : null}
+      <SimpleGrid cols={{ base: 2, md: s && s.amount > 0 ? 5 : 4 }} spacing="md" aria-label={t.stats.label}>
+        <StatCard testId="stat-total" label={t.stats.total} value={value(s && formatNumber(s.total))} />
+        <StatCard
+          testId="stat-success-rate"
+          label={t.stats.successRate}
+          value={value(s && formatPercent(s.successRate))}
+        />
+        <StatCard testId="stat-active" label={t.stats.active} value={value(s && formatNumber(s.active))} />
+        <StatCard testId="stat-finished" label={t.stats.finished} value={value(s && formatNumber(s.finished))} />
+        {s && s.amount > 0 ? (
+          <StatCard testId="stat-amount" label={t.stats.amount} value={formatPrice(s.amount)} />
+        ) : null}
+      </SimpleGrid>
+      <OrdersTable ref={tableRef} />
+    </Stack>
+  );
+}

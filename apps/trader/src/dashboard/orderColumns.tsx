@@ -1,0 +1,95 @@
+import { Badge, Text } from '@mantine/core';
+import type { DataTableColumn } from '@pfp/data-table';
+import { formatLots, formatPrice, instrumentShort, zh } from '@pfp/i18n';
+import type { Order } from '../api';
+import { TONE } from '../shared/tones';
+
+const t = zh.trader.orders;
+
+/** SPEC §4: PENDING, ALIVE, FINISHED; anything else counts as cancelled. */
+export function orderStatusLabel(status: string): string {
+  return t.status[status] ?? t.status.CANCELLED ?? status;
+}
+
+const STATUS_COLOR: Record<string, string> = { PENDING: TONE.pending, ALIVE: TONE.info, FINISHED: TONE.success };
+
+export function orderStatusColor(status: string): string {
+  return STATUS_COLOR[status] ?? TONE.muted;
+}
+
+/** 0 is a market order (SPEC: limit_price 0 → 市价). */
+export function limitPriceText(price: number | null | undefined): string {
+  return !price ? t.market : formatPrice(price);
+}
+
+export function tradePriceText(order: Pick<Order, 'trade_price' | 'volume_traded'>): string {
+  return Number(order.volume_traded) > 0 && order.trade_price ? formatPrice(order.trade_price) : '-';
+}
+
+export const directionLabel = (direction: string) => zh.trader.common.direction[direction] ?? direction;
+
+const STATUS_OPTIONS = ['PENDING', 'ALIVE', 'FINISHED', 'CANCELLED'].map((value) => ({
+  value,
+  label: orderStatusLabel(value),
+}));
+
+/** The live order stream's columns (SPEC: "Trader dashboard"). */
+export const ORDER_COLUMNS: DataTableColumn<Order>[] = [
+  { field: 'id', header: t.columns.id, width: 90, render: (o) => String(o.id) },
+  { field: 'pricer_name', header: t.columns.pricer, width: 120, filter: { type: 'text' } },
+  {
+    field: 'instrument_id',
+    header: t.columns.instrument,
+    width: 120,
+    accessor: (o) => instrumentShort(o.instrument_id),
+    filter: { type: 'text' },
+  },
+  { field: 'contract_name', header: t.columns.contract, width: 160, filter: { type: 'text' } },
+  {
+    field: 'direction',
+    header: t.columns.direction,
+    width: 90,
+    accessor: (o) => directionLabel(o.direction),
+    filter: {
+      type: 'select',
+      options: [
+        { value: 'BUY', label: directionLabel('BUY') },
+        { value: 'SELL', label: directionLabel('SELL') },
+      ],
+    },
+  },
+  { field: 'volume_orign', header: t.columns.volume, width: 110, render: (o) => formatLots(o.volume_orign) },
+  {
+    field: 'volume_traded',
+    header: t.columns.traded,
+    width: 110,
+    // A text column on the server: its order would be '10' < '9'.
+    sortable: false,
+    render: (o) => formatLots(Number(o.volume_traded)),
+  },
+  { field: 'limit_price', header: t.columns.limitPrice, width: 120, render: (o) => limitPriceText(o.limit_price) },
+  { field: 'trade_price', header: t.columns.tradePrice, width: 120, render: (o) => tradePriceText(o) },
+  {
+    field: 'status',
+    header: t.columns.status,
+    kind: 'badge',
+    width: 130,
+    render: (o) => (
+      <Badge variant="outline" color={orderStatusColor(o.status)} data-status={o.status}>
+        {orderStatusLabel(o.status)}
+      </Badge>
+    ),
+    filter: { type: 'select', options: STATUS_OPTIONS, multiple: true },
+  },
+  {
+    field: 'last_msg',
+    header: t.columns.message,
+    width: 180,
+    render: (o) => (
+      <Text size="sm" lineClamp={1} title={o.last_msg ?? undefined}>
+        {o.last_msg || '-'}
+      </Text>
+    ),
+  },
+  { field: 'created_at', header: t.columns.time, kind: 'date' },
+];

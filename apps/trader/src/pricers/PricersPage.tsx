@@ -1,0 +1,174 @@
+import { Alert, Badge, Button, SimpleGrid, Stack } from '@mantine/core';
+import { DataTable, filterConfigsOf, useServerTable, type DataTableColumn } from '@pfp/data-table';
+import { formatNumber, zh } from '@pfp/i18n';
+import { IconUserPlus, notify } from '@pfp/ui';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { errorText, queryKeys, useApi, type PricerUser, type StatusGroup } from '../api';
+import { PageHeading } from '../shared/PageHeading';
+import { StatCard } from '../shared/StatCard';
+import { CreatePricerDialog } from './CreatePricerDialog';
+import { ResetPasswordDialog } from './ResetPasswordDialog';
+import { TONE } from '../shared/tones';
+
+const t = zh.trader.pricers;
+
+/** SPEC §9: user stats refetch every 30 s; 20 customers per page. */
+export const USER_STATS_REFETCH_MS = 30_000;
+export const PRICERS_PAGE_SIZE = 20;
+
+const STATUS_COLOR: Record<string, string> = { active: TONE.success, pending: TONE.warning, inactive: TONE.muted };
+export const pricerStatusLabel = (status: string) => t.status[status] ?? status;
+
+export interface UserStats {
+  total: number;
+  active: number;
+  pending: number;
+  inactive: number;
+}
+
+/** From the users view grouped by status with count_id. */
+export function computeUserStats(groups: readonly StatusGroup[]): UserStats {
+  const stats: UserStats = { total: 0, active: 0, pending: 0, inactive: 0 };
+  for (const group of groups) {
+    const count = Number(group.count_id) || 0;
+    stats.total += count;
+    if (group.status === 'active' || group.status === 'pending' || group.status === 'inactive')
+      stats[group.status] += count;
+  }
+  return stats;
+}
+
+export const PRICER_COLUMNS: DataTableColumn<PricerUser>[] = [
+  { field: 'id', header: t.columns.id, width: 80, render: (u) => String(u.id) },
+  { field: 'username', header: t.columns.username, width: 150, filter: { type: 'text' } },
+  {
+    field: 'status',
+    header: t.columns.status,
+    kind: 'badge',
+    render: (u) => (
+      <Badge variant="outline" color={STATUS_COLOR[u.status] ?? TONE.muted} data-status={u.status}>
+        {pricerStatusLabel(u.status)}
+      </Badge>
+    ),
+    filter: {
+      type: 'select',
+      options: ['active', 'pending', 'inactive'].map((value) => ({ value, label: pricerStatusLabel(value) })),
+    },
+  },
+  { field: 'phone', header: t.columns.phone, width: 130, filter: { type: 'text' } },
+  { field: 'created_at', header: t.columns.createdAt, kind: 'date', width: 160 },
+  { field: 'last_login_at', header: t.columns.lastLogin, kind: 'date', width: 160 },
+];
+
+export function PricersPage() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const [createKey, setCreateKey] = useState(0);
+  const [createOpen, setCreateOpen] = useState(false);
+  const [resetting, setResetting] = useState<{ key: number; opened: boolean; user: PricerUser | null }>({
+    key: 0,
+    opened: false,
+    user: null,
+  });
+
+  const stats = useQuery({
+    queryKey: queryKeys.userStats,
+    queryFn: api.userStats,
+    refetchInterval: USER_STATS_REFETCH_MS,
+    select: computeUserStats,
+  });
+  const filterConfigs = useMemo(() => filterConfigsOf(PRICER_COLUMNS), []);
+  const table = useServerTable<PricerUser>({
+    fetchPage: api.users,
+    filterConfigs,
+    initialPageSize: PRICERS_PAGE_SIZE,
+    initialSorting: [{ field: 'id', ascending: false }],
+  });
+  const { refetch } = table;
+
+  const onCreated = useCallback(() => {
+    refetch();
+    void queryClient.invalidateQueries({ queryKey: queryKeys.userStats });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.allUsers });
+  }, [refetch, queryClient]);
+
+  const renderRowActions = useCallback(
+    (user: PricerUser) => (
+      <>
+        <Button
+          size="compact-xs"
+          variant="outline"
+          color={TONE.info}
+          onClick={() => notify(t.editNotImplemented, 'info')}
+          aria-label={`${t.edit} ${user.username}`}
+        >
+          {t.edit}
+        </Button>
+        <Button
+          size="compact-xs"
+          variant="outline"
+          color={TONE.warning}
+          onClick={() => setResetting((r) => ({ key: r.key + 1, opened: true, user }))}
+          aria-label={`${t.resetPassword} ${user.username}`}
+        >
+          {t.resetPassword}
+        </Button>
+      </>
+    ),
+    [],
+  );
+
+  const s = stats.data;
+  return (
+    <Stack gap="md">
+      <PageHeading
+        subtitle={t.subtitle}
+        actions={
+          <Button
+            color={TONE.primary}
+            leftSection={<IconUserPlus size={16} />}
+            onClick={() => {
+              setCreateKey((k) => k + 1);
+              setCreateOpen(true);
+            }}
+          >
+            {t.create}
+          </Button>
+        }
+      />
+      {stats.isError ? (
+        <Alert color={TONE.danger} variant="light" role="alert">
+          {t.statsFailed(errorText(stats.error))}
+        </Alert>
+      ) : null}
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" aria-label={t.stats.label}>
+        <StatCard testId="stat-users-total" label={t.stats.total} value={s ? formatNumber(s.total) : '-'} />
+        <StatCard testId="stat-users-active" label={t.stats.active} value={s ? formatNumber(s.active) : '-'} />
+        <StatCard testId="stat-users-pending" label={t.stats.pending} value={s ? formatNumber(s.pending) : '-'} />
+        <StatCard testId="stat-users-inactive" label={t.stats.inactive} value={s ? formatNumber(s.inactive) : '-'} />
+      </SimpleGrid>
+      <DataTable<PricerUser>
+        controller={table}
+        columns={PRICER_COLUMNS}
+        title={t.listTitle}
+        description={t.listDescription}
+        ariaLabel={t.listTitle}
+        alwaysMultiSort
+        renderRowActions={renderRowActions}
+      />
+      <CreatePricerDialog
+        key={`create-${createKey}`}
+        opened={createOpen}
+        onClose={() => setCreateOpen(false)}
+        onCreated={onCreated}
+      />
+      <ResetPasswordDialog
+        key={`reset-${resetting.key}`}
+        opened={resetting.opened}
+        user={resetting.user}
+        onClose={() => setResetting((r) => ({ ...r, opened: false }))}
+      />
+    </Stack>
+  );
+}
