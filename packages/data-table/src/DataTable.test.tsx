@@ -1,37 +1,11 @@
 // @vitest-environment jsdom
+import { installDomPolyfills } from '@pfp/ui/testing';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { DataTable, type DataTableColumn, type PageResult, type ServerTableParams } from './index';
 
-beforeAll(() => {
-  // Mantine 在 jsdom 中需要 matchMedia 与 ResizeObserver。
-  Object.defineProperty(window, 'matchMedia', {
-    writable: true,
-    configurable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }),
-  });
-  class ResizeObserverStub {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  }
-  Object.defineProperty(window, 'ResizeObserver', { writable: true, configurable: true, value: ResizeObserverStub });
-  Object.defineProperty(globalThis, 'ResizeObserver', {
-    writable: true,
-    configurable: true,
-    value: ResizeObserverStub,
-  });
-});
+beforeAll(installDomPolyfills);
 
 afterEach(() => cleanup());
 

@@ -1,37 +1,12 @@
 // @vitest-environment jsdom
 import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { installDomPolyfills } from '@pfp/ui/testing';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OrderRequest, PricerContract } from '../api/types';
 import { OrderForm } from './OrderForm';
 
-beforeAll(() => {
-  // Mantine needs matchMedia and ResizeObserver, which jsdom lacks.
-  Object.defineProperty(window, 'matchMedia', {
-    writable: true,
-    configurable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }),
-  });
-  class ResizeObserverStub {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  }
-  Object.defineProperty(globalThis, 'ResizeObserver', {
-    writable: true,
-    configurable: true,
-    value: ResizeObserverStub,
-  });
-});
+beforeAll(installDomPolyfills);
 
 afterEach(() => cleanup());
 
