@@ -20,6 +20,9 @@ const OPTION_TYPES: OptionType[] = ['CALL', 'PUT'];
 const PRICE_TYPES: PriceType[] = ['ask', 'bid', 'mid', 'last'];
 const MAX_ITEMS = 32;
 
+/** Per update (the `changed` map of one recompute): the patch for each set of wanted curves. */
+const sharedPatches = new WeakMap<Map<string, CurvePoint[]>, Map<string, Record<string, unknown> | null>>();
+
 export const curveKey = (future: string, o: OptionType, p: PriceType) => `${future}-${o}-${p}`;
 
 function optionPrice(q: Quote | undefined, p: PriceType): number | undefined {
@@ -180,9 +183,18 @@ export class VolatilityCurves {
     for (const [future, wanted] of byFuture) {
       const chain = this.chain(future);
       for (const key of wanted) initial.push([key, chain.curves.get(key) ?? []]);
+      const wantedKey = [...wanted].sort().join('|');
       const listener = (changed: Map<string, CurvePoint[]>) => {
-        const mine = [...changed].filter(([key]) => wanted.has(key));
-        if (mine.length > 0) push({ patch: patch(mine) });
+        // Subscribers asking for the same curves get the same patch object (serialised once).
+        let byWanted = sharedPatches.get(changed);
+        if (!byWanted) sharedPatches.set(changed, (byWanted = new Map()));
+        let update = byWanted.get(wantedKey);
+        if (update === undefined) {
+          const mine = [...changed].filter(([key]) => wanted.has(key));
+          update = mine.length > 0 ? { patch: patch(mine) } : null;
+          byWanted.set(wantedKey, update);
+        }
+        if (update) push(update);
       };
       chain.listeners.add(listener);
       subs.push([chain, listener]);

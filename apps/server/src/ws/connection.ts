@@ -8,6 +8,19 @@ interface View {
   name: string;
   sub?: ViewSubscription;
   pending?: Record<string, unknown>;
+  /** `pending` is a source's object shared with other connections: never mutate it. */
+  shared?: Record<string, unknown>;
+}
+
+/** JSON of patch objects, cached per object: one update fans out to many connections. */
+const jsonCache = new WeakMap<object, string>();
+function toJson(value: Record<string, unknown>): string {
+  let json = jsonCache.get(value);
+  if (json === undefined) {
+    json = JSON.stringify(value);
+    jsonCache.set(value, json);
+  }
+  return json;
 }
 
 const MAX_VIEWS = 64;
@@ -123,7 +136,12 @@ export class ViewConnection {
 
   private push(view: View, patch: Record<string, unknown>) {
     if (this.views.get(view.id) !== view) return;
-    view.pending = mergeInto(view.pending ?? {}, patch);
+    // The first patch is kept as is (sources share one object between subscribers, and its JSON
+    // is then built once); only a second patch before the peek needs a merged copy.
+    view.pending = view.pending
+      ? mergeInto(view.pending === view.shared ? mergeInto({}, view.pending) : view.pending, patch)
+      : patch;
+    view.shared = view.pending === patch ? patch : undefined;
     if (this.heldPeek !== undefined) this.flush(this.heldPeek);
   }
 
@@ -135,15 +153,21 @@ export class ViewConnection {
   }
 
   private flush(reqId: string) {
-    const data: Record<string, unknown> = {};
+    const parts: string[] = [];
     for (const v of this.views.values()) {
       if (v.pending) {
-        data[v.id] = v.pending;
+        parts.push(`${JSON.stringify(v.id)}:${toJson(v.pending)}`);
         v.pending = undefined;
+        v.shared = undefined;
       }
     }
     this.heldPeek = undefined;
-    this.reply(reqId, 'peek_message', data);
+    // Built by hand so that a patch shared by many subscribers is serialised once per update.
+    if (!this.closed && this.socket.readyState === this.socket.OPEN) {
+      this.socket.send(
+        `{"aid":"peek_message","req_id":${JSON.stringify(reqId)},"result":"ok","data":{${parts.join(',')}}}`,
+      );
+    }
   }
 
   private async startTask(msg: Record<string, unknown>) {

@@ -8,6 +8,7 @@ export interface ViewSubscription {
   close(): void;
 }
 
+/** A source's patches are immutable once pushed: one object may go to many connections. */
 export interface ViewSource {
   /** Whether the view needs an authenticated caller. */
   public: boolean;
