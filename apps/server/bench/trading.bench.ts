@@ -2,7 +2,7 @@
  * Execution (issue "Markets and trading"): submit → accepted by the simulated broker and
  * submit → first fill for marketable orders, at 200 orders/s across 20 tenants, on PostgreSQL.
  *
- *   npx tsx bench/trading.bench.ts [--seconds=15] [--rate=200]
+ *   npx tsx bench/trading.bench.ts [--seconds=15] [--rate=200]   (TICK_MS, SWEEP_MS: market tick and outbox sweep periods)
  *
  * In process: a throwaway cluster, the server's migrations and catalogue, the simulated exchange
  * ticking every 500 ms, the trading service (outbox sweep + per-tenant routers + simulated broker),
@@ -41,10 +41,11 @@ async function run() {
   const db = await openDatabase({ databaseUrl: await createDatabase(pg.url, 'bench'), dataDir: '' });
   await migrate(db);
   await seedCatalogue(db);
-  const market = new SimExchange({ seed: 5 });
+  const market = new SimExchange({ seed: 5, tickIntervalMs: Number(process.env.TICK_MS ?? 500) });
   market.start();
   const trading = createTradingService({
     db,
+    sweepMs: Number(process.env.SWEEP_MS ?? 1000),
     quotes: {
       getQuote: (s) => market.getQuote(s),
       onTick: (cb) => market.onTick((q) => cb([...q])),
