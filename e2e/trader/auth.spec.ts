@@ -37,8 +37,9 @@ test.describe('trader sign-in', () => {
     expect(auth.searchParams.get('scope')).toBe('openid');
     expect(auth.searchParams.get('code_challenge_method')).toBe('S256');
     expect(auth.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(auth.searchParams.get('state')).toBeTruthy();
-    expect(auth.searchParams.get('nonce')).toBeTruthy();
+    // Fresh random values each sign-in (32 base64url characters here).
+    expect(auth.searchParams.get('state')).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(auth.searchParams.get('nonce')).toMatch(/^[A-Za-z0-9_-]{32}$/);
 
     await page.locator('#username').fill(demoTrader.username);
     await page.locator('#password').fill('wrong-password');

@@ -241,7 +241,8 @@ describe('embedded OpenID provider', () => {
     expect(fragment.get('state')).toBe('st-1');
     expect(fragment.get('iss')).toBe(idp.issuer);
     const code = fragment.get('code');
-    expect(code).toBeTruthy();
+    // oidc-provider's codes are opaque base64url strings of 43 characters.
+    expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     const res = await token({
       grant_type: 'authorization_code',
@@ -331,7 +332,7 @@ describe('embedded OpenID provider', () => {
       authorizeUrl({ state: 'st-2', nonce: 'n-2', code_challenge: challenge, code_challenge_method: 'S256' }),
     );
     expect(landed).toBeInstanceOf(URL);
-    expect(new URLSearchParams((landed as URL).hash.slice(1)).get('code')).toBeTruthy();
+    expect(new URLSearchParams((landed as URL).hash.slice(1)).get('code')).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
   it('logs out straight back to post_logout_redirect_uri', async () => {

@@ -90,7 +90,7 @@ describe('profile', () => {
       .selectAll()
       .where('owner_sub', '=', 'trader-a')
       .executeTakeFirstOrThrow();
-    expect(row.futures_password_enc).toBeTruthy();
+    expect(row.futures_password_enc).toMatch(/^v1\.[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(row.futures_password_enc).not.toContain('s3cret');
     expect(h.ctx.secrets.decrypt(row.futures_password_enc!)).toBe('s3cret!');
     const me = await h.call('/api/trader/view/my-self', {}, token);
