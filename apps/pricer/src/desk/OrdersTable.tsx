@@ -1,14 +1,13 @@
-import { Badge, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Loader, Table, Text } from '@mantine/core';
 import { formatDateTime, zh } from '@pfp/i18n';
 import type { PricerOrder } from '../api/types';
+import { StatusBadge, TwoLines } from '../orders/cells';
 import {
   canCancel,
   directionColor,
   directionLabel,
   limitPriceText,
   lotsText,
-  statusColor,
-  statusLabel,
   tradePriceText,
   tradedLots,
 } from '../orders/format';
@@ -24,25 +23,6 @@ export interface OrdersTableProps {
   /** Orders whose cancel is in flight: 撤单中..., row disabled. */
   cancelling: ReadonlySet<number>;
   onCancel: (order: PricerOrder) => void;
-}
-
-function StatusBadge({ order }: { order: PricerOrder }) {
-  return (
-    <Badge variant="light" color={statusColor(order.status)} data-testid="order-status">
-      {statusLabel(order)}
-    </Badge>
-  );
-}
-
-function TwoLines({ top, bottom }: { top: string; bottom: string }) {
-  return (
-    <Stack gap={0}>
-      <Text size="sm">{top}</Text>
-      <Text size="xs" c="dimmed">
-        {bottom}
-      </Text>
-    </Stack>
-  );
 }
 
 /** The selected contract's orders on the desk, with 撤单 for ALIVE ones only (SPEC §4). */

@@ -1,15 +1,14 @@
-import { Badge, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { DataTableColumn } from '@pfp/data-table';
 import { formatDateTime, instrumentShort, zh } from '@pfp/i18n';
 import type { PricerOrder } from '../api/types';
+import { StatusBadge, TwoLines } from '../orders/cells';
 import {
   directionColor,
   directionLabel,
   fillRate,
   limitPriceText,
   lotsText,
-  statusColor,
-  statusLabel,
   tradePriceText,
   tradedLots,
 } from '../orders/format';
@@ -28,25 +27,6 @@ function FillRateCell({ order }: { order: PricerOrder }) {
     >
       {rate.text}
     </Text>
-  );
-}
-
-function StatusCell({ order }: { order: PricerOrder }) {
-  return (
-    <Badge variant="light" color={statusColor(order.status)} data-testid="order-status">
-      {statusLabel(order)}
-    </Badge>
-  );
-}
-
-function TwoLines({ top, bottom }: { top: string; bottom: string }) {
-  return (
-    <Stack gap={0}>
-      <Text size="sm">{top}</Text>
-      <Text size="xs" c="dimmed">
-        {bottom}
-      </Text>
-    </Stack>
   );
 }
 
@@ -77,7 +57,7 @@ const wide: DataTableColumn<PricerOrder>[] = [
     accessor: (o) => fillRate(o).ratio,
     render: (o) => <FillRateCell order={o} />,
   },
-  { field: 'status', header: c.status, width: 80, render: (o) => <StatusCell order={o} /> },
+  { field: 'status', header: c.status, width: 80, render: (o) => <StatusBadge order={o} /> },
   {
     field: 'last_msg',
     header: c.message,
@@ -102,7 +82,7 @@ const compact: DataTableColumn<PricerOrder>[] = [
       return <TwoLines top={time} bottom={day} />;
     },
   },
-  { field: 'status', header: c.status, width: 76, render: (o) => <StatusCell order={o} /> },
+  { field: 'status', header: c.status, width: 76, render: (o) => <StatusBadge order={o} /> },
   {
     field: 'fill_rate',
     header: c.fillRate,
