@@ -13,8 +13,18 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Mantine reaches the page once, as the shared subset in @pfp/mantine (docs/architecture.md).
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        ...['@mantine/core', '@mantine/hooks'].map((name) => ({
+          name,
+          allowTypeImports: true,
+          message: 'Import Mantine components from @pfp/mantine (the shared subset); add new ones to its list.',
+        })),
+      ],
     },
   },
+  { files: ['packages/mantine/**'], rules: { '@typescript-eslint/no-restricted-imports': 'off' } },
   {
     // Tests and benchmarks read loosely typed JSON answers.
     files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/bench/**', 'e2e/**'],

@@ -1,4 +1,4 @@
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider } from '@pfp/mantine';
 import { theme, themeFromSearch } from '@pfp/ui';
 import { RouterProvider } from 'react-router';
 import { router } from './routing/router';

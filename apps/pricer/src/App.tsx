@@ -1,4 +1,4 @@
-import { useComputedColorScheme } from '@mantine/core';
+import { useComputedColorScheme } from '@pfp/mantine';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Navigate, Route, Routes, useParams } from 'react-router';

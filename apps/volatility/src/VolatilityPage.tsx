@@ -1,4 +1,4 @@
-import { Box } from '@mantine/core';
+import { Box } from '@pfp/mantine';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ChartArea, loadChart } from './chart/ChartArea';

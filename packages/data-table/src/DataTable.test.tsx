@@ -2,7 +2,7 @@
 import { installDomPolyfills } from '@pfp/ui/testing';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider } from '@pfp/mantine';
 import { DataTable, type DataTableColumn, type PageResult, type ServerTableParams } from './index';
 
 beforeAll(installDomPolyfills);

@@ -19,7 +19,7 @@ import {
   Title,
   Tooltip,
   UnstyledButton,
-} from '@mantine/core';
+} from '@pfp/mantine';
 import {
   flexRender,
   getCoreRowModel,

@@ -17,8 +17,7 @@ const SINGLETONS = /** @type {const} */ ([
   'react',
   'react-dom',
   'react-router',
-  '@mantine/core',
-  '@mantine/hooks',
+  '@pfp/mantine',
   '@tanstack/react-query',
   'react-hot-toast',
 ]);

@@ -1,4 +1,4 @@
-import { Center, Loader, Stack, Text } from '@mantine/core';
+import { Center, Loader, Stack, Text } from '@pfp/mantine';
 
 /** Full-screen overlay with a spinner and one line of text (auth checks, app loading). */
 export function FullScreenMessage({ text }: { text: string }) {

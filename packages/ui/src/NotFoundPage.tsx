@@ -1,4 +1,4 @@
-import { Button, Center, Code, Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Center, Code, Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@pfp/mantine';
 import { IconArrowLeft, IconHome, IconSearch } from './icons';
 import { zh } from '@pfp/i18n';
 import { useLocation, useNavigate } from 'react-router';

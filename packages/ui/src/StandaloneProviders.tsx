@@ -1,4 +1,4 @@
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider } from '@pfp/mantine';
 import type { ReactNode } from 'react';
 import { BrowserRouter } from 'react-router';
 import { theme, themeFromSearch } from './theme';

@@ -1,4 +1,4 @@
-import { CloseButton } from '@mantine/core';
+import { CloseButton } from '@pfp/mantine';
 import { useEffect } from 'react';
 import toast, { ToastBar, Toaster, useToasterStore, type ToastOptions } from 'react-hot-toast';
 import { zh } from '@pfp/i18n';

@@ -1,4 +1,4 @@
-import { useViewportSize } from '@mantine/hooks';
+import { useViewportSize } from '@pfp/mantine';
 import { zh } from '@pfp/i18n';
 import { AppToaster } from '@pfp/ui';
 import { useEffect } from 'react';

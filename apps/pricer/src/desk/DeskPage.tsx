@@ -10,8 +10,8 @@ import {
   Stack,
   Text,
   Title,
-} from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+  useMediaQuery,
+} from '@pfp/mantine';
 import { formatDateTime, formatLots, formatPrice, instrumentShort, zh } from '@pfp/i18n';
 import { IconChevronDown, IconChevronUp, IconRefresh, notify } from '@pfp/ui';
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider } from '@pfp/mantine';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { installDomPolyfills } from '@pfp/ui/testing';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

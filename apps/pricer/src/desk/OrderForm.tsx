@@ -1,4 +1,4 @@
-import { Button, Group, Input, Loader, NumberInput, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, Input, Loader, NumberInput, SegmentedControl, SimpleGrid, Stack, Text } from '@pfp/mantine';
 import { formatNumber, zh } from '@pfp/i18n';
 import { useState, type FormEvent } from 'react';
 import type { OrderRequest, PricerContract } from '../api/types';

@@ -1,4 +1,4 @@
-import { Button, Group, Loader, Table, Text } from '@mantine/core';
+import { Button, Group, Loader, Table, Text } from '@pfp/mantine';
 import { formatDateTime, zh } from '@pfp/i18n';
 import type { PricerOrder } from '../api/types';
 import { StatusBadge, TwoLines } from '../orders/cells';

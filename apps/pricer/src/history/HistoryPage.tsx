@@ -10,8 +10,8 @@ import {
   Text,
   TextInput,
   Title,
-} from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+  useMediaQuery,
+} from '@pfp/mantine';
 import { DataTable, useServerTable, type FetchPage } from '@pfp/data-table';
 import { zh } from '@pfp/i18n';
 import { IconFilter } from '@pfp/ui';

@@ -1,4 +1,4 @@
-import { Text } from '@mantine/core';
+import { Text } from '@pfp/mantine';
 import type { DataTableColumn } from '@pfp/data-table';
 import { formatDateTime, instrumentShort, zh } from '@pfp/i18n';
 import type { PricerOrder } from '../api/types';

@@ -1,4 +1,4 @@
-import { ActionIcon, AppShell, Container, Group, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, AppShell, Container, Group, Text, Title, Tooltip } from '@pfp/mantine';
 import { zh } from '@pfp/i18n';
 import { IconChartLine, IconHistory, IconLogout } from '@pfp/ui';
 import { Link, Outlet, useLocation, useParams } from 'react-router';

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Center, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Center, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@pfp/mantine';
 import { isHttpError } from '@pfp/api-client';
 import { zh } from '@pfp/i18n';
 import { notify } from '@pfp/ui';

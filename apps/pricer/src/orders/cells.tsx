@@ -1,4 +1,4 @@
-import { Badge, Stack, Text } from '@mantine/core';
+import { Badge, Stack, Text } from '@pfp/mantine';
 import type { PricerOrder } from '../api/types';
 import { statusColor, statusLabel } from './format';
 

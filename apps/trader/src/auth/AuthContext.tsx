@@ -1,4 +1,4 @@
-import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Stack, Text, Title } from '@pfp/mantine';
 import { zh } from '@pfp/i18n';
 import { FullScreenMessage } from '@pfp/ui';
 import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';

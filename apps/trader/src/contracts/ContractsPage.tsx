@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, SimpleGrid, Stack } from '@mantine/core';
+import { Alert, Badge, Button, SimpleGrid, Stack } from '@pfp/mantine';
 import { DataTable, filterConfigsOf, useServerTable, type DataTableColumn } from '@pfp/data-table';
 import { formatLots, formatNumber, formatPercent, formatPrice, instrumentShort, zh } from '@pfp/i18n';
 import { IconPlus, notify } from '@pfp/ui';

@@ -1,4 +1,4 @@
-import { Alert, Button, SimpleGrid, Stack } from '@mantine/core';
+import { Alert, Button, SimpleGrid, Stack } from '@pfp/mantine';
 import { formatNumber, formatPercent, formatPrice, zh } from '@pfp/i18n';
 import { IconRefresh, notify } from '@pfp/ui';
 import { useQuery } from '@tanstack/react-query';

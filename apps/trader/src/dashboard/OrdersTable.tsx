@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@pfp/mantine';
 import { DataTable, filterConfigsOf, useServerTable, type FetchPage } from '@pfp/data-table';
 import { zh } from '@pfp/i18n';
 import { notify } from '@pfp/ui';

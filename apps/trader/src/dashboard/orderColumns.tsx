@@ -1,4 +1,4 @@
-import { Badge, Text } from '@mantine/core';
+import { Badge, Text } from '@pfp/mantine';
 import type { DataTableColumn } from '@pfp/data-table';
 import { formatLots, formatPrice, instrumentShort, zh } from '@pfp/i18n';
 import type { Order } from '../api';

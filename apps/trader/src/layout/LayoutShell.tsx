@@ -10,8 +10,8 @@ import {
   Text,
   Title,
   Tooltip,
-} from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+  useMediaQuery,
+} from '@pfp/mantine';
 import { zh } from '@pfp/i18n';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout } from '@pfp/ui';
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Group, Stack, Text, TextInput, Tooltip } from '@pfp/mantine';
 import { zh } from '@pfp/i18n';
 import { IconCopy, notify } from '@pfp/ui';
 import { QRCodeSVG } from 'qrcode.react';

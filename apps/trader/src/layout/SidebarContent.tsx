@@ -11,7 +11,7 @@ import {
   Text,
   Title,
   Tooltip,
-} from '@mantine/core';
+} from '@pfp/mantine';
 import { zh } from '@pfp/i18n';
 import { IconAlertTriangle, IconSettings } from '@pfp/ui';
 import { Link } from 'react-router';

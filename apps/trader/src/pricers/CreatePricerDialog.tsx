@@ -1,4 +1,4 @@
-import { Button, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, PasswordInput, Stack, TextInput } from '@pfp/mantine';
 import { zh } from '@pfp/i18n';
 import { notify } from '@pfp/ui';
 import { useState, type FormEvent } from 'react';

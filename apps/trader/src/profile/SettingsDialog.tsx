@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, PasswordInput, Select, Stack, TextInput } from '@pfp/mantine';
 import { BROKERS, zh } from '@pfp/i18n';
 import { notify } from '@pfp/ui';
 import { useState, type FormEvent } from 'react';

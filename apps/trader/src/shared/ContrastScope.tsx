@@ -1,4 +1,4 @@
-import { useComputedColorScheme } from '@mantine/core';
+import { useComputedColorScheme } from '@pfp/mantine';
 import type { CSSProperties, ReactNode } from 'react';
 import { DIMMED } from './tones';
 

@@ -1,4 +1,4 @@
-import { Group, Text, Title } from '@mantine/core';
+import { Group, Text, Title } from '@pfp/mantine';
 import type { ReactNode } from 'react';
 
 /**

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@pfp/mantine';
 import { zh } from '@pfp/i18n';
 import { IconSettings } from '@pfp/ui';
 import type { ReactNode } from 'react';

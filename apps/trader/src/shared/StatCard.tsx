@@ -1,4 +1,4 @@
-import { Card, Text } from '@mantine/core';
+import { Card, Text } from '@pfp/mantine';
 import type { ReactNode } from 'react';
 
 /** One figure of a page's stats row. */

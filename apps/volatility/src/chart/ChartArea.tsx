@@ -1,4 +1,4 @@
-import { Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Button, Center, Loader, Stack, Text } from '@pfp/mantine';
 import { zh } from '@pfp/i18n';
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import type { CurveFeed } from '../curves/curveFeed';

@@ -1,5 +1,4 @@
-import { useComputedColorScheme } from '@mantine/core';
-import { useViewportSize } from '@mantine/hooks';
+import { useComputedColorScheme, useViewportSize } from '@pfp/mantine';
 import { zh } from '@pfp/i18n';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { LineChart } from 'echarts/charts';

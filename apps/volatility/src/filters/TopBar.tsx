@@ -1,4 +1,4 @@
-import { Box, Group, MultiSelect, Select, SimpleGrid, type ComboboxItem } from '@mantine/core';
+import { Box, Group, MultiSelect, Select, SimpleGrid, type ComboboxItem } from '@pfp/mantine';
 import { exchangeName, instrumentShort, productName, zh } from '@pfp/i18n';
 import { CURVE_TYPES, curveTypeId, type CurveType } from '../curves/curveTypes';
 import type { MarketSelection } from './selection';

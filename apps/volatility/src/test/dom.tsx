@@ -1,4 +1,4 @@
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider } from '@pfp/mantine';
 import { theme } from '@pfp/ui';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
