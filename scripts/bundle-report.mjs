@@ -132,7 +132,8 @@ try {
   }
   // A remote's own fallback copy of a shared library is a `prebuild` chunk under /remotes/.
   const fallbacks = scripts.filter(
-    (s) => s.startsWith('/remotes/') && (s.includes('__prebuild__') || Object.values(SINGLETONS).some((m) => m.test(s))),
+    (s) =>
+      s.startsWith('/remotes/') && (s.includes('__prebuild__') || Object.values(SINGLETONS).some((m) => m.test(s))),
   );
   console.log(`remote fallback copies of shared libraries fetched: ${fallbacks.length}`);
   if (fallbacks.length > 0) ok = false;
