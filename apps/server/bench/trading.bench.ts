@@ -159,7 +159,9 @@ async function run() {
   );
   // Everything here shares one event loop, as in the server: a stall delays every order behind it.
   const ms = (ns: number) => (ns / 1e6).toFixed(1);
-  console.log(`event loop delay while submitting: p50 ${ms(loop.percentile(50))} ms  p99 ${ms(loop.percentile(99))} ms  max ${ms(loop.max)} ms`);
+  console.log(
+    `event loop delay while submitting: p50 ${ms(loop.percentile(50))} ms  p99 ${ms(loop.percentile(99))} ms  max ${ms(loop.max)} ms`,
+  );
   console.log(`first ${WARMUP} s after start, submit → accepted: ${latencyLine(summarize(coldAccepted))}`);
   console.log(`then ${SECONDS} s, submit → accepted by the simulated broker: ${latencyLine(summarize(accepted))}`);
   console.log(
