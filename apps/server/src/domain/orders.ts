@@ -137,7 +137,13 @@ export async function cancelOrder(
       action: 'cancel-order',
       payload: { order_id: orderId },
     });
-    if (o.status === 'ALIVE') return { status: 'CANCEL_REQUESTED' as const };
+    if (o.status === 'ALIVE') {
+      // Recorded with the answer, like a submit's PENDING row: if the process dies before the
+      // router sends it, the router's sweep finds the request and sends it (docs/trading.md).
+      await sql`update order_dispatch set cancel_requested_at = coalesce(cancel_requested_at, now())
+                where order_id = ${orderId}`.execute(tx);
+      return { status: 'CANCEL_REQUESTED' as const };
+    }
     await tx
       .updateTable('orders')
       .set({ status: 'CANCELLED', last_msg: '已撤单', updated_at: new Date() })

@@ -312,6 +312,22 @@ describe('order router on the simulated broker', () => {
     expect(await order(o.id)).toMatchObject({ status: 'FINISHED', volume_traded: 2 });
   });
 
+  it('a cancel answered just before the process died (its event lost) reaches the broker on a later sweep', async () => {
+    const { who, service, contract: mk, submit, settle } = await setup({ resendAfterMs: 0 });
+    const c = await mk('BUY', 10);
+    const o = await submit(c, 3, 79_000);
+    await settle();
+    expect((await order(o.id)).status).toBe('ALIVE');
+    const answer = await cancelOrder(db, { tenantId: who.tenantId, actor: 'trader' }, o.id); // no events
+    expect(answer).toEqual({ status: 'CANCEL_REQUESTED' });
+    await settle();
+    expect((await order(o.id)).status).toBe('ALIVE');
+    await service.sweep();
+    await settle();
+    expect(await order(o.id)).toMatchObject({ status: 'CANCELLED', last_msg: '已撤单' });
+    expect(await lots(c)).toEqual({ executed: 0, frozen: 0, remaining: 10 });
+  });
+
   it('50 concurrent submits on one contract never oversell, and the books balance when all settles', async () => {
     const { who, service, contract: mk, submit, settle } = await setup();
     const total = 100;
