@@ -1,11 +1,15 @@
 import { MantineProvider } from '@pfp/mantine';
-import { theme, themeFromSearch } from '@pfp/ui';
+import { cssVariablesResolver, theme, themeFromSearch } from '@pfp/ui';
 import { RouterProvider } from 'react-router';
 import { router } from './routing/router';
 
 export function Root() {
   return (
-    <MantineProvider theme={theme} forceColorScheme={themeFromSearch(window.location.search)}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      forceColorScheme={themeFromSearch(window.location.search)}
+    >
       <RouterProvider router={router} />
     </MantineProvider>
   );

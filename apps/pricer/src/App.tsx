@@ -1,6 +1,4 @@
-import { useComputedColorScheme } from '@pfp/mantine';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { Navigate, Route, Routes, useParams } from 'react-router';
 import { RequireSession } from './auth/RequireSession';
 import { onSessionChange } from './auth/session';
@@ -8,7 +6,6 @@ import { useSession } from './auth/useSession';
 import { DeskPage } from './desk/DeskPage';
 import { HistoryPage } from './history/HistoryPage';
 import { CustomerLayout } from './layout/CustomerLayout';
-import { LIGHT_CONTRAST_VARS } from './layout/contrast';
 import { LoginPage } from './login/LoginPage';
 
 function IndexRedirect() {
@@ -25,12 +22,6 @@ function LoginRoute() {
   return <LoginPage key={tenantId} />;
 }
 
-/** The app's subtree, with AA-contrast colours in the light scheme. */
-function ContrastRoot({ children }: { children: ReactNode }) {
-  const scheme = useComputedColorScheme('light');
-  return <div style={scheme === 'light' ? LIGHT_CONTRAST_VARS : undefined}>{children}</div>;
-}
-
 const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } });
 // Nothing of one customer stays in memory for the next one on this device.
 onSessionChange(() => queryClient.removeQueries({ queryKey: ['pricer'] }));
@@ -39,25 +30,23 @@ onSessionChange(() => queryClient.removeQueries({ queryKey: ['pricer'] }));
 export default function PricerApp() {
   return (
     <QueryClientProvider client={queryClient}>
-      <ContrastRoot>
-        <Routes>
-          <Route path=":tenantId/login" element={<LoginRoute />} />
-          <Route
-            path=":tenantId"
-            element={
-              <RequireSession>
-                <CustomerLayout />
-              </RequireSession>
-            }
-          >
-            <Route index element={<IndexRedirect />} />
-            <Route path="dashboard" element={<DeskPage />} />
-            <Route path="history" element={<HistoryPage />} />
-            <Route path="*" element={<IndexRedirect />} />
-          </Route>
+      <Routes>
+        <Route path=":tenantId/login" element={<LoginRoute />} />
+        <Route
+          path=":tenantId"
+          element={
+            <RequireSession>
+              <CustomerLayout />
+            </RequireSession>
+          }
+        >
+          <Route index element={<IndexRedirect />} />
+          <Route path="dashboard" element={<DeskPage />} />
+          <Route path="history" element={<HistoryPage />} />
           <Route path="*" element={<IndexRedirect />} />
-        </Routes>
-      </ContrastRoot>
+        </Route>
+        <Route path="*" element={<IndexRedirect />} />
+      </Routes>
     </QueryClientProvider>
   );
 }

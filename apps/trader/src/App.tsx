@@ -10,7 +10,6 @@ import { DashboardPage } from './dashboard/DashboardPage';
 import { LayoutShell } from './layout/LayoutShell';
 import { NAV } from './nav';
 import { PricersPage } from './pricers/PricersPage';
-import { ContrastScope } from './shared/ContrastScope';
 import { RequireTenant } from './shared/RequireTenant';
 
 const auth = traderAuth();
@@ -39,37 +38,35 @@ export default function TraderApp() {
       <ApiProvider api={api}>
         <QueryClientProvider client={queryClient}>
           <AuthGuard>
-            <ContrastScope>
-              <LayoutShell title={zh.app.traderHeader} nav={NAV}>
-                <Routes>
-                  <Route
-                    path="dashboard"
-                    element={
-                      <RequireTenant>
-                        <DashboardPage />
-                      </RequireTenant>
-                    }
-                  />
-                  <Route
-                    path="pricers"
-                    element={
-                      <RequireTenant>
-                        <PricersPage />
-                      </RequireTenant>
-                    }
-                  />
-                  <Route
-                    path="contracts"
-                    element={
-                      <RequireTenant>
-                        <ContractsPage />
-                      </RequireTenant>
-                    }
-                  />
-                  <Route path="*" element={<Navigate to="/trader/dashboard" replace />} />
-                </Routes>
-              </LayoutShell>
-            </ContrastScope>
+            <LayoutShell title={zh.app.traderHeader} nav={NAV}>
+              <Routes>
+                <Route
+                  path="dashboard"
+                  element={
+                    <RequireTenant>
+                      <DashboardPage />
+                    </RequireTenant>
+                  }
+                />
+                <Route
+                  path="pricers"
+                  element={
+                    <RequireTenant>
+                      <PricersPage />
+                    </RequireTenant>
+                  }
+                />
+                <Route
+                  path="contracts"
+                  element={
+                    <RequireTenant>
+                      <ContractsPage />
+                    </RequireTenant>
+                  }
+                />
+                <Route path="*" element={<Navigate to="/trader/dashboard" replace />} />
+              </Routes>
+            </LayoutShell>
           </AuthGuard>
         </QueryClientProvider>
       </ApiProvider>

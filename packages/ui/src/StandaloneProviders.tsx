@@ -1,7 +1,7 @@
 import { MantineProvider } from '@pfp/mantine';
 import type { ReactNode } from 'react';
 import { BrowserRouter } from 'react-router';
-import { theme, themeFromSearch } from './theme';
+import { cssVariablesResolver, theme, themeFromSearch } from './theme';
 import { AppToaster } from './toast';
 
 /**
@@ -16,7 +16,11 @@ export function StandaloneProviders({
   toaster?: 'default' | 'rich';
 }) {
   return (
-    <MantineProvider theme={theme} forceColorScheme={themeFromSearch(window.location.search)}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      forceColorScheme={themeFromSearch(window.location.search)}
+    >
       <AppToaster variant={toaster} />
       <BrowserRouter>{children}</BrowserRouter>
     </MantineProvider>

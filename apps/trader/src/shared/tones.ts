@@ -11,6 +11,3 @@ export const TONE = {
   danger: '#c92a2a',
   muted: '#495057',
 } as const;
-
-/** Dimmed text inside the console (the shared table uses `c="dimmed"`). */
-export const DIMMED = { light: '#5c636a', dark: 'var(--mantine-color-dark-2)' } as const;
