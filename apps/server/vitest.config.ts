@@ -8,12 +8,21 @@ export default defineConfig({
     env: { SCRYPT_N: '1024', LOG_LEVEL: 'silent' },
     setupFiles: ['test/setupDb.ts'],
     projects: [
-      { extends: true, test: { name: 'pglite', include: ['src/**/*.test.ts'], env: { TEST_DB: 'pglite' } } },
+      {
+        extends: true,
+        // *.pg.test.ts need PostgreSQL itself (several connections: advisory locks, LISTEN/NOTIFY).
+        test: {
+          name: 'pglite',
+          include: ['src/**/*.test.ts'],
+          exclude: ['src/**/*.pg.test.ts'],
+          env: { TEST_DB: 'pglite' },
+        },
+      },
       {
         extends: true,
         test: {
           name: 'postgres',
-          include: ['src/**/*.db.test.ts', 'src/**/*.api.test.ts', 'src/views/**/*.test.ts'],
+          include: ['src/**/*.db.test.ts', 'src/**/*.pg.test.ts', 'src/**/*.api.test.ts', 'src/views/**/*.test.ts'],
           env: { TEST_DB: 'postgres' },
           globalSetup: ['test/globalSetup.ts'],
         },

@@ -12,7 +12,7 @@ import { diffFeed, type MarketFeed } from './market/feed';
 import { SimExchange } from './market/simExchange';
 import { DiffMarketData } from './diff/marketData';
 import { DiffTradeGateway } from './diff/tradeGateway';
-import { createTradingService } from './trading';
+import { createTradingService, pgCoordinator, type TradingLogger } from './trading';
 import { seedCatalogue } from './seed/catalogue';
 import { DEMO_TRADER_SUB, seedDemo } from './seed/demo';
 import { VolatilityCurves } from './volatility/curves';
@@ -58,9 +58,20 @@ const traderVerifier = new TraderVerifier({
 const pricerTokens = new PricerTokens(secret);
 const secrets = new SecretBox(secret);
 
-// Each tenant's orders go to the simulated broker (is_sim) or to its real account over DIFF.
+// The trading service logs through the HTTP server's logger once that exists (it is built after).
+const tradingLog: { to?: TradingLogger } = {};
+const tradingLogger: TradingLogger = {
+  info: (o, m) => tradingLog.to?.info(o, m),
+  warn: (o, m) => tradingLog.to?.warn(o, m),
+  error: (o, m) => tradingLog.to?.error(o, m),
+};
+
+// Each tenant's orders go to the simulated broker (is_sim) or to its real account over DIFF. On
+// PostgreSQL several instances may share the database: each tenant's gateway runs in one of them.
 const trading = createTradingService({
   db,
+  logger: tradingLogger,
+  ...(config.databaseUrl ? { coordinator: pgCoordinator(config.databaseUrl, tradingLogger) } : {}),
   quotes: {
     getQuote: (s) => market.getQuote(s),
     onTick: (cb) => market.onTick((q) => cb([...q])),
@@ -93,6 +104,8 @@ const app = await buildApp({
   oidc: { authority: issuer, clientId: config.oidcClientId },
   ...(identity ? { identity } : {}),
 });
+
+tradingLog.to = app.log.child({ module: 'trading' });
 
 // The view protocol: trader or pricer tokens; the volatility view is public in the embedded default.
 attachViewServer(app, new WsRegistry().source('volatility_curves', curves.source), async (token) => {

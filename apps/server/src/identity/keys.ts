@@ -51,7 +51,14 @@ export async function loadSigningKeys(db: IdentityDb, keyBox?: KeyBox): Promise<
     const value = typeof jwk === 'string' ? (JSON.parse(jwk) as Record<string, unknown>) : jwk;
     if (typeof value.enc === 'string') {
       if (!keyBox) throw new Error(`signing key ${kid} is sealed but no key box was given`);
-      return JSON.parse(keyBox.decrypt(value.enc)) as JWK;
+      try {
+        return JSON.parse(keyBox.decrypt(value.enc)) as JWK;
+      } catch (err) {
+        throw new Error(
+          `signing key ${kid} cannot be opened with this SECRET_KEY: every instance on one database needs the same SECRET_KEY`,
+          { cause: err },
+        );
+      }
     }
     return value as JWK;
   });

@@ -146,6 +146,8 @@ describe('identity storage', () => {
       expect(typeof row.jwk.enc).toBe('string');
       expect(await loadSigningKeys(idb, box)).toEqual(keys);
       await expect(loadSigningKeys(idb)).rejects.toThrow(/sealed/);
+      // Another instance on the same database with another SECRET_KEY is told what is wrong.
+      await expect(loadSigningKeys(idb, new SecretBox('another-secret'))).rejects.toThrow(/same SECRET_KEY/);
     });
   });
 });

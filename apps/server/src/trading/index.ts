@@ -7,6 +7,7 @@ export type {
   TradingGateway,
 } from './gateway';
 export type { Quote, QuoteSource } from './quotes';
+export { pgCoordinator, soleCoordinator, type Coordinator, type CoordinatorMessage } from './coordinator';
 export { applyAccepted, applyEnded, applyTrade, claimOrder, requestCancel, ROUTER_MESSAGES } from './apply';
 export { OrderRouter, SIM_KEY, type OrderRouterOptions } from './router';
 export { createSimBroker, nextClose, SIM_MESSAGES, SimBroker, type SimBrokerOptions } from './simBroker';

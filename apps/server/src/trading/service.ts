@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { DB, TenantTable } from '../db/schema';
 import type { OrderEvents } from '../domain/orders';
+import { soleCoordinator, type Coordinator, type CoordinatorMessage } from './coordinator';
 import type { GatewayStatus, TradingGateway } from './gateway';
 import type { QuoteSource } from './quotes';
 import { OrderRouter, SIM_KEY } from './router';
@@ -31,6 +32,11 @@ export interface TradingServiceOptions {
   reconcileEveryMs?: number;
   /** Delay between attempts to connect a real gateway whose connect() failed. Default 10 s. */
   connectRetryMs?: number;
+  /**
+   * Which instance runs which tenant's gateway when several share the database (pgCoordinator);
+   * default: this process runs every tenant. The service closes it on stop().
+   */
+  coordinator?: Coordinator;
 }
 
 export interface TradingService {
@@ -53,6 +59,9 @@ export interface TradingService {
   /** Resolves when no order work and no sim-broker work is queued (tests). */
   idle(): Promise<void>;
 }
+
+/** How often an owner republishes its tenants' gateway statuses to the other instances. */
+const STATUS_EVERY_MS = 10_000;
 
 export const GATEWAY_MESSAGES = {
   realNotConfigured: '实盘交易网关未配置',
@@ -80,6 +89,12 @@ export function createTradingService(opts: TradingServiceOptions): TradingServic
   const tenantOps = new Map<number, Promise<void>>();
   const connectRetry = new Map<number, { key: string; at: number }>();
   const failedReconnects = new Map<number, number>();
+  const coordinator = opts.coordinator ?? soleCoordinator;
+  /** Gateway statuses published by the instances that own the tenants this one does not. */
+  const remoteStatus = new Map<number, { status: GatewayStatus; at: number }>();
+  const published = new Map<number, { json: string; at: number }>();
+  let lastTakeover = 0;
+  let losses = 0;
   let started = false;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -119,6 +134,9 @@ export function createTradingService(opts: TradingServiceOptions): TradingServic
       routers.get(tenantId)?.deactivate(GATEWAY_MESSAGES.noTenant);
       return;
     }
+    const generation = losses;
+    if (!(await coordinator.acquire(tenantId))) return; // another instance runs this tenant's gateway
+    remoteStatus.delete(tenantId);
     const router = routerOf(tenantId);
     connectRetry.delete(tenantId);
     if (tenant.is_sim) {
@@ -151,6 +169,12 @@ export function createTradingService(opts: TradingServiceOptions): TradingServic
         return;
       }
     }
+    // The lock went while connecting: this gateway must not run.
+    if (generation !== losses) {
+      if (routers.get(tenantId) === router) routers.delete(tenantId);
+      await router.close(0);
+      return;
+    }
     await router.reconcile();
   }
 
@@ -170,25 +194,71 @@ export function createTradingService(opts: TradingServiceOptions): TradingServic
     return next;
   }
 
-  async function withRouter(tenantId: number, fn: (r: OrderRouter) => Promise<void>) {
+  /** Runs `fn` on the tenant's router here, or tells the instance that owns the tenant. */
+  async function withRouter(tenantId: number, fn: (r: OrderRouter) => Promise<void>, forward?: CoordinatorMessage) {
     if (!started || stopped) return; // the start-up reconcile / the sweep picks the order up
     if (!routers.has(tenantId)) await reconnect(tenantId);
     const r = routers.get(tenantId);
     if (r) await fn(r);
+    else if (forward) coordinator.publish(forward);
   }
 
   const events: OrderEvents = {
     created(orderId, tenantId) {
-      void withRouter(tenantId, (r) => r.onCreated(orderId)).catch((err: unknown) =>
-        logger.error({ err, orderId }, 'trading: created'),
+      void withRouter(tenantId, (r) => r.onCreated(orderId), { kind: 'created', tenantId, orderId }).catch(
+        (err: unknown) => logger.error({ err, orderId }, 'trading: created'),
       );
     },
     cancelRequested(orderId, tenantId) {
-      void withRouter(tenantId, (r) => r.onCancelRequested(orderId)).catch((err: unknown) =>
-        logger.error({ err, orderId }, 'trading: cancelRequested'),
+      void withRouter(tenantId, (r) => r.onCancelRequested(orderId), { kind: 'cancel', tenantId, orderId }).catch(
+        (err: unknown) => logger.error({ err, orderId }, 'trading: cancelRequested'),
       );
     },
   };
+
+  coordinator.onMessage((m) => {
+    if (m.kind === 'hello') return void published.clear(); // republished at the next sweep
+    if (m.kind === 'status') {
+      if (!routers.has(m.tenantId)) remoteStatus.set(m.tenantId, { status: m.status, at: Date.now() });
+      return;
+    }
+    // Forwarded by an instance that does not own the tenant: only the owner acts on it.
+    const r = started && !stopped ? routers.get(m.tenantId) : undefined;
+    if (!r) return;
+    const work = m.kind === 'created' ? r.onCreated(m.orderId) : r.onCancelRequested(m.orderId);
+    void work.catch((err: unknown) => logger.error({ err, message: m }, 'trading: forwarded event'));
+  });
+
+  // The lock connection broke: another instance may take these tenants at any moment, so their
+  // gateways stop here now (all state is in the database; the next owner reconciles).
+  coordinator.onLost(() => {
+    losses++;
+    const lost = [...routers.values()];
+    routers.clear();
+    published.clear();
+    for (const r of lost) void r.close(0);
+  });
+
+  /**
+   * With several instances: takes over tenants nobody runs (their owner died) and publishes the
+   * statuses of the tenants run here, when they change and every 10 s.
+   */
+  async function coordinate() {
+    const now = Date.now();
+    if (now - lastTakeover >= STATUS_EVERY_MS / 2) {
+      lastTakeover = now;
+      const tenants = await db.selectFrom('tenants').select('id').execute();
+      for (const { id } of tenants) if (!routers.has(id) && !tenantOps.has(id)) void reconnect(id);
+    }
+    for (const [tenantId, r] of routers) {
+      const status = r.status();
+      const json = JSON.stringify(status);
+      const last = published.get(tenantId);
+      if (last?.json === json && now - last.at < STATUS_EVERY_MS) continue;
+      published.set(tenantId, { json, at: now });
+      coordinator.publish({ kind: 'status', tenantId, status });
+    }
+  }
 
   async function retryConnects() {
     const now = Date.now();
@@ -240,6 +310,7 @@ export function createTradingService(opts: TradingServiceOptions): TradingServic
         if (!routers.has(tenant_id)) void reconnect(tenant_id);
       }
       await retryConnects();
+      if (coordinator.shared) await coordinate();
     } catch (err) {
       logger.error({ err }, 'trading: sweep failed');
       for (const id of routers.keys()) busy.add(id);
@@ -258,11 +329,11 @@ export function createTradingService(opts: TradingServiceOptions): TradingServic
     status(tenantId) {
       if (!started || stopped) return { status: 'error', message: GATEWAY_MESSAGES.notStarted };
       const r = routers.get(tenantId);
-      if (!r) {
-        void reconnect(tenantId);
-        return { status: 'error', message: GATEWAY_MESSAGES.connecting };
-      }
-      return r.status();
+      if (r) return r.status();
+      void reconnect(tenantId);
+      const remote = remoteStatus.get(tenantId);
+      if (remote && Date.now() - remote.at < 3 * STATUS_EVERY_MS) return remote.status;
+      return { status: 'error', message: GATEWAY_MESSAGES.connecting };
     },
     reconnect,
     async start() {
@@ -280,6 +351,7 @@ export function createTradingService(opts: TradingServiceOptions): TradingServic
       await Promise.allSettled([...tenantOps.values()]);
       await Promise.allSettled([...routers.values()].map((r) => r.close(waitMs)));
       routers.clear();
+      await coordinator.close();
     },
     async reconcile() {
       await Promise.allSettled([...routers.values()].map((r) => r.reconcile()));
