@@ -135,7 +135,7 @@ test.describe('host shell', () => {
     for (const chunk of [/react_mf_2_dom_mf_1_client/, /\/mantine-[\w-]+\.js$/]) {
       const loaded = scripts.filter((s) => chunk.test(s));
       expect(loaded, `${chunk}: ${loaded.join(', ')}`).toHaveLength(1);
-      expect(loaded[0]).not.toMatch(/^\/remotes\//);
+      expect(loaded[0]).toMatch(/^\/assets\//); // the host's build
     }
     expect(scripts.filter((s) => s.startsWith('/remotes/') && s.includes('__prebuild__'))).toEqual([]);
   });

@@ -330,9 +330,10 @@ export function createTradingService(opts: TradingServiceOptions): TradingServic
       if (!started || stopped) return { status: 'error', message: GATEWAY_MESSAGES.notStarted };
       const r = routers.get(tenantId);
       if (r) return r.status();
-      void reconnect(tenantId);
+      // Another instance runs it and said how it is: no need to try taking it on every poll.
       const remote = remoteStatus.get(tenantId);
       if (remote && Date.now() - remote.at < 3 * STATUS_EVERY_MS) return remote.status;
+      void reconnect(tenantId);
       return { status: 'error', message: GATEWAY_MESSAGES.connecting };
     },
     reconnect,
