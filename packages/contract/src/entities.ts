@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { timestamp } from './primitives';
+import { CONTRACT_STATUSES, DIRECTIONS, ORDER_STATUSES, PRICER_STATUSES } from './rules';
+
+/** The entities of SPEC §3 as the API answers them (timestamps: Date on the server, ISO string on the wire). */
+
+export const direction = z.enum(DIRECTIONS, { error: '请选择期货方向' });
+export const orderStatus = z.enum(ORDER_STATUSES, { error: '订单状态无效' });
+export const contractStatus = z.enum(CONTRACT_STATUSES, { error: '合同状态无效' });
+export const pricerStatus = z.enum(PRICER_STATUSES, { error: '客户状态无效' });
+
+/** A contract as create-contract and update-contract-status answer it (the table row). */
+export const contract = z.object({
+  id: z.int(),
+  tenant_id: z.int(),
+  name: z.string(),
+  pricer_id: z.int(),
+  product_name: z.string(),
+  /** Exchange-qualified, e.g. SHFE.cu2601. */
+  instrument_id: z.string(),
+  direction,
+  total_quantity: z.int(),
+  executed_quantity: z.int(),
+  frozen_quantity: z.int(),
+  remaining_quantity: z.int(),
+  /** Volume-weighted fill price of the executed lots; 0 before the first fill. */
+  avg_price: z.number(),
+  status: contractStatus,
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+/** An order as submit-order answers it (the table row). */
+export const order = z.object({
+  id: z.int(),
+  tenant_id: z.int(),
+  contract_id: z.int(),
+  pricer_id: z.int(),
+  instrument_id: z.string(),
+  direction,
+  /** Ordered lots (the SPEC's spelling). */
+  volume_orign: z.int(),
+  volume_traded: z.int(),
+  /** 0 = market order. */
+  limit_price: z.number(),
+  /** Average fill price; 0 before the first fill. */
+  trade_price: z.number(),
+  status: orderStatus,
+  last_msg: z.string(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+/** A row of the orders views (trader `orders`, pricer `my-orders` and the snapshot's orders). */
+export const orderRow = z.object({
+  id: z.int(),
+  tenant_id: z.int(),
+  contract_id: z.int(),
+  pricer_id: z.int(),
+  pricer_name: z.string().nullable(),
+  contract_name: z.string().nullable(),
+  instrument_id: z.string(),
+  direction,
+  volume_orign: z.int(),
+  /** Traded lots as a string number (SPEC §3). */
+  volume_traded: z.string(),
+  limit_price: z.number(),
+  trade_price: z.number(),
+  trade_amount: z.number(),
+  status: orderStatus,
+  /** The server's Chinese label of the status. */
+  status_str: z.string(),
+  last_msg: z.string(),
+  created_at: timestamp,
+});
+
+/** A row of the trader's contracts view. */
+export const contractRow = z.object({
+  id: z.int(),
+  tenant_id: z.int(),
+  name: z.string(),
+  pricer_id: z.int(),
+  pricer_name: z.string().nullable(),
+  product_name: z.string(),
+  instrument_id: z.string(),
+  direction,
+  total_quantity: z.int(),
+  remaining_quantity: z.int(),
+  executed_quantity: z.int(),
+  frozen_quantity: z.int(),
+  avg_price: z.number(),
+  status: contractStatus,
+  created_at: timestamp,
+});
+
+/** A contract of the customer snapshot: with the instrument's name and tick. */
+export const pricerContract = z.object({
+  id: z.int(),
+  name: z.string(),
+  product_name: z.string(),
+  instrument_id: z.string(),
+  instrument_name: z.string(),
+  /** Minimum price increment of the instrument. */
+  price_tick: z.number(),
+  direction,
+  total_quantity: z.int(),
+  remaining_quantity: z.int(),
+  executed_quantity: z.int(),
+  frozen_quantity: z.int(),
+  avg_price: z.number(),
+  status: contractStatus,
+  created_at: timestamp,
+});
+
+/** A row of the trader's users view (the pricer users of the tenant). */
+export const pricerUserRow = z.object({
+  id: z.int(),
+  username: z.string(),
+  status: pricerStatus,
+  phone: z.string().nullable(),
+  created_at: timestamp,
+  last_login_at: timestamp.nullable(),
+});
+
+/** What create-pricer-user answers. */
+export const pricerUser = pricerUserRow.omit({ last_login_at: true });
+
+export const productRow = z.object({
+  id: z.int(),
+  name: z.string(),
+  exchange_id: z.string(),
+  product_id: z.string(),
+});
+
+export const instrumentRow = z.object({
+  symbol: z.string(),
+  name: z.string(),
+  product_name: z.string(),
+  exchange_id: z.string(),
+  price_tick: z.number(),
+  volume_multiple: z.int(),
+});
+
+export type Contract = z.input<typeof contract>;
+export type Order = z.input<typeof order>;
+export type OrderRow = z.input<typeof orderRow>;
+export type ContractRow = z.input<typeof contractRow>;
+export type PricerContract = z.input<typeof pricerContract>;
+export type PricerUserRow = z.input<typeof pricerUserRow>;
+export type PricerUser = z.input<typeof pricerUser>;
+export type ProductRow = z.input<typeof productRow>;
+export type InstrumentRow = z.input<typeof instrumentRow>;

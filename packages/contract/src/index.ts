@@ -1,0 +1,18 @@
+/**
+ * The wire contract of the platform: zod schemas and inferred types of every request and answer
+ * of SPEC §7 and ARCHITECTURE §4–5, and the shared rules. The server validates and serialises with
+ * these schemas; the apps type their calls and check their forms with them.
+ *
+ * Types: `z.input` is what travels (timestamps as ISO strings), `z.output` what the server holds.
+ */
+export * from './primitives';
+export * from './rules';
+export * from './envelope';
+export * from './view';
+export * from './entities';
+export * from './trader';
+export * from './pricer';
+export * from './market';
+export * from './app';
+export * from './ws';
+export * from './routes';
