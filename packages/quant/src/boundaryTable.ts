@@ -1,0 +1,101 @@
+/**
+ * The exercise boundary of the b = 0 put (K = 1), tabulated once over its two dimensionless parameters.
+ *
+ * With q = r, measuring time in units of 1/σ² turns the pricing equation into V_s = ½S²V_SS − (r/σ²)·V, so B at time to
+ * expiry τ depends on (σ, r, τ) only through c = rτ and a = σ²τ. G = (ln B)²/a is smooth in (x, z) = (ln c, ln a) and
+ * stops depending on a once a ≪ c² (the short-time asymptotics of the boundary), so below z = 2x − FLAT it is taken
+ * as constant in z. Each entry is one ALO collocation solve (alo.ts) at τ = T; a bicubic Lagrange interpolation then
+ * gives B, and ∂B/∂σ through ∂G/∂z, anywhere inside the table in a few dozen flops instead of a fixed-point solve.
+ * Interpolation error (measured against 16-node solves): ≤ 6e-5 relative in G for a = σ²τ ≤ 8, 1e-6 typically.
+ */
+import { boundaryAtExpiry, makeScheme, solveBoundary } from './alo.js';
+
+const X_LO = -22; // ln(rτ): below, the boundary is clamped (τ → 0, where the premium has no weight)
+const X_HI = -1;
+const Z_LO = -33; // ln(σ²τ)
+const Z_HI = 2.5;
+const H = 0.5; // grid step in both x and z
+const NX = Math.round((X_HI - X_LO) / H) + 1;
+const NZ = Math.round((Z_HI - Z_LO) / H) + 1;
+/** G is independent of z (to 1e-7) for z ≤ 2x − 2: clamp there with a margin. */
+const FLAT = 4;
+/** Entries are solved for r/σ² = e^{x−z} in [e^{−RHO_LO}, e^{RHO_HI}]; outside, the caller solves directly. */
+const RHO_LO = 18;
+const RHO_HI = 11;
+
+let table: Float64Array | null = null;
+
+/** Solves every entry a lookup can reach: about 1,800 collocation solves with 8 nodes, ~0.1 s once per process. */
+function build(): Float64Array {
+  const scheme = makeScheme(8, 10, 4, 1);
+  const t = new Float64Array(NX * NZ).fill(NaN);
+  for (let i = 0; i < NX; i++) {
+    const x = X_LO + i * H;
+    for (let j = 0; j < NZ; j++) {
+      const z = Z_LO + j * H;
+      if (z < 2 * x - FLAT - 3 * H || x - z > RHO_HI || z - x > RHO_LO) continue;
+      const a = Math.exp(z);
+      // σ = 1, T = a, r = c/a: the boundary at τ = T of that option is B(c, a).
+      solveBoundary(scheme, a, Math.exp(x) / a, 1, scheme.m);
+      t[i * NZ + j] = boundaryAtExpiry(scheme) / a;
+    }
+  }
+  return t;
+}
+
+/** ∂G/∂z at the last lookup. */
+export const tableOut = new Float64Array(1);
+
+/**
+ * G(x, z) = (ln B)²/(σ²τ) at x = ln(rτ), z = ln(σ²τ), and ∂G/∂z in tableOut[0]. NaN outside the table (z > Z_HI − H,
+ * x > X_HI − H, or r/σ² outside the solved range).
+ */
+export function boundaryG(x: number, z: number): number {
+  const t = table ?? (table = build());
+  if (x < X_LO + H) x = X_LO + H;
+  let flat = false;
+  if (z < 2 * x - FLAT) {
+    z = 2 * x - FLAT;
+    flat = true;
+  }
+  const fx = (x - X_LO) / H;
+  const fz = (z - Z_LO) / H;
+  const ix = Math.floor(fx);
+  const iz = Math.floor(fz);
+  if (!(ix >= 1 && ix <= NX - 3 && iz >= 1 && iz <= NZ - 3)) return NaN;
+  const u = fx - ix;
+  const v = fz - iz;
+  // Cubic Lagrange weights on the nodes −1, 0, 1, 2 and, for z, their derivatives.
+  const um1 = u - 1;
+  const um2 = u - 2;
+  const up1 = u + 1;
+  const wx0 = (-u * um1 * um2) / 6;
+  const wx1 = (up1 * um1 * um2) / 2;
+  const wx2 = (-up1 * u * um2) / 2;
+  const wx3 = (up1 * u * um1) / 6;
+  const vm1 = v - 1;
+  const vm2 = v - 2;
+  const vp1 = v + 1;
+  const wz0 = (-v * vm1 * vm2) / 6;
+  const wz1 = (vp1 * vm1 * vm2) / 2;
+  const wz2 = (-vp1 * v * vm2) / 2;
+  const wz3 = (vp1 * v * vm1) / 6;
+  const dz0 = -(3 * v * v - 6 * v + 2) / 6;
+  const dz1 = (3 * v * v - 4 * v - 1) / 2;
+  const dz2 = -(3 * v * v - 2 * v - 2) / 2;
+  const dz3 = (3 * v * v - 1) / 6;
+  let g = 0;
+  let gz = 0;
+  for (let k = 0; k < 4; k++) {
+    const row = (ix - 1 + k) * NZ + iz - 1;
+    const c0 = t[row]!;
+    const c1 = t[row + 1]!;
+    const c2 = t[row + 2]!;
+    const c3 = t[row + 3]!;
+    const wx = k === 0 ? wx0 : k === 1 ? wx1 : k === 2 ? wx2 : wx3;
+    g += wx * (wz0 * c0 + wz1 * c1 + wz2 * c2 + wz3 * c3);
+    gz += wx * (dz0 * c0 + dz1 * c1 + dz2 * c2 + dz3 * c3);
+  }
+  tableOut[0] = flat ? 0 : gz / H;
+  return g;
+}
