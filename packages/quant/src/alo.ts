@@ -348,11 +348,13 @@ export function boundaryAtExpiry(scheme: Scheme): number {
   return boundary[scheme.n]!;
 }
 
-/** ALO put price (K = 1, r > 0, σ > 0, T > 0) at spot s: intrinsic beyond the boundary, else European + premium. */
-export function aloPut(scheme: Scheme, s: number, T: number, r: number, sigma: number): number {
+/**
+ * ALO early-exercise premium of the put (K = 1, r > 0, σ > 0, T > 0) at spot s, solving the boundary first; −1 when s
+ * is at or beyond the boundary (exercise now: the put is worth 1 − s).
+ */
+export function aloPremium(scheme: Scheme, s: number, T: number, r: number, sigma: number): number {
   solveBoundary(scheme, T, r, sigma, scheme.m);
   const lnS = Math.log(s);
-  if (lnS + Math.sqrt(boundary[scheme.n]!) <= 0) return 1 - s; // at or beyond the boundary: exercise now
-  const european = black76Price(s, 1, T, r, false, sigma);
-  return Math.max(european + Math.max(premium(scheme, s, T, r, sigma, lnS), 0), 1 - s);
+  if (lnS + Math.sqrt(boundary[scheme.n]!) <= 0) return -1;
+  return Math.max(premium(scheme, s, T, r, sigma, lnS), 0);
 }

@@ -8,7 +8,7 @@
  * the option at hand (QD+ start, fixed-point sweeps). The integral is Gauss–Legendre in w; when s is just above
  * B(T) the integrand switches on at w ≈ ln(s/B(T))/(σ√T), and the interval is split there.
  */
-import { aloPut, makeScheme, upperTail } from './alo.js';
+import { aloPremium, makeScheme, upperTail } from './alo.js';
 import { black76ImpliedVol, black76Price } from './black76.js';
 import { boundaryG, tableOut } from './boundaryTable.js';
 import { INV_SQRT_TWO_PI } from './normal.js';
@@ -24,26 +24,24 @@ const LN_REST = GX.map((w) => Math.log1p(-w * w));
 const discount = new Float64Array(P);
 const discountKey = new Float64Array([NaN]);
 
-const out = new Float64Array(2);
-const EUROPEAN = 0; // European put at the last evaluation
-const SLOPE = 1; // ∂(premium)/∂σ at the last evaluation (with `slope` set)
+/** ∂(premium)/∂σ at the last tablePremium call with `slope` set. */
+const slopeOut = new Float64Array(1);
 
 /**
- * Put (K = 1, r > 0, σ > 0, T > 0) at spot s on the tabulated boundary; NaN outside the table. With `slope`, also
- * ∂(premium)/∂σ, through both the integrand and the boundary: ∂ln B/∂σ = −(a/σ)(G + ∂G/∂z)/√H with H = aG, a = σ²τ.
+ * Early-exercise premium of the put (K = 1, r > 0, σ > 0, T > 0) at spot s on the tabulated boundary: −1 when s is at
+ * or beyond the boundary (exercise now), NaN outside the table. With `slope`, also ∂(premium)/∂σ in slopeOut, through
+ * both the integrand and the boundary: ∂ln B/∂σ = −(a/σ)(G + ∂G/∂z)/√H with H = aG, a = σ²τ.
  */
-function tablePut(s: number, T: number, r: number, sigma: number, slope: boolean): number {
+function tablePremium(s: number, T: number, r: number, sigma: number, slope: boolean): number {
   const lnS = Math.log(s);
   const lnRT = Math.log(r * T);
   const lnRatio = Math.log((sigma * sigma) / r); // z − x
-  const gT = boundaryG(lnRT, lnRT + lnRatio);
+  const gT = lnRT > X_MIN ? boundaryG(lnRT, lnRT + lnRatio) : NaN;
   if (!(gT >= 0)) return NaN;
   const sigma2 = sigma * sigma;
-  const european = black76Price(s, 1, T, r, false, sigma);
-  out[EUROPEAN] = european;
-  out[SLOPE] = 0;
+  slopeOut[0] = 0;
   const x0 = lnS + Math.sqrt(sigma2 * T * gT); // ln(s/B(T))
-  if (x0 <= 0) return 1 - s; // at or beyond the boundary: exercise now
+  if (x0 <= 0) return -1;
   const rT = r * T;
   if (discountKey[0] !== rT) {
     for (let j = 0; j < P; j++) discount[j] = Math.exp(-rT * GX[j]! * GX[j]!);
@@ -89,21 +87,32 @@ function tablePut(s: number, T: number, r: number, sigma: number, slope: boolean
     sum += width * acc;
     dSum += width * dAcc;
   }
-  out[SLOPE] = 2 * rT * dSum;
-  return Math.max(european + Math.max(2 * rT * sum, 0), 1 - s);
+  slopeOut[0] = 2 * rT * dSum;
+  return Math.max(2 * rT * sum, 0);
 }
 
-/** Put (K = 1) on the table, or solved directly outside it. */
+/** Premium of the put (K = 1) on the table, or with the boundary solved directly outside it; −1: exercise now. */
+function premium(s: number, T: number, r: number, sigma: number): number {
+  const e = tablePremium(s, T, r, sigma, false);
+  return e === e ? e : aloPremium(DIRECT, s, T, r, sigma);
+}
+
+/** Put (K = 1) at spot s. */
 function put(s: number, T: number, r: number, sigma: number): number {
-  const p = tablePut(s, T, r, sigma, false);
-  if (p === p) return p;
-  const direct = aloPut(DIRECT, s, T, r, sigma);
-  out[EUROPEAN] = black76Price(s, 1, T, r, false, sigma);
-  return direct;
+  const e = premium(s, T, r, sigma);
+  return e < 0 ? 1 - s : Math.max(black76Price(s, 1, T, r, false, sigma) + e, 1 - s);
 }
 
 /** The direct solve outside the table: 6 Chebyshev intervals, 8-point integrals, QD+ and two sweeps. */
 const DIRECT = direct;
+
+/**
+ * Below this r·T the premium (< r·T·K) is negligible and the option is priced as European, where the boundary is
+ * too far out for the solver; with r ≤ 0 early exercise is never optimal at all.
+ */
+const R_T_MIN = 1e-13;
+/** ln(rT) below which the table does not reach (it clamps there), so the boundary is solved directly. */
+const X_MIN = -21;
 
 function validInputs(F: number, K: number, T: number, r: number): boolean {
   return F > 0 && K > 0 && F < Infinity && K < Infinity && T >= 0 && T < Infinity && Math.abs(r) < Infinity;
@@ -111,21 +120,23 @@ function validInputs(F: number, K: number, T: number, r: number): boolean {
 
 /**
  * American option on a futures contract. NaN for non-finite input, F ≤ 0, K ≤ 0, T < 0 or σ < 0. With r ≤ 0 early
- * exercise is never optimal and the price is the European one.
+ * exercise is never optimal and the price is the European one (also for r·T ≤ 1e-13, see R_T_MIN).
  */
 export function americanPrice(F: number, K: number, T: number, r: number, isCall: boolean, sigma: number): number {
   if (!validInputs(F, K, T, r) || !(sigma >= 0 && sigma < Infinity)) return NaN;
-  if (!(r > 0)) return black76Price(F, K, T, r, isCall, sigma);
+  if (!(r * T > R_T_MIN)) return black76Price(F, K, T, r, isCall, sigma);
   const intrinsic = Math.max(isCall ? F - K : K - F, 0);
-  if (T === 0 || sigma === 0) return intrinsic;
+  if (sigma === 0) return intrinsic;
   const strike = isCall ? F : K;
-  return Math.max(strike * put((isCall ? K : F) / strike, T, r, sigma), intrinsic);
+  const e = premium((isCall ? K : F) / strike, T, r, sigma);
+  // The European value in the caller's units, so that the American one is never below it by a rounding.
+  return e < 0 ? intrinsic : Math.max(black76Price(F, K, T, r, isCall, sigma) + strike * e, intrinsic);
 }
 
 const SIGMA_MIN = 1e-4;
 const SIGMA_MAX = 10;
 /** Newton converges quadratically: a step below this leaves an error of order its square. */
-const ACCEPT_STEP = 1e-3;
+const ACCEPT_STEP = 1e-4;
 
 /**
  * Implied volatility of an American option on a futures contract (inverse of americanPrice). NaN when no σ in
@@ -139,7 +150,7 @@ const ACCEPT_STEP = 1e-3;
  */
 export function americanImpliedVol(price: number, F: number, K: number, T: number, r: number, isCall: boolean): number {
   if (!(price >= 0 && price < Infinity) || !validInputs(F, K, T, r) || !(T > 0)) return NaN;
-  if (!(r > 0)) return black76ImpliedVol(price, F, K, T, r, isCall);
+  if (!(r * T > R_T_MIN)) return black76ImpliedVol(price, F, K, T, r, isCall);
   const intrinsic = Math.max(isCall ? F - K : K - F, 0);
   const strike = isCall ? F : K;
   if (price < intrinsic || price >= strike) return NaN;
@@ -151,16 +162,15 @@ export function americanImpliedVol(price: number, F: number, K: number, T: numbe
   const rootT = Math.sqrt(T);
   const df = Math.exp(-r * T);
   for (let it = 0; it < 8; it++) {
-    const p = tablePut(s, T, r, sigma, true);
-    if (!(p === p) || p === 1 - s) return bisection(target, s, T, r);
-    const premium = p - out[EUROPEAN]!;
-    const implied = black76ImpliedVol(target - premium, s, 1, T, r, false);
+    const e = tablePremium(s, T, r, sigma, true);
+    if (!(e >= 0)) return bisection(target, s, T, r);
+    const implied = black76ImpliedVol(target - e, s, 1, T, r, false);
     if (!(implied > 0)) return bisection(target, s, T, r);
     const sd = implied * rootT;
     const d1 = Math.log(s) / sd + 0.5 * sd;
     const vega = df * rootT * Math.exp(-0.5 * d1 * d1) * INV_SQRT_TWO_PI * s;
     const g = implied - sigma;
-    const slope = -out[SLOPE]! / vega - 1;
+    const slope = -slopeOut[0]! / vega - 1;
     const next = sigma - g / slope;
     if (!(next > SIGMA_MIN && next < SIGMA_MAX)) return bisection(target, s, T, r);
     if (Math.abs(next - sigma) <= ACCEPT_STEP * sigma) return next;
