@@ -14,7 +14,6 @@
  * interpolation weights of the fixed-point integrals only depend on the node and quadrature point, never on the
  * inputs, so they are computed once.
  */
-import { black76Price } from './black76.js';
 import { INV_SQRT2, INV_SQRT_TWO_PI, Z_SMALL, erfSmall, erfcxPos } from './normal.js';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -168,7 +167,7 @@ function qdPlusBoundary(tau: number, r: number, sigma: number): number {
   const v = sigma * Math.sqrt(tau);
   const dr = Math.exp(-r * tau);
   const oneMinusDr = -Math.expm1(-r * tau);
-  const h = 8 * r / (sigma2 * oneMinusDr);
+  const h = (8 * r) / (sigma2 * oneMinusDr);
   const root = Math.sqrt(1 + h);
   const lambda = 0.5 * (1 - root);
   const lambdaPrime = (2 * r) / (sigma2 * oneMinusDr * oneMinusDr * root);
