@@ -98,10 +98,10 @@ function ivPass(g: Grid, solver: Solver, from = 0, to = g.n): number {
 
 /**
  * Seconds per call of `pass` over the grid, robust to a loaded machine: the grid is timed in chunks of CHUNK calls
- * (tens of microseconds, shorter than a scheduler slice), each chunk's lowest time over the rounds is kept, and the
+ * (some microseconds, far shorter than a scheduler slice, long enough to dwarf the timer itself), each chunk's lowest time over the rounds is kept, and the
  * lowest times are added up. A long timed pass would include the periods the process spent descheduled.
  */
-const CHUNK = 16;
+const CHUNK = 64;
 
 function chunkTimes(g: Grid, pass: (g: Grid, from: number, to: number) => number, best: Float64Array) {
   for (let c = 0; c * CHUNK < g.n; c++) {
