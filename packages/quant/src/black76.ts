@@ -204,15 +204,149 @@ function controlFittingSecondDerivative(
   return Math.max(r, minimumControl(dl, dr, slope, preferShape));
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// Initial-guess data that only depend on x: b at the inflection point s_c, b and ∂b/∂s at Jäckel's tangent points
+// s_l(x) and s_u(x), and the end values of his lower and upper maps there. Tabulated once in u = √|x| (where they are
+// smooth) instead of costing two Black evaluations and a few transcendental functions per implied volatility. They
+// only shape the initial guess (interpolation end points and the choice of segment), so the cubic interpolation's
+// error (below 1e-8 relative) only moves the guess, which the correction steps remove.
+
+const CENTRE_B = 0; // b_c / b_max
+const LOWER_B = 1; // b_l / b_max
+const LOWER_V = 2; // ∂b/∂s at s_l, / b_max
+const UPPER_B = 3; // b_u / b_max
+const UPPER_V = 4; // ∂b/∂s at s_u, / b_max
+const LOWER_F = 5; // lower map f_l and its first two derivatives in β at b_l
+const LOWER_DF = 6;
+const LOWER_D2F = 7;
+const UPPER_F = 8; // upper map f_u and its first two derivatives in β at b_u
+const UPPER_DF = 9;
+const UPPER_D2F = 10;
+// Control parameters of the rational cubic interpolations: lower map, lower middle, upper middle, upper map segment.
+const LOWER_R = 11;
+const LOWER_MIDDLE_R = 12;
+const UPPER_MIDDLE_R = 13;
+const UPPER_R = 14;
+const GUESS_SIZE = 15;
+/** The guess data of the current x (tabulated or computed). */
+const guess = new Float64Array(GUESS_SIZE);
+
+/** Computes the guess data of x (< 0) into `guess`: two Black evaluations. */
+function computeGuess(x: number, bMax: number): void {
+  const ax = -x;
+  const sC = Math.sqrt(2 * ax);
+  const rootAx = Math.sqrt(ax);
+  // At s_c: h + t = 0 and h − t = −s_c, hence b_c = ½e^{x/2}·(1 − erfcx(√|x|)) and vega v_c = e^{x/2}/√(2π).
+  // For small |x|, erfcx(√|x|) = e^{|x|}·(1 − erf(√|x|)) with e^{|x|} = 1/b_max², so no exponential is needed and
+  // b_c = ½(erf(√|x|) − (1 − b_max²))/b_max does not cancel (erf(√|x|) ≈ 1.13√|x| against 1 − b_max² ≈ |x|).
+  const bC =
+    rootAx > ERF_SMALL ? 0.5 * bMax * (1 - erfcxPos(rootAx)) : (0.5 * (erfSmall(rootAx) - (1 - bMax * bMax))) / bMax;
+  const vC = bMax * INV_SQRT_TWO_PI;
+  const sL = sC - bC / vC;
+  const bL = otmBlack(x, sL, bMax);
+  const vL = kernelOut[VEGA]!;
+  // Lower map f(s) = (2π/√27)|x|·Φ(z)³, z = −|x|/(√3·s), reproduces b's behaviour for s → 0.
+  const z = -ax / (SQRT3 * sL);
+  const y = z * z;
+  const mills = millsY(z);
+  const e8l = Math.exp(0.125 * sL * sL);
+  const eL = vL * SQRT_TWO_PI; // = e^{−3y/2 − s²/8}
+  guess[LOWER_F] = ax * mills * mills * mills * eL * e8l * LOWER_MAP_SCALE;
+  guess[LOWER_DF] = y * mills * mills * e8l; // df/dβ
+  guess[LOWER_D2F] =
+    SQRT_TWO_PI * y * mills * (e8l / eL) * ((mills * (sL * sL - 8 - 8 * y)) / (4 * sL) - (2 * z) / sL);
+  const sU = sC + (bMax - bC) / vC;
+  const bU = otmBlack(x, sU, bMax);
+  const vU = kernelOut[VEGA]!;
+  // Upper map f(s) = Φ(−s/2) = b_max − b for x → 0, the shape of b near its supremum.
+  const e8u = Math.exp(-0.125 * sU * sU);
+  const eU = vU * SQRT_TWO_PI; // = e^{−w/2 − s²/8}, w = (x/s)²
+  const w = (x / sU) * (x / sU);
+  // Φ(−s/2) = ½·erfcx(s/√8)·e^{−s²/8}: reuse the exponential just computed.
+  const yU = 0.5 * sU * INV_SQRT2;
+  guess[UPPER_F] = yU > ERF_SMALL ? 0.5 * erfcxPos(yU) * e8u : normCdf(-0.5 * sU);
+  guess[UPPER_DF] = (-0.5 * e8u) / eU;
+  guess[UPPER_D2F] = (SQRT_HALF_PI * (w / sU) * e8u) / (eU * eU);
+  const d2fL = guess[LOWER_D2F]!;
+  guess[LOWER_R] =
+    d2fL > -Infinity && d2fL < Infinity
+      ? controlFittingSecondDerivative(false, 0, bL, 0, guess[LOWER_F]!, 1, guess[LOWER_DF]!, d2fL, true)
+      : NaN;
+  guess[LOWER_MIDDLE_R] = controlFittingSecondDerivative(false, bL, bC, sL, sC, 1 / vL, 1 / vC, 0, false);
+  guess[UPPER_MIDDLE_R] = controlFittingSecondDerivative(true, bC, bU, sC, sU, 1 / vC, 1 / vU, 0, false);
+  const d2fU = guess[UPPER_D2F]!;
+  guess[UPPER_R] =
+    d2fU > -Infinity && d2fU < Infinity
+      ? controlFittingSecondDerivative(true, bU, bMax, guess[UPPER_F]!, 0, guess[UPPER_DF]!, -0.5, d2fU, true)
+      : NaN;
+  guess[CENTRE_B] = bC / bMax;
+  guess[LOWER_B] = bL / bMax;
+  guess[LOWER_V] = vL / bMax;
+  guess[UPPER_B] = bU / bMax;
+  guess[UPPER_V] = vU / bMax;
+}
+
+const U_STEP = 0.02;
+const U_MAX = 2; // |x| ≤ 4; beyond it (and for |x| < (2·U_STEP)²) the data are computed
+const U_COUNT = Math.round(U_MAX / U_STEP) + 3;
+const GUESS_TABLE = new Float64Array(U_COUNT * GUESS_SIZE);
+for (let i = 0; i < U_COUNT; i++) {
+  const u = Math.max(i * U_STEP, 1e-6); // at u = 0 (x = 0): the limit
+  computeGuess(-u * u, Math.exp(-0.5 * u * u));
+  GUESS_TABLE.set(guess, i * GUESS_SIZE);
+}
+
+/** Cubic Lagrange weights and first row for `guessValue`, set by `locateGuess`; row −1: computed into `guess`. */
+const weights = new Float64Array(5);
+
+/** Prepares the guess data of x < 0 (rootAx = √|x|): a position in the table, or computed where it does not reach. */
+function locateGuess(x: number, bMax: number, rootAx: number): void {
+  const f = rootAx / U_STEP;
+  const i = Math.floor(f);
+  // From the second cell on: near x = 0 the data have a √|x| behaviour that the first cell does not resolve.
+  if (!(i >= 2 && i <= U_COUNT - 3)) {
+    computeGuess(x, bMax);
+    weights[0] = -1;
+    return;
+  }
+  const v = f - i;
+  const vm1 = v - 1;
+  const vm2 = v - 2;
+  const vp1 = v + 1;
+  weights[0] = (i - 1) * GUESS_SIZE;
+  weights[1] = (-v * vm1 * vm2) / 6;
+  weights[2] = (vp1 * vm1 * vm2) / 2;
+  weights[3] = (-vp1 * v * vm2) / 2;
+  weights[4] = (vp1 * v * vm1) / 6;
+}
+
+/** Guess datum k of the x given to locateGuess. */
+function guessValue(k: number): number {
+  const base = weights[0]!;
+  if (base < 0) return guess[k]!;
+  const j = base + k;
+  return (
+    weights[1]! * GUESS_TABLE[j]! +
+    weights[2]! * GUESS_TABLE[j + GUESS_SIZE]! +
+    weights[3]! * GUESS_TABLE[j + 2 * GUESS_SIZE]! +
+    weights[4]! * GUESS_TABLE[j + 3 * GUESS_SIZE]!
+  );
+}
+
 /** Third-order Householder factor: the step is ν·(1 + h₂ν/2)/(1 + ν(h₂ + h₃ν/6)) with h_k = g⁽ᵏ⁾/g'. */
 function householder(nu: number, h2: number, h3: number): number {
   return (1 + 0.5 * h2 * nu) / (1 + nu * (h2 + (h3 * nu) / 6));
 }
 
+const SIXTH = 1 / 6;
+const FIVE_TWELFTHS = 5 / 12;
+const FIVE_EIGHTHS = 5 / 8;
+const TWENTY_FOURTH = 1 / 24;
+
 /** Fourth-order (quintically convergent) step from the Newton step ν and h_k = g⁽ᵏ⁾/g′: series reversion of Taylor. */
 function quartic(nu: number, h2: number, h3: number, h4: number): number {
-  const c3 = 0.5 * h2 * h2 - h3 / 6;
-  const c4 = (-5 / 8) * h2 * h2 * h2 + (5 / 12) * h2 * h3 - h4 / 24;
+  const c3 = 0.5 * h2 * h2 - SIXTH * h3;
+  const c4 = h2 * (FIVE_TWELFTHS * h3 - FIVE_EIGHTHS * h2 * h2) - TWENTY_FOURTH * h4;
   return nu * (1 + nu * (-0.5 * h2 + nu * (c3 + nu * c4)));
 }
 
@@ -228,12 +362,8 @@ function quartic(nu: number, h2: number, h3: number, h4: number): number {
 function normalisedImpliedVol(beta: number, x: number, bMax: number): number {
   const ax = -x;
   const sC = Math.sqrt(2 * ax);
-  // At s_c: h + t = 0 and h − t = −s_c, hence b_c = ½e^{x/2}·(1 − erfcx(√|x|)) and vega v_c = e^{x/2}/√(2π).
-  // For small |x|, erfcx(√|x|) = e^{|x|}·(1 − erf(√|x|)) with e^{|x|} = 1/b_max², so no exponential is needed and
-  // b_c = ½(erf(√|x|) − (1 − b_max²))/b_max does not cancel (erf(√|x|) ≈ 1.13√|x| against 1 − b_max² ≈ |x|).
-  const rootAx = Math.sqrt(ax);
-  const bC =
-    rootAx > ERF_SMALL ? 0.5 * bMax * (1 - erfcxPos(rootAx)) : (0.5 * (erfSmall(rootAx) - (1 - bMax * bMax))) / bMax;
+  locateGuess(x, bMax, Math.sqrt(ax));
+  const bC = bMax * guessValue(CENTRE_B);
   const vC = bMax * INV_SQRT_TWO_PI;
   let s: number;
   let sLeft = 0;
@@ -243,22 +373,17 @@ function normalisedImpliedVol(beta: number, x: number, bMax: number): number {
 
   if (beta < bC) {
     const sL = sC - bC / vC;
-    const bL = otmBlack(x, sL, bMax);
-    const vL = kernelOut[VEGA]!;
+    const bL = bMax * guessValue(LOWER_B);
+    const vL = bMax * guessValue(LOWER_V);
     if (beta < bL) {
       // Lower map f(s) = (2π/√27)|x|·Φ(z)³, z = −|x|/(√3·s), reproduces b's behaviour for s → 0.
-      const z = -ax / (SQRT3 * sL);
-      const y = z * z;
-      const mills = millsY(z);
-      const e8 = Math.exp(0.125 * sL * sL);
-      const eL = vL * SQRT_TWO_PI; // = e^{−3y/2 − s²/8}
-      const fL = ax * mills * mills * mills * eL * e8 * LOWER_MAP_SCALE;
-      const dfL = y * mills * mills * e8; // df/dβ
-      const d2fL = SQRT_TWO_PI * y * mills * (e8 / eL) * ((mills * (sL * sL - 8 - 8 * y)) / (4 * sL) - (2 * z) / sL);
+      const fL = guessValue(LOWER_F);
+      const dfL = guessValue(LOWER_DF);
+      const d2fL = guessValue(LOWER_D2F);
       let f = 0;
-      if (d2fL > -Infinity && d2fL < Infinity) {
-        const r = controlFittingSecondDerivative(false, 0, bL, 0, fL, 1, dfL, d2fL, true);
-        f = rationalCubic(beta, 0, bL, 0, fL, 1, dfL, r);
+      const r = guessValue(LOWER_R);
+      if (d2fL > -Infinity && d2fL < Infinity && r > -Infinity && r < Infinity) {
+        f = rationalCubic(beta, 0, bL, 0, fL, 1, dfL, Math.max(r, RC_MIN));
       }
       if (!(f > 0)) {
         // Round-off for extreme |x|: quadratic through f(0) = 0, f'(0) = 1 and f(b_l).
@@ -316,33 +441,26 @@ function normalisedImpliedVol(beta: number, x: number, bMax: number): number {
       }
       return s;
     }
-    const r = controlFittingSecondDerivative(false, bL, bC, sL, sC, 1 / vL, 1 / vC, 0, false);
-    s = rationalCubic(beta, bL, bC, sL, sC, 1 / vL, 1 / vC, r);
+    s = rationalCubic(beta, bL, bC, sL, sC, 1 / vL, 1 / vC, Math.max(guessValue(LOWER_MIDDLE_R), RC_MIN));
     sLeft = sL;
     sRight = sC;
   } else {
     const sU = sC + (bMax - bC) / vC;
-    const bU = otmBlack(x, sU, bMax);
-    const vU = kernelOut[VEGA]!;
+    const bU = bMax * guessValue(UPPER_B);
+    const vU = bMax * guessValue(UPPER_V);
     if (beta <= bU) {
-      const r = controlFittingSecondDerivative(true, bC, bU, sC, sU, 1 / vC, 1 / vU, 0, false);
-      s = rationalCubic(beta, bC, bU, sC, sU, 1 / vC, 1 / vU, r);
+      s = rationalCubic(beta, bC, bU, sC, sU, 1 / vC, 1 / vU, Math.max(guessValue(UPPER_MIDDLE_R), RC_MIN));
       sLeft = sC;
       sRight = sU;
     } else {
       // Upper map f(s) = Φ(−s/2) = b_max − b for x → 0, the shape of b near its supremum.
-      const e8 = Math.exp(-0.125 * sU * sU);
-      const eU = vU * SQRT_TWO_PI; // = e^{−w/2 − s²/8}, w = (x/s)²
-      const w = (x / sU) * (x / sU);
-      // Φ(−s/2) = ½·erfcx(s/√8)·e^{−s²/8}: reuse the exponential just computed.
-      const yU = 0.5 * sU * INV_SQRT2;
-      const fU = yU > ERF_SMALL ? 0.5 * erfcxPos(yU) * e8 : normCdf(-0.5 * sU);
-      const dfU = (-0.5 * e8) / eU;
-      const d2fU = (SQRT_HALF_PI * (w / sU) * e8) / (eU * eU);
+      const fU = guessValue(UPPER_F);
+      const dfU = guessValue(UPPER_DF);
+      const d2fU = guessValue(UPPER_D2F);
       let f = 0;
-      if (d2fU > -Infinity && d2fU < Infinity) {
-        const r = controlFittingSecondDerivative(true, bU, bMax, fU, 0, dfU, -0.5, d2fU, true);
-        f = rationalCubic(beta, bU, bMax, fU, 0, dfU, -0.5, r);
+      const r = guessValue(UPPER_R);
+      if (d2fU > -Infinity && d2fU < Infinity && r > -Infinity && r < Infinity) {
+        f = rationalCubic(beta, bU, bMax, fU, 0, dfU, -0.5, Math.max(r, RC_MIN));
       }
       if (!(f > 0)) {
         const hb = bMax - bU;
