@@ -213,9 +213,9 @@ function controlFittingSecondDerivative(
 
 const CENTRE_B = 0; // b_c / b_max
 const LOWER_B = 1; // b_l / b_max
-const LOWER_V = 2; // ∂b/∂s at s_l, / b_max
+const LOWER_INV_V = 2; // b_max / (∂b/∂s at s_l)
 const UPPER_B = 3; // b_u / b_max
-const UPPER_V = 4; // ∂b/∂s at s_u, / b_max
+const UPPER_INV_V = 4; // b_max / (∂b/∂s at s_u)
 const LOWER_F = 5; // lower map f_l and its first two derivatives in β at b_l
 const LOWER_DF = 6;
 const LOWER_D2F = 7;
@@ -253,8 +253,7 @@ function computeGuess(x: number, bMax: number): void {
   const eL = vL * SQRT_TWO_PI; // = e^{−3y/2 − s²/8}
   guess[LOWER_F] = ax * mills * mills * mills * eL * e8l * LOWER_MAP_SCALE;
   guess[LOWER_DF] = y * mills * mills * e8l; // df/dβ
-  guess[LOWER_D2F] =
-    SQRT_TWO_PI * y * mills * (e8l / eL) * ((mills * (sL * sL - 8 - 8 * y)) / (4 * sL) - (2 * z) / sL);
+  guess[LOWER_D2F] = SQRT_TWO_PI * y * mills * (e8l / eL) * ((mills * (sL * sL - 8 - 8 * y)) / (4 * sL) - (2 * z) / sL);
   const sU = sC + (bMax - bC) / vC;
   const bU = otmBlack(x, sU, bMax);
   const vU = kernelOut[VEGA]!;
@@ -281,9 +280,9 @@ function computeGuess(x: number, bMax: number): void {
       : NaN;
   guess[CENTRE_B] = bC / bMax;
   guess[LOWER_B] = bL / bMax;
-  guess[LOWER_V] = vL / bMax;
+  guess[LOWER_INV_V] = bMax / vL;
   guess[UPPER_B] = bU / bMax;
-  guess[UPPER_V] = vU / bMax;
+  guess[UPPER_INV_V] = bMax / vU;
 }
 
 const U_STEP = 0.02;
@@ -361,10 +360,13 @@ function quartic(nu: number, h2: number, h3: number, h4: number): number {
  */
 function normalisedImpliedVol(beta: number, x: number, bMax: number): number {
   const ax = -x;
-  const sC = Math.sqrt(2 * ax);
-  locateGuess(x, bMax, Math.sqrt(ax));
-  const bC = bMax * guessValue(CENTRE_B);
-  const vC = bMax * INV_SQRT_TWO_PI;
+  const rootAx = Math.sqrt(ax);
+  const sC = Math.SQRT2 * rootAx;
+  locateGuess(x, bMax, rootAx);
+  const centre = guessValue(CENTRE_B);
+  const bC = bMax * centre;
+  const invBMax = 1 / bMax;
+  const invVC = SQRT_TWO_PI * invBMax; // 1/v_c, v_c = b_max/√(2π)
   let s: number;
   let sLeft = 0;
   let sRight = Infinity;
@@ -372,9 +374,8 @@ function normalisedImpliedVol(beta: number, x: number, bMax: number): number {
   let iterations = 0;
 
   if (beta < bC) {
-    const sL = sC - bC / vC;
+    const sL = sC - SQRT_TWO_PI * centre; // s_c − b_c/v_c
     const bL = bMax * guessValue(LOWER_B);
-    const vL = bMax * guessValue(LOWER_V);
     if (beta < bL) {
       // Lower map f(s) = (2π/√27)|x|·Φ(z)³, z = −|x|/(√3·s), reproduces b's behaviour for s → 0.
       const fL = guessValue(LOWER_F);
@@ -441,15 +442,16 @@ function normalisedImpliedVol(beta: number, x: number, bMax: number): number {
       }
       return s;
     }
-    s = rationalCubic(beta, bL, bC, sL, sC, 1 / vL, 1 / vC, Math.max(guessValue(LOWER_MIDDLE_R), RC_MIN));
+    const invVL = invBMax * guessValue(LOWER_INV_V);
+    s = rationalCubic(beta, bL, bC, sL, sC, invVL, invVC, Math.max(guessValue(LOWER_MIDDLE_R), RC_MIN));
     sLeft = sL;
     sRight = sC;
   } else {
-    const sU = sC + (bMax - bC) / vC;
+    const sU = sC + SQRT_TWO_PI * (1 - centre); // s_c + (b_max − b_c)/v_c
     const bU = bMax * guessValue(UPPER_B);
-    const vU = bMax * guessValue(UPPER_V);
     if (beta <= bU) {
-      s = rationalCubic(beta, bC, bU, sC, sU, 1 / vC, 1 / vU, Math.max(guessValue(UPPER_MIDDLE_R), RC_MIN));
+      const invVU = invBMax * guessValue(UPPER_INV_V);
+      s = rationalCubic(beta, bC, bU, sC, sU, invVC, invVU, Math.max(guessValue(UPPER_MIDDLE_R), RC_MIN));
       sLeft = sC;
       sRight = sU;
     } else {
@@ -568,14 +570,17 @@ export function black76ImpliedVol(price: number, F: number, K: number, T: number
   const intrinsic = intrinsicForward > 0 ? df * intrinsicForward : 0;
   if (price < intrinsic || price >= df * (isCall ? F : K)) return NaN;
   if (price === intrinsic) return 0;
-  // Normalised out-of-the-money value β = time value / (e^{−rT}·√(FK)).
+  // Normalised out-of-the-money value β = time value / (e^{−rT}·√(FK)), with √(FK) = K·√(F/K) and b_max = e^{x/2} =
+  // √(F/K) or its inverse: one square root and one logarithm of F/K serve all three.
   const forwardPrice = price / df;
   const timeValue = intrinsicForward > 0 ? forwardPrice - intrinsicForward : forwardPrice;
-  const beta = timeValue / Math.sqrt(F * K);
+  const ratio = F / K;
+  const rootRatio = Math.sqrt(ratio);
+  const beta = timeValue / (K * rootRatio);
   if (!(beta > 0)) return 0; // the time value is below the resolution of the price
-  const bMax = Math.sqrt(F < K ? F / K : K / F);
+  const bMax = F < K ? rootRatio : 1 / rootRatio;
   if (beta >= bMax) return NaN;
-  const x = -Math.abs(Math.log(F / K));
+  const x = -Math.abs(Math.log(ratio));
   // At the money b(0, s) = 2Φ(s/2) − 1 inverts in closed form; passing β/2 keeps small β precise.
   const s = x === 0 ? 2 * invNormCdfOffset(0.5 * beta) : normalisedImpliedVol(beta, x, bMax);
   return s / Math.sqrt(T);
