@@ -227,7 +227,8 @@ const LOWER_R = 11;
 const LOWER_MIDDLE_R = 12;
 const UPPER_MIDDLE_R = 13;
 const UPPER_R = 14;
-const GUESS_SIZE = 15;
+const LN_LOWER_B = 15; // ln(b_l / b_max)
+const GUESS_SIZE = 16;
 /** The guess data of the current x (tabulated or computed). */
 const guess = new Float64Array(GUESS_SIZE);
 
@@ -280,6 +281,7 @@ function computeGuess(x: number, bMax: number): void {
       : NaN;
   guess[CENTRE_B] = bC / bMax;
   guess[LOWER_B] = bL / bMax;
+  guess[LN_LOWER_B] = Math.log(bL / bMax);
   guess[LOWER_INV_V] = bMax / vL;
   guess[UPPER_B] = bU / bMax;
   guess[UPPER_INV_V] = bMax / vU;
@@ -296,7 +298,7 @@ for (let i = 0; i < U_COUNT; i++) {
 }
 
 /** Cubic Lagrange weights and first row for `guessValue`, set by `locateGuess`; row −1: computed into `guess`. */
-const weights = new Float64Array(5);
+const weights = new Float64Array(6);
 
 /** Prepares the guess data of x < 0 (rootAx = √|x|): a position in the table, or computed where it does not reach. */
 function locateGuess(x: number, bMax: number, rootAx: number): void {
@@ -313,6 +315,7 @@ function locateGuess(x: number, bMax: number, rootAx: number): void {
   const vm2 = v - 2;
   const vp1 = v + 1;
   weights[0] = (i - 1) * GUESS_SIZE;
+  weights[5] = i - 1;
   weights[1] = (-v * vm1 * vm2) / 6;
   weights[2] = (vp1 * vm1 * vm2) / 2;
   weights[3] = (-vp1 * v * vm2) / 2;
@@ -330,6 +333,43 @@ function guessValue(k: number): number {
     weights[3]! * GUESS_TABLE[j + 2 * GUESS_SIZE]! +
     weights[4]! * GUESS_TABLE[j + 3 * GUESS_SIZE]!
   );
+}
+
+/** s with f(s) = f for the lower map f(s) = (2π/√27)|x|·Φ(−|x|/(√3·s))³. */
+function invertLowerMap(f: number, ax: number): number {
+  // Φ(z) = (f/((2π/√27)|x|))^{1/3}, s = |x|/(√3·|z|). In the normal tail Φ⁻¹ only needs ln Φ(z), which spares the
+  // cube root.
+  const ratio = f / (TWO_PI_OVER_SQRT27 * ax);
+  const lnPhi = Math.log(ratio) / 3;
+  const z = lnPhi < LN_TAIL_PROBABILITY ? -tailDeviateFromRoot(Math.sqrt(-lnPhi)) : invNormCdf(Math.cbrt(ratio));
+  return ax / (SQRT3 * -z);
+}
+
+// In the lower segment the implied s is s_map(β)·(1 + c), s_map inverting the lower map at β itself. The correction c
+// is smooth in u = √|x| and w = ln(b_l)/ln(β) ∈ (0, 1) (β → 0 is w → 0, where the map becomes exact and c → 0 like
+// w²), so it is tabulated (u as above, w in steps of W_STEP) from this solver's own converged answers: the guess is
+// then within ~1e-4 and one fourth-order step reaches machine precision. Column 0 is w = −W_STEP, mirrored.
+const W_STEP = 0.05;
+const W_COUNT = Math.round(1 / W_STEP) + 4; // w = −W_STEP … 1 + 2·W_STEP
+
+/** c at w for the u located by locateGuess (cubic Lagrange in both). */
+function lowerCorrection(table: Float64Array, w: number): number {
+  const f = w / W_STEP + 1;
+  const j = Math.floor(f);
+  const v = f - j;
+  const vm1 = v - 1;
+  const vm2 = v - 2;
+  const vp1 = v + 1;
+  const w0 = -v * vm1 * vm2 * SIXTH;
+  const w1 = vp1 * vm1 * vm2 * 0.5;
+  const w2 = -vp1 * v * vm2 * 0.5;
+  const w3 = vp1 * v * vm1 * SIXTH;
+  let c = 0;
+  for (let k = 0; k < 4; k++) {
+    const row = (weights[5]! + k) * W_COUNT + j - 1;
+    c += weights[1 + k]! * (w0 * table[row]! + w1 * table[row + 1]! + w2 * table[row + 2]! + w3 * table[row + 3]!);
+  }
+  return c;
 }
 
 /** Third-order Householder factor: the step is ν·(1 + h₂ν/2)/(1 + ν(h₂ + h₃ν/6)) with h_k = g⁽ᵏ⁾/g'. */
@@ -377,29 +417,32 @@ function normalisedImpliedVol(beta: number, x: number, bMax: number): number {
     const sL = sC - SQRT_TWO_PI * centre; // s_c − b_c/v_c
     const bL = bMax * guessValue(LOWER_B);
     if (beta < bL) {
-      // Lower map f(s) = (2π/√27)|x|·Φ(z)³, z = −|x|/(√3·s), reproduces b's behaviour for s → 0.
-      const fL = guessValue(LOWER_F);
-      const dfL = guessValue(LOWER_DF);
-      const d2fL = guessValue(LOWER_D2F);
-      let f = 0;
-      const r = guessValue(LOWER_R);
-      if (d2fL > -Infinity && d2fL < Infinity && r > -Infinity && r < Infinity) {
-        f = rationalCubic(beta, 0, bL, 0, fL, 1, dfL, Math.max(r, RC_MIN));
-      }
-      if (!(f > 0)) {
-        // Round-off for extreme |x|: quadratic through f(0) = 0, f'(0) = 1 and f(b_l).
-        const q = beta / bL;
-        f = (fL * q + bL * (1 - q)) * q;
-      }
-      // Invert the map: Φ(z) = (f/((2π/√27)|x|))^{1/3}, s = |x|/(√3·|z|). In the normal tail Φ⁻¹ only needs ln Φ(z),
-      // which spares the cube root.
-      const ratio = f / (TWO_PI_OVER_SQRT27 * ax);
-      const lnPhi = Math.log(ratio) / 3;
-      const zGuess =
-        lnPhi < LN_TAIL_PROBABILITY ? -tailDeviateFromRoot(Math.sqrt(-lnPhi)) : invNormCdf(Math.cbrt(ratio));
-      s = ax / (SQRT3 * -zGuess);
-      sRight = sL;
       const invLnBeta = 1 / Math.log(beta);
+      // Lower map f(s) = (2π/√27)|x|·Φ(z)³, z = −|x|/(√3·s), reproduces b's behaviour for s → 0. Where the table of
+      // its correction reaches, the map is inverted at β itself and corrected; otherwise Jäckel's rational cubic
+      // interpolates f(β) first.
+      let f = 0;
+      let correction = 0;
+      const w = (0.5 * x + guessValue(LN_LOWER_B)) * invLnBeta; // ln(b_l)/ln(β) ∈ (0, 1)
+      if (lowerTable !== null && weights[0]! >= 0 && w < 1) {
+        f = beta;
+        correction = lowerCorrection(lowerTable, w);
+      } else {
+        const fL = guessValue(LOWER_F);
+        const dfL = guessValue(LOWER_DF);
+        const d2fL = guessValue(LOWER_D2F);
+        const r = guessValue(LOWER_R);
+        if (d2fL > -Infinity && d2fL < Infinity && r > -Infinity && r < Infinity) {
+          f = rationalCubic(beta, 0, bL, 0, fL, 1, dfL, Math.max(r, RC_MIN));
+        }
+        if (!(f > 0)) {
+          // Round-off for extreme |x|: quadratic through f(0) = 0, f'(0) = 1 and f(b_l).
+          const q = beta / bL;
+          f = (fL * q + bL * (1 - q)) * q;
+        }
+      }
+      s = invertLowerMap(f, ax) * (1 + correction);
+      sRight = sL;
       for (; iterations < MAX_ITERATIONS && Math.abs(ds) > CONVERGED_STEP * s; ++iterations) {
         if (iterations > 0 && !(s > sLeft && s < sRight)) s = 0.5 * (sLeft + sRight);
         const b = otmBlack(x, s, bMax);
@@ -527,6 +570,32 @@ function normalisedImpliedVol(beta: number, x: number, bMax: number): number {
   }
   return s;
 }
+
+/** The lower-segment corrections, solved with Jäckel's guess (2 steps) when the module loads: ~2,500 solves. */
+function buildLowerTable(): Float64Array {
+  const table = new Float64Array(U_COUNT * W_COUNT);
+  for (let i = 0; i < U_COUNT; i++) {
+    const u = Math.max(i * U_STEP, 1e-6);
+    const x = -u * u;
+    const bMax = Math.exp(0.5 * x);
+    computeGuess(x, bMax);
+    const lnBl = 0.5 * x + guess[LN_LOWER_B]!;
+    for (let k = 2; k < W_COUNT; k++) {
+      const lnBeta = lnBl / ((k - 1) * W_STEP);
+      let c = 0;
+      if (lnBeta > -700) {
+        const beta = Math.exp(lnBeta);
+        c = normalisedImpliedVol(beta, x, bMax) / invertLowerMap(beta, -x) - 1;
+      }
+      table[i * W_COUNT + k] = c;
+    }
+    table[i * W_COUNT] = table[i * W_COUNT + 2]!; // w = −W_STEP mirrors w = W_STEP
+  }
+  return table;
+}
+
+let lowerTable: Float64Array | null = null;
+lowerTable = buildLowerTable();
 
 function isFiniteNonNegative(v: number): boolean {
   return v >= 0 && v < Infinity;
