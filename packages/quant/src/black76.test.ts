@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { europeanRows } from '../reference/table.js';
 import { black76ImpliedVol, black76Price, internals } from './black76.js';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -253,6 +254,32 @@ describe('black76ImpliedVol', () => {
       }),
       { numRuns: 20000, seed: 99 },
     );
+  });
+
+  it('recovers σ to 1e-9 far from the money too (|ln(K/F)| up to 6, beyond the tabulated guesses)', () => {
+    const wide = fc.record({
+      m: fc.double({ min: -6, max: 6, noNaN: true }),
+      sigma: fc.double({ min: 0.01, max: 3, noNaN: true }),
+      T: fc.double({ min: 1 / 365, max: 3, noNaN: true }),
+      r: fc.double({ min: 0, max: 0.1, noNaN: true }),
+      F: fc.double({ min: 1, max: 10000, noNaN: true }),
+      isCall: fc.boolean(),
+    });
+    fc.assert(fc.property(wide, check(1e-9, 1e-6)), { numRuns: 10000, seed: 606 });
+  });
+
+  it('matches QuantLib blackFormula: prices to 4e-15·max(F, K), σ to 1e-10 from its prices', () => {
+    expect(europeanRows.length).toBeGreaterThanOrEqual(1000);
+    let checked = 0;
+    for (const { F, K, T, r, sigma, call, price } of europeanRows) {
+      const df = Math.exp(-r * T);
+      expect(Math.abs(black76Price(F, K, T, r, call, sigma) - price)).toBeLessThan(4e-15 * df * Math.max(F, K));
+      // QuantLib's price resolves the time value only well above its own rounding (~1e-16 of F or K).
+      if (price - Math.max(df * (call ? F - K : K - F), 0) < 1e-6 * K) continue;
+      expect(Math.abs(black76ImpliedVol(price, F, K, T, r, call) - sigma)).toBeLessThan(1e-10);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(500);
   });
 
   it('is exact at the money (closed form), also for tiny prices', () => {

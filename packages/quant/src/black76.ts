@@ -424,6 +424,12 @@ function normalisedImpliedVol(beta: number, x: number, bMax: number): number {
       let f = 0;
       let correction = 0;
       const w = (0.5 * x + guessValue(LN_LOWER_B)) * invLnBeta; // ln(b_l)/ln(β) ∈ (0, 1)
+      if (lowerTableState === 0) {
+        lowerTableState = 1;
+        lowerTable = buildLowerTable();
+        lowerTableState = 2;
+        locateGuess(x, bMax, rootAx); // the build moved the interpolation weights
+      }
       if (lowerTable !== null && weights[0]! >= 0 && w < 1) {
         f = beta;
         correction = lowerCorrection(lowerTable, w);
@@ -594,8 +600,9 @@ function buildLowerTable(): Float64Array {
   return table;
 }
 
+/** Built on the first lower-segment quote (a few milliseconds), not at import; null while building. */
 let lowerTable: Float64Array | null = null;
-lowerTable = buildLowerTable();
+let lowerTableState = 0; // 0: not built, 1: building, 2: built
 
 function isFiniteNonNegative(v: number): boolean {
   return v >= 0 && v < Infinity;

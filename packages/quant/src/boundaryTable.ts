@@ -6,7 +6,9 @@
  * stops depending on a once a ≪ c² (the short-time asymptotics of the boundary), so below z = 2x − FLAT it is taken
  * as constant in z. Each entry is one ALO collocation solve (alo.ts) at τ = T; a bicubic Lagrange interpolation then
  * gives B, and ∂B/∂σ through ∂G/∂z, anywhere inside the table in a few dozen flops instead of a fixed-point solve.
- * Interpolation error (measured against 16-node solves): ≤ 6e-5 relative in G for a = σ²τ ≤ 8, 1e-6 typically.
+ * Interpolation error (measured against 16-node solves): ≤ 1e-4 relative in G for rτ ≤ 0.1 and a = σ²τ ≤ 8 (the
+ * worst at both limits), 1e-6 typically.
+ * Entries are solved on first use.
  */
 import { boundaryAtExpiry, makeScheme, solveBoundary } from './alo.js';
 
@@ -23,24 +25,34 @@ const FLAT = 4;
 const RHO_LO = 18;
 const RHO_HI = 11;
 
-let table: Float64Array | null = null;
+/** G at the grid points, filled on first use: NaN until solved, −1 outside the solved range. */
+const table = new Float64Array(NX * NZ).fill(NaN);
+const scheme = makeScheme(8, 10, 4, 1);
 
-/** Solves every entry a lookup can reach: about 1,800 collocation solves with 8 nodes, ~0.1 s once per process. */
-function build(): Float64Array {
-  const scheme = makeScheme(8, 10, 4, 1);
-  const t = new Float64Array(NX * NZ).fill(NaN);
-  for (let i = 0; i < NX; i++) {
-    const x = X_LO + i * H;
-    for (let j = 0; j < NZ; j++) {
-      const z = Z_LO + j * H;
-      if (z < 2 * x - FLAT - 3 * H || x - z > RHO_HI || z - x > RHO_LO) continue;
-      const a = Math.exp(z);
-      // σ = 1, T = a, r = c/a: the boundary at τ = T of that option is B(c, a).
-      solveBoundary(scheme, a, Math.exp(x) / a, 1, scheme.m);
-      t[i * NZ + j] = boundaryAtExpiry(scheme) / a;
-    }
+/**
+ * Solves entry (i, j): one collocation solve with 8 nodes (~50 µs). Entries are filled as lookups reach them, so a
+ * process pays only for the part of the table its options use (a few milliseconds for one expiry).
+ */
+function fill(index: number): number {
+  const i = Math.floor(index / NZ);
+  const x = X_LO + i * H;
+  const z = Z_LO + (index - i * NZ) * H;
+  let g = -1;
+  if (!(z < 2 * x - FLAT - 6 * H || x - z > RHO_HI || z - x > RHO_LO)) {
+    const a = Math.exp(z);
+    // σ = 1, T = a, r = c/a: the boundary at τ = T of that option is B(c, a).
+    solveBoundary(scheme, a, Math.exp(x) / a, 1, scheme.m);
+    g = boundaryAtExpiry(scheme) / a;
+    if (!(g >= 0)) g = -1;
   }
-  return t;
+  table[index] = g;
+  return g;
+}
+
+/** Entry `index`, solved if not yet. */
+function entry(index: number): number {
+  const g = table[index]!;
+  return g === g ? g : fill(index);
 }
 
 /** ∂G/∂z at the last lookup. */
@@ -51,7 +63,6 @@ export const tableOut = new Float64Array(1);
  * x > X_HI − H, or r/σ² outside the solved range).
  */
 export function boundaryG(x: number, z: number): number {
-  const t = table ?? (table = build());
   if (x < X_LO + H) x = X_LO + H;
   let flat = false;
   if (z < 2 * x - FLAT) {
@@ -88,10 +99,11 @@ export function boundaryG(x: number, z: number): number {
   let gz = 0;
   for (let k = 0; k < 4; k++) {
     const row = (ix - 1 + k) * NZ + iz - 1;
-    const c0 = t[row]!;
-    const c1 = t[row + 1]!;
-    const c2 = t[row + 2]!;
-    const c3 = t[row + 3]!;
+    const c0 = entry(row);
+    const c1 = entry(row + 1);
+    const c2 = entry(row + 2);
+    const c3 = entry(row + 3);
+    if (!(c0 >= 0 && c1 >= 0 && c2 >= 0 && c3 >= 0)) return NaN;
     const wx = k === 0 ? wx0 : k === 1 ? wx1 : k === 2 ? wx2 : wx3;
     g += wx * (wz0 * c0 + wz1 * c1 + wz2 * c2 + wz3 * c3);
     gz += wx * (dz0 * c0 + dz1 * c1 + dz2 * c2 + dz3 * c3);
