@@ -12,8 +12,8 @@ function solved(x: number, z: number): number {
   return boundaryAtExpiry(fine) / a;
 }
 
-// 2e-4 in G moves the American implied volatility by about 3e-6 (measured by perturbing the boundary).
-it('interpolates the boundary within 2e-4 of a direct 16-node solve where options are quoted (σ²τ ≤ 8)', () => {
+// 1e-4 in G moves the American implied volatility by about 1.5e-6 (measured by perturbing the boundary).
+it('interpolates the boundary within 1e-4 of a direct 16-node solve where options are quoted (σ²τ ≤ 8)', () => {
   fc.assert(
     fc.property(
       fc.double({ min: -20, max: -2.3, noNaN: true }), // rτ from 2e-9 to 0.1
@@ -21,7 +21,7 @@ it('interpolates the boundary within 2e-4 of a direct 16-node solve where option
       (x, z) => {
         if (z - x > 17 || x - z > 10) return; // r/σ² outside the table: solved directly by the caller
         const g = boundaryG(x, z);
-        expect(Math.abs(g - solved(x, z)) / solved(x, z)).toBeLessThan(2e-4);
+        expect(Math.abs(g - solved(x, z)) / solved(x, z)).toBeLessThan(1e-4);
       },
     ),
     { numRuns: 200, seed: 5 },

@@ -6,7 +6,7 @@
  * stops depending on a once a ≪ c² (the short-time asymptotics of the boundary), so below z = 2x − FLAT it is taken
  * as constant in z. Each entry is one ALO collocation solve (alo.ts) at τ = T; a bicubic Lagrange interpolation then
  * gives B, and ∂B/∂σ through ∂G/∂z, anywhere inside the table in a few dozen flops instead of a fixed-point solve.
- * Interpolation error (measured against 16-node solves): ≤ 1e-4 relative in G for rτ ≤ 0.1 and a = σ²τ ≤ 8 (the
+ * Interpolation error (measured against 16-node solves): ≤ 2e-5 relative in G for rτ ≤ 0.1 and a = σ²τ ≤ 8 (the
  * worst at both limits), 1e-6 typically.
  * Entries are solved on first use.
  */
@@ -16,9 +16,10 @@ const X_LO = -22; // ln(rτ): below, the boundary is clamped (τ → 0, where th
 const X_HI = -1;
 const Z_LO = -33; // ln(σ²τ)
 const Z_HI = 2.5;
-const H = 0.5; // grid step in both x and z
-const NX = Math.round((X_HI - X_LO) / H) + 1;
-const NZ = Math.round((Z_HI - Z_LO) / H) + 1;
+const HX = 0.5; // grid steps in x and z (G varies faster in z where σ²τ is large)
+const HZ = 0.25;
+const NX = Math.round((X_HI - X_LO) / HX) + 1;
+const NZ = Math.round((Z_HI - Z_LO) / HZ) + 1;
 /** G is independent of z (to 1e-7) for z ≤ 2x − 2: clamp there with a margin. */
 const FLAT = 4;
 /** Entries are solved for r/σ² = e^{x−z} in [e^{−RHO_LO}, e^{RHO_HI}]; outside, the caller solves directly. */
@@ -35,10 +36,10 @@ const scheme = makeScheme(8, 10, 4, 1);
  */
 function fill(index: number): number {
   const i = Math.floor(index / NZ);
-  const x = X_LO + i * H;
-  const z = Z_LO + (index - i * NZ) * H;
+  const x = X_LO + i * HX;
+  const z = Z_LO + (index - i * NZ) * HZ;
   let g = -1;
-  if (!(z < 2 * x - FLAT - 6 * H || x - z > RHO_HI || z - x > RHO_LO)) {
+  if (!(z < 2 * x - FLAT - 3 || x - z > RHO_HI || z - x > RHO_LO)) {
     const a = Math.exp(z);
     // σ = 1, T = a, r = c/a: the boundary at τ = T of that option is B(c, a).
     solveBoundary(scheme, a, Math.exp(x) / a, 1, scheme.m);
@@ -59,18 +60,18 @@ function entry(index: number): number {
 export const tableOut = new Float64Array(1);
 
 /**
- * G(x, z) = (ln B)²/(σ²τ) at x = ln(rτ), z = ln(σ²τ), and ∂G/∂z in tableOut[0]. NaN outside the table (z > Z_HI − H,
- * x > X_HI − H, or r/σ² outside the solved range).
+ * G(x, z) = (ln B)²/(σ²τ) at x = ln(rτ), z = ln(σ²τ), and ∂G/∂z in tableOut[0]. NaN outside the table (z > Z_HI − 2HZ,
+ * x > X_HI − 2HX, or r/σ² outside the solved range).
  */
 export function boundaryG(x: number, z: number): number {
-  if (x < X_LO + H) x = X_LO + H;
+  if (x < X_LO + HX) x = X_LO + HX;
   let flat = false;
   if (z < 2 * x - FLAT) {
     z = 2 * x - FLAT;
     flat = true;
   }
-  const fx = (x - X_LO) / H;
-  const fz = (z - Z_LO) / H;
+  const fx = (x - X_LO) / HX;
+  const fz = (z - Z_LO) / HZ;
   const ix = Math.floor(fx);
   const iz = Math.floor(fz);
   if (!(ix >= 1 && ix <= NX - 3 && iz >= 1 && iz <= NZ - 3)) return NaN;
@@ -108,6 +109,6 @@ export function boundaryG(x: number, z: number): number {
     g += wx * (wz0 * c0 + wz1 * c1 + wz2 * c2 + wz3 * c3);
     gz += wx * (dz0 * c0 + dz1 * c1 + dz2 * c2 + dz3 * c3);
   }
-  tableOut[0] = flat ? 0 : gz / H;
+  tableOut[0] = flat ? 0 : gz / HZ;
   return g;
 }
