@@ -65,7 +65,7 @@ function tablePremium(s: number, T: number, r: number, sigma: number, slope: boo
       const x = lnRT + lnRest;
       const g = boundaryG(x, x + lnRatio);
       if (!(g >= 0)) return NaN;
-      const a = sigma2 * T * Math.exp(lnRest);
+      const a = sigma2 * T * (1 - w * w); // σ²τ
       const sqrtH = Math.sqrt(a * g);
       const xx = lnS + sqrtH; // ln(s/B(τ))
       const v = sigmaRootT * w;
