@@ -36,7 +36,7 @@ function tablePremium(s: number, T: number, r: number, sigma: number, slope: boo
   const lnS = Math.log(s);
   const lnRT = Math.log(r * T);
   const lnRatio = Math.log((sigma * sigma) / r); // z − x
-  const gT = lnRT > X_MIN ? boundaryG(lnRT, lnRT + lnRatio) : NaN;
+  const gT = lnRT > X_MIN ? boundaryG(lnRT, lnRT + lnRatio, false) : NaN;
   if (!(gT >= 0)) return NaN;
   const sigma2 = sigma * sigma;
   slopeOut[0] = 0;
@@ -63,7 +63,7 @@ function tablePremium(s: number, T: number, r: number, sigma: number, slope: boo
       const w = lo + width * GX[j]!;
       const lnRest = fixed ? LN_REST[j]! : Math.log1p(-w * w);
       const x = lnRT + lnRest;
-      const g = boundaryG(x, x + lnRatio);
+      const g = boundaryG(x, x + lnRatio, slope);
       if (!(g >= 0)) return NaN;
       const a = sigma2 * T * (1 - w * w); // σ²τ
       const sqrtH = Math.sqrt(a * g);
