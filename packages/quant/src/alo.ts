@@ -1,7 +1,8 @@
 /**
  * The exercise boundary and price of an American put on a futures (cost of carry b = 0, so q = r) by the method of
  * L. Andersen, M. Lake & D. Offengenden, "High performance American option pricing" (J. Comp. Finance 2016), as in
- * QuantLib's QdFpAmericanEngine. american.ts uses it to tabulate the boundary, and directly outside that table.
+ * QuantLib's QdFpAmericanEngine. boundaryTable.ts tabulates its boundary; american.ts uses it directly outside that
+ * table.
  *
  * A call on a futures is a put with spot and strike swapped (McDonald–Schroder symmetry: with q = r it keeps r), so
  * only the put is solved, in units of its strike (K = 1). Its price is the European value plus the early-exercise
