@@ -18,7 +18,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import { listFutures } from '../src/market/catalogue';
-import { ordersView } from '../src/trader/views';
+import { ordersView } from '../src/domain/views';
 import { planView } from '../src/views/engine';
 import { startHarness, type Harness } from '../test/harness';
 import { createDatabase, startPostgres } from '../test/postgres';

@@ -1,12 +1,14 @@
 import helmet from '@fastify/helmet';
 import Fastify from 'fastify';
 import type { AppContext } from './context';
-import { healthRoutes } from './health/routes';
 import { installErrorHandler } from './http/errors';
-import { marketRoutes } from './market/routes';
-import { pricerRoutes } from './pricer/routes';
+import { openApi } from './http/openapi';
+import { installZod } from './http/zod';
+import { appRoutes } from './routes/app';
+import { marketRoutes } from './routes/market';
+import { pricerRoutes } from './routes/pricer';
+import { traderRoutes } from './routes/trader';
 import { notFound, remotesManifest, serveApps } from './static/apps';
-import { traderRoutes } from './trader/routes';
 
 /** The HTTP server of the one origin; everything it serves hangs off the context. */
 export async function buildApp(ctx: AppContext) {
@@ -21,21 +23,19 @@ export async function buildApp(ctx: AppContext) {
     trustProxy: true,
   });
   installErrorHandler(app);
+  // Route schemas come from @pfp/contract: validation, answers and the OpenAPI document.
+  installZod(app);
+  await openApi(app);
   await app.register(helmet, {
     // The apps load their remotes' modules from this origin (or a configured CDN).
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(healthRoutes);
-  // The apps' runtime configuration: where traders sign in.
-  app.get('/api/config', async () => ({
-    result: 'ok',
-    data: { oidc: { authority: ctx.oidc.authority, client_id: ctx.oidc.clientId } },
-  }));
+  await app.register(async (api) => appRoutes(api, ctx));
   if (ctx.identity) await ctx.identity.register(app);
   await app.register(async (api) => traderRoutes(api, ctx));
   await app.register(async (api) => pricerRoutes(api, ctx));
-  await app.register(async (api) => marketRoutes(api, ctx));
+  await app.register(marketRoutes);
   await remotesManifest(app, config.remotes);
   if (config.appsDir) await serveApps(app, config.appsDir);
   else app.setNotFoundHandler((req, reply) => reply.code(404).send(notFound(req.url)));

@@ -94,10 +94,10 @@ export function id(message?: string) {
  * Text a request may carry: a string without NUL or lone surrogates (PostgreSQL cannot store the
  * one, the other is not Unicode). Chain `.trim()`, `.min()`, `.max()` as usual.
  */
-export function text(message?: string) {
+export function text(message?: string, invalidChars?: string) {
   return z
     .string(message ? { error: message } : undefined)
-    .refine((s) => !hasInvalidChars(s), { error: (iss) => `参数 ${named(iss.path)} 包含无效字符` });
+    .refine((s) => !hasInvalidChars(s), { error: invalidChars ?? ((iss) => `参数 ${named(iss.path)} 包含无效字符`) });
 }
 
 /**

@@ -114,7 +114,7 @@ describe('view request', () => {
         '排序参数 sort_fields 格式错误，应为 [{ field: 字段名, ascending: true/false }]（位置：sort_fields[0].ascending）',
       field: 'sort_fields[0].ascending',
     });
-    expect(fails(viewRequest, { filter: "name = 'a\u0000'" }).field).toBe('filter');
+    expect(fails(viewRequest, { search: 'a\u0000' })).toEqual({ message: '搜索内容包含无效字符', field: 'search' });
     expect(fails(viewRequest, [])).toEqual({ message: '请求参数必须是 JSON 对象', field: undefined });
   });
 });

@@ -29,7 +29,7 @@ const says = (param: keyof typeof PARAM_MESSAGES) => ({
 });
 
 const fieldOf = (param: keyof typeof PARAM_MESSAGES) =>
-  z.string(says(param)).min(1, says(param)).max(MAX_FIELD_NAME, says(param));
+  text(PARAM_MESSAGES[param]).min(1, says(param)).max(MAX_FIELD_NAME, says(param));
 const sliceBound = (param: 'slice_start' | 'slice_end') =>
   z.int(says(param)).nonnegative(says(param)).max(Number.MAX_SAFE_INTEGER, says(param));
 
@@ -48,12 +48,16 @@ export type AggregateField = z.infer<typeof aggregateField>;
 /** The view params every list endpoint takes; `null` means absent. */
 export const viewRequest = z.object(
   {
-    /** `cond (' and ' cond)*`, see apps/server/src/views/filter.ts. */
-    filter: text(PARAM_MESSAGES.filter)
+    /**
+     * `cond (' and ' cond)*`. Its parser (apps/server/src/views/filter.ts) refuses NUL and lone
+     * surrogates itself, with the position, so a plain string here.
+     */
+    filter: z
+      .string(says('filter'))
       .max(MAX_FILTER_LENGTH, { error: `筛选条件过长（最多 ${MAX_FILTER_LENGTH} 个字符）` })
       .nullish(),
     /** Free text matched against the view's search columns. */
-    search: text(PARAM_MESSAGES.search).nullish(),
+    search: text(PARAM_MESSAGES.search, '搜索内容包含无效字符').nullish(),
     sort_fields: z
       .array(sortField, says('sort_fields'))
       .max(MAX_SORT_FIELDS, { error: `排序字段最多 ${MAX_SORT_FIELDS} 个` })

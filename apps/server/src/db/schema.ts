@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { AdapterPayload } from 'oidc-provider';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 /** A timestamp column with a default: optional on insert. */
@@ -7,10 +8,9 @@ type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | strin
 type Numeric = ColumnType<number, number | string, number | string>;
 type DefaultNumeric = ColumnType<number, number | string | undefined, number | string>;
 
-export type ContractStatus = 'active' | 'paused' | 'expired' | 'completed';
-export type PricerStatus = 'active' | 'inactive' | 'pending';
-export type OrderStatus = 'PENDING' | 'ALIVE' | 'FINISHED' | 'CANCELLED';
-export type Direction = 'BUY' | 'SELL';
+import type { ContractStatus, Direction, OrderStatus, PricerStatus } from '@pfp/contract';
+
+export type { ContractStatus, Direction, OrderStatus, PricerStatus };
 
 export interface TenantTable {
   id: Generated<number>;
@@ -109,6 +109,80 @@ export interface AuditLogTable {
   created_at: DefaultTimestamp;
 }
 
+// ---- Identity (migration 002): the embedded OpenID provider's traders, sessions and keys ----------
+
+export interface TraderTable {
+  /** The `sub` of the trader's tokens. */
+  id: Generated<string>;
+  /** Stored lower-case (as Keycloak does); sign-in is case-insensitive. */
+  username: string;
+  password_hash: string;
+  name: string | null;
+  email: string | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface OidcPayloadTable {
+  id: string;
+  /** The oidc-provider model name: Session, Grant, AuthorizationCode, RefreshToken, Interaction… */
+  type: string;
+  payload: ColumnType<AdapterPayload, string, string>;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  expires_at: ColumnType<Date, Date | string | undefined, Date | string> | null;
+  consumed_at: ColumnType<Date, Date | string | undefined, Date | string> | null;
+}
+
+export interface OidcKeyTable {
+  kid: string;
+  /** The private JWK, or `{ enc }` when sealed with the caller's key box. */
+  jwk: ColumnType<Record<string, unknown>, string, string>;
+  created_at: DefaultTimestamp;
+}
+
+// ---- Trading (migration 003): the outbox record and the simulated broker's books -------------------
+
+export type SimOrderStatus = 'ALIVE' | 'FILLED' | 'CANCELLED' | 'REJECTED';
+
+export interface SimOrderTable {
+  tenant_id: number;
+  order_ref: string;
+  symbol: string;
+  direction: Direction;
+  offset_flag: 'OPEN' | 'CLOSE';
+  price_type: 'LIMIT' | 'MARKET';
+  limit_price: Numeric;
+  volume_orign: number;
+  volume_traded: number;
+  status: SimOrderStatus;
+  last_msg: string;
+  seq: Generated<number>;
+  expires_at: Timestamp;
+  inserted_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SimTradeTable {
+  trade_id: string;
+  tenant_id: number;
+  order_ref: string;
+  volume: number;
+  price: Numeric;
+  traded_at: Timestamp;
+}
+
+/** Which gateway an order was handed to, and what is owed to it (docs/trading.md). */
+export interface OrderDispatchTable {
+  order_id: number;
+  tenant_id: number;
+  gateway_key: string;
+  sent_at: DefaultTimestamp;
+  accepted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  cancel_requested_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 /** Read-only relations the database views query (see migrations). */
 export interface OrderViewRow {
   id: number;
@@ -142,6 +216,7 @@ export interface ContractViewRow extends Omit<
   created_at: Date;
 }
 
+/** Every table and view of the database: the one type all queries are written against. */
 export interface DB {
   tenants: TenantTable;
   pricer_users: PricerUserTable;
@@ -154,4 +229,10 @@ export interface DB {
   v_orders: OrderViewRow;
   v_contracts: ContractViewRow;
   v_instruments: Omit<InstrumentTable, 'product_id' | 'expired'>;
+  traders: TraderTable;
+  oidc_payloads: OidcPayloadTable;
+  oidc_keys: OidcKeyTable;
+  sim_orders: SimOrderTable;
+  sim_trades: SimTradeTable;
+  order_dispatch: OrderDispatchTable;
 }

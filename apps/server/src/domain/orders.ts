@@ -1,31 +1,11 @@
+import { CANCELLABLE, ORDER_MESSAGES, type CancelOrderResult, type submitOrderInput } from '@pfp/contract';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { DB } from '../db/schema';
-import { ApiError, badRequest, conflict, notFound } from '../http/errors';
-import { idSchema } from '../http/validate';
 import { audit } from './audit';
-
-export const submitOrderSchema = z.object({
-  contract_id: z.coerce
-    .number({ message: '请选择合同' })
-    .int({ message: '请选择合同' })
-    .positive({ message: '请选择合同' }),
-  quantity: z
-    .number({ message: '请输入有效的成交数量' })
-    .int({ message: '成交数量必须是整数' })
-    .positive({ message: '请输入有效的成交数量' })
-    .max(100_000, { message: '单笔数量过大' }),
-  /** 0 or absent = market order; > 0 = limit order. */
-  price: z
-    .number({ message: '价格必须是数字' })
-    .finite({ message: '价格必须是数字' })
-    .min(0, { message: '限价单必须有有效价格' })
-    .max(100_000_000, { message: '价格超出范围' })
-    .optional()
-    .default(0),
-});
-
-export const cancelOrderSchema = z.object({ order_id: idSchema('order_id') });
+import { conflict, invalid, notFound } from './errors';
+import { freezeLots, releaseLots } from './lots';
+import { nextStatus } from './orderStatus';
 
 export interface OrderEvents {
   /** A PENDING order is committed: the router may send it. */
@@ -35,30 +15,17 @@ export interface OrderEvents {
 }
 
 /**
- * The fixing: in ONE transaction freeze the lots on the contract with a conditional update
- * (two racing submits cannot both pass `remaining_quantity >= q`) and insert the PENDING order.
+ * The fixing: in ONE transaction freeze the lots on the contract (a conditional update: two racing
+ * submits cannot both pass) and insert the PENDING order.
  */
 export async function submitOrder(
   db: Kysely<DB>,
   who: { tenantId: number; pricerId: number },
-  input: z.infer<typeof submitOrderSchema>,
+  input: z.output<typeof submitOrderInput>,
   events?: OrderEvents,
 ) {
   const order = await db.transaction().execute(async (tx) => {
-    const frozen = await tx
-      .updateTable('contracts')
-      .set((eb) => ({
-        frozen_quantity: eb('frozen_quantity', '+', input.quantity),
-        remaining_quantity: eb('remaining_quantity', '-', input.quantity),
-        updated_at: new Date(),
-      }))
-      .where('id', '=', input.contract_id)
-      .where('tenant_id', '=', who.tenantId)
-      .where('pricer_id', '=', who.pricerId)
-      .where('status', '=', 'active')
-      .where('remaining_quantity', '>=', input.quantity)
-      .returning(['id', 'instrument_id', 'direction'])
-      .executeTakeFirst();
+    const frozen = await freezeLots(tx, who, input.contract_id, input.quantity);
     if (!frozen) throw await whyNotFrozen(tx, who, input);
     const row = await tx
       .insertInto('orders')
@@ -99,20 +66,21 @@ async function whyNotFrozen(
     .executeTakeFirst();
   if (!c || c.tenant_id !== who.tenantId || c.pricer_id !== who.pricerId) return notFound('合同不存在');
   const labels = { paused: '合同已暂停', expired: '合同已过期', completed: '合同已完成' } as const;
-  if (c.status !== 'active') return conflict(`${labels[c.status]}，不能下单`, 'CONTRACT_NOT_ACTIVE');
-  return badRequest(`成交数量不能超过剩余数量（剩余 ${c.remaining_quantity} 手）`, 'quantity');
+  if (c.status !== 'active') return conflict(`${labels[c.status]}，不能下单`, 'contract_not_active');
+  return invalid(ORDER_MESSAGES.exceedsRemaining(c.remaining_quantity), 'quantity');
 }
 
 /**
  * Cancel. A PENDING order has not reached the broker: it is cancelled here and its lots go back
  * to the contract. An ALIVE order is cancelled at the broker; the router applies the result.
+ * The trader may cancel PENDING and ALIVE orders, a customer only their own ALIVE ones.
  */
 export async function cancelOrder(
   db: Kysely<DB>,
   who: { tenantId: number; pricerId?: number; actor: string },
   orderId: number,
   events?: OrderEvents,
-): Promise<{ status: 'CANCELLED' | 'CANCEL_REQUESTED' }> {
+): Promise<CancelOrderResult> {
   const result = await db.transaction().execute(async (tx) => {
     const o = await tx
       .selectFrom('orders')
@@ -123,12 +91,13 @@ export async function cancelOrder(
     if (!o || o.tenant_id !== who.tenantId || (who.pricerId !== undefined && o.pricer_id !== who.pricerId)) {
       throw notFound('订单不存在');
     }
-    const cancellable = who.pricerId === undefined ? ['PENDING', 'ALIVE'] : ['ALIVE'];
-    if (!cancellable.includes(o.status)) {
-      throw new ApiError(
-        409,
-        'ORDER_NOT_CANCELLABLE',
+    const mayCancel: readonly string[] = who.pricerId === undefined ? CANCELLABLE.trader : CANCELLABLE.pricer;
+    const event = o.status === 'PENDING' ? 'cancel' : 'requestCancel';
+    const next = nextStatus(o.status, event);
+    if (!mayCancel.includes(o.status) || next === undefined) {
+      throw conflict(
         o.status === 'PENDING' ? '订单正在发送，请稍后再撤' : '订单已结束，不能撤单',
+        'order_not_cancellable',
       );
     }
     await audit(tx, {
@@ -137,7 +106,7 @@ export async function cancelOrder(
       action: 'cancel-order',
       payload: { order_id: orderId },
     });
-    if (o.status === 'ALIVE') {
+    if (event === 'requestCancel') {
       // Recorded with the answer, like a submit's PENDING row: if the process dies before the
       // router sends it, the router's sweep finds the request and sends it (docs/trading.md).
       await sql`update order_dispatch set cancel_requested_at = coalesce(cancel_requested_at, now())
@@ -146,7 +115,7 @@ export async function cancelOrder(
     }
     await tx
       .updateTable('orders')
-      .set({ status: 'CANCELLED', last_msg: '已撤单', updated_at: new Date() })
+      .set({ status: next, last_msg: '已撤单', updated_at: new Date() })
       .where('id', '=', o.id)
       .execute();
     await releaseLots(tx, o.contract_id, o.volume_orign - o.volume_traded);
@@ -154,18 +123,4 @@ export async function cancelOrder(
   });
   if (result.status === 'CANCEL_REQUESTED') events?.cancelRequested(orderId, who.tenantId);
   return result;
-}
-
-/** Unfilled lots of an ended order go back from frozen to remaining. */
-export async function releaseLots(tx: Transaction<DB>, contractId: number, lots: number) {
-  if (lots <= 0) return;
-  await tx
-    .updateTable('contracts')
-    .set({
-      frozen_quantity: sql`frozen_quantity - ${lots}`,
-      remaining_quantity: sql`remaining_quantity + ${lots}`,
-      updated_at: new Date(),
-    })
-    .where('id', '=', contractId)
-    .execute();
 }

@@ -1,25 +1,22 @@
+import type { profileInput, TenantInfo, TraderProfile } from '@pfp/contract';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { SecretBox } from '../auth/secrets';
 import type { DB } from '../db/schema';
-import { forbidden, notFound } from '../http/errors';
 import { audit } from './audit';
+import { forbidden, notFound } from './errors';
 
-export interface TraderProfile {
-  tenant_id: number;
-  company_name: string;
-  tq_account_config: { is_sim: boolean; broker_name: string; futures_account: string };
-}
+export type ProfileInput = z.output<typeof profileInput>;
 
 export async function findTenantByOwner(db: Kysely<DB>, sub: string) {
   return db.selectFrom('tenants').selectAll().where('owner_sub', '=', sub).executeTakeFirst();
 }
 
-/** The trader's tenant id, or 403: every tenant-scoped trader call needs a saved profile. */
+/** The trader's tenant id; forbidden before the first save: every tenant-scoped trader call needs it. */
 export async function requireTenantId(db: Kysely<DB>, sub: string): Promise<number> {
-  const t = await db.selectFrom('tenants').select('id').where('owner_sub', '=', sub).executeTakeFirst();
-  if (!t) throw forbidden('请先在系统配置中保存公司信息');
-  return t.id;
+  const id = await findTenantId(db, sub);
+  if (id === undefined) throw forbidden('请先在系统配置中保存公司信息');
+  return id;
 }
 
 export async function getProfile(db: Kysely<DB>, sub: string): Promise<TraderProfile> {
@@ -35,37 +32,6 @@ export async function getProfile(db: Kysely<DB>, sub: string): Promise<TraderPro
     },
   };
 }
-
-export const profileSchema = (brokers: readonly string[]) =>
-  z
-    .object({
-      company_name: z
-        .string({ message: '请输入公司名称' })
-        .trim()
-        .min(1, { message: '请输入公司名称' })
-        .max(100, { message: '公司名称不能超过 100 个字符' }),
-      tq_account_config: z.object(
-        {
-          is_sim: z.boolean({ message: 'is_sim 必须是布尔值' }),
-          broker_name: z.string().trim().max(100).optional().default(''),
-          futures_account: z.string().trim().max(64).optional().default(''),
-          futures_password: z.string().max(128).optional(),
-        },
-        { message: '缺少参数 tq_account_config' },
-      ),
-    })
-    .superRefine((v, ctx) => {
-      const c = v.tq_account_config;
-      if (c.is_sim) return;
-      if (!c.broker_name)
-        ctx.addIssue({ code: 'custom', path: ['tq_account_config', 'broker_name'], message: '请输入期货公司' });
-      else if (!brokers.includes(c.broker_name))
-        ctx.addIssue({ code: 'custom', path: ['tq_account_config', 'broker_name'], message: '期货公司不在支持列表中' });
-      if (!c.futures_account)
-        ctx.addIssue({ code: 'custom', path: ['tq_account_config', 'futures_account'], message: '请输入期货账户' });
-    });
-
-export type ProfileInput = z.infer<ReturnType<typeof profileSchema>>;
 
 /**
  * The settings dialog's save. The first save creates the tenant. A blank password keeps the
@@ -91,4 +57,17 @@ export async function saveProfile(db: Kysely<DB>, box: SecretBox, sub: string, i
     await audit(tx, { tenantId: row.id, actor: sub, action: 'trader-profile', payload: input });
     return row.id;
   });
+}
+
+/** The company name a customer's login page shows (public: the company code is in the URL). */
+export async function tenantInfo(db: Kysely<DB>, tenantId: number): Promise<TenantInfo> {
+  const t = await db.selectFrom('tenants').select(['id', 'company_name']).where('id', '=', tenantId).executeTakeFirst();
+  if (!t) throw notFound('公司代码不存在');
+  return { tenant_id: t.id, company_name: t.company_name };
+}
+
+/** The trader's tenant id, or undefined before the first save of the settings. */
+export async function findTenantId(db: Kysely<DB>, sub: string): Promise<number | undefined> {
+  const t = await db.selectFrom('tenants').select('id').where('owner_sub', '=', sub).executeTakeFirst();
+  return t?.id;
 }

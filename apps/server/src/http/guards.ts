@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PricerClaims, PricerTokens } from '../auth/pricerTokens';
 import type { TraderIdentity, TraderVerifier } from '../auth/traderTokens';
-import { unauthorized } from './errors';
+import { unauthorized } from '../domain/errors';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,5 +1,5 @@
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import type { IdentityDb } from './schema';
+import type { Database } from '../db/database';
 
 /** Models oidc-provider never needs to persist here: clients are static (no dynamic registration). */
 const NOT_STORED = new Set(['Client']);
@@ -11,15 +11,15 @@ const SWEEP_INTERVAL_MS = 10 * 60_000;
  * Expired rows are invisible at once and deleted lazily (at most every 10 minutes, on a write).
  */
 export class KyselyAdapter implements Adapter {
-  private static lastSweep = new WeakMap<IdentityDb, number>();
+  private static lastSweep = new WeakMap<Database, number>();
 
   constructor(
-    private readonly db: IdentityDb,
+    private readonly db: Database,
     private readonly type: string,
   ) {}
 
   /** A factory for the `adapter` option of the provider's configuration. */
-  static factory(db: IdentityDb) {
+  static factory(db: Database) {
     return (name: string) => new KyselyAdapter(db, name);
   }
 

@@ -1,6 +1,6 @@
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JSONWebKeySet, type JWK } from 'jose';
 import { sql } from 'kysely';
-import type { IdentityDb } from './schema';
+import type { Database } from '../db/database';
 
 /** Seals private keys at rest, e.g. the app's SecretBox (AES-256-GCM). */
 export interface KeyBox {
@@ -34,7 +34,7 @@ async function generateSigningJwk(): Promise<JWK> {
  * The RS256 signing keys, generated on first start and kept in `oidc_keys` so tokens and
  * sessions outlive restarts. An advisory lock makes concurrent first starts agree on one key.
  */
-export async function loadSigningKeys(db: IdentityDb, keyBox?: KeyBox): Promise<SigningKeys> {
+export async function loadSigningKeys(db: Database, keyBox?: KeyBox): Promise<SigningKeys> {
   const rows = await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext('pfp.oidc_keys'))`.execute(trx);
     const existing = await trx.selectFrom('oidc_keys').select(['kid', 'jwk']).orderBy('created_at', 'desc').execute();

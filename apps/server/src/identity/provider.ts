@@ -13,7 +13,6 @@ import { KyselyAdapter } from './adapter';
 import { loadSigningKeys, type KeyBox } from './keys';
 import { FailureLimiter } from './rateLimit';
 import { UriRules } from './redirectUris';
-import { identityDb } from './schema';
 import { findTraderById, normalizeUsername, verifyTrader, type Trader } from './traders';
 import { autoSubmitPage, loginPage, messagePage, pageCsp } from './views';
 
@@ -104,7 +103,7 @@ export async function createIdentityProvider(opts: IdentityProviderOptions): Pro
   const formActions = [...new Set([...redirectRules.registered()].map((u) => new URL(u).origin))];
   const homeUrl = redirectRules.registered()[0] ?? origin;
 
-  const idb = identityDb(opts.db);
+  const idb = opts.db;
   const keys = await loadSigningKeys(idb, opts.keyBox);
   const localJwks = createLocalJWKSet(keys.publicJwks);
   let log: FastifyBaseLogger | undefined = opts.logger;

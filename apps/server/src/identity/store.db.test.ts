@@ -8,7 +8,6 @@ import { migrate, openDatabase, type Database } from '../db/database';
 import { KyselyAdapter } from './adapter';
 import { main } from './addTrader';
 import { loadSigningKeys } from './keys';
-import { identityDb } from './schema';
 import { addTrader, findTraderById, verifyTrader } from './traders';
 
 // Until 002_identity is registered in database.ts, migrate() (the CLI's too) gets it added here.
@@ -61,7 +60,7 @@ describe('identity storage', () => {
   });
 
   describe('KyselyAdapter', () => {
-    const adapter = (type: string) => new KyselyAdapter(identityDb(db), type);
+    const adapter = (type: string) => new KyselyAdapter(db, type);
 
     it('upserts, finds, consumes and destroys', async () => {
       const codes = adapter('AuthorizationCode');
@@ -108,11 +107,7 @@ describe('identity storage', () => {
 
         vi.setSystemTime(Date.now() + 11 * 60_000);
         await grants.upsert('new', { jti: 'new' }, 60);
-        const left = await identityDb(db)
-          .selectFrom('oidc_payloads')
-          .select('id')
-          .where('type', '=', 'Grant')
-          .execute();
+        const left = await db.selectFrom('oidc_payloads').select('id').where('type', '=', 'Grant').execute();
         expect(left.map((r) => r.id).sort()).toEqual(['forever', 'new']);
       } finally {
         vi.useRealTimers();
@@ -122,7 +117,7 @@ describe('identity storage', () => {
 
   describe('signing keys', () => {
     it('are generated once and then reloaded', async () => {
-      const idb = identityDb(db);
+      const idb = db;
       const first = await loadSigningKeys(idb);
       const again = await loadSigningKeys(idb);
       expect(again).toEqual(first);
@@ -137,7 +132,7 @@ describe('identity storage', () => {
     });
 
     it('can be sealed at rest', async () => {
-      const idb = identityDb(db);
+      const idb = db;
       await idb.deleteFrom('oidc_keys').execute();
       const box = new SecretBox('test-secret');
       const keys = await loadSigningKeys(idb, box);

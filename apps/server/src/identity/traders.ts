@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../auth/passwords';
 import type { Database } from '../db/database';
-import { identityDb, type IdentityDb } from './schema';
 
 export interface Trader {
   id: string;
@@ -42,13 +41,10 @@ export function validateTraderInput(input: AddTraderInput): string | null {
  * Creates the trader, or — when the username exists — sets its password (and name/email when
  * given). The id of an existing trader never changes: it is the `sub` of its tokens.
  */
-export async function addTrader(
-  db: Database | IdentityDb,
-  input: AddTraderInput,
-): Promise<Trader & { created: boolean }> {
+export async function addTrader(db: Database, input: AddTraderInput): Promise<Trader & { created: boolean }> {
   const problem = validateTraderInput(input);
   if (problem) throw new Error(problem);
-  const idb = identityDb(db);
+  const idb = db;
   const passwordHash = await hashPassword(input.password);
   const name = input.name?.trim() || null;
   const email = input.email?.trim() || null;
@@ -74,21 +70,13 @@ export async function addTrader(
   return row;
 }
 
-export async function findTraderById(db: Database | IdentityDb, id: string): Promise<Trader | undefined> {
-  return identityDb(db)
-    .selectFrom('traders')
-    .select(['id', 'username', 'name', 'email'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+export async function findTraderById(db: Database, id: string): Promise<Trader | undefined> {
+  return db.selectFrom('traders').select(['id', 'username', 'name', 'email']).where('id', '=', id).executeTakeFirst();
 }
 
 /** The trader when the password is right; the same work is done for unknown usernames. */
-export async function verifyTrader(
-  db: Database | IdentityDb,
-  username: string,
-  password: string,
-): Promise<Trader | undefined> {
-  const row = await identityDb(db)
+export async function verifyTrader(db: Database, username: string, password: string): Promise<Trader | undefined> {
+  const row = await db
     .selectFrom('traders')
     .select(['id', 'username', 'name', 'email', 'password_hash'])
     .where('username', '=', normalizeUsername(username))

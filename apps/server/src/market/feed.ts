@@ -1,7 +1,15 @@
 import type { DiffMarketData } from '../diff/marketData';
-import type { OptionMarket } from '../volatility/curves';
 import { optionChain } from './catalogue';
 import type { Quote } from './simExchange';
+import type { OptionSpec } from './types';
+
+/** What option-chain readers (the volatility curves) need of a market: quotes, ticks and the chains it quotes. */
+export interface OptionMarket {
+  getQuote(symbol: string): Quote | undefined;
+  onTick(listener: (quotes: readonly Quote[]) => void): () => void;
+  subscribeChains(futureSymbols: readonly string[]): () => void;
+  optionChain(futureSymbol: string): OptionSpec[];
+}
 
 /** What the server reads market data through: the simulated exchange, or a DIFF feed. */
 export interface MarketFeed extends OptionMarket {
@@ -26,9 +34,9 @@ export function diffFeed(md: DiffMarketData): MarketFeed {
   return {
     getQuote(symbol) {
       want([symbol]);
-      return md.getQuote(symbol) as unknown as Quote | undefined;
+      return md.getQuote(symbol);
     },
-    onTick: (listener) => md.onTick((quotes) => listener(quotes as unknown as Quote[])),
+    onTick: (listener) => md.onTick(listener),
     optionChain: (future) => optionChain(future),
     subscribeChains(futures) {
       for (const f of futures) {

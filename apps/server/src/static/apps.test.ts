@@ -58,7 +58,7 @@ describe('one origin', () => {
     for (const url of ['/remotes/trader/missing.js', '/assets/missing.js', '/api/nope']) {
       const res = await app.inject({ url });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toMatchObject({ result: 'error', error: { code: 'NOT_FOUND' } });
+      expect(res.json()).toMatchObject({ result: 'error', error: { code: 'not_found' } });
     }
   });
 

@@ -53,7 +53,7 @@ export async function serveApps(app: FastifyInstance, appsDir: string) {
 
 export const notFound = (url: string) => ({
   result: 'error',
-  error: { code: 'NOT_FOUND', message: `未找到：${url}` },
+  error: { code: 'not_found', message: `未找到：${url}` },
 });
 
 /**

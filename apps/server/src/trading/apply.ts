@@ -1,12 +1,14 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB, OrderStatus } from '../db/schema';
-import { releaseLots } from '../domain/orders';
-import type { TradingDB } from './tables';
+import { fillLots, releaseLots } from '../domain/lots';
+import { nextStatus } from '../domain/orderStatus';
 
 /**
  * Gateway events applied to our books, each in ONE transaction that first locks the order row
  * (`for update`), so that concurrent events for one order serialise, also across server instances.
  * Every function is idempotent: applying the same event twice changes nothing the second time.
+ * Status changes follow the order's state machine (domain/orderStatus.ts), lot changes the
+ * contract's arithmetic (domain/lots.ts).
  * Lock order everywhere: order row, then contract row (as cancelOrder in domain/orders.ts).
  */
 
@@ -39,7 +41,13 @@ async function lockOrder(tx: Transaction<DB>, tenantId: number, orderId: number)
     .executeTakeFirst();
 }
 
-const dispatchOf = (tx: Transaction<DB>) => tx as unknown as Transaction<TradingDB>;
+async function setStatus(tx: Transaction<DB>, orderId: number, status: OrderStatus, lastMsg: string) {
+  await tx
+    .updateTable('orders')
+    .set({ status, last_msg: lastMsg, updated_at: sql<Date>`now()` })
+    .where('id', '=', orderId)
+    .execute();
+}
 
 export interface ClaimedOrder {
   id: number;
@@ -65,31 +73,31 @@ export async function claimOrder(
 ): Promise<ClaimedOrder | undefined> {
   return db.transaction().execute(async (tx) => {
     const o = await lockOrder(tx, tenantId, orderId);
-    if (!o || o.status !== 'PENDING') return undefined;
+    const next = o && nextStatus(o.status, 'claim');
+    if (!next) return undefined;
     const row = await tx
       .selectFrom('orders')
       .select(['id', 'direction', 'instrument_id', 'volume_orign', 'limit_price'])
       .where('id', '=', orderId)
       .executeTakeFirstOrThrow();
-    await dispatchOf(tx)
+    await tx
       .insertInto('order_dispatch')
       .values({ order_id: orderId, tenant_id: tenantId, gateway_key: gatewayKey })
       .onConflict((oc) => oc.column('order_id').doNothing())
       .execute();
-    const d = await dispatchOf(tx)
+    const d = await tx
       .selectFrom('order_dispatch')
       .select('gateway_key')
       .where('order_id', '=', orderId)
       .executeTakeFirstOrThrow();
-    await sql`update orders set status = 'ALIVE', last_msg = ${ROUTER_MESSAGES.sent}, updated_at = now()
-              where id = ${orderId}`.execute(tx);
+    await setStatus(tx, orderId, next, ROUTER_MESSAGES.sent);
     return { ...row, gatewayKey: d.gateway_key };
   });
 }
 
 /** Records that a cancel is owed to the broker; returns the order's gateway (undefined: never sent). */
 export async function requestCancel(db: Kysely<DB>, tenantId: number, orderId: number): Promise<string | undefined> {
-  const d = await (db as unknown as Kysely<TradingDB>)
+  const d = await db
     .updateTable('order_dispatch')
     .set({ cancel_requested_at: sql<Date>`coalesce(cancel_requested_at, now())` })
     .where('order_id', '=', orderId)
@@ -100,7 +108,7 @@ export async function requestCancel(db: Kysely<DB>, tenantId: number, orderId: n
 }
 
 async function markAccepted(tx: Transaction<DB>, orderId: number): Promise<boolean> {
-  const r = await dispatchOf(tx)
+  const r = await tx
     .updateTable('order_dispatch')
     .set({ accepted_at: sql<Date>`now()` })
     .where('order_id', '=', orderId)
@@ -121,14 +129,13 @@ export async function applyAccepted(
   return db.transaction().execute(async (tx) => {
     const o = await lockOrder(tx, tenantId, orderId);
     if (!o) return undefined;
-    if (o.status === 'FINISHED' || o.status === 'CANCELLED') return o.status;
+    const next = nextStatus(o.status, 'accept');
+    if (!next) return o.status;
     const first = await markAccepted(tx, orderId);
-    if (o.status === 'PENDING' || first) {
-      const msg = o.volume_traded > 0 ? ROUTER_MESSAGES.partFilled : ROUTER_MESSAGES.accepted;
-      await sql`update orders set status = 'ALIVE', last_msg = ${msg}, updated_at = now()
-                where id = ${orderId}`.execute(tx);
+    if (o.status !== next || first) {
+      await setStatus(tx, orderId, next, o.volume_traded > 0 ? ROUTER_MESSAGES.partFilled : ROUTER_MESSAGES.accepted);
     }
-    return 'ALIVE';
+    return next;
   });
 }
 
@@ -173,7 +180,8 @@ export async function applyTrade(
     }
     const finished = traded === o.volume_orign;
     const wasCancelled = o.status === 'CANCELLED';
-    const status: OrderStatus = finished ? 'FINISHED' : wasCancelled ? 'CANCELLED' : 'ALIVE';
+    const status = nextStatus(o.status, finished ? 'fill' : 'partFill');
+    if (!status) throw new Error(`order ${orderId}: a fill of a ${o.status} order`);
     const lastMsg = finished ? ROUTER_MESSAGES.filled : wasCancelled ? o.last_msg : ROUTER_MESSAGES.partFilled;
     await sql`
       update orders
@@ -183,21 +191,7 @@ export async function applyTrade(
              last_msg = ${lastMsg},
              updated_at = now()
        where id = ${orderId}`.execute(tx);
-    const v = fill.volume;
-    // Lock the contract row BEFORE reading its fills: the next statement's snapshot then includes
-    // every fill committed by a concurrent transaction that held the lock before us.
-    await tx.selectFrom('contracts').select('id').where('id', '=', o.contract_id).forUpdate().execute();
-    await sql`
-      update contracts c
-         set executed_quantity = c.executed_quantity + ${v},
-             frozen_quantity = c.frozen_quantity - ${wasCancelled ? 0 : v},
-             remaining_quantity = c.remaining_quantity - ${wasCancelled ? v : 0},
-             avg_price = (select sum(t.price * t.volume) / sum(t.volume)
-                            from trades t join orders o on o.id = t.order_id
-                           where o.contract_id = c.id),
-             status = case when c.executed_quantity + ${v} >= c.total_quantity then 'completed' else c.status end,
-             updated_at = now()
-       where c.id = ${o.contract_id}`.execute(tx);
+    await fillLots(tx, o.contract_id, fill.volume, wasCancelled ? 'remaining' : 'frozen');
     return 'applied';
   });
 }
@@ -210,9 +204,9 @@ export async function applyTrade(
 export async function applyEnded(db: Kysely<DB>, tenantId: number, orderId: number, message: string): Promise<boolean> {
   return db.transaction().execute(async (tx) => {
     const o = await lockOrder(tx, tenantId, orderId);
-    if (!o || o.status === 'FINISHED' || o.status === 'CANCELLED') return false;
-    await sql`update orders set status = 'CANCELLED', last_msg = ${message || ROUTER_MESSAGES.cancelled}, updated_at = now()
-              where id = ${orderId}`.execute(tx);
+    const next = o && nextStatus(o.status, 'end');
+    if (!o || !next) return false;
+    await setStatus(tx, orderId, next, message || ROUTER_MESSAGES.cancelled);
     await releaseLots(tx, o.contract_id, o.volume_orign - o.volume_traded);
     return true;
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { GatewayStatus } from './gateway';
-import { silentLogger, type TradingLogger } from './tables';
+import { silentLogger, type TradingLogger } from './logger';
 
 /** What one server instance tells the others about a tenant. */
 export type CoordinatorMessage =

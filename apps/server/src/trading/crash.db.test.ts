@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { cancelOrder, submitOrder } from '../domain/orders';
 import { createTradingService } from './service';
-import { tradingDb } from './tables';
 import {
   bookProblems,
   exchangeProblems,
@@ -171,7 +170,7 @@ describe('crash and restart', () => {
         expect(row.frozen_quantity).toBe(0);
         expect(row.executed_quantity + row.remaining_quantity).toBe(row.total_quantity);
       }
-      const dupes = await tradingDb(db)
+      const dupes = await db
         .selectFrom('trades')
         .select(['trade_id', (eb) => eb.fn.countAll<number>().as('n')])
         .where('tenant_id', '=', who.tenantId)

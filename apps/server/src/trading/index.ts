@@ -19,11 +19,4 @@ export {
   type TradingService,
   type TradingServiceOptions,
 } from './service';
-export type {
-  OrderDispatchTable,
-  SimOrderTable,
-  SimTradeTable,
-  TradingDB,
-  TradingLogger,
-  TradingTables,
-} from './tables';
+export type { TradingLogger } from './logger';

@@ -10,7 +10,7 @@ import {
   type ClaimedOrder,
 } from './apply';
 import type { GatewayEvent, GatewayStatus, TradingGateway } from './gateway';
-import { silentLogger, tradingDb, type TradingDB, type TradingLogger } from './tables';
+import { silentLogger, type TradingLogger } from './logger';
 
 const RECONCILE_CONCURRENCY = 8;
 
@@ -54,7 +54,7 @@ interface Attached {
 export class OrderRouter {
   readonly tenantId: number;
   private readonly db: Kysely<DB>;
-  private readonly tdb: Kysely<TradingDB>;
+  private readonly tdb: Kysely<DB>;
   private readonly logger: TradingLogger;
   private readonly openSim: (() => Promise<TradingGateway>) | undefined;
   private readonly resendAfterMs: number;
@@ -75,7 +75,7 @@ export class OrderRouter {
 
   constructor(opts: OrderRouterOptions) {
     this.db = opts.db;
-    this.tdb = tradingDb(opts.db);
+    this.tdb = opts.db;
     this.tenantId = opts.tenantId;
     this.logger = opts.logger ?? silentLogger;
     this.openSim = opts.openSim;

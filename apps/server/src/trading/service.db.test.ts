@@ -11,7 +11,6 @@ import {
   type TradingServiceOptions,
 } from './service';
 import { SIM_MESSAGES } from './simBroker';
-import { tradingDb } from './tables';
 import {
   bookProblems,
   exchangeProblems,
@@ -178,7 +177,7 @@ describe('order router on the simulated broker', () => {
       trade_price: 79_990,
     });
     expect(await lots(c)).toEqual({ executed: 5, frozen: 0, remaining: 5 });
-    const sent = await tradingDb(db)
+    const sent = await db
       .selectFrom('sim_orders')
       .selectAll()
       .where('order_ref', '=', String(o.id))
@@ -282,7 +281,7 @@ describe('order router on the simulated broker', () => {
     await service.reconcile();
     await service.reconcile();
     // The sweep's look-up of the order at the broker and an insert of the same order replay everything too.
-    await tradingDb(db).deleteFrom('order_dispatch').where('order_id', '=', o.id).execute();
+    await db.deleteFrom('order_dispatch').where('order_id', '=', o.id).execute();
     await db.updateTable('orders').set({ status: 'PENDING' }).where('id', '=', o.id).execute(); // as if 'accepted' was never applied
     await service.sweep();
     await settle();

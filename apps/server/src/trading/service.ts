@@ -6,7 +6,7 @@ import type { GatewayStatus, TradingGateway } from './gateway';
 import type { QuoteSource } from './quotes';
 import { OrderRouter, SIM_KEY } from './router';
 import { SimBroker } from './simBroker';
-import { silentLogger, tradingDb, type TradingLogger } from './tables';
+import { silentLogger, type TradingLogger } from './logger';
 
 export type TenantRow = Selectable<TenantTable>;
 
@@ -290,7 +290,7 @@ export function createTradingService(opts: TradingServiceOptions): TradingServic
     if (!started || stopped) return;
     const busy = new Set<number>();
     try {
-      const waiting = await tradingDb(db)
+      const waiting = await db
         .selectFrom('orders as o')
         .leftJoin('order_dispatch as d', 'd.order_id', 'o.id')
         .select('o.tenant_id')

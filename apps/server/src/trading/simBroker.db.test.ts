@@ -2,7 +2,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import type { GatewayEvent, GatewayOrder } from './gateway';
 import { nextClose, onTickGrid, SIM_MESSAGES, SimBroker, type SimBrokerOptions } from './simBroker';
-import { tradingDb } from './tables';
 import { FakeQuotes, openTradingTestDb, seedTenant } from './testSupport';
 
 const CU = 'SHFE.cu2601';
@@ -220,7 +219,7 @@ describe('SimBroker', () => {
     await b.insertOrder(o);
     await b.insertOrder(o);
     expect(kinds(events, o.orderId)).toEqual(['accepted', 'trade 5@80010', 'accepted', 'trade 5@80010']);
-    const rows = await tradingDb(db).selectFrom('sim_orders').selectAll().where('order_ref', '=', o.orderId).execute();
+    const rows = await db.selectFrom('sim_orders').selectAll().where('order_ref', '=', o.orderId).execute();
     expect(rows).toHaveLength(1);
     expect(b.restingOrders()).toHaveLength(1);
     const rejected = order({ limitPrice: 10 });

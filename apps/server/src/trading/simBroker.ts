@@ -1,15 +1,8 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { DB } from '../db/schema';
+import type { DB, SimOrderStatus, SimOrderTable } from '../db/schema';
 import type { GatewayEvent, GatewayOrder, GatewayOrderState, GatewayStatus, TradingGateway } from './gateway';
 import { price, quoteSymbol, volume, type Quote, type QuoteSource } from './quotes';
-import {
-  silentLogger,
-  tradingDb,
-  type SimOrderStatus,
-  type SimOrderTable,
-  type TradingDB,
-  type TradingLogger,
-} from './tables';
+import { silentLogger, type TradingLogger } from './logger';
 
 export const SIM_MESSAGES = {
   offTick: '价格不是最小变动价位的整数倍',
@@ -111,7 +104,7 @@ export function onTickGrid(p: number, tick: number): boolean {
  * All operations of one broker run one at a time (a promise queue).
  */
 export class SimBroker implements TradingGateway {
-  private readonly db: Kysely<TradingDB>;
+  private readonly db: Kysely<DB>;
   private readonly tenantId: number;
   private readonly quotes: QuoteSource;
   private readonly logger: TradingLogger;
@@ -133,7 +126,7 @@ export class SimBroker implements TradingGateway {
   private pending = 0;
 
   constructor(opts: SimBrokerOptions) {
-    this.db = tradingDb(opts.db);
+    this.db = opts.db;
     this.tenantId = opts.tenantId;
     this.quotes = opts.quotes;
     this.logger = opts.logger ?? silentLogger;

@@ -9,7 +9,6 @@ import { migrate, openDatabase, type Database } from '../db/database';
 import { up as up003 } from '../db/migrations/003_trading';
 import type { DB } from '../db/schema';
 import type { Quote, QuoteSource } from './quotes';
-import { tradingDb } from './tables';
 
 /** The run's test database (PGlite in memory, or the postgres project's own database), migrated incl. 003. */
 export async function openTradingTestDb(): Promise<{ db: Database; close: () => Promise<void> }> {
@@ -224,7 +223,7 @@ export async function bookProblems(db: Kysely<DB>, tenantId: number): Promise<st
  */
 export async function exchangeProblems(db: Kysely<DB>, tenantId: number): Promise<string[]> {
   const problems: string[] = [];
-  const tdb = tradingDb(db);
+  const tdb = db;
   const orders = await db.selectFrom('orders').selectAll().where('tenant_id', '=', tenantId).execute();
   const simOrders = new Map(
     (await tdb.selectFrom('sim_orders').selectAll().where('tenant_id', '=', tenantId).execute()).map((o) => [

@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installErrorHandler } from '../http/errors';
 import { checkViewDef, defineView, planView, runView, type ViewDef, type ViewResult } from './engine';
 import { ViewError } from './errors';
 import { quoteFilterValue } from './filter';
@@ -43,9 +44,8 @@ async function rejected(promise: Promise<unknown>): Promise<ViewError> {
   );
   expect(e).toBeInstanceOf(ViewError);
   const ve = e as ViewError;
-  expect(ve.status).toBe(400);
-  expect(ve.statusCode).toBe(400);
-  expect(ve.code).toBe('INVALID_VIEW_PARAMS');
+  expect(ve.kind).toBe('invalid');
+  expect(ve.code).toBe('invalid_input');
   expect(ve.message).toMatch(/[\u4e00-\u9fff]/); // a Chinese message
   return ve;
 }
@@ -697,17 +697,18 @@ describe('errors', () => {
     const e = await rejected(view(body));
     expect(e.message).toBe(message);
     expect(e.field).toBe(field);
-    expect(e.toJSON()).toEqual({ code: 'INVALID_VIEW_PARAMS', message, ...(field ? { field } : {}) });
+    expect(e.toJSON()).toEqual({ code: 'invalid_input', message, ...(field ? { field } : {}) });
   });
 
-  it('answers 400 (not 500) through Fastify’s own error handling', async () => {
+  it('answers 400 (not 500) through the app’s error handler', async () => {
     const app = Fastify();
+    installErrorHandler(app);
     app.post('/api/trader/view/orders', async (req) => view(req.body));
     try {
       const bad = await app.inject({ method: 'POST', url: '/api/trader/view/orders', payload: { filter: 'nope' } });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json()).toMatchObject({
-        code: 'INVALID_VIEW_PARAMS',
+      expect(bad.json().error).toMatchObject({
+        code: 'invalid_input',
         message: '筛选条件第 5 个字符处语法错误：字段 nope 之后应为 is、contains、in 或 =，实际为结尾',
       });
       const good = await app.inject({

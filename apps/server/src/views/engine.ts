@@ -1,5 +1,16 @@
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import { z } from 'zod';
+import {
+  firstIssue,
+  hasInvalidChars,
+  MAX_AGGREGATE_FIELDS,
+  MAX_GROUP_BY_FIELDS,
+  MAX_SEARCH_LENGTH,
+  MAX_SORT_FIELDS,
+  safeParseZh,
+  viewRequest,
+  type AggregateOp,
+} from '@pfp/contract';
+import type { z } from 'zod';
 import type { DB } from '../db/schema';
 import { ViewError } from './errors';
 import { parseFilter, type FilterCondition, type FilterLiteral } from './filter';
@@ -57,7 +68,7 @@ export interface ViewOptions {
   dateField?: string;
 }
 
-export type AggregateOp = 'count' | 'sum' | 'avg' | 'min' | 'max';
+export type { AggregateOp };
 
 export interface ViewResult {
   items: Record<string, unknown>[];
@@ -71,17 +82,13 @@ export const DEFAULT_MAX_SLICE = 1000;
  * rows/groups is a 400 asking the client to page (rather than silently truncated, or a 10 MB answer).
  */
 export const DEFAULT_MAX_ROWS = 10_000;
-export const MAX_SORT_FIELDS = 3;
-export const MAX_GROUP_BY_FIELDS = 5;
-export const MAX_AGGREGATE_FIELDS = 10;
-export const MAX_SEARCH_LENGTH = 200;
+export { MAX_AGGREGATE_FIELDS, MAX_GROUP_BY_FIELDS, MAX_SEARCH_LENGTH, MAX_SORT_FIELDS };
 /** Largest integer bound as an untyped parameter (so PostgreSQL gives it the column's own type and keeps indexes). */
 const INT4_MAX = 2147483647;
 const SHANGHAI = 'Asia/Shanghai';
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const RELATION = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)?$/;
-const AGGREGATE_OPS = ['count', 'sum', 'avg', 'min', 'max'] as const satisfies readonly AggregateOp[];
 
 // ---------------------------------------------------------------------------------------------------------------
 // The def (developer input: mistakes are programmer errors, thrown as plain Errors, once per def)
@@ -185,58 +192,15 @@ export async function checkViewDef(db: Kysely<DB>, def: ViewDef): Promise<string
 // The body (user input: every problem is a ViewError)
 // ---------------------------------------------------------------------------------------------------------------
 
-const fieldName = z.string().min(1).max(100);
+type Body = z.output<typeof viewRequest>;
 
-const bodySchema = z.object({
-  filter: z.string().nullish(),
-  search: z.string().nullish(),
-  sort_fields: z
-    .array(z.object({ field: fieldName, ascending: z.boolean() }))
-    .max(MAX_SORT_FIELDS, { error: `排序字段最多 ${MAX_SORT_FIELDS} 个` })
-    .nullish(),
-  slice_start: z.int().nonnegative().nullish(),
-  slice_end: z.int().nonnegative().nullish(),
-  group_by_fields: z
-    .array(fieldName)
-    .max(MAX_GROUP_BY_FIELDS, { error: `分组字段最多 ${MAX_GROUP_BY_FIELDS} 个` })
-    .nullish(),
-  aggregate_fields: z
-    .array(z.object({ field: fieldName, op: z.enum(AGGREGATE_OPS) }))
-    .max(MAX_AGGREGATE_FIELDS, { error: `聚合字段最多 ${MAX_AGGREGATE_FIELDS} 个` })
-    .nullish(),
-});
-
-const PARAM_MESSAGES: Record<string, string> = {
-  filter: '筛选条件 filter 必须是字符串',
-  search: '搜索内容 search 必须是字符串',
-  sort_fields: '排序参数 sort_fields 格式错误，应为 [{ field: 字段名, ascending: true/false }]',
-  slice_start: '分页参数 slice_start 必须是非负整数',
-  slice_end: '分页参数 slice_end 必须是非负整数',
-  group_by_fields: '分组参数 group_by_fields 格式错误，应为字段名数组',
-  aggregate_fields: '聚合参数 aggregate_fields 格式错误，应为 [{ field: 字段名, op: count/sum/avg/min/max }]',
-};
-
-function formatPath(path: readonly PropertyKey[]): string {
-  let out = '';
-  for (const p of path) out += typeof p === 'number' ? `[${p}]` : `${out ? '.' : ''}${String(p)}`;
-  return out;
-}
-
-type Body = z.infer<typeof bodySchema>;
-
+/** The body against the contract's view request (the route has checked it too; the engine is also called directly). */
 function parseBody(body: unknown): Body {
-  const result = bodySchema.safeParse(body ?? {}, {
-    error: (iss) => {
-      const root = iss.path?.[0];
-      if (root === undefined) return '请求参数必须是 JSON 对象';
-      const base = PARAM_MESSAGES[String(root)] ?? '请求参数格式错误';
-      return iss.path && iss.path.length > 1 ? `${base}（位置：${formatPath(iss.path)}）` : base;
-    },
-  });
+  const result = safeParseZh(viewRequest, body ?? {});
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const root = issue?.path[0];
-  throw new ViewError(issue?.message ?? '请求参数格式错误', { field: root === undefined ? undefined : String(root) });
+  const { message } = firstIssue(result.error);
+  const root = result.error.issues[0]?.path[0];
+  throw new ViewError(message, { field: root === undefined ? undefined : String(root) });
 }
 
 /** Shortens a user-supplied name before it goes into a message. */
@@ -336,20 +300,6 @@ function conditionExpr(c: CompiledDef, cond: FilterCondition): RawBuilder<SqlBoo
       return ranges.length === 1 ? (ranges[0] as RawBuilder<SqlBool>) : sql<SqlBool>`(${sql.join(ranges, sql` or `)})`;
     }
   }
-}
-
-/** Refuses text PostgreSQL cannot store (NUL) or that is not Unicode (lone surrogates). */
-function hasInvalidChars(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code === 0) return true;
-    if (code >= 0xd800 && code <= 0xdbff) {
-      const low = text.charCodeAt(i + 1);
-      if (!(low >= 0xdc00 && low <= 0xdfff)) return true;
-      i++;
-    } else if (code >= 0xdc00 && code <= 0xdfff) return true;
-  }
-  return false;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

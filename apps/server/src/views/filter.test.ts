@@ -105,8 +105,8 @@ describe('parseFilter', () => {
     ['a = \u0001', 5, 'U+0001'],
   ])('rejects %j at character %i', (input, position, detail) => {
     const e = parseError(input);
-    expect(e.status).toBe(400);
-    expect(e.code).toBe('INVALID_VIEW_PARAMS');
+    expect(e.kind).toBe('invalid');
+    expect(e.code).toBe('invalid_input');
     expect(e.position).toBe(position);
     expect(e.message).toContain(`筛选条件第 ${position} 个字符处`);
     expect(e.message).toContain(detail);

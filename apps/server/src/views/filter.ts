@@ -1,3 +1,4 @@
+import { MAX_FILTER_LENGTH } from '@pfp/contract';
 import { ViewError } from './errors';
 
 /**
@@ -17,7 +18,7 @@ import { ViewError } from './errors';
  * This module only checks the grammar; which fields exist and what their types allow is the engine's business.
  */
 
-export const MAX_FILTER_LENGTH = 2000;
+export { MAX_FILTER_LENGTH };
 export const MAX_FILTER_CONDITIONS = 20;
 
 export type FilterLiteral = string | number;

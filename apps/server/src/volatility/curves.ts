@@ -1,19 +1,13 @@
 import { americanImpliedVol, black76ImpliedVol } from '@pfp/quant';
+import type { OptionMarket } from '../market/feed';
 import type { Quote } from '../market/simExchange';
-import type { OptionSpec } from '../market/types';
 import { WsError, type ViewSource } from '../ws/registry';
 
 export type OptionType = 'CALL' | 'PUT';
 export type PriceType = 'ask' | 'bid' | 'mid' | 'last';
 export type CurvePoint = [strike: number, iv: number];
 
-/** What the curves need of a market: quotes, ticks and the option chains it quotes. */
-export interface OptionMarket {
-  getQuote(symbol: string): Quote | undefined;
-  onTick(listener: (quotes: readonly Quote[]) => void): () => void;
-  subscribeChains(futureSymbols: readonly string[]): () => void;
-  optionChain(futureSymbol: string): OptionSpec[];
-}
+export type { OptionMarket };
 
 const YEAR_MS = 365 * 86_400_000;
 const OPTION_TYPES: OptionType[] = ['CALL', 'PUT'];

@@ -42,7 +42,7 @@ describe('trader tokens', () => {
     ).toString('base64url')}.`;
     const res = await h.call('/api/trader/view/my-self', {}, unsigned);
     expect(res.status).toBe(401);
-    expect(res.body).toMatchObject({ result: 'error', error: { code: 'UNAUTHORIZED' } });
+    expect(res.body).toMatchObject({ result: 'error', error: { code: 'unauthorized' } });
   });
 });
 

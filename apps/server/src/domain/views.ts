@@ -1,9 +1,14 @@
-import { z } from 'zod';
-import { parseBody } from '../http/validate';
-import type { ViewDef } from '../views/engine';
+import type { myOrdersRequest, TraderViewName } from '@pfp/contract';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { DB } from '../db/schema';
+import { runView, type ViewDef, type ViewResult } from '../views/engine';
+import { requireTenantId } from './tenants';
+
+/** The database views of the two consoles: what each lists, and the rows each caller may see. */
 
 type Scope = Record<string, string | number>;
-export interface ScopedView {
+interface ScopedView {
   view: ViewDef;
   /** The rows this caller may see, from who they are and the view's own params. */
   scope: (body: Record<string, unknown>, who: { tenantId: () => Promise<number> }) => Promise<Scope>;
@@ -64,12 +69,8 @@ const tenantScoped = (view: ViewDef): ScopedView => ({
   scope: async (_body, who) => ({ tenant_id: await who.tenantId() }),
 });
 
-const productParam = z.object({
-  product_name: z.string({ message: '请选择品种' }).trim().min(1, { message: '请选择品种' }),
-});
-
 /** The trader's database views; each is limited to the trader's tenant (or the shared catalogue). */
-export const TRADER_VIEWS: Record<string, ScopedView> = {
+const TRADER_VIEWS: Record<TraderViewName, ScopedView> = {
   orders: tenantScoped(ordersView),
   contracts: tenantScoped(contractsView),
   users: tenantScoped({
@@ -118,7 +119,34 @@ export const TRADER_VIEWS: Record<string, ScopedView> = {
     },
     scope: async (body, who) => {
       await who.tenantId();
-      return { product_name: parseBody(productParam, body).product_name };
+      return { product_name: String(body.product_name) };
     },
   },
 };
+
+/** A trader's view (SPEC §7 trader views), limited to the trader's tenant. `body` is the checked request. */
+export async function traderView(
+  db: Kysely<DB>,
+  sub: string,
+  name: TraderViewName,
+  body: Record<string, unknown>,
+): Promise<ViewResult> {
+  const def = TRADER_VIEWS[name];
+  const scope = await def.scope(body, { tenantId: () => requireTenantId(db, sub) });
+  return runView(db, def.view, body, scope);
+}
+
+/** The customer's own orders (SPEC §7 my-orders), with the history filter. */
+export async function myOrders(
+  db: Kysely<DB>,
+  who: { tenantId: number; pricerId: number },
+  body: z.output<typeof myOrdersRequest>,
+): Promise<ViewResult> {
+  const scope: Scope = { tenant_id: who.tenantId, pricer_id: who.pricerId };
+  if (body.contract_id) scope.contract_id = body.contract_id;
+  if (body.status) scope.status = body.status;
+  return runView(db, ordersView, body, scope, {
+    ...(body.start_date ? { createdFrom: body.start_date } : {}),
+    ...(body.end_date ? { createdTo: body.end_date } : {}),
+  });
+}

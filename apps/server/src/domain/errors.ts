@@ -1,0 +1,39 @@
+import type { ErrorCode } from '@pfp/contract';
+
+/**
+ * What went wrong, in the domain's words: a kind, a stable code and a Chinese message (naming the
+ * field when one is at fault). The domain knows nothing of HTTP; http/errors.ts maps kinds to
+ * status codes, in one place.
+ */
+export type DomainErrorKind = 'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict';
+
+const DEFAULT_CODE: Record<DomainErrorKind, ErrorCode> = {
+  invalid: 'invalid_input',
+  unauthorized: 'unauthorized',
+  forbidden: 'forbidden',
+  not_found: 'not_found',
+  conflict: 'conflict',
+};
+
+export class DomainError extends Error {
+  override readonly name = 'DomainError';
+  readonly code: ErrorCode;
+  readonly field: string | undefined;
+
+  constructor(
+    readonly kind: DomainErrorKind,
+    message: string,
+    opts: { code?: ErrorCode; field?: string | undefined } = {},
+  ) {
+    super(message);
+    this.code = opts.code ?? DEFAULT_CODE[kind];
+    this.field = opts.field;
+  }
+}
+
+export const invalid = (message: string, field?: string) => new DomainError('invalid', message, { field });
+export const unauthorized = (message = '未授权访问') => new DomainError('unauthorized', message);
+export const forbidden = (message = '无权访问该资源', code?: ErrorCode) =>
+  new DomainError('forbidden', message, { code });
+export const notFound = (message: string) => new DomainError('not_found', message);
+export const conflict = (message: string, code?: ErrorCode) => new DomainError('conflict', message, { code });

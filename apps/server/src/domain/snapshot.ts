@@ -1,0 +1,54 @@
+import type { snapshot, Snapshot } from '@pfp/contract';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { DB } from '../db/schema';
+
+/** Orders a snapshot carries: the latest ones (the history page pages through the rest). */
+const SNAPSHOT_ORDERS = 200;
+
+/**
+ * The customer desk's poll (SPEC §7 my-data-snapshot): the customer's contracts with their
+ * instruments, the latest orders and the last price of each instrument.
+ */
+export async function pricerSnapshot(
+  db: Kysely<DB>,
+  who: { tenantId: number; pricerId: number },
+  lastPrice: (symbol: string) => number | null | undefined,
+): Promise<z.output<typeof snapshot>> {
+  const [contracts, orders] = await Promise.all([
+    db
+      .selectFrom('v_contracts')
+      .innerJoin('instruments', 'instruments.symbol', 'v_contracts.instrument_id')
+      .select([
+        'v_contracts.id',
+        'v_contracts.name',
+        'v_contracts.product_name',
+        'v_contracts.instrument_id',
+        'instruments.name as instrument_name',
+        'instruments.price_tick',
+        'v_contracts.direction',
+        'v_contracts.total_quantity',
+        'v_contracts.remaining_quantity',
+        'v_contracts.executed_quantity',
+        'v_contracts.frozen_quantity',
+        'v_contracts.avg_price',
+        'v_contracts.status',
+        'v_contracts.created_at',
+      ])
+      .where('v_contracts.tenant_id', '=', who.tenantId)
+      .where('v_contracts.pricer_id', '=', who.pricerId)
+      .orderBy('v_contracts.id', 'desc')
+      .execute(),
+    db
+      .selectFrom('v_orders')
+      .selectAll()
+      .where('tenant_id', '=', who.tenantId)
+      .where('pricer_id', '=', who.pricerId)
+      .orderBy('id', 'desc')
+      .limit(SNAPSHOT_ORDERS)
+      .execute(),
+  ]);
+  const market_data: Snapshot['market_data'] = {};
+  for (const c of contracts) market_data[c.instrument_id] = { last_price: lastPrice(c.instrument_id) ?? null };
+  return { contracts, orders, timestamp: new Date().toISOString(), market_data };
+}

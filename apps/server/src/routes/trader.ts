@@ -1,0 +1,81 @@
+import { traderRoutes as api, TRADER_VIEW_NAMES } from '@pfp/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import { createContract, updateContractStatus } from '../domain/contracts';
+import { cancelOrder } from '../domain/orders';
+import { createPricer, resetPricerPassword } from '../domain/pricers';
+import { findTenantId, getProfile, requireTenantId, saveProfile } from '../domain/tenants';
+import { traderView } from '../domain/views';
+import { requireTrader } from '../http/guards';
+import { serve } from '../http/route';
+
+/** SPEC §7 "Trader calls". Every route needs a verified identity-provider token. */
+export async function traderRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx;
+  app.addHook('onRequest', requireTrader(ctx.traderVerifier));
+  const sub = (req: FastifyRequest) => req.trader!.sub;
+  const tenantOf = (req: FastifyRequest) => requireTenantId(db, sub(req));
+  const tags = ['trader'];
+
+  serve(app, api.mySelf, ({ req }) => getProfile(db, sub(req)), { tags });
+
+  serve(
+    app,
+    api.tqsdkStatus,
+    async ({ req }) => {
+      const tenantId = await findTenantId(db, sub(req));
+      if (tenantId === undefined) return { status: 'error' as const, connected: false, message: '尚未配置交易账户' };
+      const status = ctx.gatewayStatus?.(tenantId) ?? { status: 'error' as const, message: '交易网关未启动' };
+      return { ...status, connected: status.status === 'ok' };
+    },
+    { tags },
+  );
+
+  serve(
+    app,
+    api.saveProfile,
+    async ({ req, body }) => {
+      const tenantId = await saveProfile(db, ctx.secrets, sub(req), body);
+      ctx.onProfileSaved?.(tenantId);
+      return getProfile(db, sub(req));
+    },
+    { tags },
+  );
+
+  for (const name of TRADER_VIEW_NAMES) {
+    serve(app, api[name], ({ req, body }) => traderView(db, sub(req), name, body), { tags });
+  }
+
+  serve(
+    app,
+    api.cancelOrder,
+    async ({ req, body }) =>
+      cancelOrder(db, { tenantId: await tenantOf(req), actor: sub(req) }, body.order_id, ctx.orderEvents),
+    { tags },
+  );
+
+  serve(
+    app,
+    api.updateContractStatus,
+    async ({ req, body }) => updateContractStatus(db, await tenantOf(req), sub(req), body),
+    { tags },
+  );
+
+  serve(app, api.createContract, async ({ req, body }) => createContract(db, await tenantOf(req), sub(req), body), {
+    tags,
+  });
+
+  serve(app, api.createPricerUser, async ({ req, body }) => createPricer(db, await tenantOf(req), sub(req), body), {
+    tags,
+  });
+
+  serve(
+    app,
+    api.resetPricerPassword,
+    async ({ req, body }) => {
+      await resetPricerPassword(db, await tenantOf(req), sub(req), body);
+      return { user_id: body.user_id };
+    },
+    { tags },
+  );
+}
