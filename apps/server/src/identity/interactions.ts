@@ -1,0 +1,150 @@
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+import { errors, type Interaction } from 'oidc-provider';
+import type { Database } from '../db/database';
+import { FailureLimiter } from './rateLimit';
+import type { IdentitySettings } from './settings';
+import { normalizeUsername, verifyTrader } from './traders';
+import { loginPage, messagePage, pageCsp } from './views';
+
+const RATE_LIMITED = '登录尝试过于频繁，请稍后再试';
+const BAD_CREDENTIALS = '用户名或密码错误';
+
+type LoginBody = { username?: unknown; password?: unknown } | undefined;
+type UidRequest = FastifyRequest<{ Params: { uid: string } }>;
+
+/**
+ * The login pages (`/login-actions/:uid`): the sign-in form and its check (rate limited per
+ * username and address), and the consent step, granted at once for our first-party client.
+ */
+export function interactionRoutes(
+  scope: FastifyInstance,
+  provider: Provider,
+  s: IdentitySettings,
+  db: Database,
+  log: () => FastifyBaseLogger | undefined,
+) {
+  const userLimiter = new FailureLimiter(s.rateLimit.max, s.rateLimit.windowMs);
+  const addressLimiter = new FailureLimiter(s.rateLimit.max * 10, s.rateLimit.windowMs);
+  const loginAction = (uid: string) => `${s.issuerPath}/login-actions/${encodeURIComponent(uid)}`;
+
+  function sendPage(reply: FastifyReply, status: number, html: string) {
+    return reply
+      .code(status)
+      .header('Content-Type', 'text/html; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .header('Content-Security-Policy', pageCsp(s.formActions))
+      .header('X-Frame-Options', 'DENY')
+      .send(html);
+  }
+
+  const expiredPage = (reply: FastifyReply) =>
+    sendPage(
+      reply,
+      400,
+      messagePage({
+        title: '登录已失效',
+        message: '登录页面已过期或不存在，请返回应用重新登录。',
+        productName: s.productName,
+        link: { href: s.homeUrl, text: '返回应用' },
+      }),
+    );
+
+  /** The interaction of this login URL, or undefined when its cookie or record is gone. */
+  async function interactionOf(request: UidRequest, reply: FastifyReply) {
+    try {
+      const details = await provider.interactionDetails(request.raw, reply.raw);
+      return details.uid === request.params.uid ? details : undefined;
+    } catch (err) {
+      if (err instanceof errors.SessionNotFound) return undefined;
+      throw err;
+    }
+  }
+
+  /** Hands the raw response to oidc-provider to redirect back into the authorization flow. */
+  async function finish(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    result: Parameters<Provider['interactionFinished']>[2],
+  ) {
+    reply.hijack();
+    try {
+      await provider.interactionFinished(request.raw, reply.raw, result, { mergeWithLastSubmission: true });
+    } catch (err) {
+      log()?.error({ err }, 'oidc interaction failed');
+      if (!reply.raw.headersSent) reply.raw.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+      reply.raw.end('internal error');
+    }
+  }
+
+  /** First-party client: whatever the authorization request asks for is granted without a page. */
+  async function autoConsent(request: FastifyRequest, reply: FastifyReply, details: Interaction) {
+    const { prompt, params, session } = details;
+    if (params.client_id !== s.clientId || !session?.accountId)
+      return finish(request, reply, { error: 'access_denied', error_description: 'consent not possible' });
+    const existing = details.grantId ? await provider.Grant.find(details.grantId) : undefined;
+    const grant = existing ?? new provider.Grant({ accountId: session.accountId, clientId: s.clientId });
+    const missing = prompt.details as {
+      missingOIDCScope?: string[];
+      missingOIDCClaims?: string[];
+      missingResourceScopes?: Record<string, string[]>;
+    };
+    if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
+    if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
+    for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {}))
+      grant.addResourceScope(indicator, scopes.join(' '));
+    const grantId = await grant.save();
+    return finish(request, reply, { consent: { grantId } });
+  }
+
+  scope.get<{ Params: { uid: string } }>(`${s.issuerPath}/login-actions/:uid`, async (request, reply) => {
+    const details = await interactionOf(request, reply);
+    if (!details) return expiredPage(reply);
+    if (details.prompt.name === 'consent') return autoConsent(request, reply, details);
+    if (details.prompt.name !== 'login')
+      return finish(request, reply, { error: 'access_denied', error_description: 'unsupported prompt' });
+    const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : undefined;
+    return sendPage(
+      reply,
+      200,
+      loginPage({ action: loginAction(details.uid), productName: s.productName, ...(hint ? { username: hint } : {}) }),
+    );
+  });
+
+  scope.post<{ Params: { uid: string }; Body: LoginBody }>(
+    `${s.issuerPath}/login-actions/:uid`,
+    async (request, reply) => {
+      const details = await interactionOf(request, reply);
+      if (!details) return expiredPage(reply);
+      if (details.prompt.name === 'consent') return autoConsent(request, reply, details);
+      if (details.prompt.name !== 'login') return expiredPage(reply);
+      const body = request.body ?? {};
+      const username = typeof body.username === 'string' ? body.username.slice(0, 256) : '';
+      const password = typeof body.password === 'string' ? body.password.slice(0, 1024) : '';
+      const page = (status: number, error: string) =>
+        sendPage(
+          reply,
+          status,
+          loginPage({ action: loginAction(details.uid), productName: s.productName, username, error }),
+        );
+      if (!username.trim() || !password) return page(200, '请输入用户名和密码');
+
+      const userKey = `${normalizeUsername(username)}\u0000${request.ip}`;
+      const addressKey = request.ip;
+      if (userLimiter.isLimited(userKey) || addressLimiter.isLimited(addressKey)) {
+        log()?.warn({ username: normalizeUsername(username), ip: request.ip }, 'trader sign-in rate limited');
+        return page(429, RATE_LIMITED);
+      }
+      const trader = await verifyTrader(db, username, password);
+      if (!trader) {
+        userLimiter.fail(userKey);
+        addressLimiter.fail(addressKey);
+        log()?.info({ username: normalizeUsername(username), ip: request.ip }, 'trader sign-in failed');
+        return page(200, BAD_CREDENTIALS);
+      }
+      userLimiter.reset(userKey);
+      log()?.info({ sub: trader.id, username: trader.username }, 'trader signed in');
+      return finish(request, reply, { login: { accountId: trader.id, amr: ['pwd'] } });
+    },
+  );
+}
