@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
 
 export interface Config {
   host: string;
@@ -55,51 +56,127 @@ export const DEFAULT_REMOTES = {
   volatility: '/remotes/volatility/remoteEntry.js',
 };
 
-/** REMOTES_MANIFEST is inline JSON or the path of a JSON file: {"trader": "https://…/remoteEntry.js", …}. */
-function loadRemotes(value: string | undefined): Record<string, string> {
-  if (!value) return DEFAULT_REMOTES;
-  const text = value.trim().startsWith('{') ? value : readFileSync(value, 'utf8');
-  const parsed: unknown = JSON.parse(text);
-  if (typeof parsed !== 'object' || parsed === null) throw new Error('REMOTES_MANIFEST must be a JSON object');
-  for (const [name, entry] of Object.entries(parsed)) {
-    if (typeof entry !== 'string') throw new Error(`REMOTES_MANIFEST: entry of ${name} must be a string`);
-  }
-  return { ...DEFAULT_REMOTES, ...(parsed as Record<string, string>) };
+/** REMOTES_MANIFEST: inline JSON or the path of a JSON file, `{"trader": "https://…/remoteEntry.js", …}`. */
+const remotesManifest = z
+  .string()
+  .transform((value, ctx) => {
+    try {
+      return JSON.parse(value.startsWith('{') ? value : readFileSync(value, 'utf8')) as unknown;
+    } catch (e) {
+      ctx.addIssue({ code: 'custom', message: `is neither JSON nor a readable JSON file (${(e as Error).message})` });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z.record(z.string(), z.string({ error: (iss) => `entry of ${String(iss.path?.at(-1))} must be a string` }), {
+      error: 'must be a JSON object',
+    }),
+  )
+  .transform((entries) => ({ ...DEFAULT_REMOTES, ...entries }));
+
+const integer = (min: number, max: number, what: string) =>
+  z
+    .string()
+    .regex(/^-?\d+$/, { error: `must be ${what}` })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(min, { error: `must be ${what}` })
+        .max(max, { error: `must be ${what}` }),
+    );
+
+/** 1/0, true/false (any case). */
+const flag = z
+  .string()
+  .toLowerCase()
+  .pipe(z.enum(['1', '0', 'true', 'false'], { error: 'must be 1, 0, true or false' }))
+  .transform((v) => v === '1' || v === 'true');
+
+const url = z.url({ error: 'must be a URL' });
+
+/**
+ * The environment the server reads (docs/server.md lists them). Every variable is checked at
+ * start-up: a bad value stops the server with a message naming the variable, instead of a NaN or a
+ * silent default deep inside.
+ */
+const envSchema = z
+  .object({
+    PORT: integer(0, 65535, 'a port number (0–65535)').default(8080),
+    HOST: z.string().default('127.0.0.1'),
+    DATA_DIR: z.string().default('data'),
+    REMOTES_MANIFEST: remotesManifest.optional(),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        error: 'must be fatal, error, warn, info, debug, trace or silent',
+      })
+      .default('info'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// URL' })
+      .optional(),
+    SECRET_KEY: z.string().optional(),
+    OIDC_ISSUER: url.optional(),
+    OIDC_CLIENT_ID: z.string().default('shinny_web'),
+    OIDC_JWKS_URL: url.optional(),
+    OIDC_AUDIENCE: z.string().optional(),
+    PUBLIC_URL: url.optional(),
+    OIDC_ACCESS_TOKEN_TTL: integer(1, 86_400, 'a number of seconds (1–86400)').default(300),
+    VOLATILITY_PUBLIC: flag.default(true),
+    MARKET_SEED: integer(0, Number.MAX_SAFE_INTEGER, 'a non-negative integer').optional(),
+    MARKET_SESSIONS: z.enum(['always', 'real'], { error: 'must be always or real' }).default('always'),
+    MARKET_SOURCE: z.enum(['sim', 'diff'], { error: 'must be sim or diff' }).default('sim'),
+    MD_URL: url.optional(),
+    TRADE_URL: url.optional(),
+    SEED_DEMO: flag.default(true),
+    LOGIN_RATE_LIMIT: integer(1, 1_000_000, 'a positive integer').default(10),
+  })
+  .refine((env) => env.MARKET_SOURCE !== 'diff' || env.MD_URL, {
+    path: ['MARKET_SOURCE'],
+    error: 'diff needs MD_URL (the DIFF market-data server)',
+  });
+
+/** Unset and blank variables are the same: absent. */
+function present(env: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env)) if (v !== undefined && v.trim() !== '') out[k] = v.trim();
+  return out;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const port = Number(env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  const parsed = envSchema.safeParse(present(env));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => {
+      const name = String(i.path[0] ?? '?');
+      return `  ${name} ${i.message} (got ${JSON.stringify(env[name] ?? '')})`;
+    });
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
   return {
-    host: env.HOST ?? '127.0.0.1',
-    port,
-    dataDir: path.resolve(env.DATA_DIR ?? 'data'),
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: path.resolve(e.DATA_DIR),
+    // APPS_DIR='' (set but empty) serves no apps.
     appsDir: env.APPS_DIR === '' ? null : env.APPS_DIR ? path.resolve(env.APPS_DIR) : defaultAppsDir(),
-    remotes: loadRemotes(env.REMOTES_MANIFEST),
-    logLevel: env.LOG_LEVEL ?? 'info',
-    databaseUrl: env.DATABASE_URL || undefined,
-    secretKey: env.SECRET_KEY || undefined,
-    oidcIssuer: env.OIDC_ISSUER?.replace(/\/$/, '') || undefined,
-    oidcClientId: env.OIDC_CLIENT_ID ?? 'shinny_web',
-    oidcJwksUrl: env.OIDC_JWKS_URL || undefined,
-    oidcAudience: env.OIDC_AUDIENCE ?? env.OIDC_CLIENT_ID ?? 'shinny_web',
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
-    accessTokenTtl: Number(env.OIDC_ACCESS_TOKEN_TTL ?? 300),
-    volatilityPublic: env.VOLATILITY_PUBLIC !== '0' && env.VOLATILITY_PUBLIC !== 'false',
-    marketSeed: Number(env.MARKET_SEED ?? Date.now() % 1_000_000),
-    marketSessions: env.MARKET_SESSIONS === 'real' ? 'real' : 'always',
-    tradeUrl: env.TRADE_URL || undefined,
-    marketSource: marketSource(env.MARKET_SOURCE, env.MD_URL),
-    mdUrl: env.MD_URL || undefined,
-    seedDemo: env.SEED_DEMO !== '0' && env.SEED_DEMO !== 'false',
-    loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 10),
+    remotes: e.REMOTES_MANIFEST ?? DEFAULT_REMOTES,
+    logLevel: e.LOG_LEVEL,
+    databaseUrl: e.DATABASE_URL,
+    secretKey: e.SECRET_KEY,
+    oidcIssuer: e.OIDC_ISSUER?.replace(/\/$/, ''),
+    oidcClientId: e.OIDC_CLIENT_ID,
+    oidcJwksUrl: e.OIDC_JWKS_URL,
+    oidcAudience: e.OIDC_AUDIENCE ?? e.OIDC_CLIENT_ID,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    accessTokenTtl: e.OIDC_ACCESS_TOKEN_TTL,
+    volatilityPublic: e.VOLATILITY_PUBLIC,
+    marketSeed: e.MARKET_SEED ?? Date.now() % 1_000_000,
+    marketSessions: e.MARKET_SESSIONS,
+    tradeUrl: e.TRADE_URL,
+    marketSource: e.MARKET_SOURCE,
+    mdUrl: e.MD_URL,
+    seedDemo: e.SEED_DEMO,
+    loginRateLimit: e.LOGIN_RATE_LIMIT,
   };
-}
-
-function marketSource(value: string | undefined, mdUrl: string | undefined): 'sim' | 'diff' {
-  if (!value || value === 'sim') return 'sim';
-  if (value !== 'diff') throw new Error(`MARKET_SOURCE must be sim or diff, got ${value}`);
-  if (!mdUrl) throw new Error('MARKET_SOURCE=diff needs MD_URL (the DIFF market-data server)');
-  return 'diff';
 }

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { backoffDelay, DEFAULT_BACKOFF, DiffConnection, type DiffCloseInfo } from './connection';
-import { FakeDiffServer } from './fakeServer';
+import { FakeDiffServer } from '../../test/diff/fakeServer';
 import { getPath, type JsonObject } from './mergePatch';
-import { sleep, unusedPort, waitFor } from './testSupport';
+import { sleep, unusedPort, waitFor } from '../../test/diff/testSupport';
 
 const FAST = { initialMs: 10, maxMs: 40, factor: 2, jitter: 0.5 };
 

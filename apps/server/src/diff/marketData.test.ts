@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { FakeDiffServer } from './fakeServer';
+import { FakeDiffServer } from '../../test/diff/fakeServer';
 import {
   buildInstrumentQuery,
   createDiffMarketDataFromEnv,
@@ -7,7 +7,7 @@ import {
   type DiffQuote,
   parseInstruments,
 } from './marketData';
-import { unusedPort, waitFor } from './testSupport';
+import { unusedPort, waitFor } from '../../test/diff/testSupport';
 
 const FAST = { initialMs: 10, maxMs: 50 };
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DiffMarketData } from '../diff/marketData';
-import { FakeDiffServer } from '../diff/fakeServer';
+import { FakeDiffServer } from '../../test/diff/fakeServer';
 import { diffFeed } from './feed';
 
 let server: FakeDiffServer | undefined;

@@ -9,7 +9,7 @@ import type { Database } from '../db/database';
 import { submitOrder } from '../domain/orders';
 import { pgCoordinator } from './coordinator';
 import { createTradingService, GATEWAY_MESSAGES, type TradingService } from './service';
-import { FakeQuotes, openTradingTestDb, seedContract, seedTenant, waitFor } from './testSupport';
+import { FakeQuotes, openTradingTestDb, seedContract, seedTenant, waitFor } from '../../test/trading/testSupport';
 
 const CU = 'SHFE.cu2601';
 

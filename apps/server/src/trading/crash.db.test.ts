@@ -11,7 +11,7 @@ import {
   prng,
   seedContract,
   seedTenant,
-} from './testSupport';
+} from '../../test/trading/testSupport';
 
 const CU = 'SHFE.cu2601';
 const AU = 'SHFE.au2602';

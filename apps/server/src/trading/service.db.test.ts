@@ -20,7 +20,7 @@ import {
   seedContract,
   seedTenant,
   waitFor,
-} from './testSupport';
+} from '../../test/trading/testSupport';
 
 const CU = 'SHFE.cu2601';
 const FAR_FUTURE = new Date('2100-01-01T00:00:00Z');

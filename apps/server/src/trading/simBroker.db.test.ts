@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import type { GatewayEvent, GatewayOrder } from './gateway';
 import { nextClose, onTickGrid, SIM_MESSAGES, SimBroker, type SimBrokerOptions } from './simBroker';
-import { FakeQuotes, openTradingTestDb, seedTenant } from './testSupport';
+import { FakeQuotes, openTradingTestDb, seedTenant } from '../../test/trading/testSupport';
 
 const CU = 'SHFE.cu2601';
 const AU = 'SHFE.au2602';

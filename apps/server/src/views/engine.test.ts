@@ -16,7 +16,7 @@ import {
   type Seed,
   type SeedOrder,
   type TestDatabase,
-} from './testSupport';
+} from '../../test/views/testSupport';
 
 let t: TestDatabase;
 let s: Seed;

@@ -11,7 +11,7 @@ import {
   tenantsDef,
   type Seed,
   type TestDatabase,
-} from './testSupport';
+} from '../../test/views/testSupport';
 
 let t: TestDatabase;
 let s: Seed;

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { WsRegistry } from './registry';
 import { attachViewServer } from './server';
-import { counterSource, echoTask } from './testSources';
+import { counterSource, echoTask } from '../../test/ws/testSources';
 
 let app: ReturnType<typeof Fastify>;
 let url: string;

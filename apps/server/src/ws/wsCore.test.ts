@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { WsRegistry } from './registry';
 import { attachViewServer } from './server';
-import { counterSource } from './testSources';
+import { counterSource } from '../../test/ws/testSources';
 
 async function startServer(port = 0) {
   const app = Fastify();

@@ -7,9 +7,9 @@
  */
 import { sql } from 'kysely';
 import pg from 'pg';
-import { migrate, openDatabase, type Database } from '../db/database';
-import type { OrderStatus } from '../db/schema';
-import { defineView, type ViewDef } from './engine';
+import { migrate, openDatabase, type Database } from '../../src/db/database';
+import type { OrderStatus } from '../../src/db/schema';
+import { defineView, type ViewDef } from '../../src/views/engine';
 
 export interface TestDatabase {
   db: Database;

@@ -5,10 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type KyselyPlugin } from 'kysely';
-import { migrate, openDatabase, type Database } from '../db/database';
-import { up as up003 } from '../db/migrations/003_trading';
-import type { DB } from '../db/schema';
-import type { Quote, QuoteSource } from './quotes';
+import { migrate, openDatabase, type Database } from '../../src/db/database';
+import { up as up003 } from '../../src/db/migrations/003_trading';
+import type { DB } from '../../src/db/schema';
+import type { Quote, QuoteSource } from '../../src/trading/quotes';
 
 /** The run's test database (PGlite in memory, or the postgres project's own database), migrated incl. 003. */
 export async function openTradingTestDb(): Promise<{ db: Database; close: () => Promise<void> }> {

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
-import { isJsonObject, type JsonObject, type JsonValue } from './mergePatch';
+import { isJsonObject, type JsonObject, type JsonValue } from '../../src/diff/mergePatch';
 
 /**
  * A local fake DIFF server (market data + one trading account) for tests, speaking the protocol the way
