@@ -25,6 +25,40 @@ export default tseslint.config(
     },
   },
   { files: ['packages/mantine/**'], rules: { '@typescript-eslint/no-restricted-imports': 'off' } },
+  // Server layers (docs/architecture.md): the domain does not speak HTTP; the market does not know its consumers.
+  {
+    files: ['apps/server/src/domain/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(http|routes)(/|$)',
+              message: 'domain/ does not speak HTTP: throw a DomainError (domain/errors.ts).',
+            },
+            { group: ['fastify', '@fastify/*'], message: 'domain/ does not speak HTTP.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/market/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(trading|volatility|ws|routes|http|domain)(/|$)',
+              message: 'market/ is a source: its consumers import it, never the other way round.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     // Tests and benchmarks read loosely typed JSON answers.
     files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/bench/**', 'e2e/**'],
