@@ -1,23 +1,22 @@
+import { curveKey, MAX_CURVE_ITEMS, OPTION_TYPES, PRICE_TYPES, type CurveItem } from '@pfp/contract';
 import { americanImpliedVol, black76ImpliedVol } from '@pfp/quant';
 import type { OptionMarket } from '../market/feed';
 import type { Quote } from '../market/simExchange';
 import { WsError, type ViewSource } from '../ws/registry';
 
-export type OptionType = 'CALL' | 'PUT';
-export type PriceType = 'ask' | 'bid' | 'mid' | 'last';
+export type OptionType = CurveItem['option_type'];
+export type PriceType = CurveItem['price_type'];
 export type CurvePoint = [strike: number, iv: number];
 
 export type { OptionMarket };
 
 const YEAR_MS = 365 * 86_400_000;
-const OPTION_TYPES: OptionType[] = ['CALL', 'PUT'];
-const PRICE_TYPES: PriceType[] = ['ask', 'bid', 'mid', 'last'];
-const MAX_ITEMS = 32;
+const MAX_ITEMS = MAX_CURVE_ITEMS;
 
 /** Per update (the `changed` map of one recompute): the patch for each set of wanted curves. */
 const sharedPatches = new WeakMap<Map<string, CurvePoint[]>, Map<string, Record<string, unknown> | null>>();
 
-export const curveKey = (future: string, o: OptionType, p: PriceType) => `${future}-${o}-${p}`;
+export { curveKey };
 
 function optionPrice(q: Quote | undefined, p: PriceType): number | undefined {
   if (!q) return undefined;
@@ -211,7 +210,7 @@ function parseItems(items: unknown, isFuture: (s: string) => boolean) {
     if (!isFuture(symbol))
       throw new WsError('BAD_PARAMS', `items[${i}].symbol 不是有效的期货合约：${symbol || '(空)'}`);
     if (o !== 'CALL' && o !== 'PUT') throw new WsError('BAD_PARAMS', `items[${i}].option_type 必须是 CALL 或 PUT`);
-    if (!PRICE_TYPES.includes(p as PriceType))
+    if (!(PRICE_TYPES as readonly string[]).includes(p))
       throw new WsError('BAD_PARAMS', `items[${i}].price_type 必须是 ask、bid、mid 或 last`);
     return { future: symbol, key: curveKey(symbol, o as OptionType, p as PriceType) };
   });
