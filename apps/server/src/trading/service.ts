@@ -248,7 +248,10 @@ export function createTradingService(opts: TradingServiceOptions): TradingServic
     if (now - lastTakeover >= STATUS_EVERY_MS / 2) {
       lastTakeover = now;
       const tenants = await db.selectFrom('tenants').select('id').execute();
-      for (const { id } of tenants) if (!routers.has(id) && !tenantOps.has(id)) void reconnect(id);
+      // Awaited: when the sweep returns, the tenants it took over are running here.
+      await Promise.all(
+        tenants.filter(({ id }) => !routers.has(id) && !tenantOps.has(id)).map(({ id }) => reconnect(id)),
+      );
     }
     for (const [tenantId, r] of routers) {
       const status = r.status();
