@@ -1,3 +1,4 @@
+import type { ViewPage, ViewRequest } from '@pfp/contract';
 import { hashKey, keepPreviousData, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { zh } from '@pfp/i18n';
@@ -23,19 +24,16 @@ import {
 /** 自动刷新的默认间隔（毫秒）。 */
 export const DEFAULT_REFRESH_INTERVAL_MS = 30_000;
 
-/** 一页数据。 */
-export interface PageResult<T> {
-  items: T[];
-  total_count: number;
-}
+/** 一页数据（视图的应答 data）。 */
+export type PageResult<T> = ViewPage<T>;
 
 /** 服务端应答 `{ data: { items, total_count } }`。 */
 export interface ServerAnswer<T> {
   data: PageResult<T>;
 }
 
-/** 交给 fetchPage 的请求参数（可直接作为服务端视图请求体）。 */
-export interface ServerTableParams {
+/** 交给 fetchPage 的请求参数：一个视图请求（可直接作为服务端视图请求体）。 */
+export interface ServerTableParams extends ViewRequest {
   /** 列筛选（以及配置了 searchField 时的全局搜索）条件，用 ' and ' 连接；无条件时为 ''。 */
   filter: string;
   sort_fields: SortEntry[];
