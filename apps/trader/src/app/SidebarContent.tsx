@@ -15,10 +15,10 @@ import {
 import { zh } from '@pfp/i18n';
 import { IconAlertTriangle, IconSettings } from '@pfp/ui';
 import { Link } from 'react-router';
-import type { TraderProfile } from '../api';
-import type { NavItem } from '../nav';
+import type { TraderProfile } from '@pfp/contract';
+import type { ConnectionState } from '../shared/api';
+import type { NavItem } from './nav';
 import { PortalLinkPanel } from './PortalLinkPanel';
-import type { ConnectionState } from './useConnectionStatus';
 import { TONE } from '../shared/tones';
 
 const t = zh.trader.layout;

@@ -2,8 +2,8 @@ import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@pfp/man
 import { zh } from '@pfp/i18n';
 import { IconSettings } from '@pfp/ui';
 import type { ReactNode } from 'react';
-import { useConsole } from '../layout/ConsoleContext';
-import { TONE } from './tones';
+import { useConsole } from './ConsoleContext';
+import { TONE } from '../shared/tones';
 
 const t = zh.trader.layout;
 

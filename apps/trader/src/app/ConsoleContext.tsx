@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { TraderProfile } from '../api';
+import type { TraderProfile } from '@pfp/contract';
 
 export interface ConsoleContextValue {
   profile: TraderProfile | null;

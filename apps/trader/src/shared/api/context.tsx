@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { TraderApi } from './traderApi';
+import type { TraderApi } from './client';
 
 const ApiContext = createContext<TraderApi | null>(null);
 
@@ -7,6 +7,7 @@ export function ApiProvider({ api, children }: { api: TraderApi; children: React
   return <ApiContext.Provider value={api}>{children}</ApiContext.Provider>;
 }
 
+/** The calls, for the hooks of this folder; features use the hooks. */
 export function useApi(): TraderApi {
   const api = useContext(ApiContext);
   if (!api) throw new Error('useApi must be used inside <ApiProvider>');

@@ -17,15 +17,14 @@ import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout 
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useEffectEvent, useMemo, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { queryKeys, useApi, type ProfileInput } from '../api';
+import type { ProfileInput } from '@pfp/contract';
 import { useAuthSnapshot, useTraderAuth } from '../auth/AuthContext';
-import type { NavItem } from '../nav';
 import { SettingsDialog } from '../profile/SettingsDialog';
-import { useProfile } from '../profile/useProfile';
+import { useConnectionStatus, useProfile, useSaveProfile } from '../shared/api';
 import { ConsoleContext, type ConsoleContextValue } from './ConsoleContext';
+import type { NavItem } from './nav';
 import { SidebarContent } from './SidebarContent';
 import { isSidebarHotkey, readSidebarCookie, sidebarCookie } from './sidebarState';
-import { useConnectionStatus } from './useConnectionStatus';
 
 const t = zh.trader.layout;
 
@@ -48,8 +47,8 @@ export function LayoutShell({ title, nav, children }: { title: string; nav: NavI
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [settingsKey, setSettingsKey] = useState(0);
 
-  const api = useApi();
   const queryClient = useQueryClient();
+  const { mutateAsync: saveProfileAsync } = useSaveProfile();
   const auth = useTraderAuth();
   const { trader } = useAuthSnapshot();
   const { profile, loading: profileLoading, error: profileError } = useProfile();
@@ -84,10 +83,7 @@ export function LayoutShell({ title, nav, children }: { title: string; nav: NavI
   }, []);
 
   const saveProfile = async (input: ProfileInput) => {
-    await api.saveProfile(input);
-    // The first save creates the tenant: every view of the console changes.
-    await queryClient.invalidateQueries({ queryKey: queryKeys.profile });
-    void queryClient.invalidateQueries();
+    await saveProfileAsync(input);
   };
 
   const signOut = () => {
