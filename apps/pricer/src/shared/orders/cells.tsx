@@ -1,9 +1,9 @@
 import { Badge, Stack, Text } from '@pfp/mantine';
-import type { PricerOrder } from '../api/types';
+import type { OrderRow } from '@pfp/contract';
 import { statusColor, statusLabel } from './format';
 
 /** An order's status as a coloured badge (desk and history). */
-export function StatusBadge({ order }: { order: PricerOrder }) {
+export function StatusBadge({ order }: { order: OrderRow }) {
   return (
     <Badge variant="light" color={statusColor(order.status)} data-testid="order-status">
       {statusLabel(order)}

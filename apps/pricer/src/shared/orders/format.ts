@@ -1,10 +1,10 @@
 import { formatLots, formatPercent, formatPrice, zh } from '@pfp/i18n';
-import type { Direction, PricerOrder } from '../api/types';
+import type { Direction, OrderRow } from '@pfp/contract';
 
 const t = zh.pricer;
 
 /** SPEC §4: PENDING, ALIVE, FINISHED; CANCELLED or any other value reads as cancelled. */
-export function statusLabel(order: Pick<PricerOrder, 'status' | 'status_str'>): string {
+export function statusLabel(order: { status: string; status_str?: string }): string {
   if (order.status_str) return order.status_str;
   const known = t.status[order.status as keyof typeof t.status];
   return known ?? t.status.CANCELLED;
@@ -32,7 +32,7 @@ export function directionColor(direction: Direction | string): string {
 }
 
 /** Traded lots as a number (the view sends them as a string). */
-export function tradedLots(order: Pick<PricerOrder, 'volume_traded'>): number {
+export function tradedLots(order: Pick<OrderRow, 'volume_traded'>): number {
   const n = Number(order.volume_traded);
   return Number.isFinite(n) ? n : 0;
 }
@@ -43,7 +43,7 @@ export function limitPriceText(price: number | null | undefined): string {
 }
 
 /** The average fill price; '-' before anything traded. */
-export function tradePriceText(order: Pick<PricerOrder, 'trade_price' | 'volume_traded'>): string {
+export function tradePriceText(order: Pick<OrderRow, 'trade_price' | 'volume_traded'>): string {
   return tradedLots(order) > 0 && order.trade_price ? formatPrice(order.trade_price) : '-';
 }
 
@@ -54,7 +54,7 @@ export interface FillRate {
 }
 
 /** SPEC §9: history fill rate = traded / ordered volume, one decimal, green at 100%. */
-export function fillRate(order: Pick<PricerOrder, 'volume_orign' | 'volume_traded'>): FillRate {
+export function fillRate(order: Pick<OrderRow, 'volume_orign' | 'volume_traded'>): FillRate {
   const ordered = order.volume_orign;
   if (!(ordered > 0)) return { ratio: null, text: '-', complete: false };
   const ratio = tradedLots(order) / ordered;
@@ -66,6 +66,6 @@ export function lotsText(lots: number | string | null | undefined): string {
 }
 
 /** SPEC §4: a customer may cancel only ALIVE orders. */
-export function canCancel(order: Pick<PricerOrder, 'status'>): boolean {
+export function canCancel(order: Pick<OrderRow, 'status'>): boolean {
   return order.status === 'ALIVE';
 }
