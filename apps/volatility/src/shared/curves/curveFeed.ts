@@ -1,3 +1,4 @@
+import type { VOLATILITY_VIEW, VolatilityParams } from '@pfp/contract';
 import { zh } from '@pfp/i18n';
 import type { WsClient, WsState } from '@pfp/ws-core';
 import { CurveStore } from './curveStore';
@@ -5,8 +6,8 @@ import type { CurveType } from './curveTypes';
 
 /** SPEC §7: the one view of the page, its name and data source. */
 export const VIEW_ID = 'volatility-curves-view';
-export const VIEW_NAME = 'volatility-curves-view';
-export const DATA_SOURCE = 'volatility_curves';
+export const VIEW_NAME: (typeof VOLATILITY_VIEW)['viewName'] = 'volatility-curves-view';
+export const DATA_SOURCE: (typeof VOLATILITY_VIEW)['dataSource'] = 'volatility_curves';
 
 /** SPEC §4 chart states. */
 export type FeedStatus = 'empty' | 'loading' | 'error' | 'data';
@@ -24,7 +25,10 @@ const t = zh.volatility;
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** subscribe_view parameters for the selected future and curve types. */
-export function subscriptionParams(future: string, types: readonly CurveType[]) {
+export function subscriptionParams(
+  future: string,
+  types: readonly CurveType[],
+): { data_source: string; params: VolatilityParams } {
   return {
     data_source: DATA_SOURCE,
     params: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { volatilityApiConfig } from './api';
+import { volatilityApiConfig } from './clients';
 
 describe('volatilityApiConfig', () => {
   it('puts the curve WebSocket at /ws/volatility on the page origin, ws or wss by scheme', () => {

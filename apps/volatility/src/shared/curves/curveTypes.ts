@@ -1,8 +1,9 @@
+import type { CurveItem } from '@pfp/contract';
 import { zh } from '@pfp/i18n';
 
 /** SPEC §3: 8 curve types, call or put × ask, bid, mid, last; fixed colours; put curves dashed. */
-export type OptionType = 'CALL' | 'PUT';
-export type PriceType = 'ask' | 'bid' | 'mid' | 'last';
+export type OptionType = CurveItem['option_type'];
+export type PriceType = CurveItem['price_type'];
 
 export interface CurveType {
   optionType: OptionType;
