@@ -1,8 +1,8 @@
 import { createBrowserRouter } from 'react-router';
-import { Shell } from '../layout/Shell';
+import { Shell } from './layout/Shell';
 import { zh } from '@pfp/i18n';
 import { FullScreenMessage, NotFoundPage } from '@pfp/ui';
-import { remoteRoute } from './remoteRoute';
+import { remoteRoute } from './routing/remoteRoute';
 
 /** SPEC §2 top-level switch on the first path segment; each remote owns everything below it. */
 export const router = createBrowserRouter([
