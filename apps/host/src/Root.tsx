@@ -1,7 +1,7 @@
 import { MantineProvider } from '@pfp/mantine';
 import { cssVariablesResolver, theme, themeFromSearch } from '@pfp/ui';
 import { RouterProvider } from 'react-router';
-import { router } from './routing/router';
+import { router } from './router';
 
 export function Root() {
   return (

@@ -1,12 +1,14 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '@pfp/api-client/query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Navigate, Route, Routes, useParams } from 'react-router';
-import { RequireSession } from './auth/RequireSession';
-import { onSessionChange } from './auth/session';
-import { useSession } from './auth/useSession';
 import { DeskPage } from './desk/DeskPage';
 import { HistoryPage } from './history/HistoryPage';
 import { CustomerLayout } from './layout/CustomerLayout';
 import { LoginPage } from './login/LoginPage';
+import { pricerKeys } from './shared/api';
+import { RequireSession } from './shared/session/RequireSession';
+import { onSessionChange } from './shared/session/session';
+import { useSession } from './shared/session/useSession';
 
 function IndexRedirect() {
   const { tenantId } = useParams();
@@ -22,9 +24,9 @@ function LoginRoute() {
   return <LoginPage key={tenantId} />;
 }
 
-const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } });
+const queryClient = createQueryClient();
 // Nothing of one customer stays in memory for the next one on this device.
-onSessionChange(() => queryClient.removeQueries({ queryKey: ['pricer'] }));
+onSessionChange(() => queryClient.removeQueries({ queryKey: pricerKeys.all }));
 
 /** The customer app's route tree, mounted by the host at /pricer/*. */
 export default function PricerApp() {

@@ -1,16 +1,17 @@
-import { createHttpClient, isHttpError } from '@pfp/api-client';
+import { createHttpClient } from '@pfp/api-client';
+import { createQueryClient } from '@pfp/api-client/query';
 import { zh } from '@pfp/i18n';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Navigate, Route, Routes } from 'react-router';
-import { ApiProvider, createTraderApi } from './api';
+import { LayoutShell } from './app/LayoutShell';
+import { NAV } from './app/nav';
+import { RequireTenant } from './app/RequireTenant';
 import { AuthGuard, AuthProvider } from './auth/AuthContext';
 import { traderAuth } from './auth/browserAuth';
 import { ContractsPage } from './contracts/ContractsPage';
 import { DashboardPage } from './dashboard/DashboardPage';
-import { LayoutShell } from './layout/LayoutShell';
-import { NAV } from './nav';
 import { PricersPage } from './pricers/PricersPage';
-import { RequireTenant } from './shared/RequireTenant';
+import { ApiProvider, createTraderApi } from './shared/api';
 
 const auth = traderAuth();
 // The one HTTP client of the app: every call waits for a token with at least 30 s left.
@@ -21,15 +22,7 @@ const api = createTraderApi(
     onAuthError: () => auth.handleAuthError(),
   }),
 );
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      // A 4xx will not change on a retry; a network or server error gets one more try.
-      retry: (count, err) => !(isHttpError(err) && err.status < 500) && count < 1,
-      refetchOnWindowFocus: false,
-    },
-  },
-});
+const queryClient = createQueryClient();
 
 /** The trader console's route tree, mounted by the host at /trader/*. */
 export default function TraderApp() {

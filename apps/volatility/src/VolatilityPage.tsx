@@ -2,8 +2,8 @@ import { Box } from '@pfp/mantine';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ChartArea, loadChart } from './chart/ChartArea';
-import { DEFAULT_CURVE_TYPE_IDS } from './curves/curveTypes';
-import { useCurveFeed } from './curves/useCurveFeed';
+import { DEFAULT_CURVE_TYPE_IDS } from './shared/curves/curveTypes';
+import { useCurveFeed } from './shared/curves/useCurveFeed';
 import { selectionFromSearch, withSelection, type MarketSelection } from './filters/selection';
 import { TopBar } from './filters/TopBar';
 

@@ -6,10 +6,9 @@
  * 解析成功时通过 `serverMessage` / `serverCode` 暴露给界面展示。
  */
 
-interface ParsedServerError {
-  message?: string;
-  code?: string;
-}
+import type { ErrorBody } from '@pfp/contract';
+
+type ParsedServerError = Partial<Pick<ErrorBody, 'message' | 'code'>>;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -63,6 +62,22 @@ export class AuthError extends HttpError {
     super(401, body, `认证失败: ${body || '未授权访问'}`);
     this.name = 'AuthError';
   }
+}
+
+/** A 2xx answer that is not the contract's `{ result: 'ok', data }`. */
+export class UnexpectedAnswerError extends Error {
+  constructor(
+    readonly method: string,
+    readonly path: string,
+  ) {
+    super(`响应格式错误（${method} ${path}）`);
+    this.name = 'UnexpectedAnswerError';
+  }
+}
+
+/** The server's Chinese `error.message` of a failed call, when it sent one. */
+export function serverMessage(err: unknown): string | undefined {
+  return isHttpError(err) ? err.serverMessage : undefined;
 }
 
 export function isHttpError(err: unknown): err is HttpError {

@@ -181,15 +181,15 @@ describe('dbView', () => {
     await client.dbView('/api/echo', {
       page: 3,
       pageSize: 25,
-      filter: { product: 'cu' },
+      filter: "product = 'cu'",
       sortFields: [{ field: 'price', ascending: false }, { field: 'time' }, 'id'],
       groupByFields: ['exchange'],
-      aggregateFields: [{ field: 'volume', func: 'sum' }],
+      aggregateFields: [{ field: 'volume', op: 'sum' }],
       view_name: 'fixings',
     });
     expect(JSON.parse(last().body)).toEqual({
       view_name: 'fixings',
-      filter: { product: 'cu' },
+      filter: "product = 'cu'",
       sort_fields: [
         { field: 'price', ascending: false },
         { field: 'time', ascending: true },
@@ -198,7 +198,7 @@ describe('dbView', () => {
       slice_start: 50,
       slice_end: 75,
       group_by_fields: ['exchange'],
-      aggregate_fields: [{ field: 'volume', func: 'sum' }],
+      aggregate_fields: [{ field: 'volume', op: 'sum' }],
     });
   });
 

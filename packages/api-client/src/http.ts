@@ -1,4 +1,5 @@
-import { AuthError, HttpError } from './errors';
+import type { RouteBody, RouteData, RouteDef, RouteQuery, ViewPage, ViewRequest } from '@pfp/contract';
+import { AuthError, HttpError, UnexpectedAnswerError } from './errors';
 import { appendQuery, joinUrl, type QueryParams } from './url';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | (string & {});
@@ -25,35 +26,30 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-export interface SortField {
-  field: string;
-  /** 默认 true。 */
-  ascending?: boolean;
-}
+/** A sort column for {@link buildDbViewBody}: a field name (ascending) or `{ field, ascending? }`. */
+export type SortInput = string | { field: string; ascending?: boolean };
 
 export interface DbViewParams {
   /** 从 1 开始，默认 1。 */
   page?: number;
   /** 默认 20；0 表示全部（不发送 slice_start / slice_end）。 */
   pageSize?: number;
-  filter?: unknown;
-  /** 字符串等价于 `{ field, ascending: true }`。 */
-  sortFields?: ReadonlyArray<SortField | string>;
-  groupByFields?: readonly string[];
-  aggregateFields?: readonly unknown[];
+  filter?: ViewRequest['filter'];
+  sortFields?: readonly SortInput[];
+  groupByFields?: ViewRequest['group_by_fields'];
+  aggregateFields?: ViewRequest['aggregate_fields'];
   /** 其余字段原样放入请求体。 */
   [key: string]: unknown;
 }
 
-export interface DbViewBody {
-  filter?: unknown;
-  sort_fields?: Array<{ field: string; ascending: boolean }>;
-  slice_start?: number;
-  slice_end?: number;
-  group_by_fields?: readonly string[];
-  aggregate_fields?: readonly unknown[];
-  [key: string]: unknown;
+/** The method and path of a route of the contract; its body and answer types come with `R`. */
+export interface RouteRef<R extends RouteDef> {
+  method: R['method'];
+  path: R['path'];
 }
+
+/** What a route takes: its query string (GET) or its body (POST). */
+export type RouteInput<R extends RouteDef> = R['method'] extends 'GET' ? RouteQuery<R> : RouteBody<R>;
 
 export interface HttpClient {
   request<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
@@ -63,6 +59,12 @@ export interface HttpClient {
   view<T = unknown>(path: string, params?: Record<string, unknown>): Promise<T>;
   /** 分页/排序/分组视图查询，见 {@link buildDbViewBody}。 */
   dbView<T = unknown>(path: string, params: DbViewParams): Promise<T>;
+  /**
+   * A call of the wire contract (@pfp/contract): GET sends `input` as the query string, POST as
+   * the body; resolves with the `data` of `{ result: 'ok', data }` (any other answer is an
+   * {@link UnexpectedAnswerError}).
+   */
+  call<R extends RouteDef>(route: RouteRef<R>, input: RouteInput<R>, signal?: AbortSignal): Promise<RouteData<R>>;
 }
 
 function isValidPage(n: unknown): n is number {
@@ -70,7 +72,7 @@ function isValidPage(n: unknown): n is number {
 }
 
 /** 把 dbView 参数转换为服务端请求体（纯函数，便于测试）。 */
-export function buildDbViewBody(params: DbViewParams): DbViewBody {
+export function buildDbViewBody(params: DbViewParams): ViewRequest & Record<string, unknown> {
   const { page = 1, pageSize = 20, filter, sortFields, groupByFields, aggregateFields, ...rest } = params;
   if (!isValidPage(page)) {
     throw new RangeError(`页码 page 必须是大于等于 1 的整数，当前值: ${String(page)}`);
@@ -78,7 +80,7 @@ export function buildDbViewBody(params: DbViewParams): DbViewBody {
   if (pageSize !== 0 && !isValidPage(pageSize)) {
     throw new RangeError(`每页条数 pageSize 必须是大于等于 1 的整数（0 表示全部），当前值: ${String(pageSize)}`);
   }
-  const body: DbViewBody = { ...rest };
+  const body: ViewRequest & Record<string, unknown> = { ...rest };
   body.filter = filter;
   body.sort_fields = sortFields?.map((s) =>
     typeof s === 'string' ? { field: s, ascending: true } : { field: s.field, ascending: s.ascending ?? true },
@@ -97,13 +99,8 @@ export function buildDbViewBody(params: DbViewParams): DbViewBody {
   return body;
 }
 
-export interface ItemsResult<T> {
-  items: T[];
-  total_count: number;
-}
-
 /** 从 `{ data: { items, total_count } }` 形式的响应中取出列表与总数。 */
-export function readItems<T = unknown>(resp: unknown): ItemsResult<T> {
+export function readItems<T = unknown>(resp: unknown): ViewPage<T> {
   const data = typeof resp === 'object' && resp !== null ? (resp as { data?: unknown }).data : undefined;
   const rec = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
   const items = Array.isArray(rec.items) ? (rec.items as T[]) : [];
@@ -164,5 +161,22 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return request<T>(path, { method: 'POST', body });
   }
 
-  return { request, rpc, view, dbView };
+  async function call<R extends RouteDef>(
+    route: RouteRef<R>,
+    input: RouteInput<R>,
+    signal?: AbortSignal,
+  ): Promise<RouteData<R>> {
+    const options: RequestOptions =
+      route.method === 'GET'
+        ? { method: 'GET', query: input as QueryParams | undefined }
+        : { method: route.method, body: input ?? {} };
+    if (signal) options.signal = signal;
+    const answer = await request<unknown>(route.path, options);
+    if (typeof answer !== 'object' || answer === null) throw new UnexpectedAnswerError(route.method, route.path);
+    const { result, data } = answer as { result?: unknown; data?: unknown };
+    if (result !== 'ok' || data === undefined) throw new UnexpectedAnswerError(route.method, route.path);
+    return data as RouteData<R>;
+  }
+
+  return { request, rpc, view, dbView, call };
 }

@@ -1,4 +1,12 @@
-export { HttpError, AuthError, isHttpError, isAuthError, parseServerError } from './errors';
+export {
+  HttpError,
+  AuthError,
+  UnexpectedAnswerError,
+  isHttpError,
+  isAuthError,
+  parseServerError,
+  serverMessage,
+} from './errors';
 export {
   createHttpClient,
   buildDbViewBody,
@@ -9,10 +17,11 @@ export {
   type RequestOptions,
   type TokenProvider,
   type DbViewParams,
-  type DbViewBody,
-  type SortField,
-  type ItemsResult,
+  type SortInput,
+  type RouteRef,
+  type RouteInput,
 } from './http';
+export { routeCaller, type RouteRefs } from './routes';
 export {
   createApiRegistry,
   type ApiConfig,

@@ -3,6 +3,7 @@ import { installDomPolyfills } from '@pfp/ui/testing';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MantineProvider } from '@pfp/mantine';
+import { QueryWrapper } from '../test/queryClient';
 import { DataTable, type DataTableColumn, type PageResult, type ServerTableParams } from './index';
 
 beforeAll(installDomPolyfills);
@@ -88,6 +89,7 @@ function renderTable(
         renderBulkActions={({ selectedIds }) => <span>批量:{selectedIds.join(',')}</span>}
       />
     </MantineProvider>,
+    { wrapper: QueryWrapper },
   );
 }
 

@@ -1,3 +1,4 @@
+import type { SortField } from '@pfp/contract';
 import { zh } from '@pfp/i18n';
 
 /** 每页条数选项。 */
@@ -8,10 +9,7 @@ export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_SORT_COLUMNS = 3;
 
 /** 发送给服务端的排序项。 */
-export interface SortEntry {
-  field: string;
-  ascending: boolean;
-}
+export type SortEntry = SortField;
 
 export interface PaginationInfo {
   /** 从 1 开始。 */

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
+import { QueryWrapper } from '../test/queryClient';
 import { useServerTable, type PageResult, type ServerTableParams, type UseServerTableOptions } from './useServerTable';
 
 afterEach(() => {
@@ -29,7 +30,7 @@ function deferredServer() {
 }
 
 function setup(options: Partial<UseServerTableOptions<Row>> & Pick<UseServerTableOptions<Row>, 'fetchPage'>) {
-  return renderHook(() => useServerTable<Row>(options));
+  return renderHook(() => useServerTable<Row>(options), { wrapper: QueryWrapper });
 }
 
 describe('useServerTable', () => {

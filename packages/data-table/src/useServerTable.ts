@@ -1,4 +1,6 @@
-import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import type { ViewPage, ViewRequest } from '@pfp/contract';
+import { hashKey, keepPreviousData, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { zh } from '@pfp/i18n';
 import {
   compileFilters,
@@ -22,19 +24,16 @@ import {
 /** 自动刷新的默认间隔（毫秒）。 */
 export const DEFAULT_REFRESH_INTERVAL_MS = 30_000;
 
-/** 一页数据。 */
-export interface PageResult<T> {
-  items: T[];
-  total_count: number;
-}
+/** 一页数据（视图的应答 data）。 */
+export type PageResult<T> = ViewPage<T>;
 
 /** 服务端应答 `{ data: { items, total_count } }`。 */
 export interface ServerAnswer<T> {
   data: PageResult<T>;
 }
 
-/** 交给 fetchPage 的请求参数（可直接作为服务端视图请求体）。 */
-export interface ServerTableParams {
+/** 交给 fetchPage 的请求参数：一个视图请求（可直接作为服务端视图请求体）。 */
+export interface ServerTableParams extends ViewRequest {
   /** 列筛选（以及配置了 searchField 时的全局搜索）条件，用 ' and ' 连接；无条件时为 ''。 */
   filter: string;
   sort_fields: SortEntry[];
@@ -53,6 +52,11 @@ export type FilterValues = Readonly<Record<string, FilterValue>>;
 export type Updater<S> = S | ((previous: S) => S);
 
 export interface UseServerTableOptions<T> {
+  /**
+   * react-query 查询键前缀，每页的键为 `[...queryKey, params]`（按前缀失效即可刷新这个表格）。
+   * 默认为只属于这个 hook 实例的键。
+   */
+  queryKey?: QueryKey;
   fetchPage: FetchPage<T>;
   /** 行 id（用于跨页保持选择）；index 为该行在全部结果中的序号。默认取 row.id，没有时用序号。 */
   getRowId?: (row: T, index: number) => string;
@@ -83,8 +87,10 @@ export interface ServerTable<T> {
   /** 与 rows 对应的行 id。 */
   rowIds: string[];
   totalCount: number;
+  /** 正在请求（换页、刷新、自动刷新）。 */
   loading: boolean;
   error: Error | null;
+  /** 重新加载当前页（要等待加载结束，用 queryClient.refetchQueries 按 queryKey 刷新）。 */
   refetch: () => void;
 
   page: number;
@@ -162,21 +168,24 @@ function resolve<S>(updater: Updater<S>, previous: S): S {
   return typeof updater === 'function' ? (updater as (previous: S) => S)(previous) : updater;
 }
 
-interface Completed<T> {
-  key: string | null;
-  rows: T[];
-  rowIds: string[];
-  totalCount: number;
-  error: Error | null;
+/** One loaded page and where it starts (for row ids and the visible range). */
+interface LoadedPage<T> extends PageResult<T> {
   sliceStart: number;
 }
 
+/** The rows of a loaded page with their ids. */
+function rowsWithIds<T>(page: LoadedPage<T>, rowIdOf: (row: T, index: number) => string): Array<[string, T]> {
+  return page.items.map((row, i) => [rowIdOf(row, page.sliceStart + i), row]);
+}
+
 /**
- * 服务端分页 / 排序 / 筛选的表格状态。与数据请求库无关：调用方提供 fetchPage。
- * 页大小、筛选、搜索变化时页码重置为 1；选择按行 id 保存（跨页）；过期的应答被忽略。
+ * 服务端分页 / 排序 / 筛选的表格状态，数据经 react-query 取得（需要 QueryClientProvider）：
+ * 查询键为 `[...queryKey, params]`，加载新页时保留上一页数据，自动刷新即 refetchInterval。
+ * 页大小、筛选、搜索变化时页码重置为 1；选择按行 id 保存（跨页）。
  */
 export function useServerTable<T>(options: UseServerTableOptions<T>): ServerTable<T> {
   const {
+    queryKey,
     fetchPage,
     getRowId,
     filterConfigs,
@@ -204,16 +213,6 @@ export function useServerTable<T>(options: UseServerTableOptions<T>): ServerTabl
   const [filters, setFiltersState] = useState<FilterValues>(() => ({ ...initialFilters }));
   const [search, setSearchState] = useState(initialSearch);
   const [selectedIds, setSelectedIdsState] = useState<ReadonlySet<string>>(() => new Set());
-  const [nonce, setNonce] = useState(0);
-  const [completed, setCompleted] = useState<Completed<T>>({
-    key: null,
-    rows: [],
-    rowIds: [],
-    totalCount: 0,
-    error: null,
-    sliceStart: 0,
-  });
-  const [rowCache, setRowCache] = useState<ReadonlyMap<string, T>>(() => new Map());
 
   // 列筛选表达式
   const { expression: filterExpression, errors: filterErrors } = useMemo(() => {
@@ -247,81 +246,36 @@ export function useServerTable<T>(options: UseServerTableOptions<T>): ServerTabl
     return result;
   }, [filter, sorting, page, pageSize, searchParam]);
 
-  const requestKey = `${JSON.stringify(params)}#${nonce}`;
-
-  // 跨页保存的已选择行（只保留已选择的行与当前页）。
-  const selectedRef = useRef(selectedIds);
-  useEffect(() => {
-    selectedRef.current = selectedIds;
-  }, [selectedIds]);
-
-  const seqRef = useRef(0);
-  const startFetch = useEffectEvent((request: ServerTableParams, key: string, signal: AbortSignal) => {
-    const seq = ++seqRef.current;
-    const rowIdOf = getRowId ?? defaultRowId;
-    let pending: Promise<unknown>;
-    try {
-      pending = Promise.resolve(fetchPage(request, signal));
-    } catch (reason) {
-      pending = Promise.reject(reason);
-    }
-    pending
-      .then(
-        (answer) => {
-          if (seq !== seqRef.current) return;
-          const { items, total_count } = toPageResult<T>(answer);
-          const rowIds = items.map((row, i) => rowIdOf(row, request.slice_start + i));
-          setRowCache((previous) => {
-            const next = new Map<string, T>();
-            for (const [id, row] of previous) if (selectedRef.current.has(id)) next.set(id, row);
-            items.forEach((row, i) => next.set(rowIds[i] ?? String(i), row));
-            return next;
-          });
-          setCompleted({
-            key,
-            rows: items,
-            rowIds,
-            totalCount: total_count,
-            error: null,
-            sliceStart: request.slice_start,
-          });
-          // 数据减少后当前页超出范围：回到最后一页。
-          const size = request.slice_end - request.slice_start;
-          const requestedPage = request.slice_start / size + 1;
-          const lastPage = Math.max(1, Math.ceil(total_count / size));
-          if (requestedPage > lastPage) setPageState(lastPage);
-        },
-        (reason: unknown) => {
-          if (seq !== seqRef.current) return;
-          setCompleted((previous) => ({ ...previous, key, error: toError(reason) }));
-        },
-      )
-      .catch((reason: unknown) => {
-        if (seq !== seqRef.current) return;
-        setCompleted((previous) => ({ ...previous, key, error: toError(reason) }));
-      });
-  });
-
-  useEffect(() => {
-    if (!enabled) return;
-    const controller = new AbortController();
-    startFetch(params, requestKey, controller.signal);
-    return () => controller.abort();
-  }, [enabled, params, requestKey]);
-
-  // 自动刷新
+  // An unnamed table keeps its pages to itself; the key is stable however the caller spells it.
+  const instanceId = useId();
+  const baseHash = hashKey(queryKey ?? ['@pfp/data-table', instanceId]);
+  const baseKey = useMemo(() => JSON.parse(baseHash) as QueryKey, [baseHash]);
   const pollEnabled = autoRefresh ?? refetchIntervalMs !== undefined;
   const intervalMs = pollEnabled ? (refetchIntervalMs ?? DEFAULT_REFRESH_INTERVAL_MS) : 0;
-  useEffect(() => {
-    if (!enabled || !(intervalMs > 0)) return;
-    const id = setInterval(() => {
-      if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return;
-      setNonce((n) => n + 1);
-    }, intervalMs);
-    return () => clearInterval(id);
-  }, [enabled, intervalMs]);
 
-  const refetch = useCallback(() => setNonce((n) => n + 1), []);
+  const query = useQuery({
+    queryKey: [...baseKey, params],
+    queryFn: async ({ signal }): Promise<LoadedPage<T>> => {
+      try {
+        return { ...toPageResult<T>(await fetchPage(params, signal)), sliceStart: params.slice_start };
+      } catch (reason) {
+        throw toError(reason);
+      }
+    },
+    enabled,
+    placeholderData: keepPreviousData,
+    refetchInterval: intervalMs > 0 ? intervalMs : false,
+  });
+  const loaded = query.data;
+
+  // 数据减少后当前页超出范围：回到最后一页（在渲染中调整状态，而不是在 effect 里）。
+  if (loaded && !query.isPlaceholderData) {
+    const lastPage = Math.max(1, Math.ceil(loaded.total_count / pageSize));
+    if (page > lastPage) setPageState(lastPage);
+  }
+
+  const { refetch: refetchQuery } = query;
+  const refetch = useCallback(() => void refetchQuery(), [refetchQuery]);
 
   const setPage = useCallback((next: number) => {
     assertValidPage(next);
@@ -389,32 +343,41 @@ export function useServerTable<T>(options: UseServerTableOptions<T>): ServerTabl
 
   const isRowSelected = useCallback((id: string) => selectedIds.has(id), [selectedIds]);
 
-  const selectedRows = useMemo(
-    () =>
-      [...selectedIds].flatMap((id) => {
-        const row = rowCache.get(id);
-        return row === undefined ? [] : [row];
-      }),
-    [selectedIds, rowCache],
-  );
+  // 已选择的行：从这个表格缓存的各页中取（跨页），当前页最新。
+  const queryClient = useQueryClient();
+  const rowIdOf = getRowId ?? defaultRowId;
+  const selectedRows = useMemo(() => {
+    if (selectedIds.size === 0) return [];
+    const byId = new Map<string, T>();
+    for (const [, cached] of queryClient.getQueriesData<LoadedPage<T>>({ queryKey: baseKey })) {
+      if (cached) for (const [id, row] of rowsWithIds(cached, rowIdOf)) byId.set(id, row);
+    }
+    if (loaded) for (const [id, row] of rowsWithIds(loaded, rowIdOf)) byId.set(id, row);
+    return [...selectedIds].flatMap((id) => {
+      const row = byId.get(id);
+      return row === undefined ? [] : [row];
+    });
+  }, [selectedIds, queryClient, baseKey, loaded, rowIdOf]);
 
-  const pagination = useMemo(
-    () => paginationInfo(page, pageSize, completed.totalCount),
-    [page, pageSize, completed.totalCount],
-  );
+  const totalCount = loaded?.total_count ?? 0;
+  const pagination = useMemo(() => paginationInfo(page, pageSize, totalCount), [page, pageSize, totalCount]);
 
-  const { rows, sliceStart } = completed;
+  const rows = useMemo(() => loaded?.items ?? [], [loaded]);
+  const rowIds = useMemo(() => (loaded ? rowsWithIds(loaded, rowIdOf).map(([id]) => id) : []), [loaded, rowIdOf]);
   const visibleRange = useMemo(
-    () => (rows.length === 0 ? { from: 0, to: 0 } : { from: sliceStart + 1, to: sliceStart + rows.length }),
-    [rows, sliceStart],
+    () =>
+      !loaded || loaded.items.length === 0
+        ? { from: 0, to: 0 }
+        : { from: loaded.sliceStart + 1, to: loaded.sliceStart + loaded.items.length },
+    [loaded],
   );
 
   return {
     rows,
-    rowIds: completed.rowIds,
-    totalCount: completed.totalCount,
-    loading: enabled && completed.key !== requestKey,
-    error: completed.error,
+    rowIds,
+    totalCount,
+    loading: enabled && query.isFetching,
+    error: query.error,
     refetch,
     page,
     pageSize,

@@ -5,6 +5,9 @@
  */
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 
 export const REMOTES = ['trader', 'pricer', 'volatility'];
 
@@ -13,7 +16,7 @@ export const remoteBase = (name) => `/remotes/${name}/`;
 export const REMOTE_ENTRY = 'remoteEntry.js';
 export const REMOTE_MODULE = './App';
 
-const SINGLETONS = /** @type {const} */ ([
+export const SINGLETONS = /** @type {const} */ ([
   'react',
   'react-dom',
   'react-router',
@@ -22,9 +25,65 @@ const SINGLETONS = /** @type {const} */ ([
   'react-hot-toast',
 ]);
 
-export const shared = Object.fromEntries(
-  SINGLETONS.map((name) => [name, { singleton: true, requiredVersion: false, allowNodeModulesSuffixMatch: true }]),
-);
+/**
+ * Singletons whose hooks and contexts break with a different copy or an older one than the
+ * remote was built against: a mismatch stops the load (the runtime throws) instead of a warning.
+ * The toast store is not among them: an older one still shows the toasts.
+ */
+export const STRICT_SINGLETONS = new Set([
+  'react',
+  'react-dom',
+  'react-router',
+  '@pfp/mantine',
+  '@tanstack/react-query',
+]);
+
+/**
+ * The version of `name` that a build in `root` bundles: the package.json of the package that
+ * `root` resolves (walking up from its entry, as not every package exports ./package.json).
+ * @param {string} name
+ * @param {string} root
+ * @returns {string}
+ */
+export function installedVersion(name, root) {
+  const require = createRequire(join(root, 'package.json'));
+  let dir = dirname(require.resolve(name));
+  for (;;) {
+    try {
+      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+      if (pkg.name === name && typeof pkg.version === 'string') return pkg.version;
+    } catch {
+      // no package.json at this level
+    }
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error(`${name}: no package.json found above ${require.resolve(name)}`);
+    dir = parent;
+  }
+}
+
+/**
+ * The shared singletons of a build in `root`: each provides the version installed there and
+ * requires a compatible one (`^installed`) from whichever copy the page loaded first (the host's).
+ * @param {string} [root] the app's directory (vite runs in it)
+ * @param {readonly string[]} [names]
+ */
+export function sharedConfig(root = process.cwd(), names = SINGLETONS) {
+  return Object.fromEntries(
+    names.map((name) => {
+      const version = installedVersion(name, root);
+      return [
+        name,
+        {
+          singleton: true,
+          version,
+          requiredVersion: `^${version}`,
+          strictVersion: STRICT_SINGLETONS.has(name),
+          allowNodeModulesSuffixMatch: true,
+        },
+      ];
+    }),
+  );
+}
 
 const devPorts = {
   host: 5170,
@@ -52,7 +111,10 @@ export function remoteConfig(name, options = {}) {
         name,
         filename: REMOTE_ENTRY,
         exposes: { [REMOTE_MODULE]: './src/App.tsx' },
-        shared: Object.fromEntries(Object.entries(shared).filter(([lib]) => !omit.has(lib))),
+        shared: sharedConfig(
+          process.cwd(),
+          SINGLETONS.filter((lib) => !omit.has(lib)),
+        ),
         dts: false,
         manifest: true,
         disableRemote: true,
@@ -74,7 +136,7 @@ export function hostConfig() {
       federation({
         name: 'host',
         remotes: {},
-        shared,
+        shared: sharedConfig(),
         dts: false,
       }),
     ],

@@ -14,12 +14,14 @@ import {
 } from '@pfp/mantine';
 import { formatDateTime, formatLots, formatPrice, instrumentShort, zh } from '@pfp/i18n';
 import { IconChevronDown, IconChevronUp, IconRefresh, notify } from '@pfp/ui';
+import { serverMessage } from '@pfp/api-client';
+import type { OrderRow, PricerContract, SubmitOrderInput } from '@pfp/contract';
 import { useState } from 'react';
-import { cancelOrder, serverMessage, submitOrder } from '../api';
-import type { OrderRequest, PricerContract, PricerOrder } from '../api/types';
-import { useSession } from '../auth/useSession';
-import { directionColor, directionLabel } from '../orders/format';
-import { DESK_ORDER_LIMIT, MOBILE_QUERY } from './constants';
+import { useCancelOrder, useCancellingOrders, useSubmitOrder } from '../shared/api';
+import { MOBILE_QUERY } from '../shared/layout';
+import { directionColor, directionLabel } from '../shared/orders/format';
+import { useSession } from '../shared/session/useSession';
+import { DESK_ORDER_LIMIT } from './constants';
 import { OrderForm } from './OrderForm';
 import { OrdersTable } from './OrdersTable';
 import { useDeskData } from './useDeskData';
@@ -55,40 +57,31 @@ export function DeskPage() {
   const compact = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
   const [selectedId, setSelectedId] = useState<number>();
   const [formOpen, setFormOpen] = useState(false);
-  const [cancelling, setCancelling] = useState<ReadonlySet<number>>(() => new Set());
-  const { snapshot, contracts, contract, orders, refreshing, refresh, refetchSoon } = useDeskData(
-    session?.user.user_id ?? 0,
-    selectedId,
-  );
+  const userId = session?.user.user_id ?? 0;
+  const { snapshot, contracts, contract, orders, refreshing, refresh } = useDeskData(userId, selectedId);
+  const { mutateAsync: submitOrder } = useSubmitOrder(userId);
+  const { mutateAsync: cancelOrder } = useCancelOrder(userId);
+  const cancelling = new Set(useCancellingOrders());
 
   const lastPrice = contract ? (snapshot.data?.market_data[contract.instrument_id]?.last_price ?? null) : null;
 
-  async function submit(order: OrderRequest) {
+  async function submit(order: SubmitOrderInput) {
     try {
       await submitOrder(order);
     } catch (error) {
-      notify(serverMessage(error, t.orderSubmitFailed), 'error');
+      notify(serverMessage(error) ?? t.orderSubmitFailed, 'error');
       throw error;
     }
     notify(t.orderSubmitted, 'success');
     setFormOpen(false);
-    refetchSoon();
   }
 
-  async function cancel(order: PricerOrder) {
-    setCancelling((s) => new Set(s).add(order.id));
+  async function cancel(order: OrderRow) {
     try {
       await cancelOrder(order.id);
       notify(t.cancelSubmitted, 'success');
-      refetchSoon();
     } catch (error) {
-      notify(serverMessage(error, t.cancelFailed), 'error');
-    } finally {
-      setCancelling((s) => {
-        const next = new Set(s);
-        next.delete(order.id);
-        return next;
-      });
+      notify(serverMessage(error) ?? t.cancelFailed, 'error');
     }
   }
 

@@ -3,7 +3,7 @@ import { MantineProvider } from '@pfp/mantine';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { installDomPolyfills } from '@pfp/ui/testing';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { OrderRequest, PricerContract } from '../api/types';
+import type { PricerContract, SubmitOrderInput } from '@pfp/contract';
 import { OrderForm } from './OrderForm';
 
 beforeAll(installDomPolyfills);
@@ -27,7 +27,7 @@ const contract: PricerContract = {
   created_at: '2026-11-21T09:11:43.738Z',
 };
 
-function renderForm(onSubmit: (o: OrderRequest) => Promise<void>, c: { contract?: PricerContract } = { contract }) {
+function renderForm(onSubmit: (o: SubmitOrderInput) => Promise<void>, c: { contract?: PricerContract } = { contract }) {
   render(
     <MantineProvider>
       <OrderForm contract={c.contract} referencePrice={3095.4} onSubmit={onSubmit} />
@@ -63,7 +63,7 @@ describe('OrderForm', () => {
   });
 
   it('fills the reference price on the tick grid; market clears it and sends price 0', async () => {
-    const onSubmit = vi.fn((_o: OrderRequest) => Promise.resolve());
+    const onSubmit = vi.fn((_o: SubmitOrderInput) => Promise.resolve());
     const { lots, price, submit } = renderForm(onSubmit);
     fireEvent.click(screen.getByRole('button', { name: '填入参考价' }));
     expect(price.value).toBe('¥3,095');

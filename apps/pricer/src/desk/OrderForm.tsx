@@ -1,7 +1,7 @@
 import { Button, Group, Input, Loader, NumberInput, SegmentedControl, SimpleGrid, Stack, Text } from '@pfp/mantine';
 import { formatNumber, zh } from '@pfp/i18n';
 import { useState, type FormEvent } from 'react';
-import type { OrderRequest, PricerContract } from '../api/types';
+import type { PricerContract, SubmitOrderInput } from '@pfp/contract';
 import {
   EMPTY_ORDER_FORM,
   roundToTick,
@@ -19,7 +19,7 @@ export interface OrderFormProps {
   /** The reference (last) price of the contract's instrument, when known. */
   referencePrice: number | null;
   /** Sends the order; resolves on success (the form then resets), rejects on failure. */
-  onSubmit: (order: OrderRequest) => Promise<void>;
+  onSubmit: (order: SubmitOrderInput) => Promise<void>;
 }
 
 function asNumber(value: number | string): number | '' {

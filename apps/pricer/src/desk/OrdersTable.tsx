@@ -1,7 +1,7 @@
 import { Button, Group, Loader, Table, Text } from '@pfp/mantine';
 import { formatDateTime, zh } from '@pfp/i18n';
-import type { PricerOrder } from '../api/types';
-import { StatusBadge, TwoLines } from '../orders/cells';
+import type { OrderRow } from '@pfp/contract';
+import { StatusBadge, TwoLines } from '../shared/orders/cells';
 import {
   canCancel,
   directionColor,
@@ -10,19 +10,19 @@ import {
   lotsText,
   tradePriceText,
   tradedLots,
-} from '../orders/format';
+} from '../shared/orders/format';
 
 const t = zh.pricer;
 const c = t.col;
 
 export interface OrdersTableProps {
-  orders: PricerOrder[];
+  orders: OrderRow[];
   loading: boolean;
   /** Below 768 px: fewer, stacked columns (SPEC §2). */
   compact: boolean;
   /** Orders whose cancel is in flight: 撤单中..., row disabled. */
   cancelling: ReadonlySet<number>;
-  onCancel: (order: PricerOrder) => void;
+  onCancel: (order: OrderRow) => void;
 }
 
 /** The selected contract's orders on the desk, with 撤单 for ALIVE ones only (SPEC §4). */
@@ -31,7 +31,7 @@ export function OrdersTable({ orders, loading, compact, cancelling, onCancel }: 
     ? [c.time, c.lots, c.price, c.status, c.actions]
     : [c.time, c.direction, c.ordered, c.traded, c.limitPrice, c.tradePrice, c.status, c.message, c.actions];
 
-  const action = (order: PricerOrder) => {
+  const action = (order: OrderRow) => {
     if (!canCancel(order)) return null;
     const busy = cancelling.has(order.id);
     return (

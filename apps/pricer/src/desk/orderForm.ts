@@ -1,5 +1,5 @@
 import { zh } from '@pfp/i18n';
-import type { OrderRequest, PricerContract } from '../api/types';
+import type { PricerContract, SubmitOrderInput } from '@pfp/contract';
 
 const t = zh.pricer;
 
@@ -39,7 +39,7 @@ export function validateOrder(
 }
 
 /** The submit-order body: a market order is sent with price 0 (ARCHITECTURE §3 Orders). */
-export function toOrderRequest(values: OrderFormValues, contractId: number): OrderRequest {
+export function toOrderRequest(values: OrderFormValues, contractId: number): SubmitOrderInput {
   return {
     contract_id: contractId,
     quantity: Number(values.quantity),

@@ -1,13 +1,9 @@
 import { isAuthError } from '@pfp/api-client';
 import { zh } from '@pfp/i18n';
 import { notify } from '@pfp/ui';
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { fetchContractOrders, fetchSnapshot } from '../api';
-import { DESK_ORDER_LIMIT, POLL_MS, REFETCH_AFTER_ACTION_MS } from './constants';
-
-/** One retry for a network blip; an auth error ends the session at once. */
-const retry = (count: number, error: unknown) => !isAuthError(error) && count < 1;
+import { useContractOrders, useSnapshot } from '../shared/api';
+import { DESK_ORDER_LIMIT } from './constants';
 
 /**
  * The desk's data: the snapshot (contracts, market data) and the selected contract's orders (the
@@ -16,25 +12,13 @@ const retry = (count: number, error: unknown) => !isAuthError(error) && count < 
  */
 export function useDeskData(userId: number, selectedId: number | undefined) {
   const [refreshing, setRefreshing] = useState(false);
-  const interval = refreshing ? false : POLL_MS;
 
-  const snapshot = useQuery({
-    queryKey: ['pricer', userId, 'snapshot'],
-    queryFn: ({ signal }) => fetchSnapshot(signal),
-    refetchInterval: interval,
-    retry,
-  });
+  const snapshot = useSnapshot(userId, !refreshing);
   const contracts = snapshot.data?.contracts ?? [];
   // SPEC §2: the first contract is selected until the customer picks another.
   const contract = contracts.find((c) => c.id === selectedId) ?? contracts[0];
   const contractId = contract?.id;
-  const orders = useQuery({
-    queryKey: ['pricer', userId, 'orders', contractId],
-    queryFn: ({ signal }) => fetchContractOrders(contractId!, DESK_ORDER_LIMIT, signal),
-    enabled: contractId !== undefined,
-    refetchInterval: interval,
-    retry,
-  });
+  const orders = useContractOrders(userId, contractId, DESK_ORDER_LIMIT, !refreshing);
 
   // SPEC §8: 订单数据加载失败 once per failure streak, not on every 5 s poll.
   const failing = (snapshot.isError && !isAuthError(snapshot.error)) || (orders.isError && !isAuthError(orders.error));
@@ -60,20 +44,5 @@ export function useDeskData(userId: number, selectedId: number | undefined) {
     }
   }, [refetchSnapshot, refetchOrders, contractId]);
 
-  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
-  useEffect(() => {
-    const pending = timers.current;
-    return () => pending.forEach(clearTimeout);
-  }, []);
-  /** SPEC §7: re-fetch 200 ms after a submit or a cancel. */
-  const refetchSoon = useCallback(() => {
-    const id = setTimeout(() => {
-      timers.current.delete(id);
-      void refetchSnapshot();
-      if (contractId !== undefined) void refetchOrders();
-    }, REFETCH_AFTER_ACTION_MS);
-    timers.current.add(id);
-  }, [refetchSnapshot, refetchOrders, contractId]);
-
-  return { snapshot, contracts, contract, orders, refreshing, refresh, refetchSoon };
+  return { snapshot, contracts, contract, orders, refreshing, refresh };
 }

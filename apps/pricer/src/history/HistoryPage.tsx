@@ -12,25 +12,25 @@ import {
   Title,
   useMediaQuery,
 } from '@pfp/mantine';
-import { DataTable, useServerTable, type FetchPage } from '@pfp/data-table';
+import type { OrderRow } from '@pfp/contract';
+import { DataTable } from '@pfp/data-table';
 import { zh } from '@pfp/i18n';
 import { IconFilter } from '@pfp/ui';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { fetchHistoryGroups, fetchHistoryPage, fetchSnapshot, serverMessage } from '../api';
-import type { HistoryFilter, PricerOrder } from '../api/types';
-import { useSession } from '../auth/useSession';
-import { MOBILE_QUERY } from '../desk/constants';
+import { useHistorySummary, useHistoryTable, useSnapshot } from '../shared/api';
+import { MOBILE_QUERY } from '../shared/layout';
+import { useSession } from '../shared/session/useSession';
 import { historyColumns } from './columns';
 import {
   countActive,
   dateRangeError,
   describeFilter,
   EMPTY_FILTER,
+  historyParams,
   STATUS_OPTIONS,
   summarise,
   summaryText,
-  type HistorySummary,
+  type HistoryFilter,
 } from './historyFilter';
 
 const t = zh.pricer;
@@ -45,39 +45,21 @@ export function HistoryPage() {
   const compact = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
   const [filter, setFilter] = useState<HistoryFilter>(EMPTY_FILTER);
   const [open, setOpen] = useState(!compact);
-  const [summary, setSummary] = useState<HistorySummary | null>(null);
+  const userId = session?.user.user_id ?? 0;
 
   // The contracts for the filter (the desk's snapshot, not polled here).
-  const snapshot = useQuery({
-    queryKey: ['pricer', session?.user.user_id ?? 0, 'snapshot'],
-    queryFn: ({ signal }) => fetchSnapshot(signal),
-    staleTime: 30_000,
-    retry: false,
-  });
+  const snapshot = useSnapshot(userId, false);
   const contracts = useMemo(() => snapshot.data?.contracts ?? [], [snapshot.data]);
 
-  const fetchPage: FetchPage<PricerOrder> = async (params, signal) => {
-    try {
-      const [page, groups] = await Promise.all([
-        fetchHistoryPage(filter, { ...params }, signal),
-        fetchHistoryGroups(filter, signal),
-      ]);
-      if (!signal.aborted) setSummary(summarise(groups));
-      return page;
-    } catch (error) {
-      // SPEC §8: a history load failure is logged only (the table shows its error state).
-      if (!signal.aborted) console.error('history load failed', error);
-      throw new Error(serverMessage(error, zh.table.loadError), { cause: error });
-    }
-  };
-  const table = useServerTable<PricerOrder>({ fetchPage, initialPageSize: PAGE_SIZE });
+  const conditions = useMemo(() => historyParams(filter), [filter]);
+  const table = useHistoryTable(userId, conditions, { initialPageSize: PAGE_SIZE });
+  const summary = useHistorySummary(userId, conditions, summarise).data;
   const columns = useMemo(() => historyColumns(compact), [compact]);
 
-  /** Any change of the filter goes back to page 1 and loads again. */
+  /** Any change of the filter goes back to page 1 (the new conditions load by themselves). */
   function update(next: HistoryFilter) {
     setFilter(next);
     table.setPage(1);
-    table.refetch();
   }
   const set = (key: keyof HistoryFilter) => (value: string) => update({ ...filter, [key]: value });
 
@@ -172,7 +154,7 @@ export function HistoryPage() {
         </Stack>
       </Card>
 
-      <DataTable<PricerOrder>
+      <DataTable<OrderRow>
         controller={table}
         columns={columns}
         title={t.historyTitle}

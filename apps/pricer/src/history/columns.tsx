@@ -1,8 +1,8 @@
 import { Text } from '@pfp/mantine';
 import type { DataTableColumn } from '@pfp/data-table';
 import { formatDateTime, instrumentShort, zh } from '@pfp/i18n';
-import type { PricerOrder } from '../api/types';
-import { StatusBadge, TwoLines } from '../orders/cells';
+import type { OrderRow } from '@pfp/contract';
+import { StatusBadge, TwoLines } from '../shared/orders/cells';
 import {
   directionColor,
   directionLabel,
@@ -11,11 +11,11 @@ import {
   lotsText,
   tradePriceText,
   tradedLots,
-} from '../orders/format';
+} from '../shared/orders/format';
 
 const c = zh.pricer.col;
 
-function FillRateCell({ order }: { order: PricerOrder }) {
+function FillRateCell({ order }: { order: OrderRow }) {
   const rate = fillRate(order);
   return (
     <Text
@@ -30,7 +30,7 @@ function FillRateCell({ order }: { order: PricerOrder }) {
   );
 }
 
-const wide: DataTableColumn<PricerOrder>[] = [
+const wide: DataTableColumn<OrderRow>[] = [
   { field: 'created_at', header: c.time, kind: 'date', width: 136 },
   { field: 'contract_name', header: c.contract, width: 130 },
   { field: 'instrument_id', header: c.instrument, width: 76, render: (o) => instrumentShort(o.instrument_id) },
@@ -72,7 +72,7 @@ const wide: DataTableColumn<PricerOrder>[] = [
 ];
 
 /** Below 768 px: the essentials first, two lines per cell (SPEC §2 mobile breakpoint). */
-const compact: DataTableColumn<PricerOrder>[] = [
+const compact: DataTableColumn<OrderRow>[] = [
   {
     field: 'created_at',
     header: c.time,
@@ -107,6 +107,6 @@ const compact: DataTableColumn<PricerOrder>[] = [
 ];
 
 /** The history table's columns for the screen width. */
-export function historyColumns(isCompact: boolean): DataTableColumn<PricerOrder>[] {
+export function historyColumns(isCompact: boolean): DataTableColumn<OrderRow>[] {
   return isCompact ? compact : wide;
 }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { historyParams } from '../api';
-import { countActive, dateRangeError, describeFilter, EMPTY_FILTER, summarise, summaryText } from './historyFilter';
+import {
+  countActive,
+  dateRangeError,
+  describeFilter,
+  EMPTY_FILTER,
+  historyParams,
+  summarise,
+  summaryText,
+} from './historyFilter';
 
 const contracts = [
   { id: 3, name: '螺纹钢2701-pricer1' },

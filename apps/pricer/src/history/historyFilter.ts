@@ -1,7 +1,16 @@
 import { formatLots, formatNumber, zh } from '@pfp/i18n';
-import type { HistoryFilter, PricerContract, TradedGroup } from '../api/types';
+import type { OrderStatus, PricerContract } from '@pfp/contract';
+import type { OrderConditions, TradedGroup } from '../shared/api';
 
 const t = zh.pricer;
+
+/** SPEC §3 history filter, as the panel holds it; empty strings and 'all' mean "no condition". */
+export interface HistoryFilter {
+  start_date: string;
+  end_date: string;
+  contract_id: string;
+  status: string;
+}
 
 export const EMPTY_FILTER: HistoryFilter = { start_date: '', end_date: '', contract_id: 'all', status: 'all' };
 
@@ -30,6 +39,16 @@ export function describeFilter(
     parts.push(t.filterPart(t.col.status, t.status[filter.status as keyof typeof t.status] ?? filter.status));
   }
   return parts.length > 0 ? parts.join('，') : t.none;
+}
+
+/** SPEC §7 my-orders: empty values and 'all' are left out. */
+export function historyParams(filter: HistoryFilter): OrderConditions {
+  const params: OrderConditions = {};
+  if (filter.start_date) params.start_date = filter.start_date;
+  if (filter.end_date) params.end_date = filter.end_date;
+  if (filter.contract_id && filter.contract_id !== 'all') params.contract_id = Number(filter.contract_id);
+  if (filter.status && filter.status !== 'all') params.status = filter.status as OrderStatus;
+  return params;
 }
 
 /** Dates as YYYY-MM-DD compare as strings. */

@@ -2,8 +2,8 @@ import { ActionIcon, AppShell, Container, Group, Text, Title, Tooltip } from '@p
 import { zh } from '@pfp/i18n';
 import { IconChartLine, IconHistory, IconLogout } from '@pfp/ui';
 import { Link, Outlet, useLocation, useParams } from 'react-router';
-import { clearSession } from '../auth/session';
-import { useSession } from '../auth/useSession';
+import { clearSession } from '../shared/session/session';
+import { useSession } from '../shared/session/useSession';
 
 const t = zh.pricer;
 

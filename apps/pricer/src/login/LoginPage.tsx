@@ -2,12 +2,11 @@ import { Alert, Button, Card, Center, Loader, PasswordInput, Stack, Text, TextIn
 import { isHttpError } from '@pfp/api-client';
 import { zh } from '@pfp/i18n';
 import { notify } from '@pfp/ui';
-import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { getTenantInfo, login } from '../api';
-import { saveSession } from '../auth/session';
-import { useSessionExpired } from '../auth/useSession';
+import { useLogin, useTenantInfo } from '../shared/api';
+import { saveSession } from '../shared/session/session';
+import { useSessionExpired } from '../shared/session/useSession';
 import { loginErrorMessage } from './loginError';
 
 const t = zh.pricer;
@@ -42,13 +41,8 @@ export function LoginPage() {
   const [password, setPassword] = useState(demo ? DEMO_LOGIN.password : '');
   const [touched, setTouched] = useState({ username: false, password: false });
   const [busy, setBusy] = useState(false);
-  const info = useQuery({
-    queryKey: ['tenant-info', tenant],
-    queryFn: () => getTenantInfo(tenant!),
-    enabled: tenant !== null,
-    retry: false,
-    staleTime: 60_000,
-  });
+  const info = useTenantInfo(tenant);
+  const { mutateAsync: login } = useLogin();
   const unknownCompany = isHttpError(info.error) && info.error.status === 404;
 
   async function submit(e: FormEvent) {
@@ -58,7 +52,7 @@ export function LoginPage() {
     if (!username.trim() || !password) return void notify(t.fillRequired, 'warning');
     setBusy(true);
     try {
-      const d = await login(tenant, username.trim(), password);
+      const d = await login({ tenant_id: tenant, username: username.trim(), password });
       saveSession({
         token: d.jwt_token,
         user: { user_id: d.user_id, username: d.username, tenant_id: d.tenant_id, company_name: d.company_name },

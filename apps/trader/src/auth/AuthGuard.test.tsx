@@ -2,8 +2,8 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryRouter, Navigate, Route, RouterProvider, Routes, useLocation } from 'react-router';
-import { installDomPolyfills, renderUi } from '../test/dom';
-import { jwt } from '../test/jwt';
+import { installDomPolyfills, renderUi } from '../../test/dom';
+import { jwt } from '../../test/jwt';
 import { AuthGuard, AuthProvider } from './AuthContext';
 import { TraderAuth, type AuthUser, type ManagerLike } from './traderAuth';
 

@@ -1,6 +1,6 @@
-import { createHttpClient } from '@pfp/api-client';
 import { UserManager, WebStorageStateStore, type UserManagerSettings } from 'oidc-client-ts';
-import { TraderAuth, type ManagerLike, type OidcConfig } from './traderAuth';
+import { fetchOidcConfig, type OidcConfig } from '../shared/api/config';
+import { TraderAuth, type ManagerLike } from './traderAuth';
 
 const FAILURES_KEY = 'pfp.trader.signinFailures';
 
@@ -34,21 +34,6 @@ export function userManagerSettings(config: OidcConfig, origin: string, storage:
     silentRequestTimeoutInSeconds: 10,
     requestTimeoutInSeconds: 10,
   };
-}
-
-function isOidcConfig(value: unknown): value is OidcConfig {
-  if (typeof value !== 'object' || value === null) return false;
-  const v = value as Record<string, unknown>;
-  return typeof v.authority === 'string' && v.authority !== '' && typeof v.client_id === 'string' && v.client_id !== '';
-}
-
-/** GET /api/config → {data: {oidc: {authority, client_id}}}. */
-export async function fetchOidcConfig(): Promise<OidcConfig> {
-  const http = createHttpClient({ baseUrl: '' });
-  const answer = await http.request<{ data?: { oidc?: unknown } }>('/api/config', { method: 'GET' });
-  const oidc = answer?.data?.oidc;
-  if (!isOidcConfig(oidc)) throw new Error('Invalid /api/config: missing oidc.authority or oidc.client_id');
-  return oidc;
 }
 
 function sessionCounter(key: string) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { b64url, jwt } from '../test/jwt';
+import { b64url, jwt } from '../../test/jwt';
 import { CRYPTO_UNAVAILABLE, decodeJwtPayload, randomNonce, TOKEN_DECODE_ERROR, traderFromTokens } from './tokens';
 
 describe('decodeJwtPayload', () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jwt } from '../test/jwt';
+import { jwt } from '../../test/jwt';
 import {
   DEFAULT_RETURN_TO,
   isSigninResponse,

@@ -1,3 +1,4 @@
+import type { OidcConfig } from '../shared/api/config';
 import { decodeJwtPayload, randomNonce, traderFromTokens, type TraderIdentity } from './tokens';
 
 /** SPEC §4 "Trader auth" / §9 "Auth": refresh when less than this many seconds of validity are left. */
@@ -10,11 +11,6 @@ export const DEFAULT_RETURN_TO = '/trader/dashboard';
 /** §8: the message of a failed refresh. */
 export const REFRESH_FAILED = 'Failed to refresh token';
 export const NOT_SIGNED_IN = 'Not signed in';
-
-export interface OidcConfig {
-  authority: string;
-  client_id: string;
-}
 
 /** What we use of oidc-client-ts's User. */
 export interface AuthUser {

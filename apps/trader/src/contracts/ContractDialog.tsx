@@ -1,10 +1,17 @@
 import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@pfp/mantine';
 import { zh } from '@pfp/i18n';
 import { notify } from '@pfp/ui';
-import { useQuery } from '@tanstack/react-query';
+import type { ContractRow, ContractStatus } from '@pfp/contract';
 import { useState, type FormEvent } from 'react';
-import { errorText, queryKeys, useApi, type Contract, type ContractStatus } from '../api';
-import { directionLabel } from '../dashboard/orderColumns';
+import {
+  errorText,
+  useAllUsers,
+  useCreateContract,
+  useInstruments,
+  useProducts,
+  useUpdateContractStatus,
+} from '../shared/api';
+import { directionLabel } from '../shared/labels';
 import {
   CONTRACT_STATUSES,
   EMPTY_CONTRACT_FORM,
@@ -27,26 +34,22 @@ export const PRODUCT_GRID_THRESHOLD = 12;
 export interface ContractDialogProps {
   opened: boolean;
   /** null: create; a contract: edit (only its status can change). */
-  contract: Contract | null;
+  contract: ContractRow | null;
   onClose: () => void;
-  onSaved: () => void;
 }
 
 /** Mount with a new key on every open. */
-export function ContractDialog({ opened, contract, onClose, onSaved }: ContractDialogProps) {
-  const api = useApi();
+export function ContractDialog({ opened, contract, onClose }: ContractDialogProps) {
+  const createContract = useCreateContract();
+  const updateContractStatus = useUpdateContractStatus();
   const editing = contract !== null;
   const [form, setForm] = useState<ContractForm>(() => (contract ? formFromContract(contract) : EMPTY_CONTRACT_FORM));
   const [errors, setErrors] = useState<ContractErrors>({});
   const [saving, setSaving] = useState(false);
 
-  const pricers = useQuery({ queryKey: queryKeys.allUsers, queryFn: api.allUsers, enabled: opened && !editing });
-  const products = useQuery({ queryKey: queryKeys.products, queryFn: api.products, enabled: opened && !editing });
-  const instruments = useQuery({
-    queryKey: queryKeys.instruments(form.product_name),
-    queryFn: () => api.instruments(form.product_name),
-    enabled: opened && !editing && form.product_name !== '',
-  });
+  const pricers = useAllUsers(opened && !editing);
+  const products = useProducts(opened && !editing);
+  const instruments = useInstruments(form.product_name, opened && !editing);
 
   const clearError = (field: ContractField) =>
     setErrors((previous) => {
@@ -81,14 +84,13 @@ export function ContractDialog({ opened, contract, onClose, onSaved }: ContractD
     setSaving(true);
     try {
       if (editing) {
-        await api.updateContractStatus(contract.id, form.status);
+        await updateContractStatus.mutateAsync({ contract_id: contract.id, new_status: form.status });
         notify(t.updated, 'success', 3000);
       } else {
-        await api.createContract(toCreateInput(form));
+        await createContract.mutateAsync(toCreateInput(form));
         notify(t.created, 'success', 3000);
       }
       setSaving(false);
-      onSaved();
       onClose();
     } catch (err) {
       notify(t.saveFailed(errorText(err)), 'error');
@@ -99,7 +101,7 @@ export function ContractDialog({ opened, contract, onClose, onSaved }: ContractD
   const productItems = (products.data ?? []).map((p) => p.name);
   // In edit mode the contract's own values are the only options (the fields are read-only).
   const pricerData = editing
-    ? [{ value: form.pricer_id, label: contract.pricer_name }]
+    ? [{ value: form.pricer_id, label: contract.pricer_name ?? '' }]
     : (pricers.data ?? []).map((u) => ({ value: String(u.id), label: u.username }));
   const productData = editing ? [form.product_name] : productItems;
   const instrumentData = editing

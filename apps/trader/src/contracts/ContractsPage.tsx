@@ -1,11 +1,17 @@
 import { Alert, Badge, Button, SimpleGrid, Stack } from '@pfp/mantine';
-import { DataTable, filterConfigsOf, useServerTable, type DataTableColumn } from '@pfp/data-table';
+import { DataTable, filterConfigsOf, type DataTableColumn } from '@pfp/data-table';
 import { formatLots, formatNumber, formatPercent, formatPrice, instrumentShort, zh } from '@pfp/i18n';
 import { IconPlus, notify } from '@pfp/ui';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ContractRow, ContractStatus } from '@pfp/contract';
 import { useCallback, useMemo, useState } from 'react';
-import { errorText, queryKeys, useApi, type Contract, type ContractStatus } from '../api';
-import { directionLabel } from '../dashboard/orderColumns';
+import {
+  errorText,
+  useContractStats,
+  useContractsTable,
+  useUpdateContractStatus,
+  useUpdatingContracts,
+} from '../shared/api';
+import { directionLabel } from '../shared/labels';
 import { PageHeading } from '../shared/PageHeading';
 import { StatCard } from '../shared/StatCard';
 import { ContractDialog } from './ContractDialog';
@@ -15,8 +21,7 @@ import { TONE } from '../shared/tones';
 
 const t = zh.trader.contracts;
 
-/** SPEC §9: contract stats refetch every 30 s; the list shows 20 rows per page. */
-export const CONTRACT_STATS_REFETCH_MS = 30_000;
+/** SPEC §9: the list shows 20 rows per page (the stats refetch every 30 s, in the data layer). */
 export const CONTRACTS_PAGE_SIZE = 20;
 
 const STATUS_COLOR: Record<string, string> = {
@@ -28,7 +33,7 @@ const STATUS_COLOR: Record<string, string> = {
 
 export const contractStatusLabel = (status: string) => t.status[status] ?? status;
 
-export const CONTRACT_COLUMNS: DataTableColumn<Contract>[] = [
+export const CONTRACT_COLUMNS: DataTableColumn<ContractRow>[] = [
   { field: 'id', header: t.columns.id, width: 80, render: (c) => String(c.id) },
   { field: 'name', header: t.columns.name, width: 180, filter: { type: 'text', placeholder: t.filterName } },
   { field: 'pricer_name', header: t.columns.pricer, width: 120, filter: { type: 'text' } },
@@ -91,64 +96,43 @@ export const CONTRACT_COLUMNS: DataTableColumn<Contract>[] = [
 ];
 
 export function ContractsPage() {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  const [dialog, setDialog] = useState<{ key: number; opened: boolean; contract: Contract | null }>({
+  const [dialog, setDialog] = useState<{ key: number; opened: boolean; contract: ContractRow | null }>({
     key: 0,
     opened: false,
     contract: null,
   });
-  const [updating, setUpdating] = useState<ReadonlySet<number>>(() => new Set());
+  const { mutateAsync: updateStatus } = useUpdateContractStatus();
+  const updating = useUpdatingContracts();
 
-  const stats = useQuery({
-    queryKey: queryKeys.contractStats,
-    queryFn: api.contractStats,
-    refetchInterval: CONTRACT_STATS_REFETCH_MS,
-    select: computeContractStats,
-  });
+  const stats = useContractStats(computeContractStats);
   const filterConfigs = useMemo(() => filterConfigsOf(CONTRACT_COLUMNS), []);
-  const table = useServerTable<Contract>({
-    fetchPage: api.contracts,
+  const table = useContractsTable({
     filterConfigs,
     initialPageSize: CONTRACTS_PAGE_SIZE,
     initialSorting: [{ field: 'id', ascending: false }],
   });
-  const { refetch } = table;
-
-  const reload = useCallback(() => {
-    refetch();
-    void queryClient.invalidateQueries({ queryKey: queryKeys.contractStats });
-  }, [refetch, queryClient]);
 
   // A new key remounts the dialog with a fresh form.
   const open = useCallback(
-    (contract: Contract | null) => setDialog((d) => ({ key: d.key + 1, opened: true, contract })),
+    (contract: ContractRow | null) => setDialog((d) => ({ key: d.key + 1, opened: true, contract })),
     [],
   );
 
   const changeStatus = useCallback(
-    async (contract: Contract, status: ContractStatus) => {
-      setUpdating((previous) => new Set(previous).add(contract.id));
+    async (contract: ContractRow, status: ContractStatus) => {
       try {
-        await api.updateContractStatus(contract.id, status);
+        await updateStatus({ contract_id: contract.id, new_status: status });
         notify(t.statusUpdated, 'success', 3000);
       } catch (err) {
         notify(t.statusUpdateFailed(errorText(err)), 'error');
-      } finally {
-        setUpdating((previous) => {
-          const next = new Set(previous);
-          next.delete(contract.id);
-          return next;
-        });
-        reload();
       }
     },
-    [api, reload],
+    [updateStatus],
   );
 
   const renderRowActions = useCallback(
-    (contract: Contract) => {
-      const busy = updating.has(contract.id);
+    (contract: ContractRow) => {
+      const busy = updating.includes(contract.id);
       return (
         <>
           <Button
@@ -212,7 +196,7 @@ export function ContractsPage() {
         <StatCard testId="stat-contracts-paused" label={t.stats.paused} value={s ? formatNumber(s.paused) : '-'} />
         <StatCard testId="stat-contracts-rate" label={t.stats.rate} value={s ? formatPercent(s.executionRate) : '-'} />
       </SimpleGrid>
-      <DataTable<Contract>
+      <DataTable<ContractRow>
         controller={table}
         columns={CONTRACT_COLUMNS}
         title={t.listTitle}
@@ -225,7 +209,6 @@ export function ContractsPage() {
         opened={dialog.opened}
         contract={dialog.contract}
         onClose={() => setDialog((d) => ({ ...d, opened: false }))}
-        onSaved={reload}
       />
     </Stack>
   );

@@ -1,5 +1,5 @@
 import { zh } from '@pfp/i18n';
-import type { Contract, ContractStatus, CreateContractInput } from '../api';
+import type { ContractRow, ContractStatus, CreateContractInput } from '@pfp/contract';
 
 export const CONTRACT_STATUSES: ContractStatus[] = ['active', 'paused', 'expired', 'completed'];
 
@@ -28,7 +28,7 @@ export const EMPTY_CONTRACT_FORM: ContractForm = {
   status: 'active',
 };
 
-export function formFromContract(contract: Contract): ContractForm {
+export function formFromContract(contract: ContractRow): ContractForm {
   return {
     pricer_id: String(contract.pricer_id),
     product_name: contract.product_name,

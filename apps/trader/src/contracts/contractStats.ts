@@ -1,4 +1,4 @@
-import type { StatusGroup } from '../api';
+import type { StatusGroup } from '../shared/api';
 
 export interface ContractStats {
   total: number;

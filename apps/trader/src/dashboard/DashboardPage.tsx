@@ -1,35 +1,25 @@
 import { Alert, Button, SimpleGrid, Stack } from '@pfp/mantine';
 import { formatNumber, formatPercent, formatPrice, zh } from '@pfp/i18n';
 import { IconRefresh, notify } from '@pfp/ui';
-import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
-import { errorText, queryKeys, useApi } from '../api';
+import { useState } from 'react';
+import { errorText, useOrderStats, useRefreshOrders } from '../shared/api';
 import { PageHeading } from '../shared/PageHeading';
 import { StatCard } from '../shared/StatCard';
 import { computeOrderStats } from './orderStats';
-import { OrdersTable, type OrdersTableHandle } from './OrdersTable';
+import { OrdersTable } from './OrdersTable';
 import { TONE } from '../shared/tones';
 
 const t = zh.trader.dashboard;
 
-/** SPEC §9: dashboard stats refetch every 5 s. */
-export const ORDER_STATS_REFETCH_MS = 5_000;
-
 export function DashboardPage() {
-  const api = useApi();
-  const tableRef = useRef<OrdersTableHandle>(null);
   const [refreshing, setRefreshing] = useState(false);
-  const stats = useQuery({
-    queryKey: queryKeys.orderStats,
-    queryFn: api.orderStats,
-    refetchInterval: ORDER_STATS_REFETCH_MS,
-    select: computeOrderStats,
-  });
+  const stats = useOrderStats(computeOrderStats);
+  const refreshOrders = useRefreshOrders();
 
   const refresh = async () => {
     setRefreshing(true);
     try {
-      await Promise.all([stats.refetch({ throwOnError: true }), tableRef.current?.refresh() ?? Promise.resolve()]);
+      await refreshOrders();
       notify(zh.trader.common.refreshed, 'success', 2000);
     } catch (err) {
       notify(zh.trader.common.refreshFailed(errorText(err)), 'error', 3000);
@@ -75,7 +65,7 @@ export function DashboardPage() {
           <StatCard testId="stat-amount" label={t.stats.amount} value={formatPrice(s.amount)} />
         ) : null}
       </SimpleGrid>
-      <OrdersTable ref={tableRef} />
+      <OrdersTable />
     </Stack>
   );
 }

@@ -1,79 +1,54 @@
 import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@pfp/mantine';
-import { DataTable, filterConfigsOf, useServerTable, type FetchPage } from '@pfp/data-table';
+import type { OrderRow } from '@pfp/contract';
+import { DataTable, filterConfigsOf } from '@pfp/data-table';
 import { zh } from '@pfp/i18n';
 import { notify } from '@pfp/ui';
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useImperativeHandle, useMemo, useState, type ReactNode, type Ref } from 'react';
-import { errorText, queryKeys, useApi, type Order } from '../api';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { errorText, useCancelOrder, useCancellingOrders, useOrdersTable } from '../shared/api';
 import { ORDER_COLUMNS } from './orderColumns';
-import { createRefreshTracker } from './refreshTracker';
 import { TONE } from '../shared/tones';
 
 const t = zh.trader.orders;
 
-/** SPEC "Trader dashboard": 20 per page, id descending, refreshed every 10 s. */
+/** SPEC "Trader dashboard": 20 per page, id descending (refreshed every 10 s by the data layer). */
 export const ORDERS_PAGE_SIZE = 20;
-export const ORDERS_REFRESH_MS = 10_000;
 
-export const isCancellable = (order: Pick<Order, 'status'>) => order.status === 'PENDING' || order.status === 'ALIVE';
-
-export interface OrdersTableHandle {
-  /** Reloads the current page; settles when that load does. */
-  refresh(): Promise<void>;
-}
+export const isCancellable = (order: Pick<OrderRow, 'status'>) =>
+  order.status === 'PENDING' || order.status === 'ALIVE';
 
 /** The live order stream with the cancel action (SPEC §4: PENDING or ALIVE). */
-export function OrdersTable({ ref }: { ref?: Ref<OrdersTableHandle> }) {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  const [tracker] = useState(createRefreshTracker);
-  const [cancelling, setCancelling] = useState<ReadonlySet<number>>(() => new Set());
+export function OrdersTable() {
+  const cancelOrder = useCancelOrder();
+  const cancelling = useCancellingOrders();
   const [answered, setAnswered] = useState(false);
 
-  const fetchPage = useCallback<FetchPage<Order>>(
-    (params, signal) => tracker.track(() => api.orders(params, signal)),
-    [api, tracker],
-  );
-
   const filterConfigs = useMemo(() => filterConfigsOf(ORDER_COLUMNS), []);
-  const table = useServerTable<Order>({
-    fetchPage,
+  const table = useOrdersTable({
     filterConfigs,
     initialPageSize: ORDERS_PAGE_SIZE,
     initialSorting: [{ field: 'id', ascending: false }],
-    refetchIntervalMs: ORDERS_REFRESH_MS,
   });
   // Adjusting state while rendering (not in an effect): the first answer ends the "connecting" state.
   if (!answered && !table.loading) setAnswered(true);
 
   const { refetch } = table;
-  useImperativeHandle(ref, () => ({ refresh: () => tracker.next(refetch) }), [tracker, refetch]);
-
+  const { mutateAsync: cancelAsync } = cancelOrder;
   const cancel = useCallback(
-    async (order: Order) => {
-      setCancelling((previous) => new Set(previous).add(order.id));
+    async (order: OrderRow) => {
       try {
-        await api.cancelOrder(order.id);
+        await cancelAsync(order.id);
         notify(t.cancelSubmitted, 'success');
       } catch (err) {
         notify(t.cancelFailed(errorText(err)), 'error');
-      } finally {
-        setCancelling((previous) => {
-          const next = new Set(previous);
-          next.delete(order.id);
-          return next;
-        });
-        refetch();
-        void queryClient.invalidateQueries({ queryKey: queryKeys.orderStats });
       }
     },
-    [api, queryClient, refetch],
+    [cancelAsync],
   );
 
   const renderRowActions = useCallback(
-    (order: Order) => {
+    (order: OrderRow) => {
       if (!isCancellable(order)) return null;
-      const busy = cancelling.has(order.id);
+      const busy = cancelling.includes(order.id);
       return (
         <Button
           size="compact-xs"
@@ -135,7 +110,7 @@ export function OrdersTable({ ref }: { ref?: Ref<OrdersTableHandle> }) {
 
   return (
     <div data-testid="orders-card">
-      <DataTable<Order>
+      <DataTable<OrderRow>
         controller={table}
         columns={ORDER_COLUMNS}
         title={t.title}

@@ -1,7 +1,8 @@
 import { Badge, Text } from '@pfp/mantine';
 import type { DataTableColumn } from '@pfp/data-table';
 import { formatLots, formatPrice, instrumentShort, zh } from '@pfp/i18n';
-import type { Order } from '../api';
+import type { OrderRow } from '@pfp/contract';
+import { directionLabel } from '../shared/labels';
 import { TONE } from '../shared/tones';
 
 const t = zh.trader.orders;
@@ -22,11 +23,9 @@ export function limitPriceText(price: number | null | undefined): string {
   return !price ? t.market : formatPrice(price);
 }
 
-export function tradePriceText(order: Pick<Order, 'trade_price' | 'volume_traded'>): string {
+export function tradePriceText(order: Pick<OrderRow, 'trade_price' | 'volume_traded'>): string {
   return Number(order.volume_traded) > 0 && order.trade_price ? formatPrice(order.trade_price) : '-';
 }
-
-export const directionLabel = (direction: string) => zh.trader.common.direction[direction] ?? direction;
 
 const STATUS_OPTIONS = ['PENDING', 'ALIVE', 'FINISHED', 'CANCELLED'].map((value) => ({
   value,
@@ -34,7 +33,7 @@ const STATUS_OPTIONS = ['PENDING', 'ALIVE', 'FINISHED', 'CANCELLED'].map((value)
 }));
 
 /** The live order stream's columns (SPEC: "Trader dashboard"). */
-export const ORDER_COLUMNS: DataTableColumn<Order>[] = [
+export const ORDER_COLUMNS: DataTableColumn<OrderRow>[] = [
   { field: 'id', header: t.columns.id, width: 90, render: (o) => String(o.id) },
   { field: 'pricer_name', header: t.columns.pricer, width: 120, filter: { type: 'text' } },
   {

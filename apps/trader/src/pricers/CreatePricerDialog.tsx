@@ -2,7 +2,7 @@ import { Button, Group, Modal, PasswordInput, Stack, TextInput } from '@pfp/mant
 import { zh } from '@pfp/i18n';
 import { notify } from '@pfp/ui';
 import { useState, type FormEvent } from 'react';
-import { errorText, useApi } from '../api';
+import { errorText, useCreatePricer } from '../shared/api';
 import {
   canSubmitCreate,
   toCreatePricerInput,
@@ -16,16 +16,8 @@ const t = zh.trader.pricers;
 const d = t.createDialog;
 
 /** SPEC §5 "Create customer": Enter submits, Escape cancels. Mount with a new key on every open. */
-export function CreatePricerDialog({
-  opened,
-  onClose,
-  onCreated,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  onCreated: () => void;
-}) {
-  const api = useApi();
+export function CreatePricerDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const createPricer = useCreatePricer();
   const [form, setForm] = useState<CreatePricerForm>({ username: '', password: '', phone: '' });
   const [errors, setErrors] = useState<CreatePricerErrors>({});
   const [saving, setSaving] = useState(false);
@@ -52,10 +44,9 @@ export function CreatePricerDialog({
     if (Object.keys(found).length > 0) return;
     setSaving(true);
     try {
-      await api.createPricer(toCreatePricerInput(form));
+      await createPricer.mutateAsync(toCreatePricerInput(form));
       notify(t.created, 'success');
       setSaving(false);
-      onCreated();
       onClose();
     } catch (err) {
       notify(t.createFailed(errorText(err)), 'error');

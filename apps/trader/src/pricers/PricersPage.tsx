@@ -1,10 +1,10 @@
 import { Alert, Badge, Button, SimpleGrid, Stack } from '@pfp/mantine';
-import { DataTable, filterConfigsOf, useServerTable, type DataTableColumn } from '@pfp/data-table';
+import type { PricerUserRow } from '@pfp/contract';
+import { DataTable, filterConfigsOf, type DataTableColumn } from '@pfp/data-table';
 import { formatNumber, zh } from '@pfp/i18n';
 import { IconUserPlus, notify } from '@pfp/ui';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import { errorText, queryKeys, useApi, type PricerUser, type StatusGroup } from '../api';
+import { errorText, useUsersTable, useUserStats, type StatusGroup } from '../shared/api';
 import { PageHeading } from '../shared/PageHeading';
 import { StatCard } from '../shared/StatCard';
 import { CreatePricerDialog } from './CreatePricerDialog';
@@ -13,8 +13,7 @@ import { TONE } from '../shared/tones';
 
 const t = zh.trader.pricers;
 
-/** SPEC §9: user stats refetch every 30 s; 20 customers per page. */
-export const USER_STATS_REFETCH_MS = 30_000;
+/** SPEC §9: 20 customers per page (the stats refetch every 30 s, in the data layer). */
 export const PRICERS_PAGE_SIZE = 20;
 
 const STATUS_COLOR: Record<string, string> = { active: TONE.success, pending: TONE.warning, inactive: TONE.muted };
@@ -39,7 +38,7 @@ export function computeUserStats(groups: readonly StatusGroup[]): UserStats {
   return stats;
 }
 
-export const PRICER_COLUMNS: DataTableColumn<PricerUser>[] = [
+export const PRICER_COLUMNS: DataTableColumn<PricerUserRow>[] = [
   { field: 'id', header: t.columns.id, width: 80, render: (u) => String(u.id) },
   { field: 'username', header: t.columns.username, width: 150, filter: { type: 'text' } },
   {
@@ -62,39 +61,23 @@ export const PRICER_COLUMNS: DataTableColumn<PricerUser>[] = [
 ];
 
 export function PricersPage() {
-  const api = useApi();
-  const queryClient = useQueryClient();
   const [createKey, setCreateKey] = useState(0);
   const [createOpen, setCreateOpen] = useState(false);
-  const [resetting, setResetting] = useState<{ key: number; opened: boolean; user: PricerUser | null }>({
+  const [resetting, setResetting] = useState<{ key: number; opened: boolean; user: PricerUserRow | null }>({
     key: 0,
     opened: false,
     user: null,
   });
 
-  const stats = useQuery({
-    queryKey: queryKeys.userStats,
-    queryFn: api.userStats,
-    refetchInterval: USER_STATS_REFETCH_MS,
-    select: computeUserStats,
-  });
+  const stats = useUserStats(computeUserStats);
   const filterConfigs = useMemo(() => filterConfigsOf(PRICER_COLUMNS), []);
-  const table = useServerTable<PricerUser>({
-    fetchPage: api.users,
+  const table = useUsersTable({
     filterConfigs,
     initialPageSize: PRICERS_PAGE_SIZE,
     initialSorting: [{ field: 'id', ascending: false }],
   });
-  const { refetch } = table;
-
-  const onCreated = useCallback(() => {
-    refetch();
-    void queryClient.invalidateQueries({ queryKey: queryKeys.userStats });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.allUsers });
-  }, [refetch, queryClient]);
-
   const renderRowActions = useCallback(
-    (user: PricerUser) => (
+    (user: PricerUserRow) => (
       <>
         <Button
           size="compact-xs"
@@ -148,7 +131,7 @@ export function PricersPage() {
         <StatCard testId="stat-users-pending" label={t.stats.pending} value={s ? formatNumber(s.pending) : '-'} />
         <StatCard testId="stat-users-inactive" label={t.stats.inactive} value={s ? formatNumber(s.inactive) : '-'} />
       </SimpleGrid>
-      <DataTable<PricerUser>
+      <DataTable<PricerUserRow>
         controller={table}
         columns={PRICER_COLUMNS}
         title={t.listTitle}
@@ -157,12 +140,7 @@ export function PricersPage() {
         alwaysMultiSort
         renderRowActions={renderRowActions}
       />
-      <CreatePricerDialog
-        key={`create-${createKey}`}
-        opened={createOpen}
-        onClose={() => setCreateOpen(false)}
-        onCreated={onCreated}
-      />
+      <CreatePricerDialog key={`create-${createKey}`} opened={createOpen} onClose={() => setCreateOpen(false)} />
       <ResetPasswordDialog
         key={`reset-${resetting.key}`}
         opened={resetting.opened}

@@ -2,7 +2,8 @@ import { Button, Group, Modal, PasswordInput, Stack } from '@pfp/mantine';
 import { zh } from '@pfp/i18n';
 import { notify } from '@pfp/ui';
 import { useState, type FormEvent } from 'react';
-import { errorText, useApi, type PricerUser } from '../api';
+import type { PricerUserRow } from '@pfp/contract';
+import { errorText, useResetPricerPassword } from '../shared/api';
 import { validateResetPassword, type ResetPasswordErrors, type ResetPasswordForm } from './pricerForms';
 import { TONE } from '../shared/tones';
 
@@ -16,10 +17,10 @@ export function ResetPasswordDialog({
   onClose,
 }: {
   opened: boolean;
-  user: PricerUser | null;
+  user: PricerUserRow | null;
   onClose: () => void;
 }) {
-  const api = useApi();
+  const resetPassword = useResetPricerPassword();
   const [form, setForm] = useState<ResetPasswordForm>({ newPassword: '', confirm: '' });
   const [errors, setErrors] = useState<ResetPasswordErrors>({});
   const [saving, setSaving] = useState(false);
@@ -46,7 +47,7 @@ export function ResetPasswordDialog({
     if (Object.keys(found).length > 0) return;
     setSaving(true);
     try {
-      await api.resetPricerPassword(user.id, form.newPassword);
+      await resetPassword.mutateAsync({ userId: user.id, newPassword: form.newPassword });
       notify(t.passwordReset, 'success');
       setSaving(false);
       onClose();

@@ -1,5 +1,5 @@
 import { zh } from '@pfp/i18n';
-import type { CreatePricerInput } from '../api';
+import type { CreatePricerInput } from '@pfp/contract';
 
 const e = zh.trader.pricers.errors;
 

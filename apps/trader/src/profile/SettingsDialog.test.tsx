@@ -2,8 +2,8 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { HttpError } from '@pfp/api-client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ProfileInput, TraderProfile } from '../api';
-import { installDomPolyfills, renderUi } from '../test/dom';
+import type { ProfileInput, TraderProfile } from '@pfp/contract';
+import { installDomPolyfills, renderUi } from '../../test/dom';
 import { SettingsDialog } from './SettingsDialog';
 
 beforeAll(installDomPolyfills);

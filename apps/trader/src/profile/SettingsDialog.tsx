@@ -2,7 +2,8 @@ import { Button, Checkbox, Group, Modal, PasswordInput, Select, Stack, TextInput
 import { BROKERS, zh } from '@pfp/i18n';
 import { notify } from '@pfp/ui';
 import { useState, type FormEvent } from 'react';
-import { errorText, type ProfileInput, type TraderProfile } from '../api';
+import type { ProfileInput, TraderProfile } from '@pfp/contract';
+import { errorText } from '../shared/api';
 import {
   formFromProfile,
   toProfileInput,

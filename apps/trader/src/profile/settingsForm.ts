@@ -1,5 +1,5 @@
 import { zh } from '@pfp/i18n';
-import type { ProfileInput, TraderProfile } from '../api';
+import type { ProfileInput, TraderProfile } from '@pfp/contract';
 
 /** The settings dialog's form (SPEC §3 "Account settings form"). */
 export interface SettingsForm {

@@ -1,7 +1,7 @@
 import { Button, Center, Loader, Stack, Text } from '@pfp/mantine';
 import { zh } from '@pfp/i18n';
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
-import type { CurveFeed } from '../curves/curveFeed';
+import type { CurveFeed } from '../shared/curves/curveFeed';
 import { CHART_HEIGHT } from './chartOption';
 
 /** echarts is the biggest part of the app: fetched when a future is chosen, not on first paint. */

@@ -6,8 +6,8 @@ import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/compon
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useLayoutEffect, useMemo } from 'react';
-import type { ClientCurve } from '../curves/curveStore';
-import { chartDrawn, exposeChart } from '../testHooks';
+import type { ClientCurve } from '../shared/curves/curveStore';
+import { chartDrawn, exposeChart } from '../shared/testHooks';
 import { buildChartOption, CHART_HEIGHT, maxDotsFor } from './chartOption';
 
 // Tree-shaken echarts: only what a line chart with grid, tooltip and legend on canvas needs.

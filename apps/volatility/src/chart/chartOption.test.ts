@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ClientCurve } from '../curves/curveStore';
+import type { ClientCurve } from '../shared/curves/curveStore';
 import { buildChartOption, CHART, maxDotsFor, tooltipHtml } from './chartOption';
 
 const call: ClientCurve = {

@@ -1,8 +1,8 @@
 import { formatNumber, formatPercent, zh } from '@pfp/i18n';
 // Types only: this module stays free of echarts code, so it is cheap to test and to import.
 import type { EChartsCoreOption } from 'echarts/core';
-import { dashArray } from '../curves/curveTypes';
-import { alignCurves, sortBySelection, type ClientCurve } from '../curves/curveStore';
+import { alignCurves, sortBySelection, type ClientCurve } from '../shared/curves/curveStore';
+import { dashArray } from '../shared/curves/curveTypes';
 
 const t = zh.volatility;
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { installDomPolyfills, renderUi } from '../test/dom';
+import { installDomPolyfills, renderUi } from '../../test/dom';
 import type { MarketSelection } from './selection';
 import { TopBar } from './TopBar';
 

@@ -1,8 +1,8 @@
 import { Box, Group, MultiSelect, Select, SimpleGrid, type ComboboxItem } from '@pfp/mantine';
 import { exchangeName, instrumentShort, productName, zh } from '@pfp/i18n';
-import { CURVE_TYPES, curveTypeId, type CurveType } from '../curves/curveTypes';
+import { useMarketLists } from '../shared/api';
+import { CURVE_TYPES, curveTypeId, type CurveType } from '../shared/curves/curveTypes';
 import type { MarketSelection } from './selection';
-import { useMarketLists } from './useMarketLists';
 
 const t = zh.volatility;
 

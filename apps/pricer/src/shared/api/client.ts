@@ -1,0 +1,100 @@
+import { createHttpClient, routeCaller, UnexpectedAnswerError, type RouteRefs } from '@pfp/api-client';
+import type {
+  MyOrdersRequest,
+  OrderRow,
+  PricerLoginInput,
+  PricerLoginResult,
+  pricerRoutes,
+  SubmitOrderInput,
+  ViewPage,
+  ViewRequest,
+} from '@pfp/contract';
+import { zh } from '@pfp/i18n';
+import { clearSession, readSession } from '../session/session';
+
+type Routes = typeof pricerRoutes;
+
+/** SPEC §7 "Customer calls". The compiler holds each method and path to the contract's. */
+const ROUTES: RouteRefs<Routes> = {
+  login: { method: 'POST', path: '/api/pricer/rpc/pricer-login' },
+  tenantInfo: { method: 'POST', path: '/api/pricer/rpc/get-tenant-info' },
+  snapshot: { method: 'POST', path: '/api/pricer/view/my-data-snapshot' },
+  myOrders: { method: 'POST', path: '/api/pricer/view/my-orders' },
+  submitOrder: { method: 'POST', path: '/api/pricer/rpc/submit-order' },
+  cancelOrder: { method: 'POST', path: '/api/pricer/rpc/cancel-order' },
+};
+
+/** Same origin, the stored pricer token; a 401 ends the session. */
+const call = routeCaller<Routes>(
+  createHttpClient({ baseUrl: '', getToken: () => readSession()?.token, onAuthError: () => clearSession('expired') }),
+  ROUTES,
+);
+
+/**
+ * The login and company-name calls. A 401 from pricer-login means wrong credentials, not an
+ * expired session, so this client has no auth-error callback and sends no token.
+ */
+const publicCall = routeCaller<Routes>(createHttpClient({ baseUrl: '' }), ROUTES);
+
+/** The history filter's conditions of my-orders (SPEC §7: empty values and 'all' are left out). */
+export type OrderConditions = Pick<MyOrdersRequest, 'start_date' | 'end_date' | 'contract_id' | 'status'>;
+
+/** One group of the history summary: the orders with the same traded volume. */
+export interface TradedGroup {
+  volume_traded: string | number;
+  count_id: number;
+  sum_volume_orign: number;
+}
+
+// The contract types a view's rows as records (they vary with grouping); each query names its own.
+const myOrders = <T>(body: MyOrdersRequest, signal?: AbortSignal) =>
+  call('myOrders', body, signal) as Promise<ViewPage<T>>;
+
+export const pricerApi = {
+  tenantInfo: (tenantId: number) => publicCall('tenantInfo', { tenant_id: tenantId }),
+
+  /** SPEC §7: result 'ok' with the token and user; any other shape is a login response format error. */
+  async login(input: PricerLoginInput): Promise<PricerLoginResult> {
+    const answer = await publicCall('login', input).catch((err: unknown) => {
+      throw err instanceof UnexpectedAnswerError ? new Error(zh.pricer.loginFormatError) : err;
+    });
+    if (typeof answer.jwt_token !== 'string' || typeof answer.user_id !== 'number') {
+      throw new Error(zh.pricer.loginFormatError);
+    }
+    return answer;
+  },
+
+  snapshot: (signal?: AbortSignal) => call('snapshot', undefined, signal),
+
+  /** The latest orders of one contract (the desk's table), newest first. */
+  contractOrders: (contractId: number, limit: number, signal?: AbortSignal) =>
+    myOrders<OrderRow>(
+      { contract_id: contractId, sort_fields: [{ field: 'id', ascending: false }], slice_start: 0, slice_end: limit },
+      signal,
+    ),
+
+  /** One page of the history table: the table's params (filter, sort, slice) and the history conditions. */
+  historyPage: (conditions: OrderConditions, params: ViewRequest, signal?: AbortSignal) =>
+    myOrders<OrderRow>({ ...params, ...conditions }, signal),
+
+  /**
+   * The summary of every order matching the conditions, not just one page. volume_traded is a
+   * text column (sum refused), so the orders are grouped by it: traded lots = Σ value × count.
+   */
+  historyGroups: (conditions: OrderConditions, signal?: AbortSignal) =>
+    myOrders<TradedGroup>(
+      {
+        ...conditions,
+        group_by_fields: ['volume_traded'],
+        aggregate_fields: [
+          { field: 'id', op: 'count' },
+          { field: 'volume_orign', op: 'sum' },
+        ],
+      },
+      signal,
+    ).then((page) => page.items),
+
+  /** SPEC §7: success when result 'ok' and data present. */
+  submitOrder: (order: SubmitOrderInput) => call('submitOrder', order),
+  cancelOrder: (orderId: number) => call('cancelOrder', { order_id: orderId }),
+};

@@ -1,0 +1,15 @@
+/**
+ * react-query keys of the customer app. Everything of a signed-in customer sits under
+ * ['pricer', userId]: a submit or cancel invalidates it, a session change drops ['pricer'].
+ */
+export const pricerKeys = {
+  all: ['pricer'] as const,
+  user: (userId: number) => ['pricer', userId] as const,
+  snapshot: (userId: number) => ['pricer', userId, 'snapshot'] as const,
+  contractOrders: (userId: number, contractId: number | undefined) => ['pricer', userId, 'orders', contractId] as const,
+  /** The history table's pages and its summary. */
+  history: (userId: number) => ['pricer', userId, 'history'] as const,
+  /** Public, before any session. */
+  tenantInfo: (tenantId: number | null) => ['tenant-info', tenantId] as const,
+  cancelOrder: ['pricer', 'cancel-order'] as const,
+};

@@ -1,9 +1,0 @@
-import { isHttpError } from '@pfp/api-client';
-import { zh } from '@pfp/i18n';
-
-/** What a toast shows of a failed call: the server's Chinese error.message, else the error's own text. */
-export function errorText(err: unknown): string {
-  if (isHttpError(err) && err.serverMessage) return err.serverMessage;
-  if (err instanceof Error && err.message.trim() !== '') return err.message;
-  return zh.trader.common.unknownError;
-}

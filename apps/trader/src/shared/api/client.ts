@@ -1,0 +1,98 @@
+import { isHttpError, routeCaller, type HttpClient, type RouteRefs } from '@pfp/api-client';
+import type {
+  AggregateField,
+  ContractRow,
+  InstrumentRow,
+  OrderRow,
+  PricerUserRow,
+  ProductRow,
+  ProfileInput,
+  TraderProfile,
+  traderRoutes,
+  UpdateContractStatusInput,
+  CreateContractInput,
+  CreatePricerInput,
+  ViewPage,
+  ViewRequest,
+} from '@pfp/contract';
+
+type Routes = typeof traderRoutes;
+
+/** SPEC §7 "Trader calls". The compiler holds each method and path to the contract's. */
+const ROUTES: RouteRefs<Routes> = {
+  mySelf: { method: 'POST', path: '/api/trader/view/my-self' },
+  tqsdkStatus: { method: 'GET', path: '/api/trader/view/tqsdk-status' },
+  saveProfile: { method: 'POST', path: '/api/trader/rpc/trader-profile' },
+  orders: { method: 'POST', path: '/api/trader/view/orders' },
+  contracts: { method: 'POST', path: '/api/trader/view/contracts' },
+  users: { method: 'POST', path: '/api/trader/view/users' },
+  products: { method: 'POST', path: '/api/trader/view/products' },
+  instruments: { method: 'POST', path: '/api/trader/view/instruments' },
+  cancelOrder: { method: 'POST', path: '/api/trader/rpc/cancel-order' },
+  updateContractStatus: { method: 'POST', path: '/api/trader/rpc/update-contract-status' },
+  createContract: { method: 'POST', path: '/api/trader/rpc/create-contract' },
+  createPricerUser: { method: 'POST', path: '/api/trader/rpc/create-pricer-user' },
+  resetPricerPassword: { method: 'POST', path: '/api/trader/rpc/reset-pricer-password' },
+};
+
+/** One row of a view grouped by status (aggregate keys are `${op}_${field}`). */
+export type StatusGroup = { status: string } & Record<string, number | string | null>;
+
+type TableView = 'orders' | 'contracts' | 'users';
+
+/** The trader's calls; the hooks in queries.ts and mutations.ts are their only users. */
+export function createTraderApi(http: HttpClient) {
+  const call = routeCaller<Routes>(http, ROUTES);
+  // The contract types a view's rows as records (they vary with grouping); each view's row type is its own.
+  const page = <T>(view: TableView, params: ViewRequest, signal?: AbortSignal) =>
+    call(view, params, signal) as Promise<ViewPage<T>>;
+  const byStatus = (view: TableView, aggregates: AggregateField[]) =>
+    page<StatusGroup>(view, { group_by_fields: ['status'], aggregate_fields: aggregates }).then((p) => p.items);
+
+  return {
+    /** The trader's company profile; null when none is saved yet (404 is not an error). */
+    async mySelf(): Promise<TraderProfile | null> {
+      try {
+        return await call('mySelf', undefined);
+      } catch (err) {
+        if (isHttpError(err) && err.status === 404) return null;
+        throw err;
+      }
+    },
+    tqsdkStatus: () => call('tqsdkStatus', undefined),
+    saveProfile: (input: ProfileInput) => call('saveProfile', input),
+
+    orders: (params: ViewRequest, signal?: AbortSignal) => page<OrderRow>('orders', params, signal),
+    orderStats: () =>
+      byStatus('orders', [
+        { field: 'id', op: 'count' },
+        { field: 'trade_amount', op: 'sum' },
+      ]),
+    cancelOrder: (orderId: number) => call('cancelOrder', { order_id: orderId }),
+
+    contracts: (params: ViewRequest, signal?: AbortSignal) => page<ContractRow>('contracts', params, signal),
+    contractStats: () =>
+      byStatus('contracts', [
+        { field: 'id', op: 'count' },
+        { field: 'total_quantity', op: 'sum' },
+        { field: 'executed_quantity', op: 'sum' },
+      ]),
+    createContract: (input: CreateContractInput) => call('createContract', input),
+    updateContractStatus: (input: UpdateContractStatusInput) => call('updateContractStatus', input),
+
+    users: (params: ViewRequest, signal?: AbortSignal) => page<PricerUserRow>('users', params, signal),
+    userStats: () => byStatus('users', [{ field: 'id', op: 'count' }]),
+    /** Every customer, for the contract dialog's picker. */
+    allUsers: () =>
+      page<PricerUserRow>('users', { sort_fields: [{ field: 'username', ascending: true }] }).then((p) => p.items),
+    createPricer: (input: CreatePricerInput) => call('createPricerUser', input),
+    resetPricerPassword: (userId: number, newPassword: string) =>
+      call('resetPricerPassword', { user_id: userId, new_password: newPassword }),
+
+    products: () => call('products', {}).then((p) => (p as ViewPage<ProductRow>).items),
+    instruments: (productName: string) =>
+      call('instruments', { product_name: productName }).then((p) => (p as ViewPage<InstrumentRow>).items),
+  };
+}
+
+export type TraderApi = ReturnType<typeof createTraderApi>;
