@@ -39,6 +39,8 @@ export interface Config {
   marketSessions: 'always' | 'real';
   /** pricer-login attempts per minute per address and account. */
   loginRateLimit: number;
+  /** Worker threads computing volatility curves; 0 = on the main thread; unset = cores − 1 (1–4). */
+  curveWorkers: number | undefined;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -94,7 +96,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mdUrl: env.MD_URL || undefined,
     seedDemo: env.SEED_DEMO !== '0' && env.SEED_DEMO !== 'false',
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 10),
+    curveWorkers: curveWorkers(env.CURVE_WORKERS),
   };
+}
+
+function curveWorkers(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 64) throw new Error(`CURVE_WORKERS must be an integer 0–64, got ${value}`);
+  return n;
 }
 
 function marketSource(value: string | undefined, mdUrl: string | undefined): 'sim' | 'diff' {

@@ -1,7 +1,18 @@
 import type { DiffMarketData } from '../diff/marketData';
-import type { OptionMarket } from '../volatility/curves';
 import { optionChain } from './catalogue';
-import type { Quote } from './simExchange';
+import type { Quote } from './quote';
+import type { OptionSpec } from './types';
+
+/**
+ * What option-chain readers (the volatility curves) need of a market: quotes, ticks with their time
+ * (epoch ms), and the chains it quotes.
+ */
+export interface OptionMarket {
+  getQuote(symbol: string): Quote | undefined;
+  onTick(listener: (quotes: readonly Quote[], at: number) => void): () => void;
+  subscribeChains(futureSymbols: readonly string[]): () => void;
+  optionChain(futureSymbol: string): OptionSpec[];
+}
 
 /** What the server reads market data through: the simulated exchange, or a DIFF feed. */
 export interface MarketFeed extends OptionMarket {
@@ -12,7 +23,8 @@ export interface MarketFeed extends OptionMarket {
 /**
  * A DIFF market-data feed (MARKET_SOURCE=diff) as a MarketFeed: an instrument is subscribed the
  * first time anyone asks for its quote, option chains while a volatility view watches them. A
- * missing price is NaN in DIFF, which every reader treats like an absent one.
+ * missing price is NaN in DIFF, which every reader treats like an absent one. A tick's time is when
+ * it arrived.
  */
 export function diffFeed(md: DiffMarketData): MarketFeed {
   const wanted = new Set<string>();
@@ -28,7 +40,7 @@ export function diffFeed(md: DiffMarketData): MarketFeed {
       want([symbol]);
       return md.getQuote(symbol) as unknown as Quote | undefined;
     },
-    onTick: (listener) => md.onTick((quotes) => listener(quotes as unknown as Quote[])),
+    onTick: (listener) => md.onTick((quotes) => listener(quotes as unknown as Quote[], Date.now())),
     optionChain: (future) => optionChain(future),
     subscribeChains(futures) {
       for (const f of futures) {
