@@ -54,7 +54,7 @@ test.describe('volatility page layout', () => {
       await page.setViewportSize(viewport);
       const future = (await rpcList(request, 'future_list', { exchange_id: 'SHFE', product_id: 'cu' }))[2]!;
       await page.goto(`/volatility-surface?exchange=SHFE&product=cu&future=${future}`);
-      await expect.poll(async () => (await drawn(page))?.series.length).toBe(2);
+      await expect.poll(async () => (await drawn(page))?.series.length, { timeout: 30_000 }).toBe(2);
 
       const bar = (await page.getByTestId('top-bar').boundingBox())!;
       const chart = (await page.getByTestId('volatility-chart').boundingBox())!;
