@@ -156,6 +156,22 @@ describe('volatility_curves', () => {
     subs.forEach((s) => s.close());
   });
 
+  it('carries on when a curve worker dies: its chains start over on a new one', async () => {
+    const engine = new CurveWorkers(1);
+    const { curves, future, step, now } = setup(5, engine);
+    const pushed: Patch[] = [];
+    const items = [{ symbol: future, option_type: 'PUT', price_type: 'mid' }];
+    const sub = await curves.source.subscribe({ items }, (p) => pushed.push(p as Patch));
+    // The worker thread goes away as a crash would take it.
+    const { slots } = engine as unknown as { slots: { worker: { terminate(): Promise<number> } }[] };
+    await slots[0]!.worker.terminate();
+    await until(() => slots.length === 1 && curves.computations >= 2);
+    pushed.length = 0;
+    for (let i = 0; i < 20; i++) step();
+    await until(() => pushed.some((p) => Object.values(p.patch).some((e) => e.tick_time === now())));
+    sub.close();
+  });
+
   it('rejects bad items with a clear message', async () => {
     const { curves, future } = setup();
     const bad = [
