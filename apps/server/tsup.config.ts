@@ -1,7 +1,8 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/main.ts', 'src/identity/addTrader.ts'],
+  // The curve worker is its own file: worker threads load it by URL (src/volatility/curveWorkers.ts).
+  entry: ['src/main.ts', 'src/identity/addTrader.ts', 'src/volatility/curveWorker.ts'],
   format: ['esm'],
   target: 'node20',
   platform: 'node',

@@ -40,6 +40,8 @@ export interface Config {
   marketSessions: 'always' | 'real';
   /** pricer-login attempts per minute per address and account. */
   loginRateLimit: number;
+  /** Worker threads computing volatility curves; 0 = on the main thread; unset = cores − 1 (1–4). */
+  curveWorkers: number | undefined;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -131,6 +133,7 @@ const envSchema = z
     TRADE_URL: url.optional(),
     SEED_DEMO: flag.default(true),
     LOGIN_RATE_LIMIT: integer(1, 1_000_000, 'a positive integer').default(10),
+    CURVE_WORKERS: integer(0, 64, 'an integer 0–64').optional(),
   })
   .refine((env) => env.MARKET_SOURCE !== 'diff' || env.MD_URL, {
     path: ['MARKET_SOURCE'],
@@ -178,5 +181,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mdUrl: e.MD_URL,
     seedDemo: e.SEED_DEMO,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    curveWorkers: e.CURVE_WORKERS,
   };
 }

@@ -15,7 +15,9 @@ import { DiffTradeGateway } from './diff/tradeGateway';
 import { createTradingService, pgCoordinator, type TradingLogger } from './trading';
 import { seedCatalogue } from './seed/catalogue';
 import { DEMO_TRADER_SUB, seedDemo } from './seed/demo';
+import { inlineEngine } from './volatility/curveEngine';
 import { VolatilityCurves } from './volatility/curves';
+import { CurveWorkers } from './volatility/curveWorkers';
 import { WsRegistry } from './ws/registry';
 import { attachViewServer } from './ws/server';
 
@@ -46,7 +48,9 @@ const market: MarketFeed =
     ? diffFeed(new DiffMarketData({ url: config.mdUrl! }))
     : new SimExchange({ seed: config.marketSeed, sessions: config.marketSessions });
 market.start();
-const curves = new VolatilityCurves(market, {
+// Volatility curves are computed on worker threads (CURVE_WORKERS=0: on this thread).
+const curveEngine = config.curveWorkers === 0 ? inlineEngine() : new CurveWorkers(config.curveWorkers);
+const curves = new VolatilityCurves(market, curveEngine, {
   isFuture: (s) => findInstrument(s)?.kind === 'future',
   public: config.volatilityPublic,
 });
@@ -118,7 +122,7 @@ attachViewServer(app, new WsRegistry().source('volatility_curves', curves.source
 app.addHook('onClose', async () => {
   await trading.stop();
   market.stop();
-  curves.close();
+  await curves.close();
 });
 
 if (config.seedDemo) {

@@ -2,12 +2,16 @@ import { Box } from '@pfp/mantine';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ChartArea, loadChart } from './chart/ChartArea';
+import { CHART_MIN_HEIGHT } from './chart/chartOption';
 import { DEFAULT_CURVE_TYPE_IDS } from './shared/curves/curveTypes';
 import { useCurveFeed } from './shared/curves/useCurveFeed';
 import { selectionFromSearch, withSelection, type MarketSelection } from './filters/selection';
 import { TopBar } from './filters/TopBar';
 
-/** SPEC "Volatility curve page": the top bar and the live curve chart below it. */
+/**
+ * SPEC "Volatility curve page": the top bar and the live curve chart below it, filling the viewport
+ * (a column: the bar as tall as it wraps to, the chart the rest).
+ */
 export function VolatilityPage() {
   const [search, setSearch] = useSearchParams();
   const selection = selectionFromSearch(search);
@@ -24,14 +28,16 @@ export function VolatilityPage() {
   const onSelection = (next: MarketSelection) => setSearch((prev) => withSelection(prev, next), { replace: true });
 
   return (
-    <Box>
+    <Box h="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
       <TopBar
         selection={selection}
         onSelection={onSelection}
         curveTypeIds={curveTypeIds}
         onCurveTypeIds={setCurveTypeIds}
       />
-      <ChartArea feed={feed} />
+      <Box style={{ flex: 1, minHeight: CHART_MIN_HEIGHT }}>
+        <ChartArea feed={feed} />
+      </Box>
     </Box>
   );
 }

@@ -134,6 +134,11 @@ describe('WebSocket messages', () => {
     expect(wsRequest.safeParse({ aid: 'drop_tables', req_id: 'x' }).success).toBe(false);
     expect(wsRequest.safeParse({ aid: 'unsubscribe_view', req_id: '', view_id: 'v' }).success).toBe(false);
     expect(curvePatch.parse({ patch: { k: { _key: 'k', curve_data: [[1, 0.2]] } } })).toBeTruthy();
+    expect(
+      curvePatch.parse({ patch: { k: { _key: 'k', curve_data: [[1, 0]], tick_time: 1_795_000_000_000 } } }),
+    ).toEqual({
+      patch: { k: { _key: 'k', curve_data: [[1, 0]], tick_time: 1_795_000_000_000 } },
+    });
   });
 });
 

@@ -106,10 +106,21 @@ export type CurveItem = z.infer<typeof curveItem>;
 export const volatilityParams = z.object({ items: z.array(curveItem).min(1).max(MAX_CURVE_ITEMS) });
 export type VolatilityParams = z.infer<typeof volatilityParams>;
 
-/** KEY = `{future}-{optionType}-{priceType}`; points [strike, iv] with strikes ascending. */
+/**
+ * KEY = `{future}-{optionType}-{priceType}`; points [strike, iv] with strikes ascending, iv 0 for a strike
+ * whose point went away (SPEC §3: 0 is missing). `tick_time`: the server time (epoch ms) of the market
+ * tick the curve was computed from.
+ */
 export const curveKey = (future: string, optionType: CurveItem['option_type'], priceType: CurveItem['price_type']) =>
   `${future}-${optionType}-${priceType}`;
 export const curvePatch = z.object({
-  patch: z.record(z.string(), z.object({ _key: z.string(), curve_data: z.array(z.tuple([z.number(), z.number()])) })),
+  patch: z.record(
+    z.string(),
+    z.object({
+      _key: z.string(),
+      curve_data: z.array(z.tuple([z.number(), z.number()])),
+      tick_time: z.number().optional(),
+    }),
+  ),
 });
 export type CurvePatch = z.infer<typeof curvePatch>;

@@ -1,12 +1,15 @@
 import type { DiffMarketData } from '../diff/marketData';
 import { optionChain } from './catalogue';
-import type { Quote } from './simExchange';
+import type { Quote } from './quote';
 import type { OptionSpec } from './types';
 
-/** What option-chain readers (the volatility curves) need of a market: quotes, ticks and the chains it quotes. */
+/**
+ * What option-chain readers (the volatility curves) need of a market: quotes, ticks with their time
+ * (epoch ms), and the chains it quotes.
+ */
 export interface OptionMarket {
   getQuote(symbol: string): Quote | undefined;
-  onTick(listener: (quotes: readonly Quote[]) => void): () => void;
+  onTick(listener: (quotes: readonly Quote[], at: number) => void): () => void;
   subscribeChains(futureSymbols: readonly string[]): () => void;
   optionChain(futureSymbol: string): OptionSpec[];
 }
@@ -20,7 +23,8 @@ export interface MarketFeed extends OptionMarket {
 /**
  * A DIFF market-data feed (MARKET_SOURCE=diff) as a MarketFeed: an instrument is subscribed the
  * first time anyone asks for its quote, option chains while a volatility view watches them. A
- * missing price is NaN in DIFF, which every reader treats like an absent one.
+ * missing price is NaN in DIFF, which every reader treats like an absent one. A tick's time is when
+ * it arrived.
  */
 export function diffFeed(md: DiffMarketData): MarketFeed {
   const wanted = new Set<string>();
@@ -36,7 +40,7 @@ export function diffFeed(md: DiffMarketData): MarketFeed {
       want([symbol]);
       return md.getQuote(symbol);
     },
-    onTick: (listener) => md.onTick(listener),
+    onTick: (listener) => md.onTick((quotes) => listener(quotes, Date.now())),
     optionChain: (future) => optionChain(future),
     subscribeChains(futures) {
       for (const f of futures) {

@@ -1,148 +1,130 @@
-import { curveKey, MAX_CURVE_ITEMS, OPTION_TYPES, PRICE_TYPES, type CurveItem } from '@pfp/contract';
-import { americanImpliedVol, black76ImpliedVol } from '@pfp/quant';
+/**
+ * The `volatility_curves` data source (ARCHITECTURE §5): per future, the 8 curves of its option
+ * chain. One computation per chain per tick, shared by every subscriber of that future, done by the
+ * curve engine (worker threads by default); this side only routes ticks to it and fans its results
+ * out. Each subscriber gets the curves it asked for, then only the ones that changed; every entry
+ * carries `tick_time`, the server time (epoch ms) of the tick it was computed from.
+ */
+import { MAX_CURVE_ITEMS } from '@pfp/contract';
 import type { OptionMarket } from '../market/feed';
-import type { Quote } from '../market/simExchange';
+import type { Quote } from '../market/quote';
 import { WsError, type ViewSource } from '../ws/registry';
+import { curveKey, PRICE_TYPES, type CurvePoint, type OptionType, type PriceType } from './chainCurves';
+import type { ChainHandle, CurveEngine } from './curveEngine';
 
-export type OptionType = CurveItem['option_type'];
-export type PriceType = CurveItem['price_type'];
-export type CurvePoint = [strike: number, iv: number];
+export { curveKey, type CurvePoint, type OptionType, type PriceType } from './chainCurves';
+export type { OptionMarket } from '../market/feed';
 
-export type { OptionMarket };
-
-const YEAR_MS = 365 * 86_400_000;
 const MAX_ITEMS = MAX_CURVE_ITEMS;
 
-/** Per update (the `changed` map of one recompute): the patch for each set of wanted curves. */
-const sharedPatches = new WeakMap<Map<string, CurvePoint[]>, Map<string, Record<string, unknown> | null>>();
-
-export { curveKey };
-
-function optionPrice(q: Quote | undefined, p: PriceType): number | undefined {
-  if (!q) return undefined;
-  const v =
-    p === 'ask'
-      ? q.ask_price1
-      : p === 'bid'
-        ? q.bid_price1
-        : p === 'last'
-          ? q.last_price
-          : q.bid_price1 && q.ask_price1
-            ? (q.bid_price1 + q.ask_price1) / 2
-            : null;
-  return v && v > 0 ? v : undefined;
-}
-
-/** The futures price the options are valued against: the mid when both sides quote, else last. */
-function forward(q: Quote | undefined): number | undefined {
-  if (!q) return undefined;
-  if (q.bid_price1 && q.ask_price1) return (q.bid_price1 + q.ask_price1) / 2;
-  return q.last_price > 0 ? q.last_price : undefined;
-}
-
-/**
- * The 8 curves of one future's chain: each option's implied vol by strike, European options
- * with Black-76 and American ones with the American model; no point where no σ exists.
- */
-export function computeCurves(market: OptionMarket, future: string, rate: number, now: number) {
-  const F = forward(market.getQuote(future));
-  const curves = new Map<string, CurvePoint[]>();
-  for (const o of OPTION_TYPES) for (const p of PRICE_TYPES) curves.set(curveKey(future, o, p), []);
-  if (!F) return curves;
-  const chain = [...market.optionChain(future)].sort((a, b) => a.strike - b.strike);
-  for (const opt of chain) {
-    const T = (opt.expiryMs - now) / YEAR_MS;
-    if (T <= 0) continue;
-    const q = market.getQuote(opt.symbol);
-    const isCall = opt.optionType === 'CALL';
-    const solve = opt.style === 'A' ? americanImpliedVol : black76ImpliedVol;
-    for (const p of PRICE_TYPES) {
-      const price = optionPrice(q, p);
-      if (price === undefined) continue;
-      const iv = solve(price, F, opt.strike, T, rate, isCall);
-      if (Number.isFinite(iv) && iv > 0) curves.get(curveKey(future, opt.optionType, p))!.push([opt.strike, iv]);
-    }
-  }
-  return curves;
-}
-
-const sameCurve = (a: CurvePoint[] | undefined, b: CurvePoint[]) =>
-  !!a && a.length === b.length && a.every((pt, i) => pt[0] === b[i]![0] && pt[1] === b[i]![1]);
+/** Per update: the patch for each set of wanted curves (subscribers asking the same share one object). */
+type Update = { changed: Map<string, CurvePoint[]>; at: number };
+const sharedPatches = new WeakMap<Update, Map<string, Record<string, unknown> | null>>();
 
 interface Chain {
   future: string;
+  /** The curves as last computed (with the [strike, 0] of strikes that lost their point). */
   curves: Map<string, CurvePoint[]>;
-  listeners: Set<(changed: Map<string, CurvePoint[]>) => void>;
+  at: number;
+  listeners: Set<(update: Update) => void>;
+  /** Settles once the first computation is in. */
+  ready: Promise<void>;
+  handle?: ChainHandle;
   release: () => void;
 }
 
-/**
- * The `volatility_curves` data source: one computation per chain per tick, shared by every
- * subscriber of that future; each subscriber gets the curves it asked for, and after that only
- * the ones that changed.
- */
+const patchOf = (entries: [string, CurvePoint[]][], at: number) =>
+  Object.fromEntries(entries.map(([key, curve_data]) => [key, { _key: key, curve_data, tick_time: at }]));
+
 export class VolatilityCurves {
   private readonly chains = new Map<string, Chain>();
   /** The future of every quoted symbol of an active chain (the future itself and its options). */
   private readonly symbolToFuture = new Map<string, string>();
   private readonly offTick: () => void;
-  computations = 0;
 
   constructor(
     private readonly market: OptionMarket,
+    private readonly engine: CurveEngine,
     private readonly opts: {
       rate?: number;
+      /** The clock of the initial computations (default: the wall clock); ticks bring their own time. */
       now?: () => number;
       isFuture: (symbol: string) => boolean;
       public: boolean;
     },
   ) {
-    this.offTick = market.onTick((quotes) => this.onTick(quotes));
+    this.offTick = market.onTick((quotes, at) => this.onTick(quotes, at));
   }
 
-  private onTick(quotes: readonly Quote[]) {
+  /** Computations finished (one per chain per tick at most). */
+  get computations() {
+    return this.engine.computations;
+  }
+
+  private onTick(quotes: readonly Quote[], at: number) {
     if (this.chains.size === 0) return;
     // A chain is recomputed once per tick when its future or any of its options moved.
-    const touched = new Set<Chain>();
+    const touched = new Map<Chain, Quote[]>();
     for (const q of quotes) {
       const chain = this.chains.get(this.symbolToFuture.get(q.symbol) ?? '');
-      if (chain) touched.add(chain);
+      if (!chain) continue;
+      const list = touched.get(chain);
+      if (list) list.push(q);
+      else touched.set(chain, [q]);
     }
-    for (const chain of touched) this.recompute(chain);
+    for (const [chain, list] of touched) chain.handle?.update(list, at);
   }
 
-  private recompute(chain: Chain) {
-    this.computations++;
-    const fresh = computeCurves(this.market, chain.future, this.opts.rate ?? 0.015, (this.opts.now ?? Date.now)());
-    const changed = new Map<string, CurvePoint[]>();
-    for (const [key, points] of fresh) {
-      if (!sameCurve(chain.curves.get(key), points)) changed.set(key, points);
-    }
-    chain.curves = fresh;
-    if (changed.size > 0) for (const l of chain.listeners) l(changed);
+  private onCurves(chain: Chain, changed: [string, CurvePoint[]][], at: number) {
+    chain.at = at;
+    if (changed.length === 0) return;
+    for (const [key, data] of changed) chain.curves.set(key, data);
+    const update: Update = { changed: new Map(changed), at };
+    for (const l of chain.listeners) l(update);
   }
 
   private chain(future: string): Chain {
     let chain = this.chains.get(future);
-    if (!chain) {
-      const release = this.market.subscribeChains([future]);
-      chain = { future, curves: new Map(), listeners: new Set(), release };
-      this.chains.set(future, chain);
-      this.symbolToFuture.set(future, future);
-      for (const o of this.market.optionChain(future)) this.symbolToFuture.set(o.symbol, future);
-      this.recompute(chain);
-    }
+    if (chain) return chain;
+    const release = this.market.subscribeChains([future]);
+    const options = this.market.optionChain(future);
+    const symbols = [future, ...options.map((o) => o.symbol)];
+    const snapshot = () => symbols.flatMap((s) => this.market.getQuote(s) ?? []);
+    let ready!: () => void;
+    const c: Chain = {
+      future,
+      curves: new Map(),
+      at: 0,
+      listeners: new Set(),
+      ready: new Promise<void>((resolve) => (ready = resolve)),
+      release,
+    };
+    chain = c;
+    this.chains.set(future, c);
+    for (const s of symbols) this.symbolToFuture.set(s, future);
+    let first = true;
+    c.handle = this.engine.open(
+      { future, options, rate: this.opts.rate ?? 0.015, quotes: snapshot(), at: (this.opts.now ?? Date.now)() },
+      snapshot,
+      (changed, at) => {
+        if (first) {
+          first = false;
+          c.curves = new Map(changed);
+          c.at = at;
+          ready();
+        } else this.onCurves(c, changed, at);
+      },
+    );
     return chain;
   }
 
-  private drop(chain: Chain, listener: (changed: Map<string, CurvePoint[]>) => void) {
+  private drop(chain: Chain, listener: (update: Update) => void) {
     chain.listeners.delete(listener);
-    if (chain.listeners.size === 0) {
-      chain.release();
-      this.chains.delete(chain.future);
-      for (const [symbol, future] of this.symbolToFuture)
-        if (future === chain.future) this.symbolToFuture.delete(symbol);
-    }
+    if (chain.listeners.size > 0 || this.chains.get(chain.future) !== chain) return;
+    chain.handle?.close();
+    chain.release();
+    this.chains.delete(chain.future);
+    for (const [symbol, future] of this.symbolToFuture) if (future === chain.future) this.symbolToFuture.delete(symbol);
   }
 
   /** Active chains (for tests and metrics). */
@@ -150,10 +132,15 @@ export class VolatilityCurves {
     return [...this.chains.keys()];
   }
 
-  close() {
+  async close() {
     this.offTick();
-    for (const c of this.chains.values()) c.release();
+    for (const c of this.chains.values()) {
+      c.handle?.close();
+      c.release();
+    }
     this.chains.clear();
+    this.symbolToFuture.clear();
+    await this.engine.close();
   }
 
   /** The view source registered as `volatility_curves`. */
@@ -169,33 +156,43 @@ export class VolatilityCurves {
       set.add(k.key);
       byFuture.set(k.future, set);
     }
-    const patch = (entries: [string, CurvePoint[]][]) =>
-      Object.fromEntries(entries.map(([key, curve_data]) => [key, { _key: key, curve_data }]));
-    const initial: [string, CurvePoint[]][] = [];
-    const subs: [Chain, (changed: Map<string, CurvePoint[]>) => void][] = [];
+    const subs: [Chain, (update: Update) => void][] = [];
+    const close = () => subs.forEach(([c, l]) => this.drop(c, l));
+    // Until the initial data is taken, updates are in it already (a chain's curves change first).
+    let started = false;
     for (const [future, wanted] of byFuture) {
       const chain = this.chain(future);
-      for (const key of wanted) initial.push([key, chain.curves.get(key) ?? []]);
       const wantedKey = [...wanted].sort().join('|');
-      const listener = (changed: Map<string, CurvePoint[]>) => {
-        // Subscribers asking for the same curves get the same patch object (serialised once).
-        let byWanted = sharedPatches.get(changed);
-        if (!byWanted) sharedPatches.set(changed, (byWanted = new Map()));
-        let update = byWanted.get(wantedKey);
-        if (update === undefined) {
-          const mine = [...changed].filter(([key]) => wanted.has(key));
-          update = mine.length > 0 ? { patch: patch(mine) } : null;
-          byWanted.set(wantedKey, update);
+      const listener = (update: Update) => {
+        if (!started) return;
+        let byWanted = sharedPatches.get(update);
+        if (!byWanted) sharedPatches.set(update, (byWanted = new Map()));
+        let patch = byWanted.get(wantedKey);
+        if (patch === undefined) {
+          const mine = [...update.changed].filter(([key]) => wanted.has(key));
+          patch = mine.length > 0 ? { patch: patchOf(mine, update.at) } : null;
+          byWanted.set(wantedKey, patch);
         }
-        if (update) push(update);
+        if (patch) push(patch);
       };
       chain.listeners.add(listener);
       subs.push([chain, listener]);
     }
-    return {
-      initial: { patch: patch(initial) },
-      close: () => subs.forEach(([c, l]) => this.drop(c, l)),
-    };
+    try {
+      await Promise.all(subs.map(([c]) => c.ready));
+    } catch (e) {
+      close();
+      throw e;
+    }
+    started = true;
+    // A new subscriber needs no removal marks: only the points there are.
+    const initial = subs.flatMap(([c]) =>
+      [...byFuture.get(c.future)!].map((key) => {
+        const data = (c.curves.get(key) ?? []).filter(([, iv]) => iv > 0);
+        return [key, { _key: key, curve_data: data, tick_time: c.at }] as const;
+      }),
+    );
+    return { initial: { patch: Object.fromEntries(initial) }, close };
   }
 }
 
@@ -210,7 +207,7 @@ function parseItems(items: unknown, isFuture: (s: string) => boolean) {
     if (!isFuture(symbol))
       throw new WsError('BAD_PARAMS', `items[${i}].symbol 不是有效的期货合约：${symbol || '(空)'}`);
     if (o !== 'CALL' && o !== 'PUT') throw new WsError('BAD_PARAMS', `items[${i}].option_type 必须是 CALL 或 PUT`);
-    if (!(PRICE_TYPES as readonly string[]).includes(p))
+    if (!PRICE_TYPES.includes(p as PriceType))
       throw new WsError('BAD_PARAMS', `items[${i}].price_type 必须是 ask、bid、mid 或 last`);
     return { future: symbol, key: curveKey(symbol, o as OptionType, p as PriceType) };
   });

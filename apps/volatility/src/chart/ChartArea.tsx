@@ -2,7 +2,6 @@ import { Button, Center, Loader, Stack, Text } from '@pfp/mantine';
 import { zh } from '@pfp/i18n';
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import type { CurveFeed } from '../shared/curves/curveFeed';
-import { CHART_HEIGHT } from './chartOption';
 
 /** echarts is the biggest part of the app: fetched when a future is chosen, not on first paint. */
 export const loadChart = () => import('./VolatilityChart');
@@ -12,7 +11,7 @@ const t = zh.volatility;
 
 function StatePanel({ children, status }: { children: ReactNode; status: string }) {
   return (
-    <Center h={CHART_HEIGHT} data-testid="chart-state" data-status={status}>
+    <Center h="100%" data-testid="chart-state" data-status={status}>
       <Stack align="center" gap="sm">
         {children}
       </Stack>
@@ -32,8 +31,8 @@ function Loading() {
 }
 
 /**
- * SPEC §4 chart states: loading, error, empty, data. Subscribes to the feed itself, so a push
- * re-renders the chart and not the top bar.
+ * SPEC §4 chart states: loading, error, empty, data, each filling its container. Subscribes to the
+ * feed itself, so a push re-renders the chart and not the top bar.
  */
 export function ChartArea({ feed }: { feed: CurveFeed }) {
   const snapshot = useSyncExternalStore(feed.subscribe, feed.getSnapshot);
@@ -60,7 +59,7 @@ export function ChartArea({ feed }: { feed: CurveFeed }) {
     case 'data': {
       const curves = feed.store.curvesInOrder();
       return (
-        <div style={{ position: 'relative' }} data-testid="chart-state" data-status="data">
+        <div style={{ position: 'relative', height: '100%' }} data-testid="chart-state" data-status="data">
           <Suspense fallback={<Loading />}>
             <VolatilityChart curves={curves} selectedLabels={feed.store.selectedLabels()} />
           </Suspense>

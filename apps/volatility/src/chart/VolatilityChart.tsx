@@ -8,13 +8,14 @@ import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useLayoutEffect, useMemo } from 'react';
 import type { ClientCurve } from '../shared/curves/curveStore';
 import { chartDrawn, exposeChart } from '../shared/testHooks';
-import { buildChartOption, CHART_HEIGHT, maxDotsFor } from './chartOption';
+import { buildChartOption, maxDotsFor } from './chartOption';
 
 // Tree-shaken echarts: only what a line chart with grid, tooltip and legend on canvas needs.
 echarts.use([LineChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
 
 const REPLACE_SERIES = ['series'];
-const STYLE = { height: CHART_HEIGHT, width: '100%' };
+/** As big as its container (echarts-for-react resizes the chart with it). */
+const STYLE = { height: '100%', width: '100%' };
 
 /** The curve chart; loaded on demand, so echarts is fetched only once there is something to draw. */
 export default function VolatilityChart({
@@ -34,7 +35,7 @@ export default function VolatilityChart({
   useEffect(() => () => exposeChart(undefined), []);
 
   return (
-    <div role="img" aria-label={zh.volatility.chart} data-testid="volatility-chart">
+    <div role="img" aria-label={zh.volatility.chart} data-testid="volatility-chart" style={STYLE}>
       <ReactEChartsCore
         echarts={echarts}
         option={option}

@@ -26,8 +26,11 @@ export const CHART = {
 /** How many strikes a chart of this width can show with dots. */
 export const maxDotsFor = (chartWidthPx: number) => Math.floor(chartWidthPx / CHART.minDotSpacingPx);
 
-/** SPEC §2: the chart fills the viewport height minus 55px, at least 100px. */
-export const CHART_HEIGHT = 'max(100px, calc(100vh - 55px))';
+/**
+ * SPEC §2: the chart fills the viewport below the top bar (55px on a wide screen; on a phone the bar
+ * wraps and is taller), at least 100px.
+ */
+export const CHART_MIN_HEIGHT = 100;
 
 /** σ is a fraction (0.2345); it is shown as a percentage with 2 decimals (23.45%). */
 export const formatVol = (sigma: number) => formatPercent(sigma, 2);

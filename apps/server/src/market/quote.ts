@@ -1,0 +1,52 @@
+/** A level-1 quote, with TqSdk's field names. An absent bid or ask is null. */
+export interface Quote {
+  symbol: string;
+  last_price: number;
+  bid_price1: number | null;
+  ask_price1: number | null;
+  bid_volume1: number;
+  ask_volume1: number;
+  volume: number;
+  open_interest: number;
+  upper_limit: number;
+  lower_limit: number;
+  pre_settlement: number;
+  /** Exchange time of the last change, Shanghai: 'YYYY-MM-DD HH:MM:SS.ffffff'. */
+  datetime: string;
+  /**
+   * Not TqSdk's: when the trade that set `last_price` happened (epoch ms) and the underlying future's
+   * price then. The simulated exchange fills them; a feed that does not leaves them out, and a reader
+   * that needs them observes trades itself. Absent while `last_price` is a settlement, not a trade.
+   */
+  last_trade_ms?: number;
+  last_trade_underlying?: number;
+}
+
+/** Whether two quotes show the same market (the time fields aside). */
+export function sameQuote(a: Quote, b: Quote): boolean {
+  return (
+    a.last_price === b.last_price &&
+    a.bid_price1 === b.bid_price1 &&
+    a.ask_price1 === b.ask_price1 &&
+    a.bid_volume1 === b.bid_volume1 &&
+    a.ask_volume1 === b.ask_volume1 &&
+    a.volume === b.volume &&
+    a.open_interest === b.open_interest &&
+    a.upper_limit === b.upper_limit &&
+    a.lower_limit === b.lower_limit &&
+    a.pre_settlement === b.pre_settlement
+  );
+}
+
+/**
+ * The price options on this future are valued against: the mid when both sides quote, else the one
+ * side left (at a price limit), else the last price. Missing prices may be null or NaN (DIFF).
+ */
+export function forwardPrice(q: Quote | undefined): number | undefined {
+  if (!q) return undefined;
+  const bid = q.bid_price1 !== null && q.bid_price1 > 0 ? q.bid_price1 : undefined;
+  const ask = q.ask_price1 !== null && q.ask_price1 > 0 ? q.ask_price1 : undefined;
+  if (bid !== undefined && ask !== undefined) return (bid + ask) / 2;
+  const one = bid ?? ask ?? q.last_price;
+  return one > 0 ? one : undefined;
+}
