@@ -2,6 +2,7 @@ import helmet from '@fastify/helmet';
 import Fastify from 'fastify';
 import type { AppContext } from './context';
 import { healthRoutes } from './health/routes';
+import { redirectToPublicHost } from './http/publicHost';
 import { installErrorHandler } from './http/errors';
 import { marketRoutes } from './market/routes';
 import { pricerRoutes } from './pricer/routes';
@@ -26,6 +27,7 @@ export async function buildApp(ctx: AppContext) {
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
   });
+  redirectToPublicHost(app, config.publicUrl);
   await app.register(healthRoutes);
   // The apps' runtime configuration: where traders sign in.
   app.get('/api/config', async () => ({
