@@ -3,7 +3,7 @@ import { defineConfig } from 'tsup';
 export default defineConfig({
   entry: ['src/main.ts', 'src/identity/addTrader.ts'],
   format: ['esm'],
-  target: 'node20',
+  target: 'node22',
   platform: 'node',
   sourcemap: true,
   clean: true,
