@@ -29,7 +29,7 @@ export const shared = Object.fromEntries(
 
 /**
  * Every text file of a build gets a brotli (.br) and a gzip (.gz) copy at maximum compression,
- * written once at build time; the server sends whichever the browser accepts (SPEC: fast first
+ * written once at build time; the server sends whichever the browser accepts (a fast first
  * paint). A copy not smaller than its file is not written.
  */
 const precompress = () => compression({ algorithms: ['brotliCompress', 'gzip'] });
