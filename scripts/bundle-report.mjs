@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Bundle report (pnpm bench): each app's JavaScript, gzipped, on disk and as a browser really loads
-// it, and proof that the shared singletons are fetched once per page, not once per remote.
+// it; what a cold load transfers (every response as the server sends it, brotli when the browser
+// accepts it) beside its uncompressed size; and proof that the shared singletons are fetched once
+// per page, not once per remote.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdtempSync } from 'node:fs';
@@ -40,11 +42,12 @@ function fileFor(url) {
   return m ? path.join(root, 'apps', m[1], 'dist', m[2]) : path.join(root, 'apps/host/dist', pathname);
 }
 
-const port = 8097;
+const port = Number(process.env.BUNDLE_REPORT_PORT ?? 8097);
 const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
   env: {
     ...process.env,
     PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: 'warn',
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pfp-bundle-')),
   },
@@ -57,7 +60,10 @@ for (let i = 0; ; i++) {
   } catch {
     // not listening yet
   }
-  if (i > 100) throw new Error('server did not start');
+  if (i > 600) {
+    server.kill();
+    throw new Error('server did not start within 60 s');
+  }
   await new Promise((r) => setTimeout(r, 100));
 }
 
@@ -78,6 +84,8 @@ async function load(page, pathName, scripts) {
   return scripts;
 }
 
+const coldLoads = [];
+
 try {
   console.log('\n== First load of each app in a fresh browser (host + remote + shared, gzip -9)');
   // The volatility chart (echarts) is its own chunk, fetched once a future is chosen: the second
@@ -91,14 +99,38 @@ try {
     const context = await browser.newContext();
     const page = await context.newPage();
     const scripts = new Set();
-    page.on('requestfinished', (r) => r.resourceType() === 'script' && scripts.add(r.url()));
+    // Every response of the cold load: bytes on the wire (headers + encoded body) and decoded.
+    const responses = [];
+    page.on('requestfinished', (r) => {
+      if (r.resourceType() === 'script') scripts.add(r.url());
+      responses.push(
+        Promise.all([r.sizes(), r.response().then((res) => res?.body().catch(() => null))]).then(([sizes, body]) => ({
+          wire: sizes.responseHeadersSize + sizes.responseBodySize,
+          raw: body?.length ?? 0, // redirects have no body
+        })),
+      );
+    });
     await load(page, url, scripts);
     if (url.includes('future=')) await page.locator('canvas').first().waitFor();
     await page.waitForLoadState('networkidle');
     const total = [...scripts].reduce((s, u) => s + gz(fileFor(u)), 0);
     const goal = name === 'volatility' ? `  (goal ≤ 350 KB: ${total <= 350 * 1024 ? 'met' : 'MISSED'})` : '';
     console.log(`${name.padEnd(16)} ${String(scripts.size).padStart(3)} scripts  ${kb(total).padStart(9)} gzip${goal}`);
+    const sizes = await Promise.all(responses);
+    coldLoads.push({
+      name,
+      requests: sizes.length,
+      wire: sizes.reduce((s, x) => s + x.wire, 0),
+      raw: sizes.reduce((s, x) => s + x.raw, 0),
+    });
     await context.close();
+  }
+
+  console.log('\n== Cold load: what the browser downloads (every response, headers included) vs uncompressed');
+  for (const { name, requests, wire, raw } of coldLoads) {
+    console.log(
+      `${name.padEnd(16)} ${String(requests).padStart(3)} requests  ${kb(wire).padStart(10)} transferred  ${kb(raw).padStart(10)} uncompressed`,
+    );
   }
 
   console.log('\n== Shared singletons across all three remotes in one page');

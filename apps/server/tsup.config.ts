@@ -4,7 +4,7 @@ export default defineConfig({
   // The curve worker is its own file: worker threads load it by URL (src/volatility/curveWorkers.ts).
   entry: ['src/main.ts', 'src/identity/addTrader.ts', 'src/volatility/curveWorker.ts'],
   format: ['esm'],
-  target: 'node20',
+  target: 'node22',
   platform: 'node',
   sourcemap: true,
   clean: true,

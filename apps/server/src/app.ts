@@ -1,6 +1,7 @@
 import helmet from '@fastify/helmet';
 import Fastify from 'fastify';
 import type { AppContext } from './context';
+import { redirectToPublicHost } from './http/publicHost';
 import { installErrorHandler } from './http/errors';
 import { openApi } from './http/openapi';
 import { installZod } from './http/zod';
@@ -31,6 +32,7 @@ export async function buildApp(ctx: AppContext) {
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
   });
+  redirectToPublicHost(app, config.publicUrl);
   await app.register(async (api) => appRoutes(api, ctx));
   if (ctx.identity) await ctx.identity.register(app);
   await app.register(async (api) => traderRoutes(api, ctx));

@@ -8,6 +8,7 @@ import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { compression } from 'vite-plugin-compression2';
 
 export const REMOTES = ['trader', 'pricer', 'volatility'];
 
@@ -85,6 +86,13 @@ export function sharedConfig(root = process.cwd(), names = SINGLETONS) {
   );
 }
 
+/**
+ * Every text file of a build gets a brotli (.br) and a gzip (.gz) copy at maximum compression,
+ * written once at build time; the server sends whichever the browser accepts (a fast first
+ * paint). A copy not smaller than its file is not written.
+ */
+const precompress = () => compression({ algorithms: ['brotliCompress', 'gzip'] });
+
 const devPorts = {
   host: 5170,
   trader: 5171,
@@ -120,6 +128,7 @@ export function remoteConfig(name, options = {}) {
         disableRemote: true,
         disableSnapshot: true,
       }),
+      precompress(),
     ],
     server: { port: devPorts[name], strictPort: true, proxy: apiProxy() },
     preview: { port: devPorts[name] },
@@ -139,6 +148,7 @@ export function hostConfig() {
         shared: sharedConfig(),
         dts: false,
       }),
+      precompress(),
     ],
     server: { port: devPorts.host, strictPort: true, proxy: apiProxy() },
     build: { target: 'es2022', sourcemap: true },

@@ -4,6 +4,33 @@ import path from 'node:path';
 
 const REMOTE_DIRS = ['trader', 'pricer', 'volatility'] as const;
 
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Content-hashed build output (a changed file gets a new name): Vite's assets/ and the host's
+ * federation entry remoteEntry-<hash>.js. Everything else keeps its name across deploys and is
+ * revalidated: index.html, a remote's remoteEntry.js and mf-manifest.json (that is what lets a
+ * remote redeploy without the host), favicon.svg.
+ */
+export function isHashed(relativePath: string): boolean {
+  return /^assets\//.test(relativePath) || /^remoteEntry-[\w-]{8}\.js(\.map)?$/.test(relativePath);
+}
+
+/**
+ * Every build holds .br and .gz copies of its text files (written by the build): the browser gets
+ * the one it accepts, with `Vary: Accept-Encoding`, else the file itself.
+ */
+function staticOptions(root: string) {
+  return {
+    root,
+    preCompressed: true,
+    setHeaders: (reply: FastifyReply, file: string) => {
+      const served = path.relative(root, file).replace(/\.(br|gz)$/, '');
+      reply.header('cache-control', isHashed(served) ? IMMUTABLE : 'no-cache');
+    },
+  };
+}
+
 /**
  * The one origin: the host at /, each remote's build under /remotes/{name}/, and index.html for
  * every client-side route (history fallback).
@@ -11,27 +38,16 @@ const REMOTE_DIRS = ['trader', 'pricer', 'volatility'] as const;
 export async function serveApps(app: FastifyInstance, appsDir: string) {
   for (const name of REMOTE_DIRS) {
     await app.register(fastifyStatic, {
-      root: path.join(appsDir, name, 'dist'),
+      ...staticOptions(path.join(appsDir, name, 'dist')),
       prefix: `/remotes/${name}/`,
       decorateReply: false,
-      // remoteEntry.js and the manifest keep their names across deploys: never cache them.
-      setHeaders: (reply, file) => {
-        const base = path.basename(file);
-        reply.header(
-          'cache-control',
-          base.startsWith('remoteEntry') || base.endsWith('.json') ? 'no-cache' : 'public, max-age=31536000, immutable',
-        );
-      },
     });
   }
 
   await app.register(fastifyStatic, {
-    root: path.join(appsDir, 'host', 'dist'),
+    ...staticOptions(path.join(appsDir, 'host', 'dist')),
     prefix: '/',
     index: false,
-    setHeaders: (reply, file) => {
-      reply.header('cache-control', file.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable');
-    },
   });
 
   // Files that don't exist end here: API and asset misses are 404s, client routes get index.html.
@@ -46,7 +62,6 @@ export async function serveApps(app: FastifyInstance, appsDir: string) {
   app.get('/', (_req, reply) => sendIndex(reply));
 
   function sendIndex(reply: FastifyReply) {
-    reply.header('cache-control', 'no-cache');
     return reply.type('text/html').sendFile('index.html', path.join(appsDir, 'host', 'dist'));
   }
 }
