@@ -1,9 +1,9 @@
 import helmet from '@fastify/helmet';
 import Fastify from 'fastify';
 import type { AppContext } from './context';
-import { redirectToPublicHost } from './http/publicHost';
 import { installErrorHandler } from './http/errors';
 import { openApi } from './http/openapi';
+import { redirectToPublicHost } from './http/publicHost';
 import { installZod } from './http/zod';
 import { appRoutes } from './routes/app';
 import { marketRoutes } from './routes/market';

@@ -6,12 +6,14 @@ import { describe, expect, it } from 'vitest';
 const src = path.dirname(fileURLToPath(import.meta.url));
 const readme = readFileSync(path.resolve(src, '../../../README.md'), 'utf8');
 
-/** Every NAME the server's code reads as `env.NAME` or `process.env.NAME`. */
+/** Every NAME the server's code reads: `env.NAME`, `process.env.NAME`, a key of config.ts's schema. */
 function variablesRead(): string[] {
   const names = new Set<string>();
   for (const file of readdirSync(src, { recursive: true }).map(String)) {
     if (!file.endsWith('.ts') || file.endsWith('.test.ts')) continue;
-    for (const m of readFileSync(path.join(src, file), 'utf8').matchAll(/\benv\.([A-Z][A-Z0-9_]*)/g)) names.add(m[1]!);
+    const text = readFileSync(path.join(src, file), 'utf8');
+    for (const m of text.matchAll(/\benv\.([A-Z][A-Z0-9_]*)/g)) names.add(m[1]!);
+    if (file === 'config.ts') for (const m of text.matchAll(/^ {4}([A-Z][A-Z0-9_]*):/gm)) names.add(m[1]!);
   }
   return [...names].sort();
 }
