@@ -20,7 +20,6 @@ export type CurvePoint = [strike: number, iv: number];
 export { curveKey, OPTION_TYPES, PRICE_TYPES };
 const YEAR_MS = 365 * 86_400_000;
 
-
 interface Curve {
   key: string;
   price: PriceType;
