@@ -1,14 +1,15 @@
 /**
  * The volatility view under 1,000 WebSocket clients: true tick-to-client latency.
  *
- *   npx tsx bench/ws.bench.ts [--clients=1000] [--window=25]
+ *   npx tsx bench/ws.bench.ts [--clients=1000] [--window=25] [--futures=1]
  *   CURVE_WORKERS=0 npx tsx bench/ws.bench.ts   (curves computed on the main thread, for comparison)
  *
  * The built server (`node dist/main.js`, from `pnpm --filter @pfp/server build`) runs as a child process (free
  * port, SEED_DEMO=0, a fresh DATA_DIR with embedded PGlite, LOG_LEVEL=warn) so that its CPU is measured on its
  * own (/proc/<pid>/stat). Every client subscribes to the 8 curves (CALL/PUT × ask/bid/mid/last) of one listed
  * future with options (future_list SHFE cu options=1, index 2) and always keeps one peek_message outstanding
- * (it re-peeks the moment a reply arrives), so each update is pushed as soon as the server has it.
+ * (it re-peeks the moment a reply arrives), so each update is pushed as soon as the server has it. With
+ * --futures=N the clients spread over N chains of different products, N computations per tick.
  *
  * Every curve entry carries `tick_time`, the server's time of the tick it was computed from, so the latency
  * of a reply is its receipt time minus the newest tick_time in it (both Date.now() on one machine): the
@@ -33,6 +34,7 @@ const arg = (name: string, d: number) => {
   return hit ? Number(hit.split('=')[1]) : d;
 };
 const CLIENTS = arg('clients', 1000);
+const FUTURES = arg('futures', 1);
 const WINDOW_MS = arg('window', 25) * 1000;
 const BATCH = 50;
 const SETTLE_MS = 2000;
@@ -158,15 +160,28 @@ async function main() {
           `  server: node ${built ? 'dist/main.js' : 'src/main.ts (tsx)'} pid ${pid}, port ${port}, up in ${fmt((performance.now() - t0) / 1000)} s`,
         );
 
-        const list = (await (
-          await fetch(`${base}/api/rpc/future_list?exchange_id=SHFE&product_id=cu&options=1`)
-        ).json()) as { data: string[] };
-        const future = list.data[2];
-        if (!future) throw new Error(`future_list: ${JSON.stringify(list)}`);
-        const items = (['CALL', 'PUT'] as const).flatMap((option_type) =>
-          (['ask', 'bid', 'mid', 'last'] as const).map((price_type) => ({ symbol: future, option_type, price_type })),
+        const rpc = async (call: string, params: string) =>
+          ((await (await fetch(`${base}/api/rpc/${call}?${params}&options=1`)).json()) as { data: string[] }).data;
+        const list = await rpc('future_list', 'exchange_id=SHFE&product_id=cu');
+        const futures = [list[2]];
+        // --futures=N: the clients spread over N chains (the second listed month of one product after another),
+        // so that N chains are computed per tick.
+        for (const exchange of FUTURES > 1 ? await rpc('exchange_list', '') : []) {
+          for (const product of await rpc('product_list', `exchange_id=${exchange}`)) {
+            const second = (await rpc('future_list', `exchange_id=${exchange}&product_id=${product}`))[1];
+            if (futures.length < FUTURES && second && !futures.includes(second)) futures.push(second);
+          }
+        }
+        if (!futures[0]) throw new Error(`future_list: ${JSON.stringify(list)}`);
+        const itemsOf = (future: string) =>
+          (['CALL', 'PUT'] as const).flatMap((option_type) =>
+            (['ask', 'bid', 'mid', 'last'] as const).map((price_type) => ({ symbol: future, option_type, price_type })),
+          );
+        console.log(
+          FUTURES > 1
+            ? `  ${futures.length} futures (${futures.slice(0, 4).join(', ')}, …), client i on future i mod ${futures.length}, 8 curves per client`
+            : `  future: ${futures[0]} (index 2 of ${list.join(', ')}), 8 curves per client`,
         );
-        console.log(`  future: ${future} (index 2 of ${list.data.join(', ')}), 8 curves per client`);
 
         // ---- the clients
         const receipts: Receipt[] = [];
@@ -228,7 +243,7 @@ async function main() {
                   req_id: 's1',
                   view_id: 'vol',
                   view_name: 'volatility_curves',
-                  params: { items },
+                  params: { items: itemsOf(futures[i % futures.length]!) },
                 }),
               ),
             );
@@ -275,7 +290,8 @@ async function main() {
           byVersion.set(r.version, list);
         }
         const spreads = [...byVersion.values()].map((ts) => Math.max(...ts) - Math.min(...ts));
-        const fullVersions = [...byVersion.entries()].filter(([, ts]) => ts.length >= CLIENTS * 0.5);
+        const audience = Math.ceil(CLIENTS / futures.length); // clients per future
+        const fullVersions = [...byVersion.entries()].filter(([, ts]) => ts.length >= audience * 0.5);
         const firsts = fullVersions.map(([v]) => firstReceipt[v]!).sort((a, b) => a - b);
         const gaps = firsts.slice(1).map((t, i) => t - firsts[i]!);
         const clientGaps: number[] = [];
@@ -293,7 +309,7 @@ async function main() {
           `\n  window ${fmt(windowS)} s: ${byVersion.size} distinct updates (${fmt(byVersion.size / windowS, 2)}/s), ${messages} peek replies, ${fmt(bytes / Math.max(1, messages) / 1024, 2)} KiB per reply`,
         );
         console.log(
-          `  clients reached per update: min ${reach.min}  p50 ${reach.p50}  max ${reach.max} of ${CLIENTS} (fewer = merged with the next update at a slow client)`,
+          `  clients reached per update: min ${reach.min}  p50 ${reach.p50}  max ${reach.max} of ${audience} (fewer = merged with the next update at a slow client)`,
         );
         console.log(`  updates per client in the window: min ${per.min}  p50 ${per.p50}  max ${per.max}`);
         const tickLat = summarize(tickLatencies);
