@@ -22,6 +22,10 @@ interface Slot {
   chains: Set<PoolChain>;
 }
 
+/** Respawn delays after workers that died without answering: doubling from 100 ms up to 30 s. */
+const FIRST_RESPAWN_MS = 100;
+const MAX_RESPAWN_MS = 30_000;
+
 interface PoolChain {
   id: number;
   slot: Slot;
@@ -57,6 +61,8 @@ export class CurveWorkers implements CurveEngine {
   private readonly chains = new Map<number, PoolChain>();
   private nextId = 0;
   private closed = false;
+  /** Delay before replacing the next dead worker; reset by any answer, so a crash loop backs off. */
+  private respawnMs = 0;
   computations = 0;
 
   constructor(
@@ -111,6 +117,7 @@ export class CurveWorkers implements CurveEngine {
   }
 
   private onReply(reply: FromWorker) {
+    this.respawnMs = 0;
     const chain = this.chains.get(reply.id);
     if (!chain) return;
     this.computations++;
@@ -147,13 +154,25 @@ export class CurveWorkers implements CurveEngine {
     const i = this.slots.indexOf(dead);
     if (this.closed || i < 0) return;
     this.slots.splice(i, 1);
-    const next = this.spawn();
-    for (const chain of dead.chains) {
-      chain.slot = next;
-      chain.busy = true;
-      chain.pending = undefined;
-      next.chains.add(chain);
-      this.post(next, { type: 'open', id: chain.id, ...chain.setup, quotes: chain.snapshot(), at: chain.lastAt });
+    const restart = () => {
+      if (this.closed) return;
+      const next = this.spawn();
+      for (const chain of dead.chains) {
+        if (!this.chains.has(chain.id)) continue;
+        chain.slot = next;
+        chain.busy = true;
+        chain.pending = undefined;
+        next.chains.add(chain);
+        this.post(next, { type: 'open', id: chain.id, ...chain.setup, quotes: chain.snapshot(), at: chain.lastAt });
+      }
+    };
+    // At once after a crash; backing off while workers keep dying before they answer (a broken build).
+    if (this.respawnMs === 0) {
+      this.respawnMs = FIRST_RESPAWN_MS;
+      restart();
+    } else {
+      setTimeout(restart, this.respawnMs).unref();
+      this.respawnMs = Math.min(MAX_RESPAWN_MS, this.respawnMs * 2);
     }
   }
 
