@@ -5,7 +5,7 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    env: { SCRYPT_N: '1024', LOG_LEVEL: 'silent' },
+    env: { LOG_LEVEL: 'silent' },
     setupFiles: ['test/setupDb.ts'],
     projects: [
       {

@@ -1,14 +1,15 @@
 /**
- * Pricer logins per second over real HTTP, with the server's real scrypt parameters.
+ * Pricer logins per second over real HTTP, with the server's real password hashing (argon2id m=19 MiB t=2 p=1).
  *
  *   npx tsx bench/login.bench.ts [--logins=240]
  *
  * The real app (test/harness.ts) with LOGIN_RATE_LIMIT raised so the limiter never answers, on embedded PGlite
  * and on a throwaway PostgreSQL cluster; pricers created through the trader API (so their hashes carry the
- * server's scrypt cost), then POST /api/pricer/rpc/pricer-login from a worker thread at 8 and 16 in flight.
+ * server's argon2id cost), then POST /api/pricer/rpc/pricer-login from a worker thread at 8 and 16 in flight.
  * Bounded: fixed counts, each run capped in time. Not part of CI.
  */
-import { scryptSync } from 'node:crypto';
+import { hash } from '@node-rs/argon2';
+import { ARGON2 } from '../src/auth/passwords';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { loadConfig } from '../src/config';
@@ -51,11 +52,11 @@ async function bench(label: string, databaseUrl: string | undefined) {
       if (r.status !== 200) throw new Error(`create-pricer-user: ${JSON.stringify(r.body)}`);
     }
     const stored = await h.db.selectFrom('pricer_users').select('password_hash').executeTakeFirstOrThrow();
-    const [, n, r, p] = stored.password_hash.split('$');
+    const params = stored.password_hash.split('$').slice(1, 4).join(' ');
     await h.app.listen({ host: '127.0.0.1', port: 0 });
     const baseUrl = `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}`;
     console.log(
-      `\n-- ${label}: scrypt N=${n} r=${r} p=${p} (stored hash), ${PRICERS} pricers, rate limit ${config.loginRateLimit}/min`,
+      `\n-- ${label}: ${params} (stored hash), ${PRICERS} pricers, failed-login limit ${config.loginRateLimit}/min`,
     );
 
     const requests = (count: number): LoadRequest[] =>
@@ -80,18 +81,16 @@ async function bench(label: string, databaseUrl: string | undefined) {
 
 async function main() {
   header('login.bench: POST /api/pricer/rpc/pricer-login');
-  if (process.env.SCRYPT_N)
-    console.log(`  note: SCRYPT_N=${process.env.SCRYPT_N} is set in the environment (the server default is 2^15)`);
   console.log(
-    `  scrypt runs on libuv's thread pool: UV_THREADPOOL_SIZE=${process.env.UV_THREADPOOL_SIZE ?? '4 (default)'}, ${availableParallelism()} cores`,
+    `  argon2 runs on libuv's thread pool: UV_THREADPOOL_SIZE=${process.env.UV_THREADPOOL_SIZE ?? '4 (default)'}, ${availableParallelism()} cores`,
   );
   // The ceiling: one hash on one core, measured here (the login does one verify; the machine has N cores).
-  const N = Number(process.env.SCRYPT_N ?? 2 ** 15);
+  await hash('calibration', ARGON2);
   const t0 = performance.now();
-  for (let i = 0; i < 3; i++) scryptSync('calibration', 'salt', 32, { N, r: 8, p: 1, maxmem: 256 * 1024 * 1024 });
-  const one = (performance.now() - t0) / 3;
+  for (let i = 0; i < 5; i++) await hash('calibration', ARGON2);
+  const one = (performance.now() - t0) / 5;
   console.log(
-    `  scrypt N=${N} r=8 p=1 alone: ${fmt(one)} ms per hash on one core → ceiling ≈ ${fmt((Math.min(4, availableParallelism()) * 1000) / one)} logins/s on ${availableParallelism()} cores`,
+    `  argon2id m=${ARGON2.memoryCost} KiB t=${ARGON2.timeCost} p=${ARGON2.parallelism} alone: ${fmt(one)} ms per hash → ceiling ≈ ${fmt((Math.min(4, availableParallelism()) * 1000) / one)} logins/s on ${availableParallelism()} cores`,
   );
   const guard = deadline(170_000, 'login.bench');
   let pg: Awaited<ReturnType<typeof startPostgres>> | undefined;

@@ -131,7 +131,7 @@ async function seed(url: string) {
         instruments.map((i) => i.tick),
       ],
     );
-    // A real scrypt hash (shared: logins are not what this bench measures).
+    // A real argon2id hash (shared: logins are not what this bench measures).
     const { hashPassword } = await import('../src/auth/passwords');
     const hash = await hashPassword('pricer123');
     await c.query(

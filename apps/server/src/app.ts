@@ -1,9 +1,11 @@
-import helmet from '@fastify/helmet';
 import Fastify from 'fastify';
 import type { AppContext } from './context';
+import { installDeadline } from './http/deadline';
 import { installErrorHandler } from './http/errors';
+import { REDACT, requestSerializer } from './http/logging';
 import { openApi } from './http/openapi';
 import { redirectToPublicHost } from './http/publicHost';
+import { installSecurityHeaders } from './http/securityHeaders';
 import { installZod } from './http/zod';
 import { appRoutes } from './routes/app';
 import { marketRoutes } from './routes/market';
@@ -12,25 +14,29 @@ import { traderRoutes } from './routes/trader';
 import { notFound, remotesManifest, serveApps } from './static/apps';
 
 /** The HTTP server of the one origin; everything it serves hangs off the context. */
-export async function buildApp(ctx: AppContext) {
+export async function buildApp(ctx: AppContext, opts: { logStream?: { write(line: string): void } } = {}) {
   const { config } = ctx;
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      // Secrets never reach a log line.
-      redact: ['req.headers.authorization', 'req.body.password', 'req.body.new_password', '*.futures_password'],
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
+      // Secrets never reach a log line (http/logging.ts).
+      redact: REDACT,
+      serializers: { req: requestSerializer },
     },
     bodyLimit: 64 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For only from the configured proxies (TRUST_PROXY); otherwise the socket address.
+    trustProxy: config.trustProxy === false ? false : config.trustProxy,
   });
   installErrorHandler(app);
+  installDeadline(app, config.requestDeadlineMs);
   // Route schemas come from @pfp/contract: validation, answers and the OpenAPI document.
   installZod(app);
   await openApi(app);
-  await app.register(helmet, {
-    // The apps load their remotes' modules from this origin (or a configured CDN).
-    contentSecurityPolicy: false,
-    crossOriginEmbedderPolicy: false,
+  await installSecurityHeaders(app, {
+    publicUrl: config.publicUrl,
+    remotes: config.remotes,
+    oidcAuthority: ctx.oidc.authority,
   });
   redirectToPublicHost(app, config.publicUrl);
   await app.register(async (api) => appRoutes(api, ctx));

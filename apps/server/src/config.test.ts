@@ -8,7 +8,22 @@ describe('configuration from the environment', () => {
       port: 8080,
       host: '127.0.0.1',
       logLevel: 'info',
-      loginRateLimit: 10,
+      loginRateLimit: 30,
+      loginMaxFailures: 5,
+      loginLockMinutes: 15,
+      trustProxy: false,
+      requestDeadlineMs: 15_000,
+      dbConnectTimeoutMs: 5_000,
+      dbStatementTimeoutMs: 10_000,
+      ws: {
+        maxViews: 8,
+        maxCurves: 16,
+        maxFutures: 2,
+        maxConnectionsPerAddress: 20,
+        maxConnections: 5000,
+        maxMessageBytes: 16_384,
+        maxMessagesPerSecond: 20,
+      },
       accessTokenTtl: 300,
       seedDemo: true,
       volatilityPublic: true,
@@ -24,6 +39,7 @@ describe('configuration from the environment', () => {
   it('reads numbers, flags and URLs; blank means unset', () => {
     const c = loadConfig({
       LOGIN_RATE_LIMIT: '25',
+      TRUST_PROXY: '10.0.0.1, loopback',
       SEED_DEMO: 'false',
       VOLATILITY_PUBLIC: '0',
       OIDC_ISSUER: 'https://sso.example/realms/pfp/',
@@ -34,6 +50,7 @@ describe('configuration from the environment', () => {
     });
     expect(c).toMatchObject({
       loginRateLimit: 25,
+      trustProxy: ['10.0.0.1', 'loopback'],
       seedDemo: false,
       volatilityPublic: false,
       oidcIssuer: 'https://sso.example/realms/pfp',

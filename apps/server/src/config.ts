@@ -38,10 +38,41 @@ export interface Config {
   marketSeed: number;
   /** 'always' (default): the simulated market trades around the clock; 'real': exchange sessions. */
   marketSessions: 'always' | 'real';
-  /** pricer-login attempts per minute per address and account. */
+  /** Failed logins (customer and trader) allowed per address per minute; successes are not counted. */
   loginRateLimit: number;
+  /** Failures of one account before it must wait (30 s, doubling, up to loginLockMinutes). */
+  loginMaxFailures: number;
+  loginLockMinutes: number;
+  /**
+   * Proxies whose X-Forwarded-For/-Proto/-Host are believed (addresses, CIDRs or proxy-addr names such as
+   * `loopback`); false = none: the socket address is the client's, in rate limits and logs.
+   */
+  trustProxy: string[] | false;
+  /** Every request is answered within this many ms (503 after it). */
+  requestDeadlineMs: number;
+  /** PostgreSQL: time to get a connection, and the server-side statement_timeout, ms. */
+  dbConnectTimeoutMs: number;
+  dbStatementTimeoutMs: number;
+  /** WebSocket limits (docs/security.md). */
+  ws: WsLimitsConfig;
   /** Worker threads computing volatility curves; 0 = on the main thread; unset = cores − 1 (1–4). */
   curveWorkers: number | undefined;
+}
+
+export interface WsLimitsConfig {
+  /** Views one connection may subscribe. */
+  maxViews: number;
+  /** Curves one volatility view may ask for. */
+  maxCurves: number;
+  /** Distinct futures (option chains) over all views of one connection. */
+  maxFutures: number;
+  /** Open connections per client address, and overall. */
+  maxConnectionsPerAddress: number;
+  maxConnections: number;
+  /** Largest message a client may send, bytes. */
+  maxMessageBytes: number;
+  /** Messages per second a client may send (a burst of twice as many is allowed). */
+  maxMessagesPerSecond: number;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -132,7 +163,28 @@ const envSchema = z
     MD_URL: url.optional(),
     TRADE_URL: url.optional(),
     SEED_DEMO: flag.default(true),
-    LOGIN_RATE_LIMIT: integer(1, 1_000_000, 'a positive integer').default(10),
+    LOGIN_RATE_LIMIT: integer(1, 1_000_000, 'a positive integer').default(30),
+    LOGIN_MAX_FAILURES: integer(1, 1_000, 'a positive integer').default(5),
+    LOGIN_LOCK_MINUTES: integer(1, 24 * 60, 'a number of minutes (1–1440)').default(15),
+    TRUST_PROXY: z
+      .string()
+      .transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
+      .optional(),
+    REQUEST_DEADLINE_MS: integer(100, 600_000, 'a number of ms (100–600000)').default(15_000),
+    DB_CONNECT_TIMEOUT_MS: integer(100, 600_000, 'a number of ms (100–600000)').default(5_000),
+    DB_STATEMENT_TIMEOUT_MS: integer(100, 600_000, 'a number of ms (100–600000)').default(10_000),
+    WS_MAX_VIEWS: integer(1, 1_000, 'a positive integer').default(8),
+    WS_MAX_CURVES: integer(1, 1_000, 'a positive integer').default(16),
+    WS_MAX_FUTURES: integer(1, 1_000, 'a positive integer').default(2),
+    WS_MAX_CONNECTIONS_PER_ADDRESS: integer(1, 1_000_000, 'a positive integer').default(20),
+    WS_MAX_CONNECTIONS: integer(1, 1_000_000, 'a positive integer').default(5_000),
+    WS_MAX_MESSAGE_BYTES: integer(256, 16 * 1024 * 1024, 'a number of bytes (256–16777216)').default(16 * 1024),
+    WS_MAX_MESSAGES_PER_SECOND: integer(1, 10_000, 'a positive integer').default(20),
     CURVE_WORKERS: integer(0, 64, 'an integer 0–64').optional(),
   })
   .refine((env) => env.MARKET_SOURCE !== 'diff' || env.MD_URL, {
@@ -181,6 +233,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mdUrl: e.MD_URL,
     seedDemo: e.SEED_DEMO,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    loginLockMinutes: e.LOGIN_LOCK_MINUTES,
+    trustProxy: e.TRUST_PROXY?.length ? e.TRUST_PROXY : false,
+    requestDeadlineMs: e.REQUEST_DEADLINE_MS,
+    dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
+    dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    ws: {
+      maxViews: e.WS_MAX_VIEWS,
+      maxCurves: e.WS_MAX_CURVES,
+      maxFutures: e.WS_MAX_FUTURES,
+      maxConnectionsPerAddress: e.WS_MAX_CONNECTIONS_PER_ADDRESS,
+      maxConnections: e.WS_MAX_CONNECTIONS,
+      maxMessageBytes: e.WS_MAX_MESSAGE_BYTES,
+      maxMessagesPerSecond: e.WS_MAX_MESSAGES_PER_SECOND,
+    },
     curveWorkers: e.CURVE_WORKERS,
   };
 }

@@ -15,6 +15,8 @@ export interface AppContext {
   orderEvents?: OrderEvents;
   /** Last prices for the customer snapshot (the market-data source). */
   lastPrice?: (symbol: string) => number | undefined;
+  /** The day's limit band of an instrument (the market-data source); limit prices outside are refused. */
+  priceBand?: (symbol: string) => { lower: number; upper: number } | undefined;
   /** The tenant's trading gateway: `ok` when connected and logged in. */
   gatewayStatus?: (tenantId: number) => { status: 'ok' | 'error'; message?: string };
   /** The trader saved the settings: (re)connect the tenant's gateway. */

@@ -1,12 +1,11 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { buildApp } from './app';
+import { verifyPricerSession } from './auth/pricerSessions';
 import { PricerTokens } from './auth/pricerTokens';
 import { deriveKey, loadSecret, SecretBox } from './auth/secrets';
 import { TraderVerifier } from './auth/traderTokens';
 import { loadConfig } from './config';
-import { migrate, openDatabase } from './db/database';
-import { addTrader, createIdentityProvider } from './identity';
+import { openStorage, secureDataDir, StorageError } from './db/storage';
+import { addTrader, createIdentityProvider, passwordChangedAt } from './identity';
 import { findInstrument } from './market/catalogue';
 import { diffFeed, type MarketFeed } from './market/feed';
 import { SimExchange } from './market/simExchange';
@@ -22,9 +21,19 @@ import { WsRegistry } from './ws/registry';
 import { attachViewServer } from './ws/server';
 
 const config = loadConfig();
-mkdirSync(config.dataDir, { recursive: true });
-const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
-await migrate(db);
+// Database logs go to the HTTP server's logger once that exists (it is built after).
+const dbLog: { to?: { warn(o: object, m?: string): void } } = {};
+const db = await openStorage({
+  dataDir: config.dataDir,
+  databaseUrl: config.databaseUrl,
+  connectTimeoutMs: config.dbConnectTimeoutMs,
+  statementTimeoutMs: config.dbStatementTimeoutMs,
+  logger: { warn: (o, m) => dbLog.to?.warn(o, m) },
+}).catch((err: unknown) => {
+  // A clear message and no start: never a new database over a lost one (db/storage.ts).
+  console.error(err instanceof StorageError ? `快期点价宝 cannot start: ${err.message}` : err);
+  process.exit(1);
+});
 await seedCatalogue(db);
 const secret = loadSecret(config.secretKey, config.dataDir);
 
@@ -39,6 +48,12 @@ const identity = config.oidcIssuer
       accessTokenTtl: config.accessTokenTtl,
       cookieKeys: [deriveKey(secret, 'oidc-cookies').toString('base64url')],
       keyBox: new SecretBox(`${secret}:oidc-keys`),
+      proxy: config.trustProxy !== false,
+      loginGuard: {
+        maxFailures: config.loginMaxFailures,
+        lockMs: config.loginLockMinutes * 60_000,
+        addressFailures: config.loginRateLimit,
+      },
     });
 const issuer = config.oidcIssuer ?? identity!.issuer;
 
@@ -53,11 +68,14 @@ const curveEngine = config.curveWorkers === 0 ? inlineEngine() : new CurveWorker
 const curves = new VolatilityCurves(market, curveEngine, {
   isFuture: (s) => findInstrument(s)?.kind === 'future',
   public: config.volatilityPublic,
+  maxItems: config.ws.maxCurves,
 });
 const traderVerifier = new TraderVerifier({
   issuer,
   audience: config.oidcAudience,
   jwks: identity ? () => identity.jwks() : new URL(config.oidcJwksUrl ?? `${issuer}/protocol/openid-connect/certs`),
+  // The embedded provider's traders: a password change ends the sessions (identity/traders.ts).
+  ...(identity ? { passwordChangedAt: (sub: string) => passwordChangedAt(db, sub) } : {}),
 });
 const pricerTokens = new PricerTokens(secret);
 const secrets = new SecretBox(secret);
@@ -105,15 +123,20 @@ const app = await buildApp({
   pricerTokens,
   traderVerifier,
   lastPrice: (symbol) => market.getQuote(symbol)?.last_price,
+  priceBand: (symbol) => {
+    const q = market.getQuote(symbol);
+    return q && q.upper_limit > 0 ? { lower: q.lower_limit, upper: q.upper_limit } : undefined;
+  },
   oidc: { authority: issuer, clientId: config.oidcClientId },
   ...(identity ? { identity } : {}),
 });
 
 tradingLog.to = app.log.child({ module: 'trading' });
+dbLog.to = app.log.child({ module: 'database' });
 
 // The view protocol: trader or pricer tokens; the volatility view is public in the embedded default.
 attachViewServer(app, new WsRegistry().source('volatility_curves', curves.source), async (token) => {
-  const ok = await Promise.any([traderVerifier.verify(token), pricerTokens.verify(token)]).then(
+  const ok = await Promise.any([traderVerifier.verify(token), verifyPricerSession(db, pricerTokens, token)]).then(
     () => true,
     () => false,
   );
@@ -139,6 +162,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     void app
       .close()
       .then(() => db.destroy())
+      .then(() => secureDataDir(config.dataDir))
       .then(() => process.exit(0));
   });
 }

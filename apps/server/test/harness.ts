@@ -36,10 +36,12 @@ export async function startTestIssuer() {
       iss?: string;
       exp?: string | number;
       key?: Parameters<SignJWT['sign']>[0];
+      /** The header's typ: an access token's `at+jwt` (RFC 9068) by default. */
+      typ?: string;
     } = {},
   ) =>
     new SignJWT({ preferred_username: opts.sub ?? 'trader', ...claims })
-      .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
+      .setProtectedHeader({ alg: 'RS256', kid: 'test-key', typ: opts.typ ?? 'at+jwt' })
       .setSubject(opts.sub ?? 'trader-sub')
       .setIssuer(opts.iss ?? issuer)
       .setAudience(opts.aud ?? AUDIENCE)

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createServer } from 'node:net';
@@ -29,7 +29,14 @@ const freePort = () =>
  * A throwaway PostgreSQL cluster on a loopback port: initdb into a temp dir, pg_ctl start.
  * Runs as the current user, or as `postgres` when that is root (PostgreSQL refuses root).
  */
-export async function startPostgres(): Promise<{ url: string; stop: () => void }> {
+export async function startPostgres(): Promise<{
+  url: string;
+  stop: () => void;
+  /** pg_ctl restart -m fast: every connection is cut, the server is back on the same port. */
+  restart: () => void;
+  /** The postmaster and its children (backends, background workers), for SIGSTOP / SIGCONT. */
+  pids: () => number[];
+}> {
   const dir = mkdtempSync(path.join(tmpdir(), 'pfp-pg-'));
   const data = path.join(dir, 'data');
   const port = await freePort();
@@ -57,7 +64,16 @@ export async function startPostgres(): Promise<{ url: string; stop: () => void }
       rmSync(dir, { recursive: true, force: true });
     }
   };
-  return { url: `postgres://pfp@127.0.0.1:${port}/postgres`, stop };
+  const restart = () => run(pgBin('pg_ctl'), ['-D', data, '-l', path.join(dir, 'log'), '-w', '-m', 'fast', 'restart']);
+  const pids = () => {
+    const postmaster = Number(readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const children = execFileSync('pgrep', ['-P', String(postmaster)], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
+    return [postmaster, ...children];
+  };
+  return { url: `postgres://pfp@127.0.0.1:${port}/postgres`, stop, restart, pids };
 }
 
 /** A fresh database in the cluster, so suites don't see each other's rows. */

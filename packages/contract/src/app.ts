@@ -8,5 +8,10 @@ export const appConfig = z.object({
 });
 export type AppConfig = z.infer<typeof appConfig>;
 
-/** GET /api/health. */
-export const health = z.object({ status: z.literal('ok'), uptime_s: z.number() });
+/** GET /api/health: 200 only when the database answered within 2 s (else 503 db_unavailable with the reason). */
+export const health = z.object({
+  status: z.literal('ok'),
+  database: z.literal('ok'),
+  database_ms: z.number(),
+  uptime_s: z.number(),
+});

@@ -25,7 +25,11 @@ export const ERROR_CODES = [
   'payload_too_large',
   'unsupported_media_type',
   'too_many_requests',
+  'account_locked',
   'internal',
+  // 503: the database cannot answer now, or the request deadline passed (docs/security.md)
+  'db_unavailable',
+  'deadline_exceeded',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -72,6 +72,11 @@ export const submitOrderInput = z.object(
       .max(PRICE_MAX, { error: ORDER_MESSAGES.priceTooLarge })
       .optional()
       .default(0),
+    /** The desk's idempotency key: the same key from the same customer answers with the first order. */
+    client_order_id: z
+      .string({ error: 'client_order_id 必须是字符串' })
+      .regex(/^[A-Za-z0-9._:-]{1,64}$/, { error: 'client_order_id 须为 1 至 64 位字母、数字或 . _ : -' })
+      .optional(),
   },
   { error: '请求参数必须是 JSON 对象' },
 );

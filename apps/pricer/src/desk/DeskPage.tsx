@@ -16,7 +16,7 @@ import { formatDateTime, formatLots, formatPrice, instrumentShort, zh } from '@p
 import { IconChevronDown, IconChevronUp, IconRefresh, notify } from '@pfp/ui';
 import { serverMessage } from '@pfp/api-client';
 import type { OrderRow, PricerContract, SubmitOrderInput } from '@pfp/contract';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useCancelOrder, useCancellingOrders, useSubmitOrder } from '../shared/api';
 import { MOBILE_QUERY } from '../shared/layout';
 import { directionColor, directionLabel } from '../shared/orders/format';
@@ -24,6 +24,7 @@ import { useSession } from '../shared/session/useSession';
 import { DESK_ORDER_LIMIT } from './constants';
 import { OrderForm } from './OrderForm';
 import { OrdersTable } from './OrdersTable';
+import { SubmitIntent } from './submitIntent';
 import { useDeskData } from './useDeskData';
 
 const t = zh.pricer;
@@ -62,16 +63,21 @@ export function DeskPage() {
   const { mutateAsync: submitOrder } = useSubmitOrder(userId);
   const { mutateAsync: cancelOrder } = useCancelOrder(userId);
   const cancelling = new Set(useCancellingOrders());
+  // One fixing the customer means to make: its key stays the same across retries (issue 14 §2).
+  const submitIntent = useRef(new SubmitIntent());
 
   const lastPrice = contract ? (snapshot.data?.market_data[contract.instrument_id]?.last_price ?? null) : null;
 
   async function submit(order: SubmitOrderInput) {
+    const intent = submitIntent.current;
     try {
-      await submitOrder(order);
+      await submitOrder({ ...order, client_order_id: intent.idFor(order) });
     } catch (error) {
+      intent.settled(error);
       notify(serverMessage(error) ?? t.orderSubmitFailed, 'error');
       throw error;
     }
+    intent.settled();
     notify(t.orderSubmitted, 'success');
     setFormOpen(false);
   }

@@ -5,6 +5,8 @@ export interface PricerClaims {
   tenantId: number;
   userId: number;
   username: string;
+  /** pricer_users.token_version when issued: a password reset bumps it (see pricerSessions.ts). */
+  version: number;
 }
 
 const ISSUER = 'pfp-pricer';
@@ -20,7 +22,7 @@ export class PricerTokens {
   }
 
   sign(c: PricerClaims): Promise<string> {
-    return new SignJWT({ tenant_id: c.tenantId, user_id: c.userId, username: c.username })
+    return new SignJWT({ tenant_id: c.tenantId, user_id: c.userId, username: c.username, ver: c.version })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuer(ISSUER)
       .setSubject(`pricer:${c.userId}`)
@@ -32,10 +34,15 @@ export class PricerTokens {
   /** Throws on a bad signature, a wrong issuer, expiry or missing claims. */
   async verify(token: string): Promise<PricerClaims> {
     const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS256'] });
-    const { tenant_id, user_id, username } = payload as Record<string, unknown>;
-    if (!Number.isInteger(tenant_id) || !Number.isInteger(user_id) || typeof username !== 'string') {
+    const { tenant_id, user_id, username, ver = 0 } = payload as Record<string, unknown>;
+    if (
+      !Number.isInteger(tenant_id) ||
+      !Number.isInteger(user_id) ||
+      typeof username !== 'string' ||
+      !Number.isInteger(ver)
+    ) {
       throw new Error('token claims missing');
     }
-    return { tenantId: tenant_id as number, userId: user_id as number, username };
+    return { tenantId: tenant_id as number, userId: user_id as number, username, version: ver as number };
   }
 }

@@ -1,4 +1,11 @@
-import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  decodeProtectedHeader,
+  jwtVerify,
+  type JSONWebKeySet,
+  type JWTVerifyGetKey,
+} from 'jose';
 
 export interface TraderIdentity {
   sub: string;
@@ -12,6 +19,20 @@ export interface TraderVerifierOptions {
   audience: string;
   /** A JWKS URL (a real provider) or the key set itself (the embedded provider, tests). */
   jwks: URL | JSONWebKeySet | (() => JSONWebKeySet);
+  /**
+   * When the trader's password last changed (ms), or undefined: tokens issued before are refused.
+   * The embedded provider knows it; an external one revokes its own sessions.
+   */
+  passwordChangedAt?: (sub: string) => Promise<number | undefined>;
+}
+
+/**
+ * Access tokens only (ID tokens share issuer and audience): `typ: at+jwt` in the header (RFC 9068,
+ * the embedded provider), or Keycloak's `typ: Bearer` claim.
+ */
+function isAccessToken(token: string, payload: Record<string, unknown>): boolean {
+  const typ = String(decodeProtectedHeader(token).typ ?? '').toLowerCase();
+  return typ === 'at+jwt' || typ === 'application/at+jwt' || payload.typ === 'Bearer';
 }
 
 /**
@@ -34,6 +55,11 @@ export class TraderVerifier {
       algorithms: ['RS256', 'PS256', 'ES256', 'EdDSA'],
       requiredClaims: ['sub', 'exp'],
     });
+    if (!isAccessToken(token, payload)) throw new Error('not an access token');
+    const changedAt = await this.opts.passwordChangedAt?.(payload.sub!);
+    // iat has whole seconds: a token of the very second of the change still passes.
+    if (changedAt !== undefined && (payload.iat ?? 0) < Math.floor(changedAt / 1000))
+      throw new Error('issued before the password changed');
     const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
     const identity: TraderIdentity = { sub: payload.sub! };
     const email = str(payload.email);

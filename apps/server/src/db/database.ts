@@ -5,7 +5,9 @@ import * as m001 from './migrations/001_initial';
 import * as m002 from './migrations/002_identity';
 import * as m003 from './migrations/003_trading';
 import * as m004 from './migrations/004_view_indexes';
+import * as m005 from './migrations/005_hardening';
 import { PGliteDialect } from './pgliteDialect';
+import { guardedPool, type DbLogger } from './resilience';
 import type { DB } from './schema';
 
 export type Database = Kysely<DB>;
@@ -18,11 +20,23 @@ const INT8 = 20;
  * tests). numeric and bigint come back as JS numbers: prices have at most 4 decimals and ids
  * stay far below 2^53.
  */
-export async function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** PostgreSQL: see db/resilience.ts. Defaults 5 s and 10 s. */
+  connectTimeoutMs?: number;
+  statementTimeoutMs?: number;
+  logger?: DbLogger;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     pg.types.setTypeParser(NUMERIC, parseFloat);
     pg.types.setTypeParser(INT8, (v) => Number(v));
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.PG_POOL_SIZE ?? 20) });
+    const pool = guardedPool(opts.databaseUrl, {
+      max: Number(process.env.PG_POOL_SIZE ?? 20),
+      connectTimeoutMs: opts.connectTimeoutMs ?? 5_000,
+      statementTimeoutMs: opts.statementTimeoutMs ?? 10_000,
+      ...(opts.logger ? { logger: opts.logger } : {}),
+    });
     return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   }
   const pglite = new PGlite(opts.dataDir, {
@@ -36,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '002_identity': m002,
   '003_trading': m003,
   '004_view_indexes': m004,
+  '005_hardening': m005,
 };
 
 /** Versioned migrations, run on start; a failure stops the server. */

@@ -34,6 +34,8 @@ export interface PricerUserTable {
   status: PricerStatus;
   created_at: DefaultTimestamp;
   last_login_at: Timestamp | null;
+  /** In every customer token; bumped when the password is reset (migration 005). */
+  token_version: Generated<number>;
 }
 
 export interface ProductTable {
@@ -86,6 +88,8 @@ export interface OrderTable {
   trade_price: DefaultNumeric;
   status: OrderStatus;
   last_msg: Generated<string>;
+  /** The desk's idempotency key: one order per (customer, key). */
+  client_order_id: string | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }
@@ -121,6 +125,8 @@ export interface TraderTable {
   email: string | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
+  /** Access tokens issued before this are refused (migration 005). */
+  password_changed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface OidcPayloadTable {

@@ -5,7 +5,7 @@ import type { ErrorCode } from '@pfp/contract';
  * field when one is at fault). The domain knows nothing of HTTP; http/errors.ts maps kinds to
  * status codes, in one place.
  */
-export type DomainErrorKind = 'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict';
+export type DomainErrorKind = 'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'too_many';
 
 const DEFAULT_CODE: Record<DomainErrorKind, ErrorCode> = {
   invalid: 'invalid_input',
@@ -13,6 +13,7 @@ const DEFAULT_CODE: Record<DomainErrorKind, ErrorCode> = {
   forbidden: 'forbidden',
   not_found: 'not_found',
   conflict: 'conflict',
+  too_many: 'too_many_requests',
 };
 
 export class DomainError extends Error {
@@ -37,3 +38,5 @@ export const forbidden = (message = '无权访问该资源', code?: ErrorCode) =
   new DomainError('forbidden', message, { code });
 export const notFound = (message: string) => new DomainError('not_found', message);
 export const conflict = (message: string, code?: ErrorCode) => new DomainError('conflict', message, { code });
+/** Too many attempts (login protection): wait and try again. */
+export const tooMany = (message: string, code?: ErrorCode) => new DomainError('too_many', message, { code });

@@ -6,6 +6,7 @@ import { audit } from './audit';
 import { conflict, invalid, notFound } from './errors';
 import { freezeLots, releaseLots } from './lots';
 import { nextStatus } from './orderStatus';
+import { limitPriceProblem, type PriceBand } from './priceRules';
 
 export interface OrderEvents {
   /** A PENDING order is committed: the router may send it. */
@@ -16,17 +17,63 @@ export interface OrderEvents {
 
 /**
  * The fixing: in ONE transaction freeze the lots on the contract (a conditional update: two racing
- * submits cannot both pass) and insert the PENDING order.
+ * submits cannot both pass) and insert the PENDING order. With a client_order_id, a retry of the
+ * same key by the same customer answers with the first order and fixes nothing again (the unique
+ * index settles racing tries). A limit price the exchange would refuse is refused here.
  */
 export async function submitOrder(
   db: Kysely<DB>,
   who: { tenantId: number; pricerId: number },
   input: z.output<typeof submitOrderInput>,
   events?: OrderEvents,
+  priceBand?: (symbol: string) => PriceBand | undefined,
 ) {
-  const order = await db.transaction().execute(async (tx) => {
+  const key = input.client_order_id;
+  const existing = () =>
+    db
+      .selectFrom('orders')
+      .selectAll()
+      .where('tenant_id', '=', who.tenantId)
+      .where('pricer_id', '=', who.pricerId)
+      .where('client_order_id', '=', key!)
+      .executeTakeFirst();
+  if (key) {
+    const first = await existing();
+    if (first) return first; // a retry: answered, nothing fixed again
+  }
+  let created: Awaited<ReturnType<typeof insertOrder>>;
+  try {
+    created = await insertOrder(db, who, input, priceBand);
+  } catch (err) {
+    // Two tries of one key raced: the unique index let one in; this one answers with it.
+    if (key && isUniqueViolation(err)) {
+      const first = await existing();
+      if (first) return first;
+    }
+    throw err;
+  }
+  events?.created(created.id, who.tenantId);
+  return created;
+}
+
+const isUniqueViolation = (err: unknown) => (err as { code?: unknown } | null)?.code === '23505';
+
+async function insertOrder(
+  db: Kysely<DB>,
+  who: { tenantId: number; pricerId: number },
+  input: z.output<typeof submitOrderInput>,
+  priceBand?: (symbol: string) => PriceBand | undefined,
+) {
+  return db.transaction().execute(async (tx) => {
     const frozen = await freezeLots(tx, who, input.contract_id, input.quantity);
     if (!frozen) throw await whyNotFrozen(tx, who, input);
+    const instrument = await tx
+      .selectFrom('instruments')
+      .select('price_tick')
+      .where('symbol', '=', frozen.instrument_id)
+      .executeTakeFirst();
+    const problem = limitPriceProblem(input.price, instrument?.price_tick, priceBand?.(frozen.instrument_id));
+    if (problem) throw invalid(problem, 'price');
     const row = await tx
       .insertInto('orders')
       .values({
@@ -39,6 +86,7 @@ export async function submitOrder(
         limit_price: input.price,
         status: 'PENDING',
         last_msg: '等待发送',
+        client_order_id: input.client_order_id ?? null,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -50,8 +98,6 @@ export async function submitOrder(
     });
     return row;
   });
-  events?.created(order.id, who.tenantId);
-  return order;
 }
 
 async function whyNotFrozen(

@@ -45,9 +45,10 @@ export async function resetPricerPassword(
 ) {
   const hash = await hashPassword(input.new_password);
   await db.transaction().execute(async (tx) => {
+    // A new token version: every token issued with the old password stops working at once.
     const res = await tx
       .updateTable('pricer_users')
-      .set({ password_hash: hash })
+      .set((eb) => ({ password_hash: hash, token_version: eb('token_version', '+', 1) }))
       .where('id', '=', input.user_id)
       .where('tenant_id', '=', tenantId)
       .executeTakeFirst();
@@ -70,20 +71,34 @@ export async function loginPricer(db: Kysely<DB>, input: z.output<typeof pricerL
   if (!tenant) throw notFound('公司代码不存在');
   const user = await db
     .selectFrom('pricer_users')
-    .select(['id', 'username', 'password_hash', 'status'])
+    .select(['id', 'username', 'password_hash', 'status', 'token_version'])
     .where('tenant_id', '=', tenant.id)
     .where('username', '=', input.username)
     .executeTakeFirst();
-  const ok = await verifyPassword(input.password, user?.password_hash ?? DUMMY_HASH);
+  const { ok, rehash } = await verifyPassword(input.password, user?.password_hash ?? DUMMY_HASH);
   if (!user || !ok) throw unauthorized('用户名或密码错误');
   if (user.status === 'inactive') throw forbidden('账户已停用，请联系贸易商', 'account_disabled');
+  // An older, cheaper hash is replaced now that the password is known (docs/security.md).
+  const upgraded = rehash ? await hashPassword(input.password) : undefined;
   await db.transaction().execute(async (tx) => {
     await tx
       .updateTable('pricer_users')
-      .set({ last_login_at: new Date(), ...(user.status === 'pending' ? { status: 'active' as const } : {}) })
+      .set({
+        last_login_at: new Date(),
+        ...(user.status === 'pending' ? { status: 'active' as const } : {}),
+        ...(upgraded ? { password_hash: upgraded } : {}),
+      })
       .where('id', '=', user.id)
+      // Only the hash that was verified is replaced (a reset in between wins).
+      .$if(!!upgraded, (q) => q.where('password_hash', '=', user.password_hash))
       .execute();
     await audit(tx, { tenantId: tenant.id, actor: `pricer:${user.id}`, action: 'pricer-login', payload: {} });
   });
-  return { tenantId: tenant.id, companyName: tenant.company_name, userId: user.id, username: user.username };
+  return {
+    tenantId: tenant.id,
+    companyName: tenant.company_name,
+    userId: user.id,
+    username: user.username,
+    tokenVersion: user.token_version,
+  };
 }

@@ -1,5 +1,6 @@
 import type { ErrorCode } from '@pfp/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { DatabaseUnavailableError, DB_MESSAGES, isDatabaseUnavailable } from '../db/resilience';
 import { DomainError, type DomainErrorKind } from '../domain/errors';
 
 /** The one place a domain error becomes an HTTP status (ARCHITECTURE §4). */
@@ -9,6 +10,7 @@ export const STATUS_OF: Record<DomainErrorKind, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  too_many: 429,
 };
 
 export const errorBody = (code: ErrorCode, message: string, field?: string) => ({
@@ -33,6 +35,12 @@ export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | Error, req, reply) => {
     if (error instanceof DomainError) {
       return reply.code(STATUS_OF[error.kind]).send(errorBody(error.code, error.message, error.field));
+    }
+    if (isDatabaseUnavailable(error)) {
+      req.log.warn({ err: error }, 'database unavailable: answered 503');
+      // Our own errors carry the reason in Chinese (timeout, no answer in time); drivers' do not.
+      const message = error instanceof DatabaseUnavailableError ? error.message : DB_MESSAGES.unavailable;
+      return reply.code(503).header('retry-after', '5').send(errorBody('db_unavailable', message));
     }
     const status = (error as FastifyError).statusCode;
     const known = status === undefined ? undefined : FASTIFY_ERRORS[status];

@@ -1,6 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { verifyPricerSession } from '../auth/pricerSessions';
 import type { PricerClaims, PricerTokens } from '../auth/pricerTokens';
 import type { TraderIdentity, TraderVerifier } from '../auth/traderTokens';
+import { isDatabaseUnavailable } from '../db/resilience';
+import type { DB } from '../db/schema';
 import { unauthorized } from '../domain/errors';
 
 declare module 'fastify' {
@@ -23,17 +27,20 @@ export const requireTrader = (verifier: TraderVerifier) => async (req: FastifyRe
   try {
     req.trader = await verifier.verify(token);
   } catch (e) {
+    if (isDatabaseUnavailable(e)) throw e; // a 503, not "sign in again"
     req.log.info({ reason: (e as Error).message }, 'trader token rejected');
     throw unauthorized('访问令牌无效或已过期');
   }
 };
 
-/** Every /api/pricer call except login: the token issued by pricer-login. */
-export const requirePricer = (tokens: PricerTokens) => async (req: FastifyRequest, _reply: FastifyReply) => {
-  const token = bearer(req);
-  try {
-    req.pricer = await tokens.verify(token);
-  } catch {
-    throw unauthorized('登录已过期，请重新登录');
-  }
-};
+/** Every /api/pricer call except login: the token issued by pricer-login, of a session still current. */
+export const requirePricer =
+  (tokens: PricerTokens, db: Kysely<DB>) => async (req: FastifyRequest, _reply: FastifyReply) => {
+    const token = bearer(req);
+    try {
+      req.pricer = await verifyPricerSession(db, tokens, token);
+    } catch (e) {
+      if (isDatabaseUnavailable(e)) throw e;
+      throw unauthorized('登录已过期，请重新登录');
+    }
+  };

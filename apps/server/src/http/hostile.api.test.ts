@@ -12,7 +12,7 @@ let h: Harness;
 let trader: string;
 let pricer: string;
 let users = 0;
-const ids = { tenant: 0, contract: 0, order: 0, user: 0, product: '', symbol: '' };
+const ids = { tenant: 0, contract: 0, order: 0, user: 0, other: 0, product: '', symbol: '' };
 
 const NUL = 'a\u0000b';
 const LONE = 'a\ud800b';
@@ -124,7 +124,8 @@ const CASES: Case[] = [
   {
     route: '/api/trader/rpc/reset-pricer-password',
     who: T,
-    base: () => ({ user_id: ids.user, new_password: 'pw123' }),
+    // Another customer: a reset ends the sessions of its customer (docs/security.md), carol's must stay.
+    base: () => ({ user_id: ids.other, new_password: 'pw123' }),
     fields: { user_id: BAD.id, new_password: BAD.text },
   },
   ...['orders', 'contracts', 'users', 'products'].map((v) => ({
@@ -225,6 +226,9 @@ beforeAll(async () => {
   ids.tenant = (await h.call('/api/trader/view/my-self', {}, trader)).body.data.tenant_id;
   ids.user = (
     await h.call('/api/trader/rpc/create-pricer-user', { username: 'carol', password: 'pw123' }, trader)
+  ).body.data.id;
+  ids.other = (
+    await h.call('/api/trader/rpc/create-pricer-user', { username: 'dave', password: 'pw123' }, trader)
   ).body.data.id;
   ids.product = '铜';
   ids.symbol = (await h.call('/api/trader/view/instruments', { product_name: '铜' }, trader)).body.data.items[1].symbol;

@@ -27,7 +27,11 @@ describe('one address: pages on another host name go to PUBLIC_URL', () => {
   beforeAll(async () => {
     h = await startHarness();
     const config = { ...h.ctx.config, appsDir: appsDir() };
-    app = await buildApp({ ...h.ctx, config: { ...config, publicUrl: 'http://localhost:8080' } });
+    // Behind a proxy on this machine (TRUST_PROXY=127.0.0.1): its X-Forwarded-Host is believed.
+    app = await buildApp({
+      ...h.ctx,
+      config: { ...config, publicUrl: 'http://localhost:8080', trustProxy: ['127.0.0.1'] },
+    });
     secure = await buildApp({ ...h.ctx, config: { ...config, publicUrl: 'https://pfp.example.com' } });
   });
   afterAll(async () => {

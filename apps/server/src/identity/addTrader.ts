@@ -7,10 +7,9 @@
  * Runs the migrations first (002_identity must be registered in database.ts).
  * PASSWORD in the environment may replace --password (keeps it out of the shell history).
  */
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
-import { migrate, openDatabase } from '../db/database';
+import { openStorage } from '../db/storage';
 import { addTrader, validateTraderInput, type AddTraderInput } from './traders';
 
 const USAGE = 'usage: addTrader --username <u> --password <p> [--name <n>] [--email <e>] [--id <sub>]';
@@ -43,9 +42,9 @@ export function parseAddTraderArgs(argv: string[], env: NodeJS.ProcessEnv = proc
 export async function main(argv = process.argv.slice(2)) {
   const input = parseAddTraderArgs(argv);
   const config = loadConfig();
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
+  // Checked and migrated as the server does it: never a new database over a lost one.
+  const db = await openStorage({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   try {
-    await migrate(db);
     const trader = await addTrader(db, input);
     console.log(`${trader.created ? 'added' : 'updated'} trader ${trader.username} (sub ${trader.id})`);
   } finally {

@@ -1,3 +1,11 @@
 export { createIdentityProvider, type IdentityProvider, type IdentityProviderOptions } from './provider';
-export { addTrader, findTraderById, verifyTrader, type AddTraderInput, type Trader } from './traders';
+export {
+  addTrader,
+  findTraderById,
+  passwordChangedAt,
+  revokeTraderSignIns,
+  verifyTrader,
+  type AddTraderInput,
+  type Trader,
+} from './traders';
 export type { KeyBox } from './keys';

@@ -2,20 +2,19 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import type Provider from 'oidc-provider';
 import { errors, type Interaction } from 'oidc-provider';
 import type { Database } from '../db/database';
-import { FailureLimiter } from './rateLimit';
+import { LOGIN_MESSAGES, LoginGuard } from '../auth/loginGuard';
 import type { IdentitySettings } from './settings';
 import { normalizeUsername, verifyTrader } from './traders';
 import { loginPage, messagePage, pageCsp } from './views';
 
-const RATE_LIMITED = '登录尝试过于频繁，请稍后再试';
 const BAD_CREDENTIALS = '用户名或密码错误';
 
 type LoginBody = { username?: unknown; password?: unknown } | undefined;
 type UidRequest = FastifyRequest<{ Params: { uid: string } }>;
 
 /**
- * The login pages (`/login-actions/:uid`): the sign-in form and its check (rate limited per
- * username and address), and the consent step, granted at once for our first-party client.
+ * The login pages (`/login-actions/:uid`): the sign-in form and its check (the customer login's
+ * protection: per account whatever the address, failures per address — auth/loginGuard.ts), and the consent step, granted at once for our first-party client.
  */
 export function interactionRoutes(
   scope: FastifyInstance,
@@ -24,8 +23,7 @@ export function interactionRoutes(
   db: Database,
   log: () => FastifyBaseLogger | undefined,
 ) {
-  const userLimiter = new FailureLimiter(s.rateLimit.max, s.rateLimit.windowMs);
-  const addressLimiter = new FailureLimiter(s.rateLimit.max * 10, s.rateLimit.windowMs);
+  const guard = new LoginGuard(s.loginGuard);
   const loginAction = (uid: string) => `${s.issuerPath}/login-actions/${encodeURIComponent(uid)}`;
 
   function sendPage(reply: FastifyReply, status: number, html: string) {
@@ -129,20 +127,19 @@ export function interactionRoutes(
         );
       if (!username.trim() || !password) return page(200, '请输入用户名和密码');
 
-      const userKey = `${normalizeUsername(username)}\u0000${request.ip}`;
-      const addressKey = request.ip;
-      if (userLimiter.isLimited(userKey) || addressLimiter.isLimited(addressKey)) {
-        log()?.warn({ username: normalizeUsername(username), ip: request.ip }, 'trader sign-in rate limited');
-        return page(429, RATE_LIMITED);
+      const account = `trader:${normalizeUsername(username)}`;
+      const verdict = guard.check(account, request.ip);
+      if (verdict !== 'ok') {
+        log()?.warn({ username: normalizeUsername(username), ip: request.ip, verdict }, 'trader sign-in refused');
+        return page(429, verdict === 'account-locked' ? LOGIN_MESSAGES.accountLocked : LOGIN_MESSAGES.addressLimited);
       }
       const trader = await verifyTrader(db, username, password);
       if (!trader) {
-        userLimiter.fail(userKey);
-        addressLimiter.fail(addressKey);
+        guard.failed(account, request.ip);
         log()?.info({ username: normalizeUsername(username), ip: request.ip }, 'trader sign-in failed');
         return page(200, BAD_CREDENTIALS);
       }
-      userLimiter.reset(userKey);
+      guard.succeeded(account);
       log()?.info({ sub: trader.id, username: trader.username }, 'trader signed in');
       return finish(request, reply, { login: { accountId: trader.id, amr: ['pwd'] } });
     },

@@ -2,7 +2,7 @@ import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { sql, type Kysely } from 'kysely';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,85 +10,7 @@ import { TraderVerifier } from '../auth/traderTokens';
 import { migrate, openDatabase, type Database } from '../db/database';
 import { createIdentityProvider, type IdentityProvider } from './provider';
 import { addTrader } from './traders';
-
-/** Cookies as a browser keeps them: by name and path, sent where the path matches. */
-class CookieJar {
-  private readonly cookies = new Map<string, { name: string; value: string; path: string }>();
-
-  store(url: URL, res: Response) {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair = '', ...attributes] = line.split(';').map((s) => s.trim());
-      const eq = pair.indexOf('=');
-      const name = pair.slice(0, eq);
-      const value = pair.slice(eq + 1);
-      let path = url.pathname.replace(/\/[^/]*$/, '') || '/';
-      let expired = value === '';
-      for (const attribute of attributes) {
-        const [key = '', val = ''] = attribute.split('=');
-        if (key.toLowerCase() === 'path') path = val;
-        if (key.toLowerCase() === 'expires' && new Date(val).getTime() < Date.now()) expired = true;
-        if (key.toLowerCase() === 'max-age' && Number(val) <= 0) expired = true;
-      }
-      const id = `${name}\u0000${path}`;
-      if (expired) this.cookies.delete(id);
-      else this.cookies.set(id, { name, value, path });
-    }
-  }
-
-  header(url: URL): string {
-    return [...this.cookies.values()]
-      .filter(({ path }) => url.pathname === path || url.pathname.startsWith(path.endsWith('/') ? path : `${path}/`))
-      .map(({ name, value }) => `${name}=${value}`)
-      .join('; ');
-  }
-
-  names(): string[] {
-    return [...this.cookies.values()].map((c) => c.name);
-  }
-}
-
-interface Browser {
-  jar: CookieJar;
-  request(url: string | URL, init?: { method?: string; form?: Record<string, string> }): Promise<Response>;
-  /** Follows redirects until one leaves for the app (returned as a URL) or a page is served. */
-  navigate(url: string | URL, init?: { method?: string; form?: Record<string, string> }): Promise<Response | URL>;
-}
-
-function browser(appOrigin: string): Browser {
-  const jar = new CookieJar();
-  const request = async (target: string | URL, init: { method?: string; form?: Record<string, string> } = {}) => {
-    const url = new URL(target);
-    const headers: Record<string, string> = { accept: 'text/html' };
-    const cookie = jar.header(url);
-    if (cookie) headers.cookie = cookie;
-    let body: string | undefined;
-    if (init.form) {
-      headers['content-type'] = 'application/x-www-form-urlencoded';
-      body = new URLSearchParams(init.form).toString();
-    }
-    const res = await fetch(url, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body, redirect: 'manual' });
-    jar.store(url, res);
-    return res;
-  };
-  const navigate = async (target: string | URL, init?: { method?: string; form?: Record<string, string> }) => {
-    let url = new URL(target);
-    let res = await request(url, init);
-    for (let hops = 0; [301, 302, 303, 307].includes(res.status); hops++) {
-      if (hops > 10) throw new Error('redirect loop');
-      url = new URL(res.headers.get('location')!, url);
-      if (url.pathname.startsWith('/trader') || url.pathname === '/') return url;
-      res = await request(url);
-    }
-    return res;
-  };
-  void appOrigin;
-  return { jar, request, navigate };
-}
-
-const pkce = () => {
-  const verifier = randomBytes(32).toString('base64url');
-  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
-};
+import { browser, pkce, type Browser } from '../../test/oidcBrowser';
 
 describe('embedded OpenID provider', () => {
   let db: Database;
@@ -450,25 +372,90 @@ describe('embedded OpenID provider', () => {
     }
   });
 
-  it('rate-limits failed sign-ins per username and address', async () => {
+  it('locks an account after 5 failures whatever the address, answering unknown users the same', async () => {
     const b2 = browser(origin);
     const page = (await b2.navigate(
       authorizeUrl({ state: 's', code_challenge: pkce().challenge, code_challenge_method: 'S256' }),
     )) as Response;
     const action = formAction(await page.text(), page.url);
-    for (let i = 0; i < 10; i++) {
-      const res = await b2.request(action, { form: { username: 'victim', password: `guess-${i}` } });
-      expect(await res.text()).toContain('用户名或密码错误');
-    }
-    const limited = await b2.request(action, { form: { username: 'victim', password: 'right-pw' } });
+    const attempt = (username: string, password: string) => b2.request(action, { form: { username, password } });
+    for (let i = 0; i < 5; i++)
+      expect(await (await attempt('victim', `guess-${i}`)).text()).toContain('用户名或密码错误');
+    const limited = await attempt('victim', 'right-pw');
     expect(limited.status).toBe(429);
     const html = await limited.text();
-    expect(html).toContain('登录尝试过于频繁，请稍后再试');
+    expect(html).toContain('登录失败次数过多，请稍后再试');
     expect(html).toContain('value="victim"');
+
+    for (let i = 0; i < 5; i++) await attempt('no-such-trader', `guess-${i}`);
+    const ghost = await attempt('no-such-trader', 'x');
+    expect(ghost.status).toBe(429);
+    expect(await ghost.text()).toContain('登录失败次数过多，请稍后再试');
 
     // Another trader from the same address is not locked out.
     const other = await b2.navigate(action, { form: { username: 'trader1', password: 's3cret-pw' } });
     expect(other).toBeInstanceOf(URL);
+  });
+
+  it("ends the trader's grants, sessions and access tokens when the password changes", async () => {
+    await addTrader(db, { username: 'rotating', password: 'old-pw' });
+    const b4 = browser(origin);
+    const { code, verifier } = await signIn(b4, 'rotating', 'old-pw');
+    const issued = await token({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri(),
+      code_verifier: verifier,
+    });
+    expect(issued.status).toBe(200);
+    const { passwordChangedAt } = await import('./traders');
+    const api = new TraderVerifier({
+      issuer: idp.issuer,
+      audience: 'shinny_web',
+      jwks: () => idp.jwks(),
+      passwordChangedAt: (sub) => passwordChangedAt(db, sub),
+    });
+    await expect(api.verify(String(issued.body.access_token))).resolves.toMatchObject({
+      preferredUsername: 'rotating',
+    });
+    // The ID token has the same issuer and audience, and is still refused by the API.
+    await expect(api.verify(String(issued.body.id_token))).rejects.toThrow(/access token/);
+
+    // The same password again (the demo seed does that at every start) ends nothing.
+    await addTrader(db, { username: 'rotating', password: 'old-pw' });
+    expect(
+      (await token({ grant_type: 'refresh_token', refresh_token: String(issued.body.refresh_token) })).status,
+    ).toBe(200);
+    const again = await token({ grant_type: 'refresh_token', refresh_token: String(issued.body.refresh_token) });
+    const refreshToken = String(again.body.refresh_token ?? issued.body.refresh_token);
+
+    await new Promise((r) => setTimeout(r, 1100)); // iat has whole seconds
+    await addTrader(db, { username: 'rotating', password: 'new-pw' });
+    const refused = await token({ grant_type: 'refresh_token', refresh_token: refreshToken });
+    expect(refused.body.error).toBe('invalid_grant');
+    await expect(api.verify(String(issued.body.access_token))).rejects.toThrow(/password changed/);
+    // The browser's session is gone too: the next authorization shows the login page.
+    const next = await b4.navigate(
+      authorizeUrl({ state: 's', code_challenge: pkce().challenge, code_challenge_method: 'S256' }),
+    );
+    expect(next).toBeInstanceOf(Response);
+    expect(await (next as Response).text()).toContain('贸易商登录');
+  });
+
+  it('upgrades an older scrypt hash at the next successful sign-in', async () => {
+    const { scryptSync } = await import('node:crypto');
+    const salt = randomBytes(16);
+    const key = scryptSync('legacy-pw', salt, 32, { N: 2 ** 14, r: 8, p: 1 });
+    const old = ['scrypt', 2 ** 14, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+    await db
+      .insertInto('traders' as never)
+      .values({ username: 'legacy-trader', password_hash: old } as never)
+      .execute();
+    const stored = async () =>
+      (await sql<{ h: string }>`select password_hash as h from traders where username = 'legacy-trader'`.execute(db))
+        .rows[0]!.h;
+    await signIn(browser(origin), 'legacy-trader', 'legacy-pw');
+    expect(await stored()).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 
   it('escapes what it echoes and explains an expired login page', async () => {

@@ -1,3 +1,4 @@
+import type { LoginGuardOptions } from '../auth/loginGuard';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
 import type { KeyBox } from './keys';
@@ -35,10 +36,10 @@ export interface IdentityProviderOptions {
   cookieKeys: readonly string[];
   /** Seals the private signing key in `oidc_keys`; without it the key is stored as plain JWK. */
   keyBox?: KeyBox;
-  /** Honour X-Forwarded-Proto/Host (behind a reverse proxy). Default true. */
+  /** Honour X-Forwarded-Proto/Host (behind a reverse proxy: TRUST_PROXY). Default true. */
   proxy?: boolean;
-  /** Failed sign-ins allowed per username and address in the window; default 10 per 5 min. */
-  loginRateLimit?: { max: number; windowMs: number };
+  /** The customer login's protection, for the trader login page too (auth/loginGuard.ts). */
+  loginGuard?: LoginGuardOptions;
   productName?: string;
   logger?: FastifyBaseLogger;
 }
@@ -76,7 +77,7 @@ export function resolveSettings(opts: IdentityProviderOptions) {
     refreshTokenTtl,
     interactionTtl,
     productName: opts.productName ?? '快期点价宝',
-    rateLimit: opts.loginRateLimit ?? { max: 10, windowMs: 5 * 60_000 },
+    loginGuard: opts.loginGuard ?? {},
     cookieKeys: [...opts.cookieKeys],
     issuerPath,
     issuer: `${origin}${issuerPath}`,

@@ -1,7 +1,8 @@
-import rateLimit from '@fastify/rate-limit';
 import { pricerRoutes as api } from '@pfp/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LOGIN_MESSAGES, LoginGuard } from '../auth/loginGuard';
 import type { AppContext } from '../context';
+import { DomainError, tooMany } from '../domain/errors';
 import { cancelOrder, submitOrder } from '../domain/orders';
 import { loginPricer } from '../domain/pricers';
 import { pricerSnapshot } from '../domain/snapshot';
@@ -15,45 +16,63 @@ export async function pricerRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
   const tags = ['pricer'];
 
-  // Public: login (rate limited per address and per account) and the company name.
-  await app.register(async (pub) => {
-    await pub.register(rateLimit, {
-      max: ctx.config.loginRateLimit,
-      timeWindow: '1 minute',
-      keyGenerator: (req) => {
-        const b = (req.body ?? {}) as { tenant_id?: unknown; username?: unknown };
-        return `${req.ip}|${String(b.tenant_id)}|${String(b.username)}`;
-      },
-    });
-    serve(
-      pub,
-      api.login,
-      async ({ body }) => {
-        const u = await loginPricer(db, body);
-        const jwt = await ctx.pricerTokens.sign({ tenantId: u.tenantId, userId: u.userId, username: u.username });
-        return {
-          jwt_token: jwt,
-          user_id: u.userId,
-          username: u.username,
-          tenant_id: u.tenantId,
-          company_name: u.companyName,
-        };
-      },
-      { tags },
-    );
+  // Public: login, protected per account and per address (auth/loginGuard.ts), and the company name.
+  const guard = new LoginGuard({
+    maxFailures: ctx.config.loginMaxFailures,
+    lockMs: ctx.config.loginLockMinutes * 60_000,
+    addressFailures: ctx.config.loginRateLimit,
   });
+  serve(
+    app,
+    api.login,
+    async ({ body, req }) => {
+      const account = `pricer:${body.tenant_id}:${body.username.normalize('NFKC').toLowerCase()}`;
+      const verdict = guard.check(account, req.ip);
+      if (verdict !== 'ok') {
+        req.log.warn({ tenant_id: body.tenant_id, username: body.username, verdict }, 'pricer login refused');
+        throw verdict === 'account-locked'
+          ? tooMany(LOGIN_MESSAGES.accountLocked, 'account_locked')
+          : tooMany(LOGIN_MESSAGES.addressLimited);
+      }
+      let u: Awaited<ReturnType<typeof loginPricer>>;
+      try {
+        u = await loginPricer(db, body);
+      } catch (err) {
+        if (err instanceof DomainError && (err.kind === 'unauthorized' || err.kind === 'not_found'))
+          guard.failed(account, req.ip);
+        throw err;
+      }
+      guard.succeeded(account);
+      const jwt = await ctx.pricerTokens.sign({
+        tenantId: u.tenantId,
+        userId: u.userId,
+        username: u.username,
+        version: u.tokenVersion,
+      });
+      return {
+        jwt_token: jwt,
+        user_id: u.userId,
+        username: u.username,
+        tenant_id: u.tenantId,
+        company_name: u.companyName,
+      };
+    },
+    { tags },
+  );
 
   serve(app, api.tenantInfo, ({ body }) => tenantInfo(db, body.tenant_id), { tags });
 
   await app.register(async (priv) => {
-    priv.addHook('onRequest', requirePricer(ctx.pricerTokens));
+    priv.addHook('onRequest', requirePricer(ctx.pricerTokens, db));
     const who = (req: FastifyRequest) => ({ tenantId: req.pricer!.tenantId, pricerId: req.pricer!.userId });
 
     serve(priv, api.snapshot, ({ req }) => pricerSnapshot(db, who(req), (s) => ctx.lastPrice?.(s)), { tags });
 
     serve(priv, api.myOrders, ({ req, body }) => myOrders(db, who(req), body), { tags });
 
-    serve(priv, api.submitOrder, ({ req, body }) => submitOrder(db, who(req), body, ctx.orderEvents), { tags });
+    serve(priv, api.submitOrder, ({ req, body }) => submitOrder(db, who(req), body, ctx.orderEvents, ctx.priceBand), {
+      tags,
+    });
 
     serve(
       priv,

@@ -88,7 +88,8 @@ describe('SIGKILL in the middle of a flow of orders', () => {
       for (let i = 0; i < 400; i++) {
         const c = contracts[i % contracts.length]!;
         const last = snap.market_data[c.instrument_id].last_price as number;
-        const away = i % 3 === 0 ? -0.05 : 0.02; // every third order rests far from the market
+        // Every third order rests far from the market (inside the day's limit band: outside it is refused).
+        const away = i % 3 === 0 ? -0.03 : 0.02;
         const sign = c.direction === 'BUY' ? 1 : -1;
         const price = i % 5 === 4 ? 0 : Math.round((last * (1 + sign * away)) / c.price_tick) * c.price_tick;
         try {

@@ -51,6 +51,8 @@ export class VolatilityCurves {
       now?: () => number;
       isFuture: (symbol: string) => boolean;
       public: boolean;
+      /** Curves one subscription may ask for (WS_MAX_CURVES); the contract's maximum by default. */
+      maxItems?: number;
     },
   ) {
     this.offTick = market.onTick((quotes, at) => this.onTick(quotes, at));
@@ -145,11 +147,19 @@ export class VolatilityCurves {
 
   /** The view source registered as `volatility_curves`. */
   get source(): ViewSource {
-    return { public: this.opts.public, subscribe: (params, push) => this.subscribe(params, push) };
+    return {
+      public: this.opts.public,
+      subscribe: (params, push) => this.subscribe(params, push),
+      // The futures whose chains the subscription keeps computed (the connection caps them: ws/limits.ts).
+      resources: (params) =>
+        Array.isArray(params.items)
+          ? [...new Set(params.items.map((i: unknown) => String((i as { symbol?: unknown } | null)?.symbol ?? '')))]
+          : [],
+    };
   }
 
   private async subscribe(params: Record<string, unknown>, push: (patch: Record<string, unknown>) => void) {
-    const keys = parseItems(params.items, this.opts.isFuture);
+    const keys = parseItems(params.items, this.opts.isFuture, this.opts.maxItems ?? MAX_ITEMS);
     const byFuture = new Map<string, Set<string>>();
     for (const k of keys) {
       const set = byFuture.get(k.future) ?? new Set<string>();
@@ -196,9 +206,9 @@ export class VolatilityCurves {
   }
 }
 
-function parseItems(items: unknown, isFuture: (s: string) => boolean) {
+function parseItems(items: unknown, isFuture: (s: string) => boolean, maxItems: number) {
   if (!Array.isArray(items) || items.length === 0) throw new WsError('BAD_PARAMS', '参数 items 必须是非空数组');
-  if (items.length > MAX_ITEMS) throw new WsError('BAD_PARAMS', `最多订阅 ${MAX_ITEMS} 条曲线`);
+  if (items.length > maxItems) throw new WsError('TOO_MANY_CURVES', `每个视图最多订阅 ${maxItems} 条曲线`);
   return items.map((raw, i) => {
     const it = (raw ?? {}) as Record<string, unknown>;
     const symbol = typeof it.symbol === 'string' ? it.symbol : '';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
+import { DEFAULT_WS_LIMITS, MessageRate, WS_LIMIT_MESSAGES, type WsLimits } from './limits';
 import { mergeInto } from './merge';
 import { WsError, type TaskHandle, type ViewSubscription, type WsRegistry } from './registry';
 
@@ -10,6 +11,8 @@ interface View {
   pending?: Record<string, unknown>;
   /** `pending` is a source's object shared with other connections: never mutate it. */
   shared?: Record<string, unknown>;
+  /** What the view holds of the server (e.g. the futures whose chains it keeps computed). */
+  resources?: string[];
 }
 
 /** JSON of patch objects, cached per object: one update fans out to many connections. */
@@ -23,7 +26,6 @@ function toJson(value: Record<string, unknown>): string {
   return json;
 }
 
-const MAX_VIEWS = 64;
 const MAX_TASKS = 16;
 
 /**
@@ -35,14 +37,30 @@ export class ViewConnection {
   private readonly tasks = new Map<string, TaskHandle>();
   private heldPeek: string | undefined;
   private closed = false;
+  private readonly rate: MessageRate;
+  private refusedInARow = 0;
 
   constructor(
     private readonly socket: WebSocket,
     private readonly registry: WsRegistry,
     private readonly authenticated: boolean,
     private readonly log: { warn(o: object, m: string): void },
+    private readonly limits: WsLimits = DEFAULT_WS_LIMITS,
   ) {
-    socket.on('message', (raw) => void this.onMessage(raw.toString()));
+    this.rate = new MessageRate(limits.maxMessagesPerSecond);
+    socket.on('message', (raw: Buffer) => {
+      // Limits first (ws/limits.ts): refused messages are not even parsed.
+      if (!this.rate.take()) {
+        // A client that keeps flooding after many refusals is cut off (1008 policy violation).
+        if (++this.refusedInARow > limits.maxMessagesPerSecond * 10) socket.close(1008, 'message rate');
+        else this.fail(null, 'error', 'RATE_LIMITED', WS_LIMIT_MESSAGES.tooFast);
+        return;
+      }
+      this.refusedInARow = 0;
+      if (raw.length > limits.maxMessageBytes)
+        return this.fail(null, 'error', 'MESSAGE_TOO_LARGE', WS_LIMIT_MESSAGES.tooLarge(limits.maxMessageBytes));
+      void this.onMessage(raw.toString());
+    });
     socket.on('close', () => this.dispose());
     socket.on('error', () => this.dispose());
   }
@@ -99,7 +117,8 @@ export class ViewConnection {
     const viewId = msg.view_id;
     if (typeof viewId !== 'string' || !viewId) throw new WsError('BAD_PARAMS', '缺少 view_id');
     if (this.views.has(viewId)) throw new WsError('DUPLICATE_VIEW', `视图 ${viewId} 已订阅`);
-    if (this.views.size >= MAX_VIEWS) throw new WsError('TOO_MANY_VIEWS', '订阅的视图过多');
+    if (this.views.size >= this.limits.maxViews)
+      throw new WsError('TOO_MANY_VIEWS', WS_LIMIT_MESSAGES.tooManyViews(this.limits.maxViews));
     const viewName = typeof msg.view_name === 'string' ? msg.view_name : '';
     const sourceName = typeof msg.data_source === 'string' ? msg.data_source : viewName;
     const source = this.registry.sources.get(sourceName);
@@ -110,7 +129,14 @@ export class ViewConnection {
       ...rest,
       ...(typeof params === 'object' && params !== null ? (params as Record<string, unknown>) : {}),
     };
-    const view: View = { id: viewId, name: viewName };
+    const resources = source.resources?.(merged) ?? [];
+    if (resources.length > 0) {
+      const held = new Set([...this.views.values()].flatMap((v) => v.resources ?? []));
+      for (const r of resources) held.add(r);
+      if (held.size > this.limits.maxFutures)
+        throw new WsError('TOO_MANY_FUTURES', WS_LIMIT_MESSAGES.tooManyFutures(this.limits.maxFutures));
+    }
+    const view: View = { id: viewId, name: viewName, resources };
     this.views.set(viewId, view); // reserve the id while the source computes its initial data
     try {
       view.sub = await source.subscribe(merged, (patch) => this.push(view, patch));

@@ -13,6 +13,8 @@ export interface ViewSource {
   /** Whether the view needs an authenticated caller. */
   public: boolean;
   subscribe(params: Record<string, unknown>, push: (patch: Record<string, unknown>) => void): Promise<ViewSubscription>;
+  /** What a subscription would hold (e.g. option chains kept computed), for the per-connection cap. */
+  resources?(params: Record<string, unknown>): string[];
 }
 
 export interface TaskHandle {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
 import { ViewConnection } from './connection';
+import { ConnectionGate, DEFAULT_WS_LIMITS, TRY_AGAIN_LATER, clientAddress, type WsLimits } from './limits';
 import type { WsRegistry } from './registry';
 
 export const WS_PATHS = ['/ws', '/ws/volatility'];
@@ -13,8 +14,12 @@ export function attachViewServer(
   app: FastifyInstance,
   registry: WsRegistry,
   authenticate: (token: string) => Promise<boolean>,
+  opts: { limits?: Partial<WsLimits>; trustProxy?: string[] | false } = {},
 ) {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 256 * 1024 });
+  const limits: WsLimits = { ...DEFAULT_WS_LIMITS, ...opts.limits };
+  const gate = new ConnectionGate(limits);
+  // Past the soft limit (an error reply) the library closes the connection (1009).
+  const wss = new WebSocketServer({ noServer: true, maxPayload: Math.max(256 * 1024, limits.maxMessageBytes * 4) });
   const connections = new Set<ViewConnection>();
   app.server.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -26,9 +31,26 @@ export function attachViewServer(
         return;
       }
       wss.handleUpgrade(req, socket, head, (ws) => {
-        const conn = new ViewConnection(ws, registry, ok, app.log);
+        // Refused by a cap: told why in Chinese (a browser cannot read an HTTP refusal), then closed.
+        const address = clientAddress(req, opts.trustProxy ?? false);
+        const refused = gate.admit(address);
+        if (refused) {
+          ws.send(
+            JSON.stringify({
+              aid: 'error',
+              result: 'error',
+              error: { code: 'TOO_MANY_CONNECTIONS', message: refused },
+            }),
+          );
+          ws.close(TRY_AGAIN_LATER, 'too many connections');
+          return;
+        }
+        const conn = new ViewConnection(ws, registry, ok, app.log, limits);
         connections.add(conn);
-        ws.on('close', () => connections.delete(conn));
+        ws.on('close', () => {
+          connections.delete(conn);
+          gate.release(address);
+        });
       });
     });
   });

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHarness, type Harness } from '../../test/harness';
+
+/**
+ * The fixing call as a desk that retries uses it (issue 14 §2), and the prices an exchange would
+ * refuse (§3). The instrument is a copper future: tick 10, band 74,400 … 85,600 (set by the test).
+ */
+let h: Harness;
+let jwt: string;
+let contractId: number;
+let symbol: string;
+const band = { lower: 74_400, upper: 85_600 };
+
+beforeAll(async () => {
+  h = await startHarness({ priceBand: (s: string) => (s === symbol ? band : undefined) });
+  const trader = await h.idp.sign({}, { sub: 'trader-submit' });
+  await h.call(
+    '/api/trader/rpc/trader-profile',
+    { company_name: '己公司', tq_account_config: { is_sim: true } },
+    trader,
+  );
+  const tenant = (await h.call('/api/trader/view/my-self', {}, trader)).body.data.tenant_id as number;
+  const user = (await h.call('/api/trader/rpc/create-pricer-user', { username: 'fay', password: 'pw123' }, trader)).body
+    .data;
+  const instruments = await h.call('/api/trader/view/instruments', { product_name: '铜' }, trader);
+  symbol = instruments.body.data.items[1].symbol;
+  const contract = await h.call(
+    '/api/trader/rpc/create-contract',
+    { pricer_id: user.id, product_name: '铜', instrument_id: symbol, direction: 'BUY', total_quantity: 30 },
+    trader,
+  );
+  contractId = contract.body.data.id;
+  jwt = (await h.call('/api/pricer/rpc/pricer-login', { tenant_id: tenant, username: 'fay', password: 'pw123' })).body
+    .data.jwt_token;
+});
+afterAll(() => h.close());
+
+const submit = (body: Record<string, unknown>) =>
+  h.call('/api/pricer/rpc/submit-order', { contract_id: contractId, ...body }, jwt);
+const contract = () => h.db.selectFrom('contracts').selectAll().where('id', '=', contractId).executeTakeFirstOrThrow();
+const ordersWith = (key: string) => h.db.selectFrom('orders').selectAll().where('client_order_id', '=', key).execute();
+
+describe('idempotent submit (client_order_id)', () => {
+  it('answers a repeated id with the first order and never fixes twice', async () => {
+    const first = await submit({ quantity: 2, price: 80_000, client_order_id: 'desk-0001' });
+    expect(first.status).toBe(200);
+    const again = await submit({ quantity: 2, price: 80_000, client_order_id: 'desk-0001' });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ result: 'ok', data: { id: first.body.data.id } });
+    expect(await ordersWith('desk-0001')).toHaveLength(1);
+    expect(await contract()).toMatchObject({ frozen_quantity: 2, remaining_quantity: 28 });
+  });
+
+  it('creates exactly one order from ten racing retries of one id', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => submit({ quantity: 1, price: 80_000, client_order_id: 'desk-race' })),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
+    expect(new Set(results.map((r) => r.body.data.id)).size).toBe(1);
+    expect(await ordersWith('desk-race')).toHaveLength(1);
+    expect(await contract()).toMatchObject({ frozen_quantity: 3, remaining_quantity: 27 });
+  });
+
+  it('treats orders without an id as independent', async () => {
+    const a = await submit({ quantity: 1 });
+    const b = await submit({ quantity: 1 });
+    expect(a.body.data.id).not.toBe(b.body.data.id);
+    expect(await contract()).toMatchObject({ frozen_quantity: 5 });
+  });
+
+  it('refuses an id longer than 64 characters or of other characters, changing nothing', async () => {
+    const long = await submit({ quantity: 1, client_order_id: 'x'.repeat(65) });
+    expect(long.status).toBe(400);
+    expect(long.body.error).toMatchObject({ field: 'client_order_id' });
+    expect(long.body.error.message).toMatch(/[\u4e00-\u9fff]/);
+    expect((await submit({ quantity: 1, client_order_id: 'a b\u0000' })).status).toBe(400);
+    expect((await submit({ quantity: 1, client_order_id: 7 })).status).toBe(400);
+    expect((await submit({ quantity: 1, client_order_id: 'x'.repeat(64) })).status).toBe(200);
+    expect(await contract()).toMatchObject({ frozen_quantity: 6 });
+  });
+});
+
+describe('prices the exchange would refuse', () => {
+  it('refuses a limit price off the tick grid, outside the band, or rounding to 0; nothing changes', async () => {
+    const before = await contract();
+    const cases = [
+      [80_005, '价格不是最小变动价位的整数倍'],
+      [80_000.5, '价格不是最小变动价位的整数倍'],
+      [0.00004, '价格不是最小变动价位的整数倍'],
+      [band.upper + 10, '价格超出涨跌停板'],
+      [band.lower - 10, '价格超出涨跌停板'],
+    ] as const;
+    for (const [price, message] of cases) {
+      const r = await submit({ quantity: 1, price });
+      expect(r.status, String(price)).toBe(400);
+      expect(r.body.error).toMatchObject({ message, field: 'price' });
+    }
+    expect(await contract()).toEqual(before);
+  });
+
+  it('takes prices on the grid at the band edges, and market orders', async () => {
+    for (const price of [band.lower, band.upper, 80_010, 0]) {
+      const r = await submit({ quantity: 1, price });
+      expect(r.status, String(price)).toBe(200);
+      expect(r.body.data.limit_price).toBe(price);
+    }
+  });
+});
