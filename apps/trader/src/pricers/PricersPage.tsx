@@ -137,7 +137,6 @@ export function PricersPage() {
         title={t.listTitle}
         description={t.listDescription}
         ariaLabel={t.listTitle}
-        alwaysMultiSort
         renderRowActions={renderRowActions}
       />
       <CreatePricerDialog key={`create-${createKey}`} opened={createOpen} onClose={() => setCreateOpen(false)} />
