@@ -13,8 +13,10 @@ export interface AppContext {
   pricerTokens: PricerTokens;
   traderVerifier: TraderVerifier;
   orderEvents?: OrderEvents;
-  /** Last prices for the customer snapshot (the market-data source). */
-  lastPrice?: (symbol: string) => number | undefined;
+  /** The customer snapshot's market data: last price and the day's limit band (the market-data source). */
+  quote?: (
+    symbol: string,
+  ) => { last_price?: number | null; upper_limit?: number | null; lower_limit?: number | null } | undefined;
   /** The tenant's trading gateway: `ok` when connected and logged in. */
   gatewayStatus?: (tenantId: number) => { status: 'ok' | 'error'; message?: string };
   /** The trader saved the settings: (re)connect the tenant's gateway. */

@@ -104,7 +104,7 @@ const app = await buildApp({
   onProfileSaved: (tenantId) => void trading.reconnect(tenantId),
   pricerTokens,
   traderVerifier,
-  lastPrice: (symbol) => market.getQuote(symbol)?.last_price,
+  quote: (symbol) => market.getQuote(symbol),
   oidc: { authority: issuer, clientId: config.oidcClientId },
   ...(identity ? { identity } : {}),
 });

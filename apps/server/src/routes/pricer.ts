@@ -3,7 +3,8 @@ import { pricerRoutes as api } from '@pfp/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { cancelOrder, submitOrder } from '../domain/orders';
-import { loginPricer } from '../domain/pricers';
+import { isPricerActive, loginPricer } from '../domain/pricers';
+import { unauthorized } from '../domain/errors';
 import { pricerSnapshot } from '../domain/snapshot';
 import { tenantInfo } from '../domain/tenants';
 import { myOrders } from '../domain/views';
@@ -47,9 +48,14 @@ export async function pricerRoutes(app: FastifyInstance, ctx: AppContext) {
 
   await app.register(async (priv) => {
     priv.addHook('onRequest', requirePricer(ctx.pricerTokens));
+    // A customer the trader has switched off (停用) is signed out at the next call.
+    priv.addHook('onRequest', async (req) => {
+      if (!(await isPricerActive(db, req.pricer!.tenantId, req.pricer!.userId)))
+        throw unauthorized('账户已停用，请联系贸易商');
+    });
     const who = (req: FastifyRequest) => ({ tenantId: req.pricer!.tenantId, pricerId: req.pricer!.userId });
 
-    serve(priv, api.snapshot, ({ req }) => pricerSnapshot(db, who(req), (s) => ctx.lastPrice?.(s)), { tags });
+    serve(priv, api.snapshot, ({ req }) => pricerSnapshot(db, who(req), (s) => ctx.quote?.(s)), { tags });
 
     serve(priv, api.myOrders, ({ req, body }) => myOrders(db, who(req), body), { tags });
 
