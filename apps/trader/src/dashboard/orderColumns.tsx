@@ -55,7 +55,7 @@ export const ORDER_COLUMNS: DataTableColumn<OrderRow>[] = [
     priority: 3,
     filter: { type: 'text' },
     render: (o) => (
-      <Text size="sm" lineClamp={2} title={o.contract_name}>
+      <Text size="sm" lineClamp={2} title={o.contract_name ?? undefined}>
         {o.contract_name}
       </Text>
     ),
