@@ -63,7 +63,8 @@ export function DeskPage() {
   const { mutateAsync: cancelOrder } = useCancelOrder(userId);
   const cancelling = new Set(useCancellingOrders());
 
-  const lastPrice = contract ? (snapshot.data?.market_data[contract.instrument_id]?.last_price ?? null) : null;
+  const market = contract ? snapshot.data?.market_data[contract.instrument_id] : undefined;
+  const lastPrice = market?.last_price ?? null;
 
   async function submit(order: SubmitOrderInput) {
     try {
@@ -163,7 +164,13 @@ export function DeskPage() {
             </Group>
             <Collapse expanded={formOpen} id="pricer-order-form">
               <Card withBorder radius="md" p="sm" bg="var(--mantine-color-default-hover)">
-                <OrderForm key={contract.id} contract={contract} referencePrice={lastPrice} onSubmit={submit} />
+                <OrderForm
+                  key={contract.id}
+                  contract={contract}
+                  referencePrice={lastPrice}
+                  market={market}
+                  onSubmit={submit}
+                />
               </Card>
             </Collapse>
           </Stack>
