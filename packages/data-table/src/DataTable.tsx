@@ -49,6 +49,8 @@ export interface DataTableBaseProps<T> {
   pageSizeOptions?: readonly number[];
   /** 搜索框与文本/数字筛选输入的防抖时间，默认 300 毫秒。 */
   debounceMs?: number;
+  /** 'compact'：更小的单元格与卡片内边距（手机屏幕），默认 'default'。 */
+  density?: 'default' | 'compact';
 }
 
 type SourceOptions<T> = Omit<UseServerTableOptions<T>, 'filterConfigs' | 'enabled'>;
@@ -94,6 +96,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     renderBulkActions,
     pageSizeOptions = PAGE_SIZE_OPTIONS,
     debounceMs = DEFAULT_DEBOUNCE_MS,
+    density = 'default',
     controller,
     fetchPage,
     ...sourceOptions
@@ -168,7 +171,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const filterable = columns.some(isColumnFilterable);
 
   return (
-    <Card withBorder padding="md" radius="md">
+    <Card withBorder padding={density === 'compact' ? 'sm' : 'md'} radius="md">
       <Stack gap="sm">
         <TableHeading
           title={title}
@@ -211,6 +214,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             error={error}
             multiSorted={state.sorting.length > 1}
             selectable={selectable}
+            compact={density === 'compact'}
             filters={
               filterable
                 ? {

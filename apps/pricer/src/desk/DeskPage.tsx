@@ -18,7 +18,7 @@ import { serverMessage } from '@pfp/api-client';
 import type { OrderRow, PricerContract, SubmitOrderInput } from '@pfp/contract';
 import { useState } from 'react';
 import { useCancelOrder, useCancellingOrders, useSubmitOrder } from '../shared/api';
-import { MOBILE_QUERY } from '../shared/layout';
+import { MOBILE_QUERY, TABLET_QUERY } from '../shared/layout';
 import { directionColor, directionLabel } from '../shared/orders/format';
 import { useSession } from '../shared/session/useSession';
 import { DESK_ORDER_LIMIT } from './constants';
@@ -55,6 +55,7 @@ function Fact({ label, value, color, testId }: { label: string; value: string; c
 export function DeskPage() {
   const session = useSession();
   const compact = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
+  const tablet = useMediaQuery(TABLET_QUERY, false, { getInitialValueInEffect: false });
   const [selectedId, setSelectedId] = useState<number>();
   const [formOpen, setFormOpen] = useState(false);
   const userId = session?.user.user_id ?? 0;
@@ -189,7 +190,7 @@ export function DeskPage() {
             <OrdersTable
               orders={orderList}
               loading={orders.isPending}
-              compact={compact}
+              layout={compact ? 'phone' : tablet ? 'tablet' : 'wide'}
               cancelling={cancelling}
               onCancel={(o) => void cancel(o)}
             />

@@ -63,7 +63,7 @@ export const CONTRACT_COLUMNS: DataTableColumn<ContractRow>[] = [
   {
     field: 'direction',
     header: t.columns.direction,
-    width: 72,
+    width: 88,
     accessor: (c) => directionLabel(c.direction),
     filter: {
       type: 'select',

@@ -63,7 +63,7 @@ export const ORDER_COLUMNS: DataTableColumn<OrderRow>[] = [
   {
     field: 'direction',
     header: t.columns.direction,
-    width: 72,
+    width: 88,
     accessor: (o) => directionLabel(o.direction),
     filter: {
       type: 'select',
@@ -78,7 +78,7 @@ export const ORDER_COLUMNS: DataTableColumn<OrderRow>[] = [
     field: 'volume_traded',
     header: t.columns.traded,
     width: 96,
-    priority: 2,
+    priority: 3,
     // A text column on the server: its order would be '10' < '9'.
     sortable: false,
     render: (o) => formatLots(Number(o.volume_traded)),
@@ -114,7 +114,7 @@ export const ORDER_COLUMNS: DataTableColumn<OrderRow>[] = [
       </Text>
     ),
   },
-  { field: 'created_at', header: t.columns.time, kind: 'date', twoLine: true, width: 108, priority: 3 },
+  { field: 'created_at', header: t.columns.time, kind: 'date', twoLine: true, width: 108, priority: 2 },
 ];
 
 /** The sticky actions column holds one compact 撤单 button. */

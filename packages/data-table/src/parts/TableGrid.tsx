@@ -35,9 +35,10 @@ export function TableGrid<T>(props: {
   error: Error | null;
   multiSorted: boolean;
   selectable: boolean;
+  compact: boolean;
   filters: GridFilters | null;
 }) {
-  const { table, label, loading, error, multiSorted, selectable, filters } = props;
+  const { table, label, loading, error, multiSorted, selectable, compact, filters } = props;
   const rows = table.getRowModel().rows;
   const leafColumns = table.getVisibleLeafColumns();
   const width = leafColumns.reduce((sum, column) => sum + column.getSize(), 0);
@@ -75,7 +76,14 @@ export function TableGrid<T>(props: {
 
   return (
     <Table.ScrollContainer minWidth={width}>
-      <Table layout="fixed" highlightOnHover aria-label={label} aria-busy={loading}>
+      <Table
+        layout="fixed"
+        highlightOnHover
+        horizontalSpacing={compact ? 6 : 'xs'}
+        verticalSpacing={compact ? 6 : 'xs'}
+        aria-label={label}
+        aria-busy={loading}
+      >
         <Table.Thead>
           {table.getHeaderGroups().map((group) => (
             <Table.Tr key={group.id}>
