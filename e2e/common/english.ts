@@ -5,7 +5,7 @@ import { expect, type Page } from '@playwright/test';
  * Scanned: the text of every rendered element and the aria-label, title, placeholder and alt of
  * every element (a screen reader reads them). Allowed: data and identifiers, not words of the UI:
  * instrument and exchange ids (SHFE.cu2701, cu2701, SR703), user names with digits (pricer1),
- * URLs, single letters (the brokers' initials), key names and what a test passes in `allow`.
+ * URLs and paths, single letters (the brokers' initials), key names and what a test passes in `allow`.
  */
 const ALLOWED = [
   /^[A-Z]{2,6}\.[A-Za-z]{1,3}\d{3,4}(-[CP]-\d+)?$/, // SHFE.cu2701, a qualified option
@@ -16,7 +16,8 @@ const ALLOWED = [
   /^simnow$/, // the simulation broker's name (SPEC §3)
 ];
 
-const URL_PATTERN = /\bhttps?:\/\/\S+/g;
+/** Addresses and paths are data (the 404 page shows the path it could not find). */
+const URL_PATTERN = /\bhttps?:\/\/\S+|(?<![\w])\/[\w./?=&%-]*/g;
 const WORD = /[A-Za-z][A-Za-z0-9_.@-]*/g;
 
 export interface EnglishFinding {

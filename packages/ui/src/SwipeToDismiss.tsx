@@ -29,6 +29,9 @@ export function SwipeToDismiss({ onDismiss, children }: { onDismiss: () => void;
         opacity: 1 - Math.min(Math.abs(dx) / 200, 0.5),
         transition: dragging ? 'none' : 'transform 200ms, opacity 200ms',
         touchAction: 'pan-y',
+        // A drag must not select the text: a later press on selected text starts the browser's
+        // own drag-and-drop, which cancels the pointer.
+        userSelect: 'none',
         cursor: dragging ? 'grabbing' : undefined,
       }}
       onPointerDown={(event) => {
@@ -42,6 +45,7 @@ export function SwipeToDismiss({ onDismiss, children }: { onDismiss: () => void;
       }}
       onPointerUp={(event) => end(event, false)}
       onPointerCancel={(event) => end(event, true)}
+      onDragStart={(event) => event.preventDefault()}
     >
       {children}
     </div>

@@ -20,7 +20,6 @@ export const trader = {
     notConfiguredHint: '请点击设置按钮完成系统配置',
     tenantId: (id: number) => `(#${id})`,
     sim: '模拟',
-    connection: '交易连接',
     connectionOk: '交易连接正常',
     connectionError: '交易连接异常',
     portalLink: '客户端链接',
