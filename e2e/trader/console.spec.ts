@@ -115,7 +115,7 @@ test.describe.serial('first-time trader', () => {
     await expect(submit).toBeDisabled();
     await create.getByLabel('用户名').fill('k');
     await expect(submit).toBeDisabled();
-    await create.getByLabel('密码', { exact: true }).fill('x');
+    await create.getByLabel(/^密码/).fill('x');
     await create.getByLabel('手机号').fill('12345');
     await expect(submit).toBeEnabled();
     await submit.click();
@@ -130,7 +130,7 @@ test.describe.serial('first-time trader', () => {
     await page.getByRole('button', { name: '新建客户' }).click();
     await expect(create.getByLabel('用户名')).toHaveValue('');
     await create.getByLabel('用户名').fill(CUSTOMER.username);
-    await create.getByLabel('密码', { exact: true }).fill(CUSTOMER.password);
+    await create.getByLabel(/^密码/).fill(CUSTOMER.password);
     await create.getByLabel('手机号').fill(CUSTOMER.phone);
     // Enter submits.
     await create.getByLabel('手机号').press('Enter');
@@ -147,7 +147,7 @@ test.describe.serial('first-time trader', () => {
     // The same username again: the server's message in the toast.
     await page.getByRole('button', { name: '新建客户' }).click();
     await create.getByLabel('用户名').fill(CUSTOMER.username);
-    await create.getByLabel('密码', { exact: true }).fill('another');
+    await create.getByLabel(/^密码/).fill('another');
     await create.getByRole('button', { name: '创建' }).click();
     await expect(toast(page, `客户创建失败: 用户名 ${CUSTOMER.username} 已存在`)).toBeVisible();
     await expect(create).toBeVisible();
@@ -195,7 +195,7 @@ test.describe.serial('first-time trader', () => {
     // The customer's login page refuses the account.
     await page.goto(`/pricer/${tenantId}/login`);
     await page.getByLabel('用户名').fill(CUSTOMER.username);
-    await page.getByLabel('密码', { exact: true }).fill(CUSTOMER.password);
+    await page.getByLabel(/^密码/).fill(CUSTOMER.password);
     const refused = page.waitForResponse('**/api/pricer/rpc/pricer-login');
     await page.getByRole('button', { name: '登录' }).click();
     expect((await refused).status()).toBe(403);
@@ -210,7 +210,7 @@ test.describe.serial('first-time trader', () => {
     await expect(row.locator('[data-status]')).toHaveAttribute('data-status', 'active');
     await page.goto(`/pricer/${tenantId}/login`);
     await page.getByLabel('用户名').fill(CUSTOMER.username);
-    await page.getByLabel('密码', { exact: true }).fill(CUSTOMER.password);
+    await page.getByLabel(/^密码/).fill(CUSTOMER.password);
     await page.getByRole('button', { name: '登录' }).click();
     await expect(page).toHaveURL(new RegExp(`/pricer/${tenantId}/dashboard$`));
 
