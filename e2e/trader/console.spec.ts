@@ -228,7 +228,7 @@ test.describe.serial('first-time trader', () => {
     await expect(header('用户名')).toHaveAttribute('aria-sort', 'ascending');
   });
 
-  test('creates a contract, pauses and re-activates it', async ({ page }) => {
+  test('creates a contract, pauses and re-activates it', async ({ page }, testInfo) => {
     await signIn(page, firstTimeTrader, '/trader/contracts', /\/trader\/contracts$/);
     await expect(page.getByTestId('stat-contracts-total-value')).toHaveText('0');
 
@@ -246,6 +246,7 @@ test.describe.serial('first-time trader', () => {
     await form.getByTestId('contract-product').click();
     const options = page.getByRole('listbox');
     await expect(options).toHaveCSS('grid-template-columns', /^(\S+ ){3}\S+$/);
+    await screenshot(page, testInfo, 'contract-products-grid-1280');
     await page.getByRole('option', { name: '铝', exact: true }).filter({ visible: true }).click();
     await expect(instrument).toBeEnabled();
     await choose(page, instrument, /^铝\d{4}/);
