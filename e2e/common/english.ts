@@ -14,6 +14,7 @@ const ALLOWED = [
   /^[A-Za-z][A-Za-z0-9_.@-]*\d[A-Za-z0-9_.@-]*$/, // ids and user names with a digit: pricer1, kehu01
   /^(Alt|Ctrl|Cmd|Shift|Esc)$/, // key names in shortcuts: 通知 Alt+T, Ctrl+B
   /^simnow$/, // the simulation broker's name (SPEC §3)
+  /^PTA$/, // a product's name in Chinese markets (packages/i18n products: CZCE TA)
 ];
 
 /** Addresses and paths are data (the 404 page shows the path it could not find). */
