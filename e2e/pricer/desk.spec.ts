@@ -5,7 +5,10 @@ import {
   limitPrice,
   openSignedIn,
   pickContract,
+  roundToTick,
+  screenshot,
   snapshot,
+  submitOrder,
   TENANT,
   toast,
   waitForOrder,
@@ -90,7 +93,7 @@ test.describe('trading desk', () => {
 
     const remaining = contract.remaining_quantity;
     await page.getByLabel('成交数量（手）').fill(String(remaining + 1));
-    await expect(page.getByText('成交数量不能超过剩余数量')).toBeVisible();
+    await expect(page.getByText(`成交数量不能超过剩余数量（剩余 ${remaining} 手）`)).toBeVisible();
     await expect(submit).toBeDisabled();
 
     await page.getByLabel('成交数量（手）').fill('1');
@@ -100,7 +103,10 @@ test.describe('trading desk', () => {
     await expect(page.getByText('限价单必须有有效价格')).toBeVisible();
     await expect(submit).toBeDisabled();
 
-    await page.getByLabel('委托价格').fill('1234.5');
+    // A price on the instrument's grid inside the day's band.
+    const snap = await snapshot(request, session.token);
+    const onGrid = roundToTick(lastPrice(snap, contract), contract.price_tick);
+    await page.getByLabel('委托价格').fill(String(onGrid));
     await expect(submit).toBeEnabled();
     // Choosing market clears the price.
     await page.getByRole('radiogroup').getByText('市价', { exact: true }).click();
@@ -129,6 +135,105 @@ test.describe('trading desk', () => {
     expect(answer.status).toBe(400);
     expect(answer.body.error.message).toMatch(/^成交数量不能超过剩余数量/);
     expect(answer.body.error.field).toBe('quantity');
+  });
+
+  test('refuses a limit price the exchange would refuse, before sending; the price steps by 0.01 with two decimals', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const session = await apiSession(request);
+    const snap = await snapshot(request, session.token);
+    // A contract whose tick is a whole number of cents above one (half a tick is then off the grid).
+    const contract = snap.contracts.find(
+      (c) => c.status === 'active' && c.remaining_quantity >= 1 && c.price_tick >= 0.02,
+    )!;
+    expect(contract).toBeDefined();
+    const market = snap.market_data[contract.instrument_id]!;
+    expect(market.price_tick).toBe(contract.price_tick);
+    expect(market.lower_limit).toBeLessThan(market.last_price!);
+    expect(market.upper_limit).toBeGreaterThan(market.last_price!);
+    const tick = contract.price_tick;
+    const onGrid = roundToTick(market.last_price!, tick);
+
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/pricer/rpc/submit-order')) sent.push(r.url());
+    });
+    await openSignedIn(page, session, DESK);
+    await chooseContract(page, contract);
+    await openForm(page);
+    const price = page.getByLabel('委托价格');
+    const submit = page.getByRole('button', { name: '提交订单' });
+    await page.getByLabel('成交数量（手）').fill('1');
+
+    await price.fill(String(onGrid + tick / 2));
+    await expect(page.getByText('价格不是最小变动价位的整数倍')).toBeVisible();
+    await expect(submit).toBeDisabled();
+    await price.press('Enter');
+    await price.fill(String(roundToTick(market.upper_limit! + tick, tick)));
+    await expect(page.getByText('价格超出涨跌停板')).toBeVisible();
+    await expect(submit).toBeDisabled();
+    await price.fill(String(roundToTick(market.lower_limit! - tick, tick)));
+    await expect(page.getByText('价格超出涨跌停板')).toBeVisible();
+    await screenshot(page, testInfo, 'desk-price-refused-1280');
+    expect(sent).toEqual([]);
+    // The band and the tick are named under the field.
+    await expect(page.getByText(/^最小变动价位 [\d,.]+ · 涨跌停板 ¥[\d,]+\.\d{2} – ¥[\d,]+\.\d{2}$/)).toBeVisible();
+
+    // 填入参考价: on the grid, two decimals; the arrow key steps by 0.01 (then off the grid).
+    await page.getByRole('button', { name: '填入参考价' }).click();
+    await expect(price).toHaveValue(PRICE_TEXT);
+    await expect(submit).toBeEnabled();
+    // The live reference price moves: on the grid and near the price read before is what holds.
+    const filled = Number((await price.inputValue()).replace(/[¥,]/g, ''));
+    expect(roundToTick(filled, tick)).toBe(filled);
+    expect(Math.abs(filled - onGrid) / onGrid).toBeLessThan(0.02);
+    await price.press('ArrowUp');
+    await expect(price).toHaveValue(`¥${(filled + 0.01).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
+    await expect(page.getByText('价格不是最小变动价位的整数倍')).toBeVisible();
+    await expect(submit).toBeDisabled();
+    expect(sent).toEqual([]);
+  });
+
+  test('between 768 and 1024 px no status badge is cut and 撤单 stays in view', async ({ page, request }, testInfo) => {
+    const session = await apiSession(request);
+    const snap = await snapshot(request, session.token);
+    const contract = pickContract(snap, 1);
+    const resting = await submitOrder(request, session.token, {
+      contract_id: contract.id,
+      quantity: 1,
+      price: limitPrice(contract, lastPrice(snap, contract), 0.03, false),
+    });
+    await waitForOrder(request, session.token, resting.id, ['ALIVE']);
+    try {
+      await openSignedIn(page, session, DESK);
+      await chooseContract(page, contract);
+      const row = page.locator(`[data-order-id="${resting.id}"]`);
+      for (const width of [768, 820, 900, 1024]) {
+        await page.setViewportSize({ width, height: 1000 });
+        await expect(row.getByTestId('order-status')).toHaveText('执行中');
+        const cut = await page.getByTestId('order-status').evaluateAll(
+          (badges) =>
+            badges.filter((b) => {
+              const label = b.querySelector('.mantine-Badge-label') ?? b;
+              return label.scrollWidth > label.clientWidth || b.scrollWidth > b.clientWidth;
+            }).length,
+        );
+        expect(cut, `truncated badges at ${width}`).toBe(0);
+        const cancel = row.getByRole('button', { name: '撤单' });
+        await expect(cancel).toBeVisible();
+        const box = (await cancel.boundingBox())!;
+        expect(box.x + box.width, `撤单 at ${width}`).toBeLessThanOrEqual(width);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await screenshot(page, testInfo, `desk-${width}`);
+      }
+    } finally {
+      await request.post('/api/pricer/rpc/cancel-order', {
+        data: { order_id: resting.id },
+        headers: { Authorization: `Bearer ${session.token}` },
+      });
+      await waitForOrder(request, session.token, resting.id, ['CANCELLED']);
+    }
   });
 
   test('a marketable limit order and a market order fill', async ({ page, request }) => {

@@ -6,6 +6,7 @@ import {
   myOrders,
   openSignedIn,
   pickContract,
+  screenshot,
   snapshot,
   submitOrder,
   TENANT,
@@ -116,12 +117,47 @@ test.describe('order history', () => {
     await expect(page.getByLabel('开始日期')).toBeVisible();
   });
 
-  test('on a phone the panel starts folded and the table is compact', async ({ page, request }) => {
+  test('on a phone the panel starts folded; compact cells show contract, direction and prices', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const session = await apiSession(request);
+    const snap = await snapshot(request, session.token);
+    const contract = pickContract(snap, 1);
+    const resting = await submitOrder(request, session.token, {
+      contract_id: contract.id,
+      quantity: 1,
+      price: limitPrice(contract, lastPrice(snap, contract), 0.03, false),
+    });
+    await waitForOrder(request, session.token, resting.id, ['ALIVE']);
+    const cancel = await request.post('/api/pricer/rpc/cancel-order', {
+      data: { order_id: resting.id },
+      headers: { Authorization: `Bearer ${session.token}` },
+    });
+    expect(cancel.status()).toBe(200);
+    await waitForOrder(request, session.token, resting.id, ['CANCELLED']);
+
     await page.setViewportSize({ width: 375, height: 800 });
-    await openSignedIn(page, await apiSession(request), HISTORY);
+    await openSignedIn(page, session, HISTORY);
     await expect(page.getByRole('button', { name: '筛选' })).toHaveAttribute('aria-expanded', 'false');
-    await expect(page.getByRole('table', { name: '历史订单' }).locator('thead th').first()).toContainText('时间');
-    await expect(page.getByRole('table', { name: '历史订单' }).locator('thead th')).toHaveCount(6);
+    const table = page.getByRole('table', { name: '历史订单' });
+    await expect(table.locator('thead tr').first().locator('th')).toHaveText([/时间/, /合同/, /价格/, /状态/]);
+    // The newest order first: this one, told apart by contract, direction and prices.
+    const first = table.locator('tbody tr').first();
+    const direction = contract.direction === 'BUY' ? '买入' : '卖出';
+    await expect(first.getByTestId('order-contract')).toContainText(contract.name.slice(0, 4));
+    await expect(first.getByTestId('order-contract')).toContainText(
+      `${direction} · ${contract.instrument_id.split('.')[1]}`,
+    );
+    await expect(first).toContainText(`¥${resting.limit_price.toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
+    await expect(first.getByTestId('order-status')).toHaveText('已撤销');
+    // Everything in view: no sideways scrolling of the page or of the table.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const overflow = await table.evaluate((el) => {
+      const box = el.closest('.mantine-ScrollArea-viewport, .mantine-Table-scrollContainer') ?? el.parentElement!;
+      return box.scrollWidth - box.clientWidth;
+    });
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, testInfo, 'history-compact-375');
   });
 });

@@ -10,7 +10,7 @@ test.describe('customer login', () => {
     await expect(page.getByTestId('company-name')).toHaveText('演示贸易有限公司');
 
     await page.getByLabel('用户名').fill(PRICER.username);
-    await page.getByLabel('密码').fill(PRICER.password);
+    await page.getByLabel(/^密码/).fill(PRICER.password);
     await page.getByRole('button', { name: '登录' }).click();
 
     await expect(toast(page, '登录成功')).toBeVisible();
@@ -32,7 +32,7 @@ test.describe('customer login', () => {
   test('a wrong password is refused with 用户名或密码错误', async ({ page }) => {
     await page.goto(`/pricer/${TENANT}/login`);
     await page.getByLabel('用户名').fill(PRICER.username);
-    await page.getByLabel('密码').fill('wrong-password');
+    await page.getByLabel(/^密码/).fill('wrong-password');
     const answer = page.waitForResponse('**/api/pricer/rpc/pricer-login');
     await page.getByRole('button', { name: '登录' }).click();
     expect((await answer).status()).toBe(401);
@@ -47,7 +47,7 @@ test.describe('customer login', () => {
     await page.goto('/pricer/999/login');
     await expect(page.getByTestId('company-name')).toHaveText('公司代码不存在');
     await page.getByLabel('用户名').fill(PRICER.username);
-    await page.getByLabel('密码').fill(PRICER.password);
+    await page.getByLabel(/^密码/).fill(PRICER.password);
     await page.getByRole('button', { name: '登录' }).click();
     await expect(toast(page, '公司代码不存在')).toBeVisible();
     await expect(page).toHaveURL(/\/pricer\/999\/login$/);
@@ -70,7 +70,7 @@ test.describe('customer login', () => {
     await expect(page.getByTestId('company-name')).toHaveText('公司代码无效');
     await expect(page.getByLabel('用户名')).toHaveValue('');
     await page.getByLabel('用户名').fill('pricer1');
-    await page.getByLabel('密码').fill('pricer123');
+    await page.getByLabel(/^密码/).fill('pricer123');
     await page.getByRole('button', { name: '登录' }).click();
     await expect(toast(page, '公司代码无效')).toBeVisible();
   });

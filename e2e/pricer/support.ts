@@ -34,7 +34,10 @@ export interface Snapshot {
   contracts: Contract[];
   orders: Order[];
   timestamp: string;
-  market_data: Record<string, { last_price: number | null }>;
+  market_data: Record<
+    string,
+    { last_price: number | null; price_tick: number; upper_limit: number | null; lower_limit: number | null }
+  >;
 }
 
 export interface Session {

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { accessToken, demoTrader, LOGIN_PAGE, signIn, toast } from './support';
+import { accessToken, demoTrader, LOGIN_PAGE, screenshot, signIn, toast } from './support';
 
 const AUTHORIZE = '/realms/pfp/protocol/openid-connect/auth';
 const TOKEN = '/realms/pfp/protocol/openid-connect/token';
@@ -65,6 +65,21 @@ test.describe('trader sign-in', () => {
   test('returns to the page the trader asked for', async ({ page }) => {
     await signIn(page, demoTrader, '/trader/contracts?from=bookmark', /\/trader\/contracts\?from=bookmark$/);
     await expect(page.getByTestId('page-title')).toHaveText('合同管理');
+  });
+
+  test('?theme=dark survives the sign-in round trip', async ({ page }, testInfo) => {
+    await page.goto('/trader?theme=dark');
+    await expect(page).toHaveURL(LOGIN_PAGE);
+    await page.locator('#username').fill(demoTrader.username);
+    await page.locator('#password').fill(demoTrader.password);
+    await page.locator('button[type=submit]').click();
+    await expect(page).toHaveURL(/\/trader\/dashboard\?theme=dark$/);
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    // In-app navigation keeps it.
+    await page.getByRole('link', { name: '合同管理' }).click();
+    await expect(page).toHaveURL(/\/trader\/contracts$/);
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await screenshot(page, testInfo, 'contracts-dark-1280');
   });
 
   test('the 45 s token is refreshed silently and calls keep working', async ({ page }) => {

@@ -115,7 +115,7 @@ test.describe.serial('first-time trader', () => {
     await expect(submit).toBeDisabled();
     await create.getByLabel('用户名').fill('k');
     await expect(submit).toBeDisabled();
-    await create.getByLabel('密码').fill('x');
+    await create.getByLabel(/^密码/).fill('x');
     await create.getByLabel('手机号').fill('12345');
     await expect(submit).toBeEnabled();
     await submit.click();
@@ -130,7 +130,7 @@ test.describe.serial('first-time trader', () => {
     await page.getByRole('button', { name: '新建客户' }).click();
     await expect(create.getByLabel('用户名')).toHaveValue('');
     await create.getByLabel('用户名').fill(CUSTOMER.username);
-    await create.getByLabel('密码').fill(CUSTOMER.password);
+    await create.getByLabel(/^密码/).fill(CUSTOMER.password);
     await create.getByLabel('手机号').fill(CUSTOMER.phone);
     // Enter submits.
     await create.getByLabel('手机号').press('Enter');
@@ -147,7 +147,7 @@ test.describe.serial('first-time trader', () => {
     // The same username again: the server's message in the toast.
     await page.getByRole('button', { name: '新建客户' }).click();
     await create.getByLabel('用户名').fill(CUSTOMER.username);
-    await create.getByLabel('密码').fill('another');
+    await create.getByLabel(/^密码/).fill('another');
     await create.getByRole('button', { name: '创建' }).click();
     await expect(toast(page, `客户创建失败: 用户名 ${CUSTOMER.username} 已存在`)).toBeVisible();
     await expect(create).toBeVisible();
@@ -172,7 +172,63 @@ test.describe.serial('first-time trader', () => {
     CUSTOMER.password = 'temp-1';
   });
 
-  test('creates a contract, pauses and re-activates it', async ({ page }) => {
+  test('停用 a customer: it cannot sign in until 启用 again; a header click replaces the sort', async ({
+    page,
+  }, testInfo) => {
+    await signIn(page, firstTimeTrader, '/trader/pricers', /\/trader\/pricers$/);
+    const table = page.getByRole('table', { name: '客户列表' });
+    const row = table.getByRole('row').filter({ hasText: CUSTOMER.username });
+    await row.getByRole('button', { name: `停用 ${CUSTOMER.username}` }).click();
+    const confirm = dialog(page, `停用客户：${CUSTOMER.username}`);
+    await expect(confirm).toContainText('停用后该客户不能登录');
+    await expectAccessible(page, testInfo, 'deactivate-dialog');
+    // Cancel changes nothing.
+    await confirm.getByRole('button', { name: '取消' }).click();
+    await expect(row.locator('[data-status]')).not.toHaveAttribute('data-status', 'inactive');
+    await row.getByRole('button', { name: `停用 ${CUSTOMER.username}` }).click();
+    await confirm.getByRole('button', { name: '确认停用' }).click();
+    await expect(toast(page, '客户已停用')).toBeVisible();
+    await expect(row.locator('[data-status]')).toHaveAttribute('data-status', 'inactive');
+    await expect(row).toContainText('已停用');
+    await expect(page.getByTestId('stat-users-inactive-value')).toHaveText('1');
+
+    // The customer's login page refuses the account.
+    await page.goto(`/pricer/${tenantId}/login`);
+    await page.getByLabel('用户名').fill(CUSTOMER.username);
+    await page.getByLabel(/^密码/).fill(CUSTOMER.password);
+    const refused = page.waitForResponse('**/api/pricer/rpc/pricer-login');
+    await page.getByRole('button', { name: '登录' }).click();
+    expect((await refused).status()).toBe(403);
+    await expect(toast(page, '账户已停用，请联系贸易商')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/pricer/${tenantId}/login$`));
+    await screenshot(page, testInfo, 'inactive-login-1280');
+
+    await page.goto('/trader/pricers');
+    await row.getByRole('button', { name: `启用 ${CUSTOMER.username}` }).click();
+    await dialog(page, `启用客户：${CUSTOMER.username}`).getByRole('button', { name: '确认启用' }).click();
+    await expect(toast(page, '客户已启用')).toBeVisible();
+    await expect(row.locator('[data-status]')).toHaveAttribute('data-status', 'active');
+    await page.goto(`/pricer/${tenantId}/login`);
+    await page.getByLabel('用户名').fill(CUSTOMER.username);
+    await page.getByLabel(/^密码/).fill(CUSTOMER.password);
+    await page.getByRole('button', { name: '登录' }).click();
+    await expect(page).toHaveURL(new RegExp(`/pricer/${tenantId}/dashboard$`));
+
+    // Every table: a click on a header replaces the sort, shift-click adds one.
+    await page.goto('/trader/pricers');
+    const header = (name: string) => table.locator('th', { has: page.getByRole('button', { name: `按${name}排序` }) });
+    await table.getByRole('button', { name: '按用户名排序' }).click();
+    await expect(header('用户名')).toHaveAttribute('aria-sort', 'ascending');
+    await expect(header('编号')).toHaveAttribute('aria-sort', 'none');
+    await table.getByRole('button', { name: '按状态排序' }).click();
+    await expect(header('状态')).toHaveAttribute('aria-sort', 'ascending');
+    await expect(header('用户名')).toHaveAttribute('aria-sort', 'none');
+    await table.getByRole('button', { name: '按用户名排序' }).click({ modifiers: ['Shift'] });
+    await expect(header('状态')).toHaveAttribute('aria-sort', 'ascending');
+    await expect(header('用户名')).toHaveAttribute('aria-sort', 'ascending');
+  });
+
+  test('creates a contract, pauses and re-activates it', async ({ page }, testInfo) => {
     await signIn(page, firstTimeTrader, '/trader/contracts', /\/trader\/contracts$/);
     await expect(page.getByTestId('stat-contracts-total-value')).toHaveText('0');
 
@@ -190,6 +246,7 @@ test.describe.serial('first-time trader', () => {
     await form.getByTestId('contract-product').click();
     const options = page.getByRole('listbox');
     await expect(options).toHaveCSS('grid-template-columns', /^(\S+ ){3}\S+$/);
+    await screenshot(page, testInfo, 'contract-products-grid-1280');
     await page.getByRole('option', { name: '铝', exact: true }).filter({ visible: true }).click();
     await expect(instrument).toBeEnabled();
     await choose(page, instrument, /^铝\d{4}/);
@@ -246,6 +303,8 @@ test.describe.serial('first-time trader', () => {
   test('a customer fixes a price; the order streams in and the trader cancels it', async ({ page, request }) => {
     const session: PricerSession = await pricerLogin(request, tenantId, CUSTOMER.username, CUSTOMER.password);
     const price = await restingBuyPrice(request, session, contractId);
+    // Wide enough for every column of the stream (narrower screens hide the contract's name).
+    await page.setViewportSize({ width: 1920, height: 1000 });
     await signIn(page, firstTimeTrader);
     await expect(page.getByTestId('orders-empty')).toHaveText('暂无订单数据');
     await expect(page.getByTestId('stat-total-value')).toHaveText('0');
@@ -302,8 +361,14 @@ test.describe.serial('first-time trader', () => {
     await card.getByRole('button', { name: '首页' }).click();
     await expect(card).toContainText(`第 1 / 6 页`);
 
-    // Sort by ordered lots, ascending then descending.
-    const lots = rows.locator('td:nth-child(6)');
+    // Sort by ordered lots, ascending then descending (the column's place depends on the width).
+    const lotsColumn = await table
+      .locator('thead tr')
+      .first()
+      .locator('th')
+      .evaluateAll((ths) => ths.findIndex((th) => th.textContent!.startsWith('委托手数')));
+    expect(lotsColumn).toBeGreaterThan(0);
+    const lots = rows.locator(`td:nth-child(${lotsColumn + 1})`);
     await card.getByRole('button', { name: '按委托手数排序' }).click();
     await expect(table.locator('th[aria-sort="ascending"]')).toContainText('委托手数');
     await expect(lots.first()).toHaveText('1 手');
@@ -328,6 +393,27 @@ test.describe.serial('first-time trader', () => {
     await expect(card).toContainText(`第 1 / 3 页`);
 
     await expectAccessible(page, testInfo, 'dashboard');
+  });
+
+  test("a table whose load fails says 数据加载失败 with the server's message, never the transport text", async ({
+    page,
+  }, testInfo) => {
+    await signIn(page, firstTimeTrader, '/trader/contracts', /\/trader\/contracts$/);
+    const card = page
+      .getByRole('table', { name: '合同列表' })
+      .locator('xpath=ancestor::div[contains(@class,"mantine-Card-root")]');
+    await expect(page.getByRole('table', { name: '合同列表' })).toContainText(CONTRACT_NAME);
+    // The server refuses a search of more than 200 characters (a 400 with a Chinese message).
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/trader/view/contracts') && r.status() === 400);
+    await card.getByRole('searchbox', { name: '全局搜索' }).fill('铜'.repeat(201));
+    await answer;
+    const alert = card.getByRole('alert');
+    await expect(alert).toContainText('数据加载失败');
+    await expect(alert).toContainText('搜索内容过长（最多 200 个字符）');
+    await expect(page.getByText(/HTTP error|status:|"result"/)).toHaveCount(0);
+    await screenshot(page, testInfo, 'load-failed-1280');
+    await card.getByRole('searchbox', { name: '全局搜索' }).fill('');
+    await expect(alert).toHaveCount(0);
   });
 
   test('Ctrl+B collapses the sidebar, remembered in the sidebar_state cookie', async ({ page, context }) => {

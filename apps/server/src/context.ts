@@ -17,6 +17,10 @@ export interface AppContext {
   lastPrice?: (symbol: string) => number | undefined;
   /** The day's limit band of an instrument (the market-data source); limit prices outside are refused. */
   priceBand?: (symbol: string) => { lower: number; upper: number } | undefined;
+  /** The customer snapshot's market data: last price and the day's limit band (the market-data source). */
+  quote?: (
+    symbol: string,
+  ) => { last_price?: number | null; upper_limit?: number | null; lower_limit?: number | null } | undefined;
   /** The tenant's trading gateway: `ok` when connected and logged in. */
   gatewayStatus?: (tenantId: number) => { status: 'ok' | 'error'; message?: string };
   /** The trader saved the settings: (re)connect the tenant's gateway. */

@@ -127,6 +127,7 @@ const app = await buildApp({
     const q = market.getQuote(symbol);
     return q && q.upper_limit > 0 ? { lower: q.lower_limit, upper: q.upper_limit } : undefined;
   },
+  quote: (symbol) => market.getQuote(symbol),
   oidc: { authority: issuer, clientId: config.oidcClientId },
   ...(identity ? { identity } : {}),
 });

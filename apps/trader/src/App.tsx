@@ -2,7 +2,7 @@ import { createHttpClient } from '@pfp/api-client';
 import { createQueryClient } from '@pfp/api-client/query';
 import { zh } from '@pfp/i18n';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { LayoutShell } from './app/LayoutShell';
 import { NAV } from './app/nav';
 import { RequireTenant } from './app/RequireTenant';
@@ -23,6 +23,12 @@ const api = createTraderApi(
   }),
 );
 const queryClient = createQueryClient();
+
+/** Unknown paths go to the dashboard, keeping the query (?theme=dark). */
+function ToDashboard() {
+  const { search } = useLocation();
+  return <Navigate to={{ pathname: '/trader/dashboard', search }} replace />;
+}
 
 /** The trader console's route tree, mounted by the host at /trader/*. */
 export default function TraderApp() {
@@ -57,7 +63,7 @@ export default function TraderApp() {
                     </RequireTenant>
                   }
                 />
-                <Route path="*" element={<Navigate to="/trader/dashboard" replace />} />
+                <Route path="*" element={<ToDashboard />} />
               </Routes>
             </LayoutShell>
           </AuthGuard>

@@ -33,12 +33,24 @@ export type TenantInfoInput = z.input<typeof tenantInfoInput>;
 export const tenantInfo = z.object({ tenant_id: z.int(), company_name: z.string() });
 export type TenantInfo = z.infer<typeof tenantInfo>;
 
-/** The desk's poll: the customer's contracts, latest orders and the last prices of their instruments. */
+/**
+ * One instrument of the snapshot's market data: the last price, and what the desk checks a limit
+ * price against before sending it (the tick and the day's limit band; null while not known).
+ */
+export const marketEntry = z.object({
+  last_price: z.number().nullable(),
+  price_tick: z.number(),
+  upper_limit: z.number().nullable(),
+  lower_limit: z.number().nullable(),
+});
+export type MarketEntry = z.input<typeof marketEntry>;
+
+/** The desk's poll: the customer's contracts, latest orders and the market data of their instruments. */
 export const snapshot = z.object({
   contracts: z.array(pricerContract),
   orders: z.array(orderRow),
   timestamp: z.string(),
-  market_data: z.record(z.string(), z.object({ last_price: z.number().nullable() })),
+  market_data: z.record(z.string(), marketEntry),
 });
 export type Snapshot = z.input<typeof snapshot>;
 

@@ -24,6 +24,8 @@ import {
   tqsdkStatus,
   traderProfile,
   updateContractStatusInput,
+  updatePricerStatusInput,
+  updatePricerStatusResult,
 } from './trader';
 import { anyViewPage, viewRequest } from './view';
 
@@ -89,6 +91,12 @@ export const traderRoutes = {
     path: '/api/trader/rpc/reset-pricer-password',
     body: resetPricerPasswordInput,
     response: resetPricerPasswordResult,
+  }),
+  updatePricerStatus: route({
+    method: 'POST',
+    path: '/api/trader/rpc/update-pricer-status',
+    body: updatePricerStatusInput,
+    response: updatePricerStatusResult,
   }),
 } as const;
 

@@ -2,6 +2,8 @@ import { zh } from '@pfp/i18n';
 import { describe, expect, it } from 'vitest';
 import {
   CONTRACT_STATUSES,
+  limitPriceProblem,
+  onTickGrid,
   ORDER_MESSAGES,
   ORDER_STATUSES,
   orderProblem,
@@ -53,5 +55,37 @@ describe('orderProblem (SPEC §5 submit order)', () => {
   it('passes a valid market and limit order', () => {
     expect(orderProblem({ quantity: 10, price: 0, orderType: 'market' }, 10)).toBeNull();
     expect(orderProblem({ quantity: 1, price: 71230.5, orderType: 'limit' }, 10)).toBeNull();
+  });
+});
+
+describe('limitPriceProblem (what the exchange refuses)', () => {
+  // Copper: tick 10, a day's band of ±7% around a settlement of 80,000 (74,400 … 85,600).
+  const copper = { price_tick: 10, upper_limit: 85_600, lower_limit: 74_400 };
+
+  it('takes a price on the grid inside the band, the limits included', () => {
+    for (const p of [74_400, 80_000, 80_010, 85_600]) expect(limitPriceProblem(p, copper), String(p)).toBeNull();
+  });
+
+  it('refuses a price off the grid', () => {
+    for (const p of [80_005, 80_001, 80_000.5])
+      expect(limitPriceProblem(p, copper), String(p)).toBe('价格不是最小变动价位的整数倍');
+  });
+
+  it('refuses a price outside the band', () => {
+    for (const p of [74_390, 85_610, 1_000_000])
+      expect(limitPriceProblem(p, copper), String(p)).toBe('价格超出涨跌停板');
+  });
+
+  it('checks only the grid while the band is not known', () => {
+    expect(limitPriceProblem(1_000_000, { price_tick: 10, upper_limit: null, lower_limit: null })).toBeNull();
+  });
+
+  it('decimal ticks: whole numbers of ticks despite floating-point noise', () => {
+    // 0.2 × 7 = 1.4000000000000001 in binary floating point; 0.1 + 0.2 ≠ 0.3.
+    expect(onTickGrid(1.4, 0.2)).toBe(true);
+    expect(onTickGrid(0.1 + 0.2, 0.1)).toBe(true);
+    expect(onTickGrid(3007.5, 0.5)).toBe(true);
+    expect(onTickGrid(3007.25, 0.5)).toBe(false);
+    expect(onTickGrid(0.3, 0.2)).toBe(false);
   });
 });

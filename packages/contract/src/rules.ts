@@ -1,3 +1,5 @@
+import { zh } from '@pfp/i18n';
+
 /**
  * The business rules the apps' forms and the server both check (SPEC §5), written once. The
  * server is the authority; the forms use the same numbers and patterns to say it earlier.
@@ -97,5 +99,37 @@ export function orderProblem(
     if (!Number.isFinite(p) || p <= 0) return { field: 'price', message: ORDER_MESSAGES.limitNeedsPrice };
     if (p > PRICE_MAX) return { field: 'price', message: ORDER_MESSAGES.priceTooLarge };
   }
+  return null;
+}
+
+/** What the exchange refuses of a limit price (the simulated exchange words it the same). */
+export const PRICE_MESSAGES = {
+  offTick: zh.errors.priceOffTick,
+  outsideLimits: zh.errors.priceOutsideLimits,
+} as const;
+
+/** A price the exchange accepts: a whole number of ticks (within floating-point noise). */
+export function onTickGrid(price: number, tick: number): boolean {
+  if (!(tick > 0)) return true;
+  const n = price / tick;
+  return Math.abs(n - Math.round(n)) < 1e-6;
+}
+
+/** The instrument's price rules of the day: its tick and limit band (null: not known yet). */
+export interface PriceRules {
+  price_tick: number;
+  upper_limit: number | null;
+  lower_limit: number | null;
+}
+
+/**
+ * A limit price the exchange would refuse: off the tick grid, or outside the day's limit band
+ * (涨跌停板). Returns the Chinese message, or null when the exchange would take it.
+ */
+export function limitPriceProblem(price: number, rules: PriceRules): string | null {
+  if (!onTickGrid(price, rules.price_tick)) return PRICE_MESSAGES.offTick;
+  const eps = 1e-9;
+  if (rules.upper_limit !== null && price > rules.upper_limit + eps) return PRICE_MESSAGES.outsideLimits;
+  if (rules.lower_limit !== null && price < rules.lower_limit - eps) return PRICE_MESSAGES.outsideLimits;
   return null;
 }

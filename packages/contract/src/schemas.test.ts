@@ -4,7 +4,13 @@ import { z } from 'zod';
 import { firstIssue, safeParseZh } from './primitives';
 import { myOrdersRequest, pricerLoginInput, submitOrderInput } from './pricer';
 import { appRoutes, marketRoutes, pricerRoutes, traderRoutes } from './routes';
-import { createContractInput, createPricerInput, profileInput, resetPricerPasswordInput } from './trader';
+import {
+  createContractInput,
+  createPricerInput,
+  profileInput,
+  resetPricerPasswordInput,
+  updatePricerStatusInput,
+} from './trader';
 import { viewRequest } from './view';
 import { curvePatch, wsRequest } from './ws';
 
@@ -64,6 +70,17 @@ describe('trader requests', () => {
       '手机号格式不正确',
     );
     expect(fails(resetPricerPasswordInput, { user_id: [7], new_password: 'xy' }).field).toBe('user_id');
+  });
+
+  it('update-pricer-status: only active or inactive', () => {
+    expect(safeParseZh(updatePricerStatusInput, { user_id: 3, new_status: 'inactive' }).success).toBe(true);
+    expect(safeParseZh(updatePricerStatusInput, { user_id: 3, new_status: 'active' }).success).toBe(true);
+    for (const new_status of ['pending', 'deleted', '', null])
+      expect(fails(updatePricerStatusInput, { user_id: 3, new_status })).toEqual({
+        message: '客户状态无效，只能是 active 或 inactive',
+        field: 'new_status',
+      });
+    expect(fails(updatePricerStatusInput, { user_id: '3', new_status: 'active' }).field).toBe('user_id');
   });
 });
 
@@ -165,6 +182,7 @@ describe('route catalogue', () => {
       '/api/trader/rpc/create-contract',
       '/api/trader/rpc/create-pricer-user',
       '/api/trader/rpc/reset-pricer-password',
+      '/api/trader/rpc/update-pricer-status',
       '/api/pricer/rpc/pricer-login',
       '/api/pricer/rpc/get-tenant-info',
       '/api/pricer/view/my-data-snapshot',

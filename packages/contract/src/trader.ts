@@ -157,6 +157,18 @@ export type ResetPricerPasswordInput = z.input<typeof resetPricerPasswordInput>;
 
 export const resetPricerPasswordResult = z.object({ user_id: z.int() });
 
+/** 停用 / 启用 a customer: pending is only ever the initial state. */
+export const updatePricerStatusInput = z.object(
+  {
+    user_id: id(),
+    new_status: z.enum(['active', 'inactive'], { error: '客户状态无效，只能是 active 或 inactive' }),
+  },
+  { error: '请求参数必须是 JSON 对象' },
+);
+export type UpdatePricerStatusInput = z.input<typeof updatePricerStatusInput>;
+
+export const updatePricerStatusResult = pricerUser.pick({ id: true, username: true, status: true });
+
 // ---- Views ----------------------------------------------------------------------------------------
 
 /** The instruments view needs the product (SPEC §7: param product_name). */

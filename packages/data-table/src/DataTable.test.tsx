@@ -1,12 +1,14 @@
 // @vitest-environment jsdom
 import { installDomPolyfills } from '@pfp/ui/testing';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MantineProvider } from '@pfp/mantine';
 import { QueryWrapper } from '../test/queryClient';
 import { DataTable, type DataTableColumn, type PageResult, type ServerTableParams } from './index';
 
 beforeAll(installDomPolyfills);
+// jsdom renders of 20-row pages take seconds on a loaded 2-core machine: wait for them, do not race them.
+configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => cleanup());
 
@@ -226,7 +228,7 @@ describe('DataTable', () => {
     expect(screen.getByText('已选择 0 项')).toBeTruthy();
   });
 
-  it('sorts on the server with aria-sort, shift-click adds columns', async () => {
+  it('sorts on the server with aria-sort: a click replaces the sort, shift-click adds columns', async () => {
     const server = createServer();
     renderTable(server.fetchPage, [{ field: 'code', header: '代码', accessor: (row) => `C${row.id}` }]);
     await screen.findByText('显示第 1 - 20 条，共 45 条记录');
@@ -241,6 +243,14 @@ describe('DataTable', () => {
     await waitFor(() => expect(server.last()?.sort_fields).toEqual([{ field: 'id', ascending: false }]));
     expect(idHeader.getAttribute('aria-sort')).toBe('descending');
     await waitFor(() => expect(firstCellTexts()[0]).toBe('45'));
+
+    // A plain click replaces the sort.
+    fireEvent.click(screen.getByRole('button', { name: '按名称排序' }));
+    await waitFor(() => expect(server.last()?.sort_fields).toEqual([{ field: 'name', ascending: true }]));
+    expect(idHeader.getAttribute('aria-sort')).toBe('none');
+    fireEvent.click(screen.getByRole('button', { name: '按编号排序' }));
+    fireEvent.click(screen.getByRole('button', { name: '按编号排序' }));
+    await waitFor(() => expect(server.last()?.sort_fields).toEqual([{ field: 'id', ascending: false }]));
 
     fireEvent.click(screen.getByRole('button', { name: '按启用排序' }), { shiftKey: true });
     await waitFor(() =>
@@ -270,12 +280,25 @@ describe('DataTable', () => {
     expect(screen.getByText('第 1 / 1 页')).toBeTruthy();
   });
 
-  it("shows the error's own message, or 数据加载失败", async () => {
+  it('a failed load shows 数据加载失败 with the Chinese detail, never the transport text', async () => {
     renderTable(() => Promise.reject(new Error('服务器维护中')));
-    expect((await screen.findByRole('alert')).textContent).toBe('服务器维护中');
+    let alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('数据加载失败')).toBeTruthy();
+    expect(alert.textContent).toBe('数据加载失败服务器维护中');
     cleanup();
 
-    renderTable(() => Promise.reject(new Error('')));
+    // The api client's HttpError: the server's error.message, not 'HTTP error! status: …, body: {…}'.
+    const body = JSON.stringify({ result: 'error', error: { code: 'INVALID_INPUT', message: '筛选字段 x 不存在' } });
+    const httpError = Object.assign(new Error(`HTTP error! status: 400, body: ${body}`), {
+      status: 400,
+      serverMessage: '筛选字段 x 不存在',
+    });
+    renderTable(() => Promise.reject(httpError));
+    alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('数据加载失败筛选字段 x 不存在');
+    cleanup();
+
+    renderTable(() => Promise.reject(new TypeError('Failed to fetch')));
     expect((await screen.findByRole('alert')).textContent).toBe('数据加载失败');
     cleanup();
 
@@ -290,5 +313,73 @@ describe('DataTable', () => {
     expect(screen.getByText('筛选配置错误')).toBeTruthy();
     // 配置错误的筛选不会发送给服务端
     expect(server.last()?.filter).toBe('');
+  });
+});
+
+describe('DataTable on a narrow screen', () => {
+  /** A ResizeObserver that reports the observed box as `width` px wide. */
+  function observeAs(width: number) {
+    Object.defineProperty(globalThis, 'ResizeObserver', {
+      writable: true,
+      configurable: true,
+      value: class {
+        constructor(private readonly callback: ResizeObserverCallback) {}
+        observe(target: Element) {
+          const entry = {
+            target,
+            contentRect: { x: 0, y: 0, top: 0, left: 0, bottom: 0, right: width, width, height: 300 },
+          };
+          this.callback([entry as unknown as ResizeObserverEntry], this as unknown as ResizeObserver);
+        }
+        unobserve() {}
+        disconnect() {}
+      },
+    });
+  }
+  afterEach(installDomPolyfills);
+
+  const prioritised: DataTableColumn<Contract>[] = [
+    { field: 'id', header: '编号', width: 80 },
+    { field: 'name', header: '名称', width: 200, priority: 2 },
+    { field: 'active', header: '启用', kind: 'boolean', width: 100, priority: 3 },
+    { field: 'created_at', header: '创建时间', kind: 'date', width: 100, twoLine: true },
+  ];
+
+  function renderPrioritised() {
+    render(
+      <MantineProvider env="test">
+        <DataTable<Contract>
+          title="合约列表"
+          columns={prioritised}
+          fetchPage={createServer().fetchPage}
+          actionsColumnWidth={90}
+          renderRowActions={(row) => <button type="button">查看{row.id}</button>}
+        />
+      </MantineProvider>,
+    );
+  }
+
+  it('hides the lowest-priority columns that do not fit; the actions column stays, sticky', async () => {
+    // 80 + 200 + 100 + 100 + 90 = 570 px of columns in a 400 px box: 启用 (3) and then 名称 (2) go.
+    observeAs(400);
+    renderPrioritised();
+    await screen.findByText('显示第 1 - 20 条，共 45 条记录');
+    await waitFor(() => expect(screen.queryByRole('columnheader', { name: /启用/ })).toBeNull());
+    expect(screen.queryByRole('columnheader', { name: /名称/ })).toBeNull();
+    expect(screen.getByRole('columnheader', { name: /编号/ })).toBeTruthy();
+    const actions = screen.getByRole('columnheader', { name: '操作' });
+    expect(actions.style.position).toBe('sticky');
+    expect(screen.getByText('查看1')).toBeTruthy();
+    // The two-line date cell: day over time.
+    expect(screen.getAllByText('2024-01-01')[0]).toBeTruthy();
+    expect(screen.getAllByText('09:30')[0]).toBeTruthy();
+  });
+
+  it('shows every column when they fit', async () => {
+    observeAs(1200);
+    renderPrioritised();
+    await screen.findByText('显示第 1 - 20 条，共 45 条记录');
+    expect(screen.getByRole('columnheader', { name: /启用/ })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: /名称/ })).toBeTruthy();
   });
 });

@@ -33,6 +33,13 @@ export interface DataTableColumn<T> {
   filterable?: boolean;
   /** date 列是否显示秒，默认 false。 */
   showSeconds?: boolean;
+  /** date 列分两行显示（日期在上、时间在下），用于窄列。 */
+  twoLine?: boolean;
+  /**
+   * 表格放不下全部列时的隐藏顺序：1（默认）永远显示，数字越大越先隐藏（见 fitColumns）。
+   * 这样笔记本屏幕上重要的列（状态、操作）不被挤出视野，宽屏显示更多列。
+   */
+  priority?: number;
   /** badge 列的颜色（Mantine 颜色名）。 */
   badgeColor?: (value: unknown, row: T) => string | undefined;
 }

@@ -1,4 +1,7 @@
 export { DataTable } from './DataTable';
+export { TwoLineCell } from './parts/TwoLineCell';
+export { fitColumns, type FitColumn } from './fitColumns';
+export { loadErrorDetail } from './loadError';
 export type {
   BulkActionContext,
   DataTableBaseProps,

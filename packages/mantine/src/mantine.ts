@@ -56,5 +56,5 @@ export {
   createTheme,
   useComputedColorScheme,
 } from '@mantine/core';
-export { useMediaQuery, useViewportSize } from '@mantine/hooks';
+export { useElementSize, useMediaQuery, useViewportSize } from '@mantine/hooks';
 export type * from '@mantine/core';

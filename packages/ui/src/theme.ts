@@ -1,10 +1,17 @@
-import { createTheme, type CSSVariablesResolver } from '@pfp/mantine';
+import { createTheme, PasswordInput, type CSSVariablesResolver } from '@pfp/mantine';
+import { zh } from '@pfp/i18n';
 
 export type ColorScheme = 'light' | 'dark';
 
 /** SPEC §1: the theme comes from the `theme` query parameter, default light. */
 export function themeFromSearch(search: string): ColorScheme {
-  return new URLSearchParams(search).get('theme') === 'dark' ? 'dark' : 'light';
+  return themeParam(search) ?? 'light';
+}
+
+/** The theme the address asks for: null when it names none (the page keeps the one it has). */
+export function themeParam(search: string): ColorScheme | null {
+  const value = new URLSearchParams(search).get('theme');
+  return value === null ? null : value === 'dark' ? 'dark' : 'light';
 }
 
 export const theme = createTheme({
@@ -12,6 +19,12 @@ export const theme = createTheme({
   fontFamily:
     '-apple-system, BlinkMacSystemFont, "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", "Segoe UI", Roboto, sans-serif',
   defaultRadius: 'md',
+  components: {
+    // Mantine's own label is English ('Toggle password visibility'); no English reaches a user.
+    PasswordInput: PasswordInput.extend({
+      defaultProps: { visibilityToggleButtonProps: { 'aria-label': zh.shell.togglePassword } },
+    }),
+  },
 });
 
 /**
@@ -25,6 +38,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   dark: {},
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    // Links (the trader's breadcrumb): blue.6 is 3.6:1 on white.
+    '--mantine-color-anchor': 'var(--mantine-color-blue-8)',
     '--mantine-primary-color-filled': 'var(--mantine-color-blue-8)',
     '--mantine-primary-color-filled-hover': 'var(--mantine-color-blue-9)',
     '--mantine-color-blue-filled': 'var(--mantine-color-blue-8)',

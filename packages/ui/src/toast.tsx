@@ -1,7 +1,8 @@
 import { CloseButton } from '@pfp/mantine';
-import { useEffect } from 'react';
-import toast, { ToastBar, Toaster, useToasterStore, type ToastOptions } from 'react-hot-toast';
+import { useEffect, useRef } from 'react';
+import toast, { ToastBar, Toaster, useToaster, useToasterStore, type ToastOptions } from 'react-hot-toast';
 import { zh } from '@pfp/i18n';
+import { SwipeToDismiss } from './SwipeToDismiss';
 
 /** SPEC §9: at most 3 toasts visible; success 2 s, error 3 s, helper default 3 s. */
 export const MAX_VISIBLE_TOASTS = 3;
@@ -40,32 +41,65 @@ const RICH = {
   custom: {},
 } as const;
 
+/** SPEC §9: Alt+T moves the focus to the toasts (the keyboard's way to reach them). */
+export const isToasterHotkey = (event: Pick<KeyboardEvent, 'altKey' | 'code'>) => event.altKey && event.code === 'KeyT';
+
 /**
  * The page's one toaster. `variant="rich"` is the volatility app's: top-right, a close button and
- * rich colours; the default is bottom-right.
+ * rich colours; the default is bottom-right. Toasts can be swiped away; Alt+T focuses their region
+ * ('通知 Alt+T'), and they pause while it has the focus, as they do under the pointer.
  */
 export function AppToaster({ variant = 'default' }: { variant?: 'default' | 'rich' }) {
   useVisibleLimit(MAX_VISIBLE_TOASTS);
+  const { handlers } = useToaster();
+  const region = useRef<HTMLElement>(null);
   const rich = variant === 'rich';
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!isToasterHotkey(event)) return;
+      event.preventDefault();
+      region.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
   return (
-    <Toaster
-      position={rich ? 'top-right' : 'bottom-right'}
-      gutter={14}
-      toastOptions={{ duration: 4000, style: { maxWidth: 356 } }}
+    <section
+      ref={region}
+      aria-label={zh.shell.notifications}
+      tabIndex={-1}
+      onFocus={handlers.startPause}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) handlers.endPause();
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') (document.activeElement as HTMLElement | null)?.blur();
+      }}
+      style={{ outline: 'none' }}
     >
-      {(t) => (
-        <ToastBar toast={t} style={rich ? { ...t.style, ...RICH[t.type] } : t.style}>
-          {({ icon, message }) => (
-            <>
-              {icon}
-              {message}
-              {rich && t.type !== 'loading' && (
-                <CloseButton size="sm" aria-label={zh.shell.close} onClick={() => toast.dismiss(t.id)} />
+      <Toaster
+        position={rich ? 'top-right' : 'bottom-right'}
+        gutter={14}
+        toastOptions={{ duration: 4000, style: { maxWidth: 356 } }}
+      >
+        {(t) => (
+          <SwipeToDismiss onDismiss={() => toast.dismiss(t.id)}>
+            <ToastBar toast={t} style={rich ? { ...t.style, ...RICH[t.type] } : t.style}>
+              {({ icon, message }) => (
+                <>
+                  {icon}
+                  {message}
+                  {rich && t.type !== 'loading' && (
+                    <CloseButton size="sm" aria-label={zh.shell.close} onClick={() => toast.dismiss(t.id)} />
+                  )}
+                </>
               )}
-            </>
-          )}
-        </ToastBar>
-      )}
-    </Toaster>
+            </ToastBar>
+          </SwipeToDismiss>
+        )}
+      </Toaster>
+    </section>
   );
 }

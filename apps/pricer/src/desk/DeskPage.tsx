@@ -18,7 +18,7 @@ import { serverMessage } from '@pfp/api-client';
 import type { OrderRow, PricerContract, SubmitOrderInput } from '@pfp/contract';
 import { useRef, useState } from 'react';
 import { useCancelOrder, useCancellingOrders, useSubmitOrder } from '../shared/api';
-import { MOBILE_QUERY } from '../shared/layout';
+import { MOBILE_QUERY, TABLET_QUERY } from '../shared/layout';
 import { directionColor, directionLabel } from '../shared/orders/format';
 import { useSession } from '../shared/session/useSession';
 import { DESK_ORDER_LIMIT } from './constants';
@@ -56,6 +56,7 @@ function Fact({ label, value, color, testId }: { label: string; value: string; c
 export function DeskPage() {
   const session = useSession();
   const compact = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
+  const tablet = useMediaQuery(TABLET_QUERY, false, { getInitialValueInEffect: false });
   const [selectedId, setSelectedId] = useState<number>();
   const [formOpen, setFormOpen] = useState(false);
   const userId = session?.user.user_id ?? 0;
@@ -66,7 +67,8 @@ export function DeskPage() {
   // One fixing the customer means to make: its key stays the same across retries (issue 14 §2).
   const submitIntent = useRef(new SubmitIntent());
 
-  const lastPrice = contract ? (snapshot.data?.market_data[contract.instrument_id]?.last_price ?? null) : null;
+  const market = contract ? snapshot.data?.market_data[contract.instrument_id] : undefined;
+  const lastPrice = market?.last_price ?? null;
 
   async function submit(order: SubmitOrderInput) {
     const intent = submitIntent.current;
@@ -169,7 +171,13 @@ export function DeskPage() {
             </Group>
             <Collapse expanded={formOpen} id="pricer-order-form">
               <Card withBorder radius="md" p="sm" bg="var(--mantine-color-default-hover)">
-                <OrderForm key={contract.id} contract={contract} referencePrice={lastPrice} onSubmit={submit} />
+                <OrderForm
+                  key={contract.id}
+                  contract={contract}
+                  referencePrice={lastPrice}
+                  market={market}
+                  onSubmit={submit}
+                />
               </Card>
             </Collapse>
           </Stack>
@@ -188,7 +196,7 @@ export function DeskPage() {
             <OrdersTable
               orders={orderList}
               loading={orders.isPending}
-              compact={compact}
+              layout={compact ? 'phone' : tablet ? 'tablet' : 'wide'}
               cancelling={cancelling}
               onCancel={(o) => void cancel(o)}
             />

@@ -27,10 +27,12 @@ const contract: PricerContract = {
   created_at: '2026-11-21T09:11:43.738Z',
 };
 
+const market = { last_price: 3095.4, price_tick: 1, upper_limit: 3310, lower_limit: 2880 };
+
 function renderForm(onSubmit: (o: SubmitOrderInput) => Promise<void>, c: { contract?: PricerContract } = { contract }) {
   render(
     <MantineProvider>
-      <OrderForm contract={c.contract} referencePrice={3095.4} onSubmit={onSubmit} />
+      <OrderForm contract={c.contract} referencePrice={3095.4} market={market} onSubmit={onSubmit} />
     </MantineProvider>,
   );
   return {
@@ -45,10 +47,10 @@ describe('OrderForm', () => {
     const { lots, price, submit } = renderForm(vi.fn());
     expect(submit).toHaveProperty('disabled', true);
     fireEvent.change(lots, { target: { value: '6' } });
-    expect(screen.getByText('成交数量不能超过剩余数量')).toBeTruthy();
+    expect(screen.getByText('成交数量不能超过剩余数量（剩余 5 手）')).toBeTruthy();
     expect(submit).toHaveProperty('disabled', true);
     fireEvent.change(lots, { target: { value: '5' } });
-    expect(screen.queryByText('成交数量不能超过剩余数量')).toBeNull();
+    expect(screen.queryByText(/成交数量不能超过剩余数量/)).toBeNull();
     fireEvent.blur(price);
     expect(screen.getByText('限价单必须有有效价格')).toBeTruthy();
     expect(submit).toHaveProperty('disabled', true);
@@ -66,7 +68,8 @@ describe('OrderForm', () => {
     const onSubmit = vi.fn((_o: SubmitOrderInput) => Promise.resolve());
     const { lots, price, submit } = renderForm(onSubmit);
     fireEvent.click(screen.getByRole('button', { name: '填入参考价' }));
-    expect(price.value).toBe('¥3,095');
+    // SPEC §5: two decimals.
+    expect(price.value).toBe('¥3,095.00');
     fireEvent.click(screen.getByText('市价'));
     expect(price.value).toBe('');
     expect(price.disabled).toBe(true);
@@ -75,6 +78,25 @@ describe('OrderForm', () => {
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ contract_id: 3, quantity: 2, price: 0 }));
     // A successful submit resets the quantity.
     await waitFor(() => expect(lots.value).toBe(''));
+  });
+
+  it('refuses a price off the tick grid or outside the limit band before anything is sent', () => {
+    const onSubmit = vi.fn((_o: SubmitOrderInput) => Promise.resolve());
+    const { lots, price, submit } = renderForm(onSubmit);
+    fireEvent.change(lots, { target: { value: '1' } });
+    fireEvent.change(price, { target: { value: '3095.5' } });
+    expect(screen.getByText('价格不是最小变动价位的整数倍')).toBeTruthy();
+    expect(submit).toHaveProperty('disabled', true);
+    fireEvent.change(price, { target: { value: '3400' } });
+    expect(screen.getByText('价格超出涨跌停板')).toBeTruthy();
+    expect(submit).toHaveProperty('disabled', true);
+    fireEvent.submit(submit.closest('form')!);
+    expect(onSubmit).not.toHaveBeenCalled();
+    fireEvent.change(price, { target: { value: '3300' } });
+    expect(screen.queryByText('价格超出涨跌停板')).toBeNull();
+    expect(submit).toHaveProperty('disabled', false);
+    // The band and the tick are named under the field.
+    expect(screen.getByText('最小变动价位 1 · 涨跌停板 ¥2,880.00 – ¥3,310.00')).toBeTruthy();
   });
 
   it('keeps the values when the submit fails', async () => {

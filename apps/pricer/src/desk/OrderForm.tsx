@@ -1,12 +1,20 @@
 import { Button, Group, Input, Loader, NumberInput, SegmentedControl, SimpleGrid, Stack, Text } from '@pfp/mantine';
-import { formatNumber, zh } from '@pfp/i18n';
-import { useState, type FormEvent } from 'react';
-import type { PricerContract, SubmitOrderInput } from '@pfp/contract';
+import { schemaResolver, useForm } from '@mantine/form';
+import {
+  ORDER_MESSAGES,
+  PRICE_STEP,
+  type MarketEntry,
+  type PricerContract,
+  type SubmitOrderInput,
+} from '@pfp/contract';
+import { formatNumber, formatPrice, zh } from '@pfp/i18n';
+import { useMemo } from 'react';
 import {
   EMPTY_ORDER_FORM,
+  orderSchema,
+  priceRulesOf,
   roundToTick,
   toOrderRequest,
-  validateOrder,
   withOrderType,
   type OrderFormValues,
   type OrderType,
@@ -18,80 +26,85 @@ export interface OrderFormProps {
   contract: PricerContract | undefined;
   /** The reference (last) price of the contract's instrument, when known. */
   referencePrice: number | null;
+  /** The snapshot's market entry of the instrument: its tick and the day's limit band. */
+  market?: Partial<MarketEntry> | undefined;
   /** Sends the order; resolves on success (the form then resets), rejects on failure. */
   onSubmit: (order: SubmitOrderInput) => Promise<void>;
 }
 
-function asNumber(value: number | string): number | '' {
-  if (typeof value === 'number') return value;
-  if (value.trim() === '') return '';
-  const n = Number(value);
-  return Number.isFinite(n) ? n : '';
-}
+/**
+ * SPEC §2 "Collapsible order form": trade lots, order type, limit price, submit button. A field's
+ * message shows once it was used (typed in or left); the button is disabled while any rule fails,
+ * including the exchange's (tick grid, limit band), so nothing is sent that would be refused.
+ */
+export function OrderForm({ contract, referencePrice, market, onSubmit }: OrderFormProps) {
+  const rules = useMemo(() => (contract ? priceRulesOf(contract, market) : null), [contract, market]);
+  const validate = useMemo(() => schemaResolver(orderSchema(contract, rules), { sync: true }), [contract, rules]);
+  const form = useForm<OrderFormValues>({
+    initialValues: EMPTY_ORDER_FORM,
+    validate,
+    validateInputOnChange: ['quantity', 'price'],
+    validateInputOnBlur: ['quantity', 'price'],
+  });
+  const busy = form.submitting;
+  const isLimit = form.values.orderType === 'limit';
+  const tick = rules?.price_tick;
+  const band =
+    rules?.lower_limit != null && rules.upper_limit != null
+      ? t.priceBandHint(formatPrice(rules.lower_limit), formatPrice(rules.upper_limit))
+      : null;
 
-/** SPEC §2 "Collapsible order form": trade lots, order type, limit price, submit button. */
-export function OrderForm({ contract, referencePrice, onSubmit }: OrderFormProps) {
-  const [values, setValues] = useState<OrderFormValues>(EMPTY_ORDER_FORM);
-  const [touched, setTouched] = useState({ quantity: false, price: false });
-  const [busy, setBusy] = useState(false);
-  const error = validateOrder(values, contract);
-  const tick = contract?.price_tick;
-  const isLimit = values.orderType === 'limit';
-
-  // A field's message shows once it was used; the contract's at once; the button is disabled either way.
-  const quantityShown = touched.quantity || values.quantity !== '';
-  const priceShown = touched.price || values.price !== '';
-  const messageOf = (field: 'quantity' | 'price', shown: boolean) =>
-    error?.field === field && shown ? error.message : undefined;
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setTouched({ quantity: true, price: true });
-    if (error || !contract || busy) return;
-    setBusy(true);
+  const submit = async (values: OrderFormValues) => {
+    if (!contract) return;
     try {
       await onSubmit(toOrderRequest(values, contract.id));
       // SPEC §4: a successful submit resets quantity and price (the order type stays).
-      setValues((v) => ({ ...v, quantity: '', price: '' }));
-      setTouched({ quantity: false, price: false });
+      form.setValues({ quantity: '', price: '' });
+      form.resetTouched();
+      form.clearErrors();
     } catch {
       // The caller has told the user why; the form keeps its values for another try.
-    } finally {
-      setBusy(false);
     }
-  }
+  };
+
+  const asNumber = (value: number | string): number | '' => {
+    if (typeof value === 'number') return value;
+    if (value.trim() === '') return '';
+    const n = Number(value);
+    return Number.isFinite(n) ? n : '';
+  };
+  const quantityProps = form.getInputProps('quantity');
+  const priceProps = form.getInputProps('price');
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t.orderForm}>
+    <form onSubmit={form.onSubmit(submit)} noValidate aria-label={t.orderForm}>
       <Stack gap="sm">
-        {error?.field === 'contract' ? (
+        {!contract ? (
           <Text c="red" size="sm" role="alert">
-            {error.message}
+            {ORDER_MESSAGES.contract}
           </Text>
         ) : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <NumberInput
             label={t.tradeLots}
             placeholder={contract ? t.remainingShort(formatNumber(contract.remaining_quantity)) : undefined}
-            value={values.quantity}
-            onChange={(v) => setValues((s) => ({ ...s, quantity: asNumber(v) }))}
-            onBlur={() => setTouched((s) => ({ ...s, quantity: true }))}
             allowDecimal={false}
             allowNegative={false}
             min={1}
             clampBehavior="none"
             inputMode="numeric"
-            error={messageOf('quantity', quantityShown)}
             withAsterisk
+            {...quantityProps}
+            onChange={(v) => quantityProps.onChange(asNumber(v))}
           />
           <Input.Wrapper label={t.orderTypeLabel} id="pricer-order-type" labelElement="div">
             <SegmentedControl<OrderType>
               fullWidth
               aria-labelledby="pricer-order-type-label"
-              value={values.orderType}
+              value={form.values.orderType}
               onChange={(type) => {
-                setValues((s) => withOrderType(s, type));
-                setTouched((s) => ({ ...s, price: false }));
+                form.setValues(withOrderType(form.getValues(), type));
+                form.clearFieldError('price');
               }}
               data={[
                 { value: 'limit', label: t.orderType.limit },
@@ -103,30 +116,33 @@ export function OrderForm({ contract, referencePrice, onSubmit }: OrderFormProps
         <NumberInput
           label={t.limitPrice}
           placeholder={isLimit ? t.limitPricePlaceholder : t.market}
-          description={isLimit ? (tick ? t.priceTickHint(formatNumber(tick)) : undefined) : t.marketPriceHint}
-          value={values.price}
-          onChange={(v) => setValues((s) => ({ ...s, price: asNumber(v) }))}
-          onBlur={() => setTouched((s) => ({ ...s, price: true }))}
+          description={
+            isLimit
+              ? [tick ? t.priceTickHint(formatNumber(tick)) : null, band].filter(Boolean).join(' · ') || undefined
+              : t.marketPriceHint
+          }
           disabled={!isLimit}
           allowNegative={false}
+          // SPEC §5: the price steps by 0.01 and shows two decimals (¥3,007.00).
           decimalScale={2}
-          step={tick && tick > 0 ? tick : 0.01}
+          fixedDecimalScale
+          step={PRICE_STEP}
           min={0}
           clampBehavior="none"
           inputMode="decimal"
           prefix="¥"
           thousandSeparator=","
-          error={isLimit ? messageOf('price', priceShown) : undefined}
           withAsterisk={isLimit}
+          {...priceProps}
+          error={isLimit ? priceProps.error : undefined}
+          onChange={(v) => priceProps.onChange(asNumber(v))}
         />
         <Group justify="space-between" gap="sm">
           {isLimit && referencePrice !== null ? (
             <Button
               variant="subtle"
               size="compact-sm"
-              onClick={() =>
-                setValues((s) => ({ ...s, price: tick ? roundToTick(referencePrice, tick) : referencePrice }))
-              }
+              onClick={() => form.setFieldValue('price', tick ? roundToTick(referencePrice, tick) : referencePrice)}
             >
               {t.useReferencePrice}
             </Button>
@@ -138,7 +154,7 @@ export function OrderForm({ contract, referencePrice, onSubmit }: OrderFormProps
           type="submit"
           fullWidth
           size="md"
-          disabled={error !== null || busy}
+          disabled={!contract || !form.isValid() || busy}
           leftSection={busy ? <Loader size={14} /> : undefined}
         >
           {busy ? t.submitting : t.submitOrder}

@@ -1,5 +1,6 @@
 import { Button, Group, Loader, Table, Text } from '@pfp/mantine';
 import { formatDateTime, zh } from '@pfp/i18n';
+import type { CSSProperties, ReactNode } from 'react';
 import type { OrderRow } from '@pfp/contract';
 import { StatusBadge, TwoLines } from '../shared/orders/cells';
 import {
@@ -15,31 +16,114 @@ import {
 const t = zh.pricer;
 const c = t.col;
 
+/** Phone (< 768 px), tablet (768–1023 px) or wide: the desk's table has a column set for each. */
+export type DeskLayout = 'phone' | 'tablet' | 'wide';
+
 export interface OrdersTableProps {
   orders: OrderRow[];
   loading: boolean;
-  /** Below 768 px: fewer, stacked columns (SPEC §2). */
-  compact: boolean;
+  layout: DeskLayout;
   /** Orders whose cancel is in flight: 撤单中..., row disabled. */
   cancelling: ReadonlySet<number>;
   onCancel: (order: OrderRow) => void;
 }
 
-/** The selected contract's orders on the desk, with 撤单 for ALIVE ones only (SPEC §4). */
-export function OrdersTable({ orders, loading, compact, cancelling, onCancel }: OrdersTableProps) {
-  const columns = compact
-    ? [c.time, c.lots, c.price, c.status, c.actions]
-    : [c.time, c.direction, c.ordered, c.traded, c.limitPrice, c.tradePrice, c.status, c.message, c.actions];
+interface Column {
+  header: string;
+  cell: (order: OrderRow) => ReactNode;
+  testId?: string;
+  /** The actions column stays in view (sticky right) however narrow the screen. */
+  sticky?: boolean;
+}
 
-  const action = (order: OrderRow) => {
-    if (!canCancel(order)) return null;
-    const busy = cancelling.has(order.id);
-    return (
-      <Button size="compact-sm" variant="light" color="red" disabled={busy} onClick={() => onCancel(order)}>
-        {busy ? t.cancelling : t.cancel}
-      </Button>
-    );
-  };
+function dayAndTime(order: OrderRow): [string, string] {
+  const [day = '', time = ''] = formatDateTime(order.created_at, true).split(' ');
+  return [day, time];
+}
+
+const time: Column = {
+  header: c.time,
+  cell: (o) => {
+    const [day, at] = dayAndTime(o);
+    return <TwoLines top={at} bottom={day} />;
+  },
+};
+const direction: Column = {
+  header: c.direction,
+  cell: (o) => (
+    <Text size="sm" c={directionColor(o.direction)}>
+      {directionLabel(o.direction)}
+    </Text>
+  ),
+};
+const status: Column = { header: c.status, cell: (o) => <StatusBadge order={o} /> };
+const message: Column = {
+  header: c.message,
+  cell: (o) => (
+    <Text size="xs" c="dimmed" lineClamp={2} title={o.last_msg ?? undefined}>
+      {o.last_msg ?? ''}
+    </Text>
+  ),
+};
+/** Traded over ordered lots; the price filled over the limit (two lines: compact). */
+const lots: Column = {
+  header: c.lots,
+  testId: 'order-traded',
+  cell: (o) => <TwoLines top={lotsText(tradedLots(o))} bottom={`/ ${lotsText(o.volume_orign)}`} />,
+};
+const prices: Column = {
+  header: c.price,
+  testId: 'order-trade-price',
+  cell: (o) => <TwoLines top={tradePriceText(o)} bottom={limitPriceText(o.limit_price)} />,
+};
+
+const WIDE: Column[] = [
+  {
+    header: c.time,
+    cell: (o) => {
+      const [day, at] = dayAndTime(o);
+      return `${day} ${at}`;
+    },
+  },
+  direction,
+  { header: c.ordered, cell: (o) => lotsText(o.volume_orign) },
+  { header: c.traded, testId: 'order-traded', cell: (o) => lotsText(tradedLots(o)) },
+  { header: c.limitPrice, cell: (o) => limitPriceText(o.limit_price) },
+  { header: c.tradePrice, testId: 'order-trade-price', cell: (o) => tradePriceText(o) },
+  status,
+  message,
+];
+
+const COLUMNS: Record<DeskLayout, Column[]> = {
+  phone: [time, lots, prices, status],
+  tablet: [time, direction, lots, prices, status, message],
+  wide: WIDE,
+};
+
+const STICKY: CSSProperties = { position: 'sticky', right: 0, zIndex: 1, background: 'var(--mantine-color-body)' };
+
+/**
+ * The selected contract's orders on the desk, with 撤单 for ALIVE ones only (SPEC §4). Below
+ * 1024 px prices and lots take two lines per cell, so that no status badge is cut and 撤单 stays
+ * in view on a tablet; below 768 px (SPEC §2) only the essentials remain.
+ */
+export function OrdersTable({ orders, loading, layout, cancelling, onCancel }: OrdersTableProps) {
+  const columns: Column[] = [
+    ...COLUMNS[layout],
+    {
+      header: c.actions,
+      sticky: true,
+      cell: (order) => {
+        if (!canCancel(order)) return null;
+        const busy = cancelling.has(order.id);
+        return (
+          <Button size="compact-sm" variant="light" color="red" disabled={busy} onClick={() => onCancel(order)}>
+            {busy ? t.cancelling : t.cancel}
+          </Button>
+        );
+      },
+    },
+  ];
 
   let body;
   if (orders.length === 0) {
@@ -62,7 +146,6 @@ export function OrdersTable({ orders, loading, compact, cancelling, onCancel }: 
   } else {
     body = orders.map((order) => {
       const busy = cancelling.has(order.id);
-      const [day = '', time = ''] = formatDateTime(order.created_at, true).split(' ');
       return (
         <Table.Tr
           key={order.id}
@@ -70,55 +153,25 @@ export function OrdersTable({ orders, loading, compact, cancelling, onCancel }: 
           aria-disabled={busy || undefined}
           style={busy ? { opacity: 0.55, pointerEvents: 'none' } : undefined}
         >
-          {compact ? (
-            <>
-              <Table.Td>
-                <TwoLines top={time} bottom={day} />
-              </Table.Td>
-              <Table.Td data-testid="order-traded">
-                <TwoLines top={lotsText(tradedLots(order))} bottom={`/ ${lotsText(order.volume_orign)}`} />
-              </Table.Td>
-              <Table.Td data-testid="order-trade-price">
-                <TwoLines top={tradePriceText(order)} bottom={limitPriceText(order.limit_price)} />
-              </Table.Td>
-              <Table.Td>
-                <StatusBadge order={order} />
-              </Table.Td>
-              <Table.Td>{action(order)}</Table.Td>
-            </>
-          ) : (
-            <>
-              <Table.Td>{`${day} ${time}`}</Table.Td>
-              <Table.Td>
-                <Text size="sm" c={directionColor(order.direction)}>
-                  {directionLabel(order.direction)}
-                </Text>
-              </Table.Td>
-              <Table.Td>{lotsText(order.volume_orign)}</Table.Td>
-              <Table.Td data-testid="order-traded">{lotsText(tradedLots(order))}</Table.Td>
-              <Table.Td>{limitPriceText(order.limit_price)}</Table.Td>
-              <Table.Td data-testid="order-trade-price">{tradePriceText(order)}</Table.Td>
-              <Table.Td>
-                <StatusBadge order={order} />
-              </Table.Td>
-              <Table.Td>
-                <Text size="xs" c="dimmed" lineClamp={2}>
-                  {order.last_msg ?? ''}
-                </Text>
-              </Table.Td>
-              <Table.Td>{action(order)}</Table.Td>
-            </>
-          )}
+          {columns.map((column) => (
+            <Table.Td
+              key={column.header}
+              data-testid={column.testId}
+              style={column.sticky ? { ...STICKY, whiteSpace: 'nowrap' } : undefined}
+            >
+              {column.cell(order)}
+            </Table.Td>
+          ))}
         </Table.Tr>
       );
     });
   }
 
   return (
-    <Table.ScrollContainer minWidth={compact ? 0 : 860}>
+    <Table.ScrollContainer minWidth={layout === 'wide' ? 860 : 0}>
       <Table
         verticalSpacing="xs"
-        horizontalSpacing={compact ? 6 : 'sm'}
+        horizontalSpacing={layout === 'wide' ? 'sm' : 6}
         striped
         highlightOnHover
         aria-label={t.ordersTitle}
@@ -126,9 +179,9 @@ export function OrdersTable({ orders, loading, compact, cancelling, onCancel }: 
       >
         <Table.Thead>
           <Table.Tr>
-            {columns.map((h) => (
-              <Table.Th key={h} style={{ whiteSpace: 'nowrap' }}>
-                {h}
+            {columns.map((column) => (
+              <Table.Th key={column.header} style={{ whiteSpace: 'nowrap', ...(column.sticky ? STICKY : undefined) }}>
+                {column.header}
               </Table.Th>
             ))}
           </Table.Tr>

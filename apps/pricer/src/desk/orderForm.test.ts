@@ -1,20 +1,53 @@
+import { schemaResolver } from '@mantine/form';
 import { describe, expect, it } from 'vitest';
-import { roundToTick, toOrderRequest, validateOrder, withOrderType, type OrderFormValues } from './orderForm';
+import {
+  orderSchema,
+  priceRulesOf,
+  roundToTick,
+  toOrderRequest,
+  withOrderType,
+  type OrderFormValues,
+} from './orderForm';
 
 const contract = { id: 3, remaining_quantity: 10 };
 const limit = (quantity: number | '', price: number | ''): OrderFormValues => ({ quantity, price, orderType: 'limit' });
+// Rebar: tick 1, today's band 2,880 … 3,310.
+const rules = { price_tick: 1, upper_limit: 3310, lower_limit: 2880 };
+const errorsOf = (values: OrderFormValues, c: typeof contract | null = contract, r = rules) =>
+  schemaResolver(orderSchema(c ?? undefined, r), { sync: true })(values);
 
-describe('validateOrder', () => {
-  it('applies the rules in order with the spec messages', () => {
-    expect(validateOrder(limit(1, 100), undefined)).toEqual({ field: 'contract', message: '请选择合同' });
-    expect(validateOrder(limit('', 100), contract)?.message).toBe('请输入有效的成交数量');
-    expect(validateOrder(limit(0, 100), contract)?.message).toBe('请输入有效的成交数量');
-    expect(validateOrder(limit(1.5, 100), contract)?.message).toBe('请输入有效的成交数量');
-    expect(validateOrder(limit(11, 100), contract)).toEqual({ field: 'quantity', message: '成交数量不能超过剩余数量' });
-    expect(validateOrder(limit(10, ''), contract)).toEqual({ field: 'price', message: '限价单必须有有效价格' });
-    expect(validateOrder(limit(10, 0), contract)?.message).toBe('限价单必须有有效价格');
-    expect(validateOrder(limit(10, 3095), contract)).toBeNull();
-    expect(validateOrder({ quantity: 10, price: '', orderType: 'market' }, contract)).toBeNull();
+describe('order form schema', () => {
+  it('applies the SPEC §5 rules with their messages, each on its field', () => {
+    expect(errorsOf(limit(1, 3000), null)).toEqual({ contract: '请选择合同' });
+    expect(errorsOf(limit('', 3000))).toEqual({ quantity: '请输入有效的成交数量' });
+    expect(errorsOf(limit(0, 3000))).toEqual({ quantity: '请输入有效的成交数量' });
+    expect(errorsOf(limit(1.5, 3000))).toEqual({ quantity: '成交数量必须是整数' });
+    expect(errorsOf(limit(11, 3000))).toEqual({ quantity: '成交数量不能超过剩余数量（剩余 10 手）' });
+    expect(errorsOf(limit(10, ''))).toEqual({ price: '限价单必须有有效价格' });
+    expect(errorsOf(limit(0, 0))).toEqual({ quantity: '请输入有效的成交数量', price: '限价单必须有有效价格' });
+    expect(errorsOf(limit(10, 3095))).toEqual({});
+    expect(errorsOf({ quantity: 10, price: '', orderType: 'market' })).toEqual({});
+  });
+
+  it('refuses what the exchange would: off the tick grid, outside the limit band', () => {
+    expect(errorsOf(limit(1, 3095.5))).toEqual({ price: '价格不是最小变动价位的整数倍' });
+    expect(errorsOf(limit(1, 3311))).toEqual({ price: '价格超出涨跌停板' });
+    expect(errorsOf(limit(1, 2879))).toEqual({ price: '价格超出涨跌停板' });
+    expect(errorsOf(limit(1, 3310))).toEqual({});
+    expect(errorsOf(limit(1, 2880))).toEqual({});
+    // A market order has no price to check.
+    expect(errorsOf({ quantity: 1, price: '', orderType: 'market' }, contract, { ...rules, upper_limit: 1 })).toEqual(
+      {},
+    );
+  });
+
+  it("takes the snapshot's rules, else the contract's tick alone", () => {
+    expect(priceRulesOf({ price_tick: 5 }, { price_tick: 10, upper_limit: 90, lower_limit: 80 })).toEqual({
+      price_tick: 10,
+      upper_limit: 90,
+      lower_limit: 80,
+    });
+    expect(priceRulesOf({ price_tick: 5 }, undefined)).toEqual({ price_tick: 5, upper_limit: null, lower_limit: null });
   });
 });
 

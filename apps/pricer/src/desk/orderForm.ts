@@ -1,7 +1,13 @@
-import { zh } from '@pfp/i18n';
-import type { PricerContract, SubmitOrderInput } from '@pfp/contract';
-
-const t = zh.pricer;
+import {
+  limitPriceProblem,
+  ORDER_MESSAGES,
+  orderProblem,
+  type MarketEntry,
+  type PriceRules,
+  type PricerContract,
+  type SubmitOrderInput,
+} from '@pfp/contract';
+import { z } from 'zod';
 
 export type OrderType = 'market' | 'limit';
 
@@ -12,30 +18,48 @@ export interface OrderFormValues {
   orderType: OrderType;
 }
 
-export interface OrderFormError {
-  field: 'contract' | 'quantity' | 'price';
-  message: string;
-}
-
 export const EMPTY_ORDER_FORM: OrderFormValues = { quantity: '', price: '', orderType: 'limit' };
 
+/** The instrument's price rules of the day: the snapshot's market entry, else the contract's tick alone. */
+export function priceRulesOf(
+  contract: Pick<PricerContract, 'price_tick'>,
+  market: Partial<MarketEntry> | undefined,
+): PriceRules {
+  return {
+    price_tick: market?.price_tick ?? contract.price_tick,
+    upper_limit: market?.upper_limit ?? null,
+    lower_limit: market?.lower_limit ?? null,
+  };
+}
+
+const number = (v: number | '') => (v === '' ? NaN : v);
+
 /**
- * SPEC §5 "Submit order", first failing rule: contract selected; quantity an integer above 0 and
- * not above the contract's remaining quantity; a limit order needs a price above 0.
+ * The order form's schema for one contract: SPEC §5 "Submit order" (the contract's shared rules:
+ * quantity an integer above 0, at most the remaining lots; a limit order needs a price above 0),
+ * then what the exchange refuses of a limit price (off the tick grid, outside the day's limit
+ * band), each message on its own field.
  */
-export function validateOrder(
-  values: OrderFormValues,
-  contract: Pick<PricerContract, 'id' | 'remaining_quantity'> | undefined,
-): OrderFormError | null {
-  if (!contract) return { field: 'contract', message: t.selectContract };
-  const q = values.quantity;
-  if (q === '' || !Number.isInteger(q) || q <= 0) return { field: 'quantity', message: t.invalidQuantity };
-  if (q > contract.remaining_quantity) return { field: 'quantity', message: t.quantityExceedsRemaining };
-  if (values.orderType === 'limit') {
-    const p = values.price;
-    if (p === '' || !Number.isFinite(p) || p <= 0) return { field: 'price', message: t.limitNeedsPrice };
-  }
-  return null;
+export function orderSchema(
+  contract: Pick<PricerContract, 'remaining_quantity'> | undefined,
+  rules: PriceRules | null,
+) {
+  return z.custom<OrderFormValues>().superRefine((values, ctx) => {
+    if (!contract) {
+      ctx.addIssue({ code: 'custom', path: ['contract'], message: ORDER_MESSAGES.contract });
+      return;
+    }
+    const quantity = orderProblem(
+      { quantity: number(values.quantity), price: 0, orderType: 'market' },
+      contract.remaining_quantity,
+    );
+    if (quantity) ctx.addIssue({ code: 'custom', path: ['quantity'], message: quantity.message });
+    if (values.orderType !== 'limit') return;
+    const price = orderProblem({ quantity: 1, price: number(values.price), orderType: 'limit' }, 1);
+    const exchange = price === null && rules ? limitPriceProblem(Number(values.price), rules) : null;
+    const message = price?.message ?? exchange;
+    if (message) ctx.addIssue({ code: 'custom', path: ['price'], message });
+  });
 }
 
 /** The submit-order body: a market order is sent with price 0 (ARCHITECTURE §3 Orders). */

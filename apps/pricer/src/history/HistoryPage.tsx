@@ -162,6 +162,7 @@ export function HistoryPage() {
         ariaLabel={t.historyTitle}
         enableGlobalSearch={false}
         pageSizeOptions={PAGE_SIZE_OPTIONS}
+        density={compact ? 'compact' : 'default'}
       />
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Text } from '@pfp/mantine';
+import { Stack, Text } from '@pfp/mantine';
 import type { DataTableColumn } from '@pfp/data-table';
 import { formatDateTime, instrumentShort, zh } from '@pfp/i18n';
 import type { OrderRow } from '@pfp/contract';
@@ -30,10 +30,20 @@ function FillRateCell({ order }: { order: OrderRow }) {
   );
 }
 
+/**
+ * A laptop or a tablet: one value per cell. Priorities hide the extras first where the columns do
+ * not fit (备注, then 成交率 and 合约, then the lots), never time, contract, direction, prices or status.
+ */
 const wide: DataTableColumn<OrderRow>[] = [
   { field: 'created_at', header: c.time, kind: 'date', width: 136 },
   { field: 'contract_name', header: c.contract, width: 130 },
-  { field: 'instrument_id', header: c.instrument, width: 76, render: (o) => instrumentShort(o.instrument_id) },
+  {
+    field: 'instrument_id',
+    header: c.instrument,
+    width: 76,
+    priority: 3,
+    render: (o) => instrumentShort(o.instrument_id),
+  },
   {
     field: 'direction',
     header: c.direction,
@@ -44,24 +54,33 @@ const wide: DataTableColumn<OrderRow>[] = [
       </Text>
     ),
   },
-  { field: 'volume_orign', header: c.ordered, width: 100, render: (o) => lotsText(o.volume_orign) },
+  { field: 'volume_orign', header: c.ordered, width: 100, priority: 2, render: (o) => lotsText(o.volume_orign) },
   // Traded lots are text on the server: sorting them would be lexicographic.
-  { field: 'volume_traded', header: c.traded, width: 84, sortable: false, render: (o) => lotsText(tradedLots(o)) },
+  {
+    field: 'volume_traded',
+    header: c.traded,
+    width: 84,
+    priority: 2,
+    sortable: false,
+    render: (o) => lotsText(tradedLots(o)),
+  },
   { field: 'limit_price', header: c.limitPrice, width: 104, render: (o) => limitPriceText(o.limit_price) },
   { field: 'trade_price', header: c.tradePrice, width: 104, render: (o) => tradePriceText(o) },
   {
     field: 'fill_rate',
     header: c.fillRate,
     width: 76,
+    priority: 3,
     sortable: false,
     accessor: (o) => fillRate(o).ratio,
     render: (o) => <FillRateCell order={o} />,
   },
-  { field: 'status', header: c.status, width: 80, render: (o) => <StatusBadge order={o} /> },
+  { field: 'status', header: c.status, width: 84, render: (o) => <StatusBadge order={o} /> },
   {
     field: 'last_msg',
     header: c.message,
     width: 130,
+    priority: 4,
     sortable: false,
     render: (o) => (
       <Text size="xs" c="dimmed" lineClamp={2}>
@@ -71,39 +90,60 @@ const wide: DataTableColumn<OrderRow>[] = [
   },
 ];
 
-/** Below 768 px: the essentials first, two lines per cell (SPEC §2 mobile breakpoint). */
+/**
+ * Below 768 px: two lines per cell, so that a customer with several contracts tells orders apart
+ * on a phone: the contract over its direction and instrument, the fill price over the limit, the
+ * status over the fill rate.
+ */
 const compact: DataTableColumn<OrderRow>[] = [
   {
     field: 'created_at',
     header: c.time,
-    width: 92,
+    width: 60,
     render: (o) => {
       const [day = '', time = ''] = formatDateTime(o.created_at).split(' ');
-      return <TwoLines top={time} bottom={day} />;
+      return <TwoLines top={time} bottom={day.slice(5)} />;
     },
   },
-  { field: 'status', header: c.status, width: 76, render: (o) => <StatusBadge order={o} /> },
   {
-    field: 'fill_rate',
-    header: c.fillRate,
-    width: 70,
-    sortable: false,
-    accessor: (o) => fillRate(o).ratio,
-    render: (o) => <FillRateCell order={o} />,
-  },
-  {
-    field: 'volume_orign',
-    header: c.lots,
-    width: 80,
-    render: (o) => <TwoLines top={lotsText(tradedLots(o))} bottom={`/ ${lotsText(o.volume_orign)}`} />,
+    field: 'contract_name',
+    header: c.contract,
+    width: 98,
+    render: (o) => (
+      <Stack gap={0} data-testid="order-contract">
+        <Text size="sm" lh={1.35} lineClamp={2} title={o.contract_name ?? undefined}>
+          {o.contract_name}
+        </Text>
+        <Text size="xs" lh={1.35} c={directionColor(o.direction)}>
+          {directionLabel(o.direction)} · {instrumentShort(o.instrument_id)}
+        </Text>
+      </Stack>
+    ),
   },
   {
     field: 'trade_price',
     header: c.price,
-    width: 104,
+    width: 88,
     render: (o) => <TwoLines top={tradePriceText(o)} bottom={limitPriceText(o.limit_price)} />,
   },
-  { field: 'instrument_id', header: c.instrument, width: 76, render: (o) => instrumentShort(o.instrument_id) },
+  {
+    field: 'status',
+    header: c.status,
+    width: 70,
+    render: (o) => (
+      <Stack gap={2} align="flex-start">
+        <StatusBadge order={o} />
+        <FillRateCell order={o} />
+      </Stack>
+    ),
+  },
+  {
+    field: 'volume_orign',
+    header: c.lots,
+    width: 72,
+    priority: 2,
+    render: (o) => <TwoLines top={lotsText(tradedLots(o))} bottom={`/ ${lotsText(o.volume_orign)}`} />,
+  },
 ];
 
 /** The history table's columns for the screen width. */

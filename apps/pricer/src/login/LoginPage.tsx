@@ -2,7 +2,8 @@ import { Alert, Button, Card, Center, Loader, PasswordInput, Stack, Text, TextIn
 import { isHttpError } from '@pfp/api-client';
 import { zh } from '@pfp/i18n';
 import { notify } from '@pfp/ui';
-import { useState, type FormEvent } from 'react';
+import { schemaResolver, useForm } from '@mantine/form';
+import { pricerLoginInput } from '@pfp/contract';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useLogin, useTenantInfo } from '../shared/api';
 import { saveSession } from '../shared/session/session';
@@ -14,6 +15,10 @@ const t = zh.pricer;
 /** The demo tenant's code; its login is prefilled with the demo pricer (SPEC §9 "Defaults"). */
 const DEMO_TENANT = '1';
 const DEMO_LOGIN = { username: 'pricer1', password: 'pricer123' };
+
+/** SPEC §5 "Customer login": the login request's own rules for the two fields. */
+export const loginSchema = pricerLoginInput.pick({ username: true, password: true });
+type LoginValues = { username: string; password: string };
 
 /** A company code is a positive integer. */
 export function parseTenantId(value: string | undefined): number | null {
@@ -37,22 +42,21 @@ export function LoginPage() {
   const location = useLocation();
   const expired = useSessionExpired();
   const demo = tenantId === DEMO_TENANT;
-  const [username, setUsername] = useState(demo ? DEMO_LOGIN.username : '');
-  const [password, setPassword] = useState(demo ? DEMO_LOGIN.password : '');
-  const [touched, setTouched] = useState({ username: false, password: false });
-  const [busy, setBusy] = useState(false);
+  const form = useForm<LoginValues>({
+    initialValues: demo ? DEMO_LOGIN : { username: '', password: '' },
+    validate: schemaResolver(loginSchema, { sync: true }),
+    // SPEC §5: the messages show after a field is left; typing clears them.
+    validateInputOnBlur: true,
+  });
+  const busy = form.submitting;
   const info = useTenantInfo(tenant);
   const { mutateAsync: login } = useLogin();
   const unknownCompany = isHttpError(info.error) && info.error.status === 404;
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setTouched({ username: true, password: true });
+  async function submit(values: LoginValues) {
     if (tenant === null) return void notify(t.invalidCompanyCode, 'error');
-    if (!username.trim() || !password) return void notify(t.fillRequired, 'warning');
-    setBusy(true);
     try {
-      const d = await login({ tenant_id: tenant, username: username.trim(), password });
+      const d = await login({ tenant_id: tenant, username: values.username.trim(), password: values.password });
       saveSession({
         token: d.jwt_token,
         user: { user_id: d.user_id, username: d.username, tenant_id: d.tenant_id, company_name: d.company_name },
@@ -61,10 +65,11 @@ export function LoginPage() {
       navigate(afterLoginPath(tenantId, (location.state as { from?: unknown } | null)?.from), { replace: true });
     } catch (error) {
       notify(loginErrorMessage(error), 'error');
-    } finally {
-      setBusy(false);
     }
   }
+
+  const refused = () =>
+    notify(tenant === null ? t.invalidCompanyCode : t.fillRequired, tenant === null ? 'error' : 'warning');
 
   let company: string | null = null;
   if (tenant === null) company = t.invalidCompanyCode;
@@ -75,7 +80,7 @@ export function LoginPage() {
   return (
     <Center mih="100vh" p="md" component="main">
       <Card withBorder shadow="sm" radius="lg" p="xl" w="100%" maw={400}>
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={form.onSubmit(submit, refused)} noValidate>
           <Stack>
             <Title order={1} size="h3" ta="center">
               {t.loginTitle}
@@ -100,23 +105,12 @@ export function LoginPage() {
                 </Text>
               ) : null}
             </Stack>
-            <TextInput
-              label={t.username}
-              autoComplete="username"
-              value={username}
-              onChange={(e) => setUsername(e.currentTarget.value)}
-              onBlur={() => setTouched((s) => ({ ...s, username: true }))}
-              error={touched.username && !username.trim() ? t.usernameRequired : undefined}
-              withAsterisk
-            />
+            <TextInput label={t.username} autoComplete="username" withAsterisk {...form.getInputProps('username')} />
             <PasswordInput
               label={t.password}
               autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              onBlur={() => setTouched((s) => ({ ...s, password: true }))}
-              error={touched.password && !password ? t.passwordRequired : undefined}
               withAsterisk
+              {...form.getInputProps('password')}
             />
             <Button type="submit" disabled={busy} leftSection={busy ? <Loader size={14} /> : undefined} fullWidth>
               {busy ? t.loggingIn : t.login}

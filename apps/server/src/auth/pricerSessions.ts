@@ -16,6 +16,14 @@ export async function verifyPricerSession(db: Kysely<DB>, tokens: PricerTokens, 
     .where('id', '=', claims.userId)
     .where('tenant_id', '=', claims.tenantId)
     .executeTakeFirst();
-  if (!row || row.status === 'inactive' || row.token_version !== claims.version) throw new Error('session ended');
+  if (row?.status === 'inactive') throw new AccountDisabledError();
+  if (!row || row.token_version !== claims.version) throw new Error('session ended');
   return claims;
+}
+
+/** The trader switched this customer off (停用): their live tokens end with that reason. */
+export class AccountDisabledError extends Error {
+  constructor() {
+    super('account disabled');
+  }
 }

@@ -6,14 +6,22 @@ import type { DB } from '../db/schema';
 /** Orders a snapshot carries: the latest ones (the history page pages through the rest). */
 const SNAPSHOT_ORDERS = 200;
 
+/** What the market-data source knows of an instrument (missing prices may be null or NaN). */
+export type QuoteOf = (
+  symbol: string,
+) => { last_price?: number | null; upper_limit?: number | null; lower_limit?: number | null } | undefined;
+
+const price = (v: number | null | undefined) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : null);
+
 /**
  * The customer desk's poll (SPEC §7 my-data-snapshot): the customer's contracts with their
- * instruments, the latest orders and the last price of each instrument.
+ * instruments, the latest orders, and per instrument the last price and what the desk checks a
+ * limit price against before sending it: the tick and the day's limit band.
  */
 export async function pricerSnapshot(
   db: Kysely<DB>,
   who: { tenantId: number; pricerId: number },
-  lastPrice: (symbol: string) => number | null | undefined,
+  quote: QuoteOf,
 ): Promise<z.output<typeof snapshot>> {
   const [contracts, orders] = await Promise.all([
     db
@@ -49,6 +57,14 @@ export async function pricerSnapshot(
       .execute(),
   ]);
   const market_data: Snapshot['market_data'] = {};
-  for (const c of contracts) market_data[c.instrument_id] = { last_price: lastPrice(c.instrument_id) ?? null };
+  for (const c of contracts) {
+    const q = quote(c.instrument_id);
+    market_data[c.instrument_id] = {
+      last_price: price(q?.last_price),
+      price_tick: c.price_tick,
+      upper_limit: price(q?.upper_limit),
+      lower_limit: price(q?.lower_limit),
+    };
+  }
   return { contracts, orders, timestamp: new Date().toISOString(), market_data };
 }

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { verifyPricerSession } from '../auth/pricerSessions';
+import { AccountDisabledError, verifyPricerSession } from '../auth/pricerSessions';
 import type { PricerClaims, PricerTokens } from '../auth/pricerTokens';
 import type { TraderIdentity, TraderVerifier } from '../auth/traderTokens';
 import { isDatabaseUnavailable } from '../db/resilience';
@@ -41,6 +41,7 @@ export const requirePricer =
       req.pricer = await verifyPricerSession(db, tokens, token);
     } catch (e) {
       if (isDatabaseUnavailable(e)) throw e;
+      if (e instanceof AccountDisabledError) throw unauthorized('账户已停用，请联系贸易商');
       throw unauthorized('登录已过期，请重新登录');
     }
   };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../../test/harness';
+import { SimExchange } from '../market';
 
 let h: Harness;
 let trader: string;
@@ -27,8 +28,11 @@ async function login(tenant: number, username = 'carol', password = 'pw123') {
   return h.call('/api/pricer/rpc/pricer-login', { tenant_id: tenant, username, password });
 }
 
+// The real simulated exchange (not started: its quotes are computed on demand).
+const market = new SimExchange({ seed: 7 });
+
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness({ quote: (symbol) => market.getQuote(symbol) });
   const t = await setupTenant('trader-p', '丙贸易公司');
   trader = t.token;
   tenantId = t.tenant;
@@ -103,7 +107,16 @@ describe('orders', () => {
     const c = snap.body.data.contracts.find((x: { id: number }) => x.id === contractId);
     expect(c).toMatchObject({ frozen_quantity: 3, remaining_quantity: 17, executed_quantity: 0 });
     expect(snap.body.data.orders[0]).toMatchObject({ id: res.body.data.id, status: 'PENDING', volume_traded: '0' });
-    expect(Object.keys(snap.body.data.market_data)).toContain(c.instrument_id);
+    // The desk's price checks: last price, the instrument's tick and the day's limit band.
+    const quote = market.getQuote(c.instrument_id)!;
+    expect(snap.body.data.market_data[c.instrument_id]).toEqual({
+      last_price: quote.last_price,
+      price_tick: c.price_tick,
+      upper_limit: quote.upper_limit,
+      lower_limit: quote.lower_limit,
+    });
+    expect(quote.lower_limit).toBeLessThan(quote.last_price);
+    expect(quote.upper_limit).toBeGreaterThan(quote.last_price);
 
     const cases = [
       [{ quantity: 1 }, '请选择合同'],
@@ -207,5 +220,75 @@ describe('orders', () => {
     const byDay = await h.call('/api/pricer/view/my-orders', { start_date: today, end_date: today }, jwt);
     expect(byDay.body.data.total_count).toBe(all.body.data.total_count);
     expect((await h.call('/api/pricer/view/my-orders', { start_date: '2026/01/01' }, jwt)).status).toBe(400);
+  });
+});
+
+describe('customer status (停用 / 启用)', () => {
+  const setStatus = (body: Record<string, unknown>, token = trader) =>
+    h.call('/api/trader/rpc/update-pricer-status', body, token);
+
+  it('switches a customer off and on: login refused while inactive, live tokens signed out, audited', async () => {
+    const t = await setupTenant('trader-s', '己公司', 'frank');
+    const live = (await login(t.tenant, 'frank')).body.data.jwt_token;
+
+    const off = await setStatus({ user_id: t.userId, new_status: 'inactive' }, t.token);
+    expect(off.status).toBe(200);
+    expect(off.body.data).toEqual({ id: t.userId, username: 'frank', status: 'inactive' });
+    const refused = await login(t.tenant, 'frank');
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toBe('账户已停用，请联系贸易商');
+    const signedOut = await h.call('/api/pricer/view/my-data-snapshot', {}, live);
+    expect(signedOut.status).toBe(401);
+    expect(signedOut.body.error.message).toBe('账户已停用，请联系贸易商');
+
+    const on = await setStatus({ user_id: t.userId, new_status: 'active' }, t.token);
+    expect(on.body.data.status).toBe('active');
+    expect((await login(t.tenant, 'frank')).status).toBe(200);
+    expect((await h.call('/api/pricer/view/my-data-snapshot', {}, live)).status).toBe(200);
+
+    const audit = await h.db
+      .selectFrom('audit_log')
+      .select(['tenant_id', 'actor', 'payload'])
+      .where('action', '=', 'update-pricer-status')
+      .where('tenant_id', '=', t.tenant)
+      .orderBy('id')
+      .execute();
+    expect(audit.map((a) => [a.actor, (a.payload as { new_status: string }).new_status])).toEqual([
+      ['trader-s', 'inactive'],
+      ['trader-s', 'active'],
+    ]);
+  });
+
+  it("refuses a bad status in Chinese and another tenant's customer as not found, changing nothing", async () => {
+    const t = await setupTenant('trader-s2', '庚公司', 'gina');
+    for (const new_status of ['pending', 'deleted', '', 1, null]) {
+      const res = await setStatus({ user_id: t.userId, new_status }, t.token);
+      expect(res.status, String(new_status)).toBe(400);
+      expect(res.body.error).toMatchObject({ message: '客户状态无效，只能是 active 或 inactive', field: 'new_status' });
+    }
+    const noId = await setStatus({ new_status: 'inactive' }, t.token);
+    expect(noId.status).toBe(400);
+    expect(noId.body.error.field).toBe('user_id');
+
+    // Carol belongs to the first tenant: this trader cannot see her.
+    const carol = (await h.call('/api/trader/view/users', {}, trader)).body.data.items.find(
+      (u: { username: string }) => u.username === 'carol',
+    );
+    const other = await setStatus({ user_id: carol.id, new_status: 'inactive' }, t.token);
+    expect(other.status).toBe(404);
+    expect(other.body.error.message).toBe('客户不存在');
+    expect((await setStatus({ user_id: 2 ** 31 - 1, new_status: 'inactive' }, t.token)).status).toBe(404);
+
+    const users = await h.db
+      .selectFrom('pricer_users')
+      .select(['username', 'status'])
+      .where('id', 'in', [t.userId, carol.id])
+      .orderBy('username')
+      .execute();
+    expect(users).toEqual([
+      { username: 'carol', status: 'active' },
+      { username: 'gina', status: 'pending' },
+    ]);
+    expect((await login(tenantId)).status).toBe(200);
   });
 });

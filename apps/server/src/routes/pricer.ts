@@ -66,7 +66,7 @@ export async function pricerRoutes(app: FastifyInstance, ctx: AppContext) {
     priv.addHook('onRequest', requirePricer(ctx.pricerTokens, db));
     const who = (req: FastifyRequest) => ({ tenantId: req.pricer!.tenantId, pricerId: req.pricer!.userId });
 
-    serve(priv, api.snapshot, ({ req }) => pricerSnapshot(db, who(req), (s) => ctx.lastPrice?.(s)), { tags });
+    serve(priv, api.snapshot, ({ req }) => pricerSnapshot(db, who(req), (s) => ctx.quote?.(s)), { tags });
 
     serve(priv, api.myOrders, ({ req, body }) => myOrders(db, who(req), body), { tags });
 

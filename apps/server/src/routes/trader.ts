@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { createContract, updateContractStatus } from '../domain/contracts';
 import { cancelOrder } from '../domain/orders';
-import { createPricer, resetPricerPassword } from '../domain/pricers';
+import { createPricer, resetPricerPassword, updatePricerStatus } from '../domain/pricers';
 import { findTenantId, getProfile, requireTenantId, saveProfile } from '../domain/tenants';
 import { traderView } from '../domain/views';
 import { requireTrader } from '../http/guards';
@@ -76,6 +76,13 @@ export async function traderRoutes(app: FastifyInstance, ctx: AppContext) {
       await resetPricerPassword(db, await tenantOf(req), sub(req), body);
       return { user_id: body.user_id };
     },
+    { tags },
+  );
+
+  serve(
+    app,
+    api.updatePricerStatus,
+    async ({ req, body }) => updatePricerStatus(db, await tenantOf(req), sub(req), body),
     { tags },
   );
 }

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import type { AddressInfo } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { WsRegistry } from './registry';
 import { attachViewServer } from './server';
@@ -148,7 +148,7 @@ describe('view protocol server', () => {
     await c.request({ aid: 'subscribe_view', view_id: 'v', view_name: 'counter' });
     expect(counter.subscribers()).toBe(1);
     c.ws.close();
-    await new Promise((r) => setTimeout(r, 100));
-    expect(counter.subscribers()).toBe(0);
+    // The server hears of the close when it hears of it: wait for it, do not guess how long.
+    await vi.waitFor(() => expect(counter.subscribers()).toBe(0), { timeout: 10_000 });
   });
 });

@@ -56,7 +56,7 @@ export function ConnectionIndicator({ state, message }: { state: ConnectionState
         }
         data-testid="connection-indicator"
         data-state={state}
-        aria-label={`${t.connection}: ${state}`}
+        aria-label={label}
       >
         {label}
       </Badge>

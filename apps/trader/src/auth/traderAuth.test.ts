@@ -315,6 +315,10 @@ describe('helpers', () => {
   it.each([
     [{ returnTo: '/trader/contracts?x=1' }, '/trader/contracts?x=1'],
     [{ returnTo: '/trader' }, DEFAULT_RETURN_TO],
+    [{ returnTo: '/trader/' }, DEFAULT_RETURN_TO],
+    [{ returnTo: '/trader?theme=dark' }, '/trader/dashboard?theme=dark'],
+    [{ returnTo: '/trader/?theme=dark#x' }, '/trader/dashboard?theme=dark'],
+    [{ returnTo: '/trader/pricers?theme=dark' }, '/trader/pricers?theme=dark'],
     [{ returnTo: '/pricer/1' }, DEFAULT_RETURN_TO],
     [{ returnTo: 'https://evil.example/trader' }, DEFAULT_RETURN_TO],
     [{ returnTo: '/traderx' }, DEFAULT_RETURN_TO],

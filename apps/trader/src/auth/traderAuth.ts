@@ -66,8 +66,10 @@ export function isSigninResponse(hash: string): boolean {
 /** Only a path of the trader console may be a return target (the stored state is client data). */
 export function safeReturnTo(state: unknown): string {
   const value = typeof state === 'object' && state !== null ? (state as { returnTo?: unknown }).returnTo : undefined;
-  if (typeof value !== 'string' || value === '/trader' || value === '/trader/') return DEFAULT_RETURN_TO;
-  return /^\/trader(?:[/?#]|$)/.test(value) ? value : DEFAULT_RETURN_TO;
+  if (typeof value !== 'string' || !/^\/trader(?:[/?#]|$)/.test(value)) return DEFAULT_RETURN_TO;
+  // The console's root goes to the dashboard with its query (?theme=dark survives the sign-in).
+  const root = /^\/trader\/?(?=[?#]|$)/.exec(value);
+  return root ? DEFAULT_RETURN_TO + value.slice(root[0].length).replace(/#.*$/, '') : value;
 }
 
 /** Access and id token must be well-formed JWTs (§5), or the user is rejected. */

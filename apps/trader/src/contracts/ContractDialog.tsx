@@ -1,8 +1,8 @@
 import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@pfp/mantine';
+import { schemaResolver, useForm } from '@mantine/form';
 import { zh } from '@pfp/i18n';
 import { notify } from '@pfp/ui';
 import type { ContractRow, ContractStatus } from '@pfp/contract';
-import { useState, type FormEvent } from 'react';
 import {
   errorText,
   useAllUsers,
@@ -14,14 +14,12 @@ import {
 import { directionLabel } from '../shared/labels';
 import {
   CONTRACT_STATUSES,
-  EMPTY_CONTRACT_FORM,
-  formFromContract,
+  contractSchema,
+  EMPTY_CONTRACT,
   toCreateInput,
-  validateContract,
+  valuesFromContract,
   withProduct,
-  type ContractErrors,
-  type ContractField,
-  type ContractForm,
+  type ContractValues,
 } from './contractForm';
 import { TONE } from '../shared/tones';
 
@@ -43,69 +41,49 @@ export function ContractDialog({ opened, contract, onClose }: ContractDialogProp
   const createContract = useCreateContract();
   const updateContractStatus = useUpdateContractStatus();
   const editing = contract !== null;
-  const [form, setForm] = useState<ContractForm>(() => (contract ? formFromContract(contract) : EMPTY_CONTRACT_FORM));
-  const [errors, setErrors] = useState<ContractErrors>({});
-  const [saving, setSaving] = useState(false);
+  const form = useForm<ContractValues>({
+    initialValues: contract ? valuesFromContract(contract) : EMPTY_CONTRACT,
+    // In edit mode only the status changes: nothing to check.
+    ...(editing ? {} : { validate: schemaResolver(contractSchema, { sync: true }) }),
+  });
+  const values = form.values;
+  const saving = form.submitting;
 
   const pricers = useAllUsers(opened && !editing);
   const products = useProducts(opened && !editing);
-  const instruments = useInstruments(form.product_name, opened && !editing);
-
-  const clearError = (field: ContractField) =>
-    setErrors((previous) => {
-      if (!(field in previous)) return previous;
-      const next = { ...previous };
-      delete next[field];
-      return next;
-    });
-
-  const set = <K extends keyof ContractForm>(field: K, value: ContractForm[K]) => {
-    setForm((previous) => ({ ...previous, [field]: value }));
-    if (field !== 'name' && field !== 'status' && field !== 'product_name') clearError(field as ContractField);
-  };
+  const instruments = useInstruments(values.product_name, opened && !editing);
 
   const close = () => {
     if (!saving) onClose();
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (saving) return;
-    if (editing) {
-      if (form.status === contract.status) {
-        onClose();
-        return;
-      }
-    } else {
-      const found = validateContract(form);
-      setErrors(found);
-      if (Object.keys(found).length > 0) return;
+  const save = async (v: ContractValues) => {
+    if (editing && v.status === contract.status) {
+      onClose();
+      return;
     }
-    setSaving(true);
     try {
       if (editing) {
-        await updateContractStatus.mutateAsync({ contract_id: contract.id, new_status: form.status });
+        await updateContractStatus.mutateAsync({ contract_id: contract.id, new_status: v.status });
         notify(t.updated, 'success', 3000);
       } else {
-        await createContract.mutateAsync(toCreateInput(form));
+        await createContract.mutateAsync(toCreateInput(v));
         notify(t.created, 'success', 3000);
       }
-      setSaving(false);
       onClose();
     } catch (err) {
       notify(t.saveFailed(errorText(err)), 'error');
-      setSaving(false);
     }
   };
 
   const productItems = (products.data ?? []).map((p) => p.name);
   // In edit mode the contract's own values are the only options (the fields are read-only).
   const pricerData = editing
-    ? [{ value: form.pricer_id, label: contract.pricer_name ?? '' }]
+    ? [{ value: String(contract.pricer_id), label: contract.pricer_name ?? '' }]
     : (pricers.data ?? []).map((u) => ({ value: String(u.id), label: u.username }));
-  const productData = editing ? [form.product_name] : productItems;
+  const productData = editing ? [values.product_name] : productItems;
   const instrumentData = editing
-    ? [{ value: form.instrument_id, label: form.instrument_id }]
+    ? [{ value: values.instrument_id, label: values.instrument_id }]
     : (instruments.data ?? []).map((i) => ({ value: i.symbol, label: `${i.name}（${i.symbol}）` }));
   const grid = productData.length > PRODUCT_GRID_THRESHOLD;
   const statusOptions = (editing ? CONTRACT_STATUSES : (['active', 'paused'] as ContractStatus[])).map((s) => ({
@@ -125,7 +103,7 @@ export function ContractDialog({ opened, contract, onClose }: ContractDialogProp
       size="lg"
       centered
     >
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form onSubmit={form.onSubmit(save)} noValidate>
         <Stack gap="sm">
           {editing ? (
             <Text size="sm" c="gray.7">
@@ -139,10 +117,10 @@ export function ContractDialog({ opened, contract, onClose }: ContractDialogProp
             searchable
             nothingFoundMessage={d.nothingFound}
             data={pricerData}
-            value={form.pricer_id || null}
-            error={errors.pricer_id ?? (pricers.isError ? d.pricersFailed : undefined)}
+            value={values.pricer_id === null ? null : String(values.pricer_id)}
+            error={form.errors.pricer_id ?? (pricers.isError ? d.pricersFailed : undefined)}
             disabled={locked}
-            onChange={(value) => set('pricer_id', value ?? '')}
+            onChange={(value) => form.setFieldValue('pricer_id', value === null ? null : Number(value))}
             data-testid="contract-pricer"
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -152,12 +130,13 @@ export function ContractDialog({ opened, contract, onClose }: ContractDialogProp
               searchable
               nothingFoundMessage={d.nothingFound}
               data={productData}
-              value={form.product_name || null}
-              error={products.isError ? d.productsFailed : undefined}
+              value={values.product_name || null}
+              error={form.errors.product_name ?? (products.isError ? d.productsFailed : undefined)}
               disabled={locked}
               onChange={(value) => {
-                setForm((previous) => withProduct(previous, value ?? ''));
-                clearError('instrument_id');
+                form.setValues(withProduct(form.getValues(), value ?? ''));
+                form.clearFieldError('product_name');
+                form.clearFieldError('instrument_id');
               }}
               comboboxProps={grid ? { width: 'min(560px, 92vw)', position: 'bottom-start' } : undefined}
               styles={
@@ -169,15 +148,15 @@ export function ContractDialog({ opened, contract, onClose }: ContractDialogProp
             />
             <Select
               label={d.instrument}
-              placeholder={form.product_name ? d.instrumentPlaceholder : d.instrumentDisabled}
+              placeholder={values.product_name ? d.instrumentPlaceholder : d.instrumentDisabled}
               withAsterisk={!editing}
               searchable
               nothingFoundMessage={d.nothingFound}
               data={instrumentData}
-              value={form.instrument_id || null}
-              error={errors.instrument_id ?? (instruments.isError ? d.instrumentsFailed : undefined)}
-              disabled={locked || form.product_name === ''}
-              onChange={(value) => set('instrument_id', value ?? '')}
+              value={values.instrument_id || null}
+              error={form.errors.instrument_id ?? (instruments.isError ? d.instrumentsFailed : undefined)}
+              disabled={locked || values.product_name === ''}
+              onChange={(value) => form.setFieldValue('instrument_id', value ?? '')}
               data-testid="contract-instrument"
             />
           </SimpleGrid>
@@ -190,10 +169,10 @@ export function ContractDialog({ opened, contract, onClose }: ContractDialogProp
                 { value: 'BUY', label: directionLabel('BUY') },
                 { value: 'SELL', label: directionLabel('SELL') },
               ]}
-              value={form.direction || null}
-              error={errors.direction}
+              value={values.direction}
+              error={form.errors.direction}
               disabled={locked}
-              onChange={(value) => set('direction', value === 'BUY' || value === 'SELL' ? value : '')}
+              onChange={(value) => form.setFieldValue('direction', value === 'BUY' || value === 'SELL' ? value : null)}
               data-testid="contract-direction"
             />
             <NumberInput
@@ -204,31 +183,33 @@ export function ContractDialog({ opened, contract, onClose }: ContractDialogProp
               allowDecimal={false}
               allowNegative={false}
               thousandSeparator=","
-              value={form.total_quantity}
-              error={errors.total_quantity}
               disabled={locked}
-              onChange={(value) =>
-                set('total_quantity', typeof value === 'number' ? value : value === '' ? '' : Number(value))
-              }
               data-testid="contract-quantity"
+              {...form.getInputProps('total_quantity')}
+              onChange={(value) =>
+                form.setFieldValue(
+                  'total_quantity',
+                  typeof value === 'number' ? value : value === '' ? '' : Number(value),
+                )
+              }
             />
           </SimpleGrid>
           <TextInput
             label={d.name}
             placeholder={d.namePlaceholder}
-            value={form.name}
             disabled={locked}
             maxLength={100}
-            onChange={(event) => set('name', event.currentTarget.value)}
+            {...form.getInputProps('name')}
           />
           <Select
             label={d.status}
             data={statusOptions}
-            value={form.status}
+            value={values.status}
             allowDeselect={false}
             disabled={saving}
             onChange={(value) => {
-              if (value && (CONTRACT_STATUSES as string[]).includes(value)) set('status', value as ContractStatus);
+              if (value && (CONTRACT_STATUSES as string[]).includes(value))
+                form.setFieldValue('status', value as ContractStatus);
             }}
             data-testid="contract-status"
           />

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, SimpleGrid, Stack } from '@pfp/mantine';
+import { Alert, Badge, Button, SimpleGrid, Stack, Text } from '@pfp/mantine';
 import { DataTable, filterConfigsOf, type DataTableColumn } from '@pfp/data-table';
 import { formatLots, formatNumber, formatPercent, formatPrice, instrumentShort, zh } from '@pfp/i18n';
 import { IconPlus, notify } from '@pfp/ui';
@@ -33,22 +33,37 @@ const STATUS_COLOR: Record<string, string> = {
 
 export const contractStatusLabel = (status: string) => t.status[status] ?? status;
 
+/**
+ * Widths and priorities keep 剩余, 状态 and the sticky 操作 column (编辑, 暂停/激活) on a 1280 px
+ * laptop without sideways scrolling; wider screens show more (see @pfp/data-table fitColumns).
+ */
 export const CONTRACT_COLUMNS: DataTableColumn<ContractRow>[] = [
-  { field: 'id', header: t.columns.id, width: 80, render: (c) => String(c.id) },
-  { field: 'name', header: t.columns.name, width: 180, filter: { type: 'text', placeholder: t.filterName } },
-  { field: 'pricer_name', header: t.columns.pricer, width: 120, filter: { type: 'text' } },
-  { field: 'product_name', header: t.columns.product, width: 100 },
+  { field: 'id', header: t.columns.id, width: 72, render: (c) => String(c.id) },
+  {
+    field: 'name',
+    header: t.columns.name,
+    width: 150,
+    filter: { type: 'text', placeholder: t.filterName },
+    render: (c) => (
+      <Text size="sm" lineClamp={2} title={c.name}>
+        {c.name}
+      </Text>
+    ),
+  },
+  { field: 'pricer_name', header: t.columns.pricer, width: 96, priority: 2, filter: { type: 'text' } },
+  { field: 'product_name', header: t.columns.product, width: 72, priority: 3 },
   {
     field: 'instrument_id',
     header: t.columns.instrument,
-    width: 120,
+    width: 96,
+    priority: 2,
     accessor: (c) => instrumentShort(c.instrument_id),
     filter: { type: 'text' },
   },
   {
     field: 'direction',
     header: t.columns.direction,
-    width: 100,
+    width: 88,
     accessor: (c) => directionLabel(c.direction),
     filter: {
       type: 'select',
@@ -58,30 +73,39 @@ export const CONTRACT_COLUMNS: DataTableColumn<ContractRow>[] = [
       ],
     },
   },
-  { field: 'total_quantity', header: t.columns.total, width: 110, render: (c) => formatLots(c.total_quantity) },
+  { field: 'total_quantity', header: t.columns.total, width: 100, render: (c) => formatLots(c.total_quantity) },
   {
     field: 'executed_quantity',
     header: t.columns.executed,
-    width: 110,
+    width: 96,
+    priority: 2,
     render: (c) => formatLots(c.executed_quantity),
   },
-  { field: 'frozen_quantity', header: t.columns.frozen, width: 100, render: (c) => formatLots(c.frozen_quantity) },
+  {
+    field: 'frozen_quantity',
+    header: t.columns.frozen,
+    width: 88,
+    priority: 3,
+    render: (c) => formatLots(c.frozen_quantity),
+  },
   {
     field: 'remaining_quantity',
     header: t.columns.remaining,
-    width: 110,
+    width: 100,
     render: (c) => formatLots(c.remaining_quantity),
   },
   {
     field: 'avg_price',
     header: t.columns.avgPrice,
-    width: 120,
+    width: 112,
+    priority: 3,
     render: (c) => (c.executed_quantity > 0 && c.avg_price ? formatPrice(c.avg_price) : '-'),
   },
   {
     field: 'status',
     header: t.columns.status,
     kind: 'badge',
+    width: 96,
     render: (c) => (
       <Badge variant="outline" color={STATUS_COLOR[c.status] ?? TONE.muted} data-status={c.status}>
         {contractStatusLabel(c.status)}
@@ -92,8 +116,11 @@ export const CONTRACT_COLUMNS: DataTableColumn<ContractRow>[] = [
       options: CONTRACT_STATUSES.map((value) => ({ value, label: contractStatusLabel(value) })),
     },
   },
-  { field: 'created_at', header: t.columns.createdAt, kind: 'date' },
+  { field: 'created_at', header: t.columns.createdAt, kind: 'date', twoLine: true, width: 108, priority: 4 },
 ];
+
+/** The sticky actions column: 编辑 and 暂停 or 激活, side by side. */
+export const CONTRACT_ACTIONS_WIDTH = 124;
 
 export function ContractsPage() {
   const [dialog, setDialog] = useState<{ key: number; opened: boolean; contract: ContractRow | null }>({
@@ -203,6 +230,7 @@ export function ContractsPage() {
         description={t.listDescription}
         ariaLabel={t.listTitle}
         renderRowActions={renderRowActions}
+        actionsColumnWidth={CONTRACT_ACTIONS_WIDTH}
       />
       <ContractDialog
         key={dialog.key}

@@ -1,36 +1,37 @@
-import { zh } from '@pfp/i18n';
-import type { ContractRow, ContractStatus, CreateContractInput } from '@pfp/contract';
+import { createContractInput, type ContractRow, type ContractStatus, type CreateContractInput } from '@pfp/contract';
 
 export const CONTRACT_STATUSES: ContractStatus[] = ['active', 'paused', 'expired', 'completed'];
 
-/** The create/edit dialog's form; selects hold strings ('' = nothing chosen). */
-export interface ContractForm {
-  pricer_id: string;
+/**
+ * The create/edit dialog's form: the create-contract request's fields, unset selects as null, an
+ * emptied quantity as ''. The request's own schema checks it (SPEC §5 "Contract create").
+ */
+export interface ContractValues {
+  pricer_id: number | null;
   product_name: string;
   instrument_id: string;
-  direction: '' | 'BUY' | 'SELL';
+  direction: 'BUY' | 'SELL' | null;
   total_quantity: number | '';
   name: string;
   status: ContractStatus;
 }
 
-export type ContractField = 'pricer_id' | 'instrument_id' | 'direction' | 'total_quantity';
-export type ContractErrors = Partial<Record<ContractField, string>>;
+export const contractSchema = createContractInput;
 
 /** SPEC §9: a new contract starts active with 0 lots. */
-export const EMPTY_CONTRACT_FORM: ContractForm = {
-  pricer_id: '',
+export const EMPTY_CONTRACT: ContractValues = {
+  pricer_id: null,
   product_name: '',
   instrument_id: '',
-  direction: '',
+  direction: null,
   total_quantity: 0,
   name: '',
   status: 'active',
 };
 
-export function formFromContract(contract: ContractRow): ContractForm {
+export function valuesFromContract(contract: ContractRow): ContractValues {
   return {
-    pricer_id: String(contract.pricer_id),
+    pricer_id: contract.pricer_id,
     product_name: contract.product_name,
     instrument_id: contract.instrument_id,
     direction: contract.direction,
@@ -40,33 +41,20 @@ export function formFromContract(contract: ContractRow): ContractForm {
   };
 }
 
-/** SPEC §5 "Contract create". */
-export function validateContract(form: ContractForm): ContractErrors {
-  const e = zh.trader.contracts.errors;
-  const errors: ContractErrors = {};
-  if (!form.pricer_id) errors.pricer_id = e.pricer;
-  if (!form.instrument_id) errors.instrument_id = e.instrument;
-  if (!form.direction) errors.direction = e.direction;
-  const quantity = form.total_quantity;
-  if (quantity === '' || !(quantity > 0)) errors.total_quantity = e.totalQuantity;
-  else if (!Number.isInteger(quantity)) errors.total_quantity = e.totalQuantityInteger;
-  return errors;
-}
-
 /** Choosing a product resets the futures contract (SPEC §5). */
-export function withProduct(form: ContractForm, product: string): ContractForm {
-  return product === form.product_name ? form : { ...form, product_name: product, instrument_id: '' };
+export function withProduct(values: ContractValues, product: string): ContractValues {
+  return product === values.product_name ? values : { ...values, product_name: product, instrument_id: '' };
 }
 
-/** Call only on a form that passed {@link validateContract}. */
-export function toCreateInput(form: ContractForm): CreateContractInput {
+/** Call only on values that passed {@link contractSchema}. */
+export function toCreateInput(values: ContractValues): CreateContractInput {
   return {
-    name: form.name.trim(),
-    pricer_id: Number(form.pricer_id),
-    product_name: form.product_name,
-    instrument_id: form.instrument_id,
-    direction: form.direction as 'BUY' | 'SELL',
-    total_quantity: Number(form.total_quantity),
-    status: form.status,
+    name: values.name.trim(),
+    pricer_id: Number(values.pricer_id),
+    product_name: values.product_name,
+    instrument_id: values.instrument_id,
+    direction: values.direction ?? 'BUY',
+    total_quantity: Number(values.total_quantity),
+    status: values.status,
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_CONTRACT_FORM, toCreateInput, validateContract, withProduct, type ContractForm } from './contractForm';
+import { schemaResolver } from '@mantine/form';
+import { contractSchema, EMPTY_CONTRACT, toCreateInput, withProduct, type ContractValues } from './contractForm';
 import { computeContractStats } from './contractStats';
 
 describe('computeContractStats', () => {
@@ -18,8 +19,8 @@ describe('computeContractStats', () => {
   });
 });
 
-const FILLED: ContractForm = {
-  pricer_id: '4',
+const FILLED: ContractValues = {
+  pricer_id: 4,
   product_name: '铜',
   instrument_id: 'SHFE.cu2701',
   direction: 'BUY',
@@ -28,23 +29,29 @@ const FILLED: ContractForm = {
   status: 'active',
 };
 
+/** The errors the dialog shows, as @mantine/form resolves the create-contract schema. */
+const errorsOf = schemaResolver(contractSchema, { sync: true });
+
 describe('contract form', () => {
   it('starts active with 0 lots', () => {
-    expect(EMPTY_CONTRACT_FORM.status).toBe('active');
-    expect(EMPTY_CONTRACT_FORM.total_quantity).toBe(0);
+    expect(EMPTY_CONTRACT.status).toBe('active');
+    expect(EMPTY_CONTRACT.total_quantity).toBe(0);
   });
 
   it('names every missing field', () => {
-    expect(validateContract(EMPTY_CONTRACT_FORM)).toEqual({
+    expect(errorsOf(EMPTY_CONTRACT)).toEqual({
       pricer_id: '请选择客户',
+      product_name: '请选择品种',
       instrument_id: '请选择期货合约',
       direction: '请选择期货方向',
       total_quantity: '总数量必须大于0',
     });
-    expect(validateContract({ ...FILLED, total_quantity: '' }).total_quantity).toBe('总数量必须大于0');
-    expect(validateContract({ ...FILLED, total_quantity: -5 }).total_quantity).toBe('总数量必须大于0');
-    expect(validateContract({ ...FILLED, total_quantity: 1.5 }).total_quantity).toBe('总数量必须是整数');
-    expect(validateContract(FILLED)).toEqual({});
+    expect(errorsOf({ ...FILLED, total_quantity: '' }).total_quantity).toBe('总数量必须大于0');
+    expect(errorsOf({ ...FILLED, total_quantity: -5 }).total_quantity).toBe('总数量必须大于0');
+    expect(errorsOf({ ...FILLED, total_quantity: 1.5 }).total_quantity).toBe('总数量必须是整数');
+    expect(errorsOf({ ...FILLED, total_quantity: 1_000_001 }).total_quantity).toBe('总数量不能超过 1,000,000 手');
+    expect(errorsOf({ ...FILLED, name: '合'.repeat(101) }).name).toBe('合同名称不能超过 100 个字符');
+    expect(errorsOf(FILLED)).toEqual({});
   });
 
   it('resets the futures contract when the product changes', () => {

@@ -5,7 +5,7 @@ import { zh } from '@pfp/i18n';
 import { notify } from '@pfp/ui';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { errorText, useCancelOrder, useCancellingOrders, useOrdersTable } from '../shared/api';
-import { ORDER_COLUMNS } from './orderColumns';
+import { ORDER_ACTIONS_WIDTH, ORDER_COLUMNS } from './orderColumns';
 import { TONE } from '../shared/tones';
 
 const t = zh.trader.orders;
@@ -118,6 +118,7 @@ export function OrdersTable() {
         ariaLabel={t.title}
         showStats
         renderRowActions={renderRowActions}
+        actionsColumnWidth={ORDER_ACTIONS_WIDTH}
       />
     </div>
   );

@@ -32,22 +32,38 @@ const STATUS_OPTIONS = ['PENDING', 'ALIVE', 'FINISHED', 'CANCELLED'].map((value)
   label: orderStatusLabel(value),
 }));
 
-/** The live order stream's columns (SPEC: "Trader dashboard"). */
+/**
+ * The live order stream's columns (SPEC: "Trader dashboard"). Widths and priorities keep 状态 and
+ * the sticky 撤单 column on a 1280 px laptop without sideways scrolling; wider screens show more
+ * (priority 1 always, higher numbers hide first: see @pfp/data-table fitColumns).
+ */
 export const ORDER_COLUMNS: DataTableColumn<OrderRow>[] = [
-  { field: 'id', header: t.columns.id, width: 90, render: (o) => String(o.id) },
-  { field: 'pricer_name', header: t.columns.pricer, width: 120, filter: { type: 'text' } },
+  { field: 'id', header: t.columns.id, width: 76, render: (o) => String(o.id) },
+  { field: 'pricer_name', header: t.columns.pricer, width: 96, priority: 2, filter: { type: 'text' } },
   {
     field: 'instrument_id',
     header: t.columns.instrument,
-    width: 120,
+    width: 88,
+    priority: 2,
     accessor: (o) => instrumentShort(o.instrument_id),
     filter: { type: 'text' },
   },
-  { field: 'contract_name', header: t.columns.contract, width: 160, filter: { type: 'text' } },
+  {
+    field: 'contract_name',
+    header: t.columns.contract,
+    width: 140,
+    priority: 3,
+    filter: { type: 'text' },
+    render: (o) => (
+      <Text size="sm" lineClamp={2} title={o.contract_name ?? undefined}>
+        {o.contract_name}
+      </Text>
+    ),
+  },
   {
     field: 'direction',
     header: t.columns.direction,
-    width: 90,
+    width: 88,
     accessor: (o) => directionLabel(o.direction),
     filter: {
       type: 'select',
@@ -57,22 +73,29 @@ export const ORDER_COLUMNS: DataTableColumn<OrderRow>[] = [
       ],
     },
   },
-  { field: 'volume_orign', header: t.columns.volume, width: 110, render: (o) => formatLots(o.volume_orign) },
+  { field: 'volume_orign', header: t.columns.volume, width: 96, render: (o) => formatLots(o.volume_orign) },
   {
     field: 'volume_traded',
     header: t.columns.traded,
-    width: 110,
+    width: 96,
+    priority: 3,
     // A text column on the server: its order would be '10' < '9'.
     sortable: false,
     render: (o) => formatLots(Number(o.volume_traded)),
   },
-  { field: 'limit_price', header: t.columns.limitPrice, width: 120, render: (o) => limitPriceText(o.limit_price) },
-  { field: 'trade_price', header: t.columns.tradePrice, width: 120, render: (o) => tradePriceText(o) },
+  { field: 'limit_price', header: t.columns.limitPrice, width: 112, render: (o) => limitPriceText(o.limit_price) },
+  {
+    field: 'trade_price',
+    header: t.columns.tradePrice,
+    width: 112,
+    priority: 2,
+    render: (o) => tradePriceText(o),
+  },
   {
     field: 'status',
     header: t.columns.status,
     kind: 'badge',
-    width: 130,
+    width: 96,
     render: (o) => (
       <Badge variant="outline" color={orderStatusColor(o.status)} data-status={o.status}>
         {orderStatusLabel(o.status)}
@@ -83,12 +106,16 @@ export const ORDER_COLUMNS: DataTableColumn<OrderRow>[] = [
   {
     field: 'last_msg',
     header: t.columns.message,
-    width: 180,
+    width: 160,
+    priority: 4,
     render: (o) => (
-      <Text size="sm" lineClamp={1} title={o.last_msg ?? undefined}>
+      <Text size="sm" lineClamp={2} title={o.last_msg ?? undefined}>
         {o.last_msg || '-'}
       </Text>
     ),
   },
-  { field: 'created_at', header: t.columns.time, kind: 'date' },
+  { field: 'created_at', header: t.columns.time, kind: 'date', twoLine: true, width: 108, priority: 2 },
 ];
+
+/** The sticky actions column holds one compact 撤单 button. */
+export const ORDER_ACTIONS_WIDTH = 84;

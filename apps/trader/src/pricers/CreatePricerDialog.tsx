@@ -1,14 +1,14 @@
 import { Button, Group, Modal, PasswordInput, Stack, TextInput } from '@pfp/mantine';
+import { schemaResolver, useForm } from '@mantine/form';
 import { zh } from '@pfp/i18n';
 import { notify } from '@pfp/ui';
-import { useState, type FormEvent } from 'react';
 import { errorText, useCreatePricer } from '../shared/api';
 import {
   canSubmitCreate,
+  createPricerSchema,
+  EMPTY_CREATE_PRICER,
   toCreatePricerInput,
-  validateCreatePricer,
-  type CreatePricerErrors,
-  type CreatePricerForm,
+  type CreatePricerValues,
 } from './pricerForms';
 import { TONE } from '../shared/tones';
 
@@ -18,39 +18,23 @@ const d = t.createDialog;
 /** SPEC §5 "Create customer": Enter submits, Escape cancels. Mount with a new key on every open. */
 export function CreatePricerDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const createPricer = useCreatePricer();
-  const [form, setForm] = useState<CreatePricerForm>({ username: '', password: '', phone: '' });
-  const [errors, setErrors] = useState<CreatePricerErrors>({});
-  const [saving, setSaving] = useState(false);
-
-  const set = (field: keyof CreatePricerForm, value: string) => {
-    setForm((previous) => ({ ...previous, [field]: value }));
-    setErrors((previous) => {
-      if (!(field in previous)) return previous;
-      const next = { ...previous };
-      delete next[field];
-      return next;
-    });
-  };
+  const form = useForm<CreatePricerValues>({
+    initialValues: EMPTY_CREATE_PRICER,
+    validate: schemaResolver(createPricerSchema, { sync: true }),
+  });
+  const saving = form.submitting;
 
   const close = () => {
     if (!saving) onClose();
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (saving || !canSubmitCreate(form)) return;
-    const found = validateCreatePricer(form);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setSaving(true);
+  const save = async (values: CreatePricerValues) => {
     try {
-      await createPricer.mutateAsync(toCreatePricerInput(form));
+      await createPricer.mutateAsync(toCreatePricerInput(values));
       notify(t.created, 'success');
-      setSaving(false);
       onClose();
     } catch (err) {
       notify(t.createFailed(errorText(err)), 'error');
-      setSaving(false);
     }
   };
 
@@ -64,28 +48,24 @@ export function CreatePricerDialog({ opened, onClose }: { opened: boolean; onClo
       closeButtonProps={{ disabled: saving, 'aria-label': zh.shell.close }}
       centered
     >
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form onSubmit={form.onSubmit(save)} noValidate>
         <Stack gap="sm">
           <TextInput
             label={d.username}
             placeholder={d.usernamePlaceholder}
             withAsterisk
             autoComplete="off"
-            value={form.username}
-            error={errors.username}
             disabled={saving}
-            onChange={(event) => set('username', event.currentTarget.value)}
             data-autofocus
+            {...form.getInputProps('username')}
           />
           <PasswordInput
             label={d.password}
             placeholder={d.passwordPlaceholder}
             withAsterisk
             autoComplete="new-password"
-            value={form.password}
-            error={errors.password}
             disabled={saving}
-            onChange={(event) => set('password', event.currentTarget.value)}
+            {...form.getInputProps('password')}
           />
           <TextInput
             label={d.phone}
@@ -93,16 +73,14 @@ export function CreatePricerDialog({ opened, onClose }: { opened: boolean; onClo
             type="tel"
             inputMode="numeric"
             autoComplete="off"
-            value={form.phone}
-            error={errors.phone}
             disabled={saving}
-            onChange={(event) => set('phone', event.currentTarget.value)}
+            {...form.getInputProps('phone')}
           />
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={close} disabled={saving}>
               {d.cancel}
             </Button>
-            <Button type="submit" color={TONE.primary} disabled={saving || !canSubmitCreate(form)}>
+            <Button type="submit" color={TONE.primary} disabled={saving || !canSubmitCreate(form.values)}>
               {saving ? d.creating : d.submit}
             </Button>
           </Group>

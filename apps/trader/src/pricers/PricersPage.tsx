@@ -8,6 +8,8 @@ import { errorText, useUsersTable, useUserStats, type StatusGroup } from '../sha
 import { PageHeading } from '../shared/PageHeading';
 import { StatCard } from '../shared/StatCard';
 import { CreatePricerDialog } from './CreatePricerDialog';
+import { nextPricerStatus } from './pricerForms';
+import { PricerStatusDialog } from './PricerStatusDialog';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 import { TONE } from '../shared/tones';
 
@@ -39,12 +41,13 @@ export function computeUserStats(groups: readonly StatusGroup[]): UserStats {
 }
 
 export const PRICER_COLUMNS: DataTableColumn<PricerUserRow>[] = [
-  { field: 'id', header: t.columns.id, width: 80, render: (u) => String(u.id) },
+  { field: 'id', header: t.columns.id, width: 72, render: (u) => String(u.id) },
   { field: 'username', header: t.columns.username, width: 150, filter: { type: 'text' } },
   {
     field: 'status',
     header: t.columns.status,
     kind: 'badge',
+    width: 96,
     render: (u) => (
       <Badge variant="outline" color={STATUS_COLOR[u.status] ?? TONE.muted} data-status={u.status}>
         {pricerStatusLabel(u.status)}
@@ -55,10 +58,13 @@ export const PRICER_COLUMNS: DataTableColumn<PricerUserRow>[] = [
       options: ['active', 'pending', 'inactive'].map((value) => ({ value, label: pricerStatusLabel(value) })),
     },
   },
-  { field: 'phone', header: t.columns.phone, width: 130, filter: { type: 'text' } },
-  { field: 'created_at', header: t.columns.createdAt, kind: 'date', width: 160 },
-  { field: 'last_login_at', header: t.columns.lastLogin, kind: 'date', width: 160 },
+  { field: 'phone', header: t.columns.phone, width: 130, priority: 2, filter: { type: 'text' } },
+  { field: 'created_at', header: t.columns.createdAt, kind: 'date', twoLine: true, width: 112, priority: 3 },
+  { field: 'last_login_at', header: t.columns.lastLogin, kind: 'date', twoLine: true, width: 112, priority: 2 },
 ];
+
+/** The sticky actions column: 编辑, 重置密码 and 停用 or 启用. */
+export const PRICER_ACTIONS_WIDTH = 188;
 
 export function PricersPage() {
   const [createKey, setCreateKey] = useState(0);
@@ -68,6 +74,7 @@ export function PricersPage() {
     opened: false,
     user: null,
   });
+  const [statusOf, setStatusOf] = useState<PricerUserRow | null>(null);
 
   const stats = useUserStats(computeUserStats);
   const filterConfigs = useMemo(() => filterConfigsOf(PRICER_COLUMNS), []);
@@ -97,6 +104,27 @@ export function PricersPage() {
         >
           {t.resetPassword}
         </Button>
+        {nextPricerStatus(user.status) === 'inactive' ? (
+          <Button
+            size="compact-xs"
+            variant="outline"
+            color={TONE.danger}
+            onClick={() => setStatusOf(user)}
+            aria-label={`${t.deactivate} ${user.username}`}
+          >
+            {t.deactivate}
+          </Button>
+        ) : (
+          <Button
+            size="compact-xs"
+            variant="outline"
+            color={TONE.success}
+            onClick={() => setStatusOf(user)}
+            aria-label={`${t.activate} ${user.username}`}
+          >
+            {t.activate}
+          </Button>
+        )}
       </>
     ),
     [],
@@ -137,10 +165,11 @@ export function PricersPage() {
         title={t.listTitle}
         description={t.listDescription}
         ariaLabel={t.listTitle}
-        alwaysMultiSort
         renderRowActions={renderRowActions}
+        actionsColumnWidth={PRICER_ACTIONS_WIDTH}
       />
       <CreatePricerDialog key={`create-${createKey}`} opened={createOpen} onClose={() => setCreateOpen(false)} />
+      <PricerStatusDialog user={statusOf} onClose={() => setStatusOf(null)} />
       <ResetPasswordDialog
         key={`reset-${resetting.key}`}
         opened={resetting.opened}

@@ -1,10 +1,10 @@
 import { Button, Group, Modal, PasswordInput, Stack } from '@pfp/mantine';
+import { schemaResolver, useForm } from '@mantine/form';
 import { zh } from '@pfp/i18n';
 import { notify } from '@pfp/ui';
-import { useState, type FormEvent } from 'react';
 import type { PricerUserRow } from '@pfp/contract';
 import { errorText, useResetPricerPassword } from '../shared/api';
-import { validateResetPassword, type ResetPasswordErrors, type ResetPasswordForm } from './pricerForms';
+import { EMPTY_RESET_PASSWORD, resetPasswordSchema, type ResetPasswordValues } from './pricerForms';
 import { TONE } from '../shared/tones';
 
 const t = zh.trader.pricers;
@@ -21,39 +21,24 @@ export function ResetPasswordDialog({
   onClose: () => void;
 }) {
   const resetPassword = useResetPricerPassword();
-  const [form, setForm] = useState<ResetPasswordForm>({ newPassword: '', confirm: '' });
-  const [errors, setErrors] = useState<ResetPasswordErrors>({});
-  const [saving, setSaving] = useState(false);
-
-  const set = (field: keyof ResetPasswordForm, value: string) => {
-    setForm((previous) => ({ ...previous, [field]: value }));
-    setErrors((previous) => {
-      if (!(field in previous)) return previous;
-      const next = { ...previous };
-      delete next[field];
-      return next;
-    });
-  };
+  const form = useForm<ResetPasswordValues>({
+    initialValues: EMPTY_RESET_PASSWORD,
+    validate: schemaResolver(resetPasswordSchema, { sync: true }),
+  });
+  const saving = form.submitting;
 
   const close = () => {
     if (!saving) onClose();
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (saving || !user) return;
-    const found = validateResetPassword(form);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setSaving(true);
+  const save = async (values: ResetPasswordValues) => {
+    if (!user) return;
     try {
-      await resetPassword.mutateAsync({ userId: user.id, newPassword: form.newPassword });
+      await resetPassword.mutateAsync({ userId: user.id, newPassword: values.new_password });
       notify(t.passwordReset, 'success');
-      setSaving(false);
       onClose();
     } catch (err) {
       notify(t.resetFailed(errorText(err)), 'error');
-      setSaving(false);
     }
   };
 
@@ -67,26 +52,22 @@ export function ResetPasswordDialog({
       closeButtonProps={{ disabled: saving, 'aria-label': zh.shell.close }}
       centered
     >
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form onSubmit={form.onSubmit(save)} noValidate>
         <Stack gap="sm">
           <PasswordInput
             label={d.newPassword}
             withAsterisk
             autoComplete="new-password"
-            value={form.newPassword}
-            error={errors.newPassword}
             disabled={saving}
-            onChange={(event) => set('newPassword', event.currentTarget.value)}
             data-autofocus
+            {...form.getInputProps('new_password')}
           />
           <PasswordInput
             label={d.confirmPassword}
             withAsterisk
             autoComplete="new-password"
-            value={form.confirm}
-            error={errors.confirm}
             disabled={saving}
-            onChange={(event) => set('confirm', event.currentTarget.value)}
+            {...form.getInputProps('confirm')}
           />
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={close} disabled={saving}>

@@ -1,32 +1,53 @@
 import { describe, expect, it } from 'vitest';
 import { computeUserStats } from './PricersPage';
-import { canSubmitCreate, toCreatePricerInput, validateCreatePricer, validateResetPassword } from './pricerForms';
+import { schemaResolver } from '@mantine/form';
+import {
+  canSubmitCreate,
+  createPricerSchema,
+  nextPricerStatus,
+  resetPasswordSchema,
+  toCreatePricerInput,
+} from './pricerForms';
+
+/** The errors the dialog's form shows for `values`, as @mantine/form resolves the schema. */
+const errorsOf = (schema: Parameters<typeof schemaResolver>[0], values: unknown) =>
+  schemaResolver(schema, { sync: true })(values);
 
 describe('create customer', () => {
   it('requires a username and a password of at least 2 characters', () => {
-    expect(validateCreatePricer({ username: ' ', password: '', phone: '' })).toEqual({
+    expect(errorsOf(createPricerSchema, { username: ' ', password: '', phone: '' })).toEqual({
       username: '用户名不能为空',
       password: '密码不能为空',
     });
-    expect(validateCreatePricer({ username: '张', password: 'x', phone: '' })).toEqual({
+    expect(errorsOf(createPricerSchema, { username: '张', password: 'x', phone: '' })).toEqual({
       username: '用户名至少 2 个字符',
       password: '密码至少 2 个字符',
     });
-    expect(validateCreatePricer({ username: '张三', password: 'xy', phone: '' })).toEqual({});
+    expect(errorsOf(createPricerSchema, { username: '张三', password: 'xy', phone: '' })).toEqual({});
+  });
+
+  it('refuses what the server refuses: too long, odd characters', () => {
+    expect(errorsOf(createPricerSchema, { username: 'a'.repeat(33), password: 'xy', phone: '' })).toEqual({
+      username: '用户名不能超过 32 个字符',
+    });
+    expect(errorsOf(createPricerSchema, { username: 'a b', password: 'x'.repeat(129), phone: '' })).toEqual({
+      username: '用户名只能包含文字、数字和 _ . @ -',
+      password: '密码不能超过 128 个字符',
+    });
   });
 
   it.each([
     ['13800138000', true],
     ['19912345678', true],
+    [' 13800138000 ', true],
     ['12800138000', false],
     ['1380013800', false],
     ['138001380001', false],
     ['23800138000', false],
     ['1380013800a', false],
-  ])('phone %s valid: %s', (phone, valid) => {
-    const errors = validateCreatePricer({ username: '张三', password: 'xy', phone });
-    expect(errors.phone === undefined).toBe(valid);
-    if (!valid) expect(errors.phone).toBe('手机号格式不正确');
+  ])('phone %j valid: %s', (phone, valid) => {
+    const errors = errorsOf(createPricerSchema, { username: '张三', password: 'xy', phone });
+    expect(errors).toEqual(valid ? {} : { phone: '手机号格式不正确' });
   });
 
   it('enables the create button only with username and password', () => {
@@ -46,12 +67,25 @@ describe('create customer', () => {
 
 describe('reset password', () => {
   it('requires both fields and a match', () => {
-    expect(validateResetPassword({ newPassword: '', confirm: '' })).toEqual({
-      newPassword: '请输入新密码',
+    expect(errorsOf(resetPasswordSchema, { new_password: '', confirm: '' })).toEqual({
+      new_password: '请输入新密码',
       confirm: '请确认密码',
     });
-    expect(validateResetPassword({ newPassword: 'abc', confirm: 'abd' })).toEqual({ confirm: '两次输入的密码不一致' });
-    expect(validateResetPassword({ newPassword: 'abc', confirm: 'abc' })).toEqual({});
+    expect(errorsOf(resetPasswordSchema, { new_password: 'abc', confirm: 'abd' })).toEqual({
+      confirm: '两次输入的密码不一致',
+    });
+    expect(errorsOf(resetPasswordSchema, { new_password: 'a', confirm: 'a' })).toEqual({
+      new_password: '密码至少 2 个字符',
+    });
+    expect(errorsOf(resetPasswordSchema, { new_password: 'abc', confirm: 'abc' })).toEqual({});
+  });
+});
+
+describe('customer status', () => {
+  it('停用 an active or pending customer, 启用 an inactive one', () => {
+    expect(nextPricerStatus('active')).toBe('inactive');
+    expect(nextPricerStatus('pending')).toBe('inactive');
+    expect(nextPricerStatus('inactive')).toBe('active');
   });
 });
 

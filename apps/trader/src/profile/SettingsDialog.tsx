@@ -1,16 +1,10 @@
 import { Button, Checkbox, Group, Modal, PasswordInput, Select, Stack, TextInput } from '@pfp/mantine';
+import { schemaResolver, useForm } from '@mantine/form';
 import { BROKERS, zh } from '@pfp/i18n';
 import { notify } from '@pfp/ui';
-import { useState, type FormEvent } from 'react';
 import type { ProfileInput, TraderProfile } from '@pfp/contract';
 import { errorText } from '../shared/api';
-import {
-  formFromProfile,
-  toProfileInput,
-  validateSettings,
-  type SettingsErrors,
-  type SettingsForm,
-} from './settingsForm';
+import { settingsSchema, toProfileInput, valuesFromProfile, type SettingsValues } from './settingsForm';
 import { TONE } from '../shared/tones';
 
 const t = zh.trader.settings;
@@ -26,49 +20,33 @@ export interface SettingsDialogProps {
 
 /**
  * SPEC §2 "Settings dialog" (系统配置). Mount it with a new key on every open: the form is
- * preloaded from the profile with a blank password.
+ * preloaded from the profile with a blank password. Typing in a field clears its error.
  */
 export function SettingsDialog({ opened, profile, onClose, onSave }: SettingsDialogProps) {
-  const [form, setForm] = useState<SettingsForm>(() => formFromProfile(profile));
-  const [errors, setErrors] = useState<SettingsErrors>({});
-  const [saving, setSaving] = useState(false);
-
-  const update = <K extends keyof SettingsForm>(field: K, value: SettingsForm[K]) => {
-    setForm((previous) => ({ ...previous, [field]: value }));
-    // Typing in a field clears its error.
-    setErrors((previous) => {
-      if (!(field in previous)) return previous;
-      const next = { ...previous };
-      delete next[field as keyof SettingsErrors];
-      return next;
-    });
-  };
+  const form = useForm<SettingsValues>({
+    initialValues: valuesFromProfile(profile),
+    validate: schemaResolver(settingsSchema, { sync: true }),
+  });
+  const saving = form.submitting;
+  const isSim = form.values.tq_account_config.is_sim;
 
   const close = () => {
     if (saving) return;
-    setForm(formFromProfile(profile));
-    setErrors({});
+    form.reset();
     onClose();
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (saving) return;
-    const found = validateSettings(form);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setSaving(true);
+  const save = async (values: SettingsValues) => {
     try {
-      await onSave(toProfileInput(form));
+      await onSave(toProfileInput(values));
       notify(t.saved, 'success', 2000);
-      setSaving(false);
       onClose();
     } catch (err) {
       notify(t.saveFailed(errorText(err)), 'error', 3000);
-      setSaving(false);
     }
   };
 
+  const simProps = form.getInputProps('tq_account_config.is_sim', { type: 'checkbox' });
   return (
     <Modal
       opened={opened}
@@ -79,32 +57,31 @@ export function SettingsDialog({ opened, profile, onClose, onSave }: SettingsDia
       closeButtonProps={{ disabled: saving, 'aria-label': zh.shell.close }}
       centered
     >
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form onSubmit={form.onSubmit(save)} noValidate>
         <Stack gap="sm">
           <TextInput
             label={t.companyName}
             placeholder={t.companyNamePlaceholder}
             withAsterisk
-            value={form.company_name}
-            error={errors.company_name}
             disabled={saving}
-            onChange={(event) => update('company_name', event.currentTarget.value)}
             data-autofocus
+            {...form.getInputProps('company_name')}
           />
           <Checkbox
             label={t.isSim}
             description={t.isSimHint}
-            checked={form.is_sim}
             disabled={saving}
+            {...simProps}
             onChange={(event) => {
-              const isSim = event.currentTarget.checked;
-              update('is_sim', isSim);
+              simProps.onChange(event);
               // The broker fields disappear with their errors.
-              if (isSim)
-                setErrors((previous) => (previous.company_name ? { company_name: previous.company_name } : {}));
+              if (event.currentTarget.checked) {
+                form.clearFieldError('tq_account_config.broker_name');
+                form.clearFieldError('tq_account_config.futures_account');
+              }
             }}
           />
-          {!form.is_sim ? (
+          {!isSim ? (
             <>
               <Select
                 label={t.broker}
@@ -113,29 +90,26 @@ export function SettingsDialog({ opened, profile, onClose, onSave }: SettingsDia
                 searchable
                 nothingFoundMessage={t.noBrokerMatch}
                 data={BROKER_OPTIONS}
-                value={form.broker_name || null}
-                error={errors.broker_name}
                 disabled={saving}
-                onChange={(value) => update('broker_name', value ?? '')}
                 comboboxProps={{ withinPortal: true }}
+                {...form.getInputProps('tq_account_config.broker_name')}
+                value={form.values.tq_account_config.broker_name || null}
+                onChange={(value) => form.setFieldValue('tq_account_config.broker_name', value ?? '')}
               />
               <TextInput
                 label={t.futuresAccount}
                 placeholder={t.futuresAccountPlaceholder}
                 withAsterisk
                 autoComplete="off"
-                value={form.futures_account}
-                error={errors.futures_account}
                 disabled={saving}
-                onChange={(event) => update('futures_account', event.currentTarget.value)}
+                {...form.getInputProps('tq_account_config.futures_account')}
               />
               <PasswordInput
                 label={t.futuresPassword}
                 placeholder={t.futuresPasswordPlaceholder}
                 autoComplete="new-password"
-                value={form.futures_password}
                 disabled={saving}
-                onChange={(event) => update('futures_password', event.currentTarget.value)}
+                {...form.getInputProps('tq_account_config.futures_password')}
               />
             </>
           ) : null}

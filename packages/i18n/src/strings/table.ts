@@ -19,6 +19,7 @@ export const table = {
   jumpTo: '跳转到',
   comingSoon: '即将推出',
   clearFilters: '清除筛选',
+  clearSelection: '清除已选',
   filterConfigError: '筛选配置错误',
   yes: '是',
   no: '否',

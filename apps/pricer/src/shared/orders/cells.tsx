@@ -1,5 +1,6 @@
-import { Badge, Stack, Text } from '@pfp/mantine';
+import { Badge } from '@pfp/mantine';
 import type { OrderRow } from '@pfp/contract';
+import { TwoLineCell } from '@pfp/data-table';
 import { statusColor, statusLabel } from './format';
 
 /** An order's status as a coloured badge (desk and history). */
@@ -12,13 +13,4 @@ export function StatusBadge({ order }: { order: OrderRow }) {
 }
 
 /** A value with a smaller, dimmed second line (time over day, traded over ordered). */
-export function TwoLines({ top, bottom }: { top: string; bottom: string }) {
-  return (
-    <Stack gap={0}>
-      <Text size="sm">{top}</Text>
-      <Text size="xs" c="dimmed">
-        {bottom}
-      </Text>
-    </Stack>
-  );
-}
+export const TwoLines = TwoLineCell;

@@ -10,6 +10,7 @@ import type {
   TraderProfile,
   traderRoutes,
   UpdateContractStatusInput,
+  UpdatePricerStatusInput,
   CreateContractInput,
   CreatePricerInput,
   ViewPage,
@@ -33,6 +34,7 @@ const ROUTES: RouteRefs<Routes> = {
   createContract: { method: 'POST', path: '/api/trader/rpc/create-contract' },
   createPricerUser: { method: 'POST', path: '/api/trader/rpc/create-pricer-user' },
   resetPricerPassword: { method: 'POST', path: '/api/trader/rpc/reset-pricer-password' },
+  updatePricerStatus: { method: 'POST', path: '/api/trader/rpc/update-pricer-status' },
 };
 
 /** One row of a view grouped by status (aggregate keys are `${op}_${field}`). */
@@ -88,6 +90,7 @@ export function createTraderApi(http: HttpClient) {
     createPricer: (input: CreatePricerInput) => call('createPricerUser', input),
     resetPricerPassword: (userId: number, newPassword: string) =>
       call('resetPricerPassword', { user_id: userId, new_password: newPassword }),
+    updatePricerStatus: (input: UpdatePricerStatusInput) => call('updatePricerStatus', input),
 
     products: () => call('products', {}).then((p) => (p as ViewPage<ProductRow>).items),
     instruments: (productName: string) =>

@@ -1,5 +1,11 @@
 import { usePendingVariables } from '@pfp/api-client/query';
-import type { CreateContractInput, CreatePricerInput, ProfileInput, UpdateContractStatusInput } from '@pfp/contract';
+import type {
+  CreateContractInput,
+  CreatePricerInput,
+  ProfileInput,
+  UpdateContractStatusInput,
+  UpdatePricerStatusInput,
+} from '@pfp/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from './context';
 import { traderKeys } from './keys';
@@ -70,5 +76,15 @@ export function useResetPricerPassword() {
   return useMutation({
     mutationFn: ({ userId, newPassword }: { userId: number; newPassword: string }) =>
       api.resetPricerPassword(userId, newPassword),
+  });
+}
+
+/** 停用 / 启用 a customer: the list and its stats change. */
+export function useUpdatePricerStatus() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdatePricerStatusInput) => api.updatePricerStatus(input),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: traderKeys.users }),
   });
 }

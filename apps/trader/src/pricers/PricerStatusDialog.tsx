@@ -1,0 +1,62 @@
+import { Button, Group, Modal, Stack, Text } from '@pfp/mantine';
+import { zh } from '@pfp/i18n';
+import { notify } from '@pfp/ui';
+import type { PricerUserRow } from '@pfp/contract';
+import { errorText, useUpdatePricerStatus } from '../shared/api';
+import { nextPricerStatus } from './pricerForms';
+import { TONE } from '../shared/tones';
+
+const t = zh.trader.pricers;
+const d = t.statusDialog;
+
+/** Confirms 停用 (the customer can no longer sign in) or 启用 of one customer. */
+export function PricerStatusDialog({ user, onClose }: { user: PricerUserRow | null; onClose: () => void }) {
+  const updateStatus = useUpdatePricerStatus();
+  const busy = updateStatus.isPending;
+  const next = user ? nextPricerStatus(user.status) : 'inactive';
+  const deactivating = next === 'inactive';
+
+  const close = () => {
+    if (!busy) onClose();
+  };
+
+  const confirm = async () => {
+    if (!user) return;
+    try {
+      await updateStatus.mutateAsync({ user_id: user.id, new_status: next });
+      notify(deactivating ? t.deactivated : t.activated, 'success');
+      onClose();
+    } catch (err) {
+      notify(t.statusUpdateFailed(errorText(err)), 'error');
+    }
+  };
+
+  return (
+    <Modal
+      opened={user !== null}
+      onClose={close}
+      title={user ? (deactivating ? d.deactivateTitle(user.username) : d.activateTitle(user.username)) : ''}
+      closeOnClickOutside={!busy}
+      closeOnEscape={!busy}
+      closeButtonProps={{ disabled: busy, 'aria-label': zh.shell.close }}
+      centered
+    >
+      <Stack gap="md">
+        <Text size="sm">{deactivating ? d.deactivateBody : d.activateBody}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close} disabled={busy}>
+            {d.cancel}
+          </Button>
+          <Button
+            color={deactivating ? TONE.danger : TONE.success}
+            onClick={() => void confirm()}
+            disabled={busy}
+            data-autofocus
+          >
+            {busy ? d.updating : deactivating ? d.confirmDeactivate : d.confirmActivate}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
