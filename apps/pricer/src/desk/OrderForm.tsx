@@ -1,6 +1,12 @@
 import { Button, Group, Input, Loader, NumberInput, SegmentedControl, SimpleGrid, Stack, Text } from '@pfp/mantine';
 import { schemaResolver, useForm } from '@mantine/form';
-import { ORDER_MESSAGES, PRICE_STEP, type MarketEntry, type PricerContract, type SubmitOrderInput } from '@pfp/contract';
+import {
+  ORDER_MESSAGES,
+  PRICE_STEP,
+  type MarketEntry,
+  type PricerContract,
+  type SubmitOrderInput,
+} from '@pfp/contract';
 import { formatNumber, formatPrice, zh } from '@pfp/i18n';
 import { useMemo } from 'react';
 import {

@@ -10,13 +10,7 @@ const t = zh.trader.pricers;
 const d = t.statusDialog;
 
 /** Confirms 停用 (the customer can no longer sign in) or 启用 of one customer. */
-export function PricerStatusDialog({
-  user,
-  onClose,
-}: {
-  user: PricerUserRow | null;
-  onClose: () => void;
-}) {
+export function PricerStatusDialog({ user, onClose }: { user: PricerUserRow | null; onClose: () => void }) {
   const updateStatus = useUpdatePricerStatus();
   const busy = updateStatus.isPending;
   const next = user ? nextPricerStatus(user.status) : 'inactive';
