@@ -1,14 +1,12 @@
 // @vitest-environment jsdom
 import { installDomPolyfills } from '@pfp/ui/testing';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MantineProvider } from '@pfp/mantine';
 import { QueryWrapper } from '../test/queryClient';
 import { DataTable, type DataTableColumn, type PageResult, type ServerTableParams } from './index';
 
 beforeAll(installDomPolyfills);
-// jsdom renders of 20-row pages take seconds on a loaded 2-core machine: wait for them, do not race them.
-configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => cleanup());
 
@@ -356,6 +354,7 @@ describe('DataTable on a narrow screen', () => {
           renderRowActions={(row) => <button type="button">查看{row.id}</button>}
         />
       </MantineProvider>,
+      { wrapper: QueryWrapper },
     );
   }
 
