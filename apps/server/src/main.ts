@@ -136,13 +136,19 @@ tradingLog.to = app.log.child({ module: 'trading' });
 dbLog.to = app.log.child({ module: 'database' });
 
 // The view protocol: trader or pricer tokens; the volatility view is public in the embedded default.
-attachViewServer(app, new WsRegistry().source('volatility_curves', curves.source), async (token) => {
-  const ok = await Promise.any([traderVerifier.verify(token), verifyPricerSession(db, pricerTokens, token)]).then(
-    () => true,
-    () => false,
-  );
-  return ok;
-});
+// The WebSocket limits of the configuration (WS_MAX_*), behind the same proxies as HTTP.
+attachViewServer(
+  app,
+  new WsRegistry().source('volatility_curves', curves.source),
+  async (token) => {
+    const ok = await Promise.any([traderVerifier.verify(token), verifyPricerSession(db, pricerTokens, token)]).then(
+      () => true,
+      () => false,
+    );
+    return ok;
+  },
+  { limits: config.ws, trustProxy: config.trustProxy },
+);
 app.addHook('onClose', async () => {
   await trading.stop();
   market.stop();
