@@ -47,7 +47,9 @@ test.describe('one address', () => {
     expect(discovery.status()).toBe(200);
     expect((await discovery.json()).issuer).toBe(`${baseURL}/realms/pfp`);
 
-    await page.goto('/nope');
+    // From a document of the other host (an API answer, which is not redirected): an app page's CSP
+    // allows WebSockets to PUBLIC_URL's host only, as it should.
+    await page.goto(`${other}/api/health`);
     const ws = `${other.replace('http', 'ws')}/ws/volatility`;
     const opened = await page.evaluate(
       (url) =>
