@@ -150,7 +150,8 @@ describe('WebSocket messages', () => {
     expect(wsRequest.parse({ aid: 'peek_message' })).toEqual({ aid: 'peek_message' });
     expect(wsRequest.safeParse({ aid: 'drop_tables', req_id: 'x' }).success).toBe(false);
     expect(wsRequest.safeParse({ aid: 'unsubscribe_view', req_id: '', view_id: 'v' }).success).toBe(false);
-    expect(curvePatch.parse({ patch: { k: { _key: 'k', curve_data: [[1, 0.2]] } } })).toBeTruthy();
+    const patch = { patch: { k: { _key: 'k', curve_data: [[1, 0.2]] } } };
+    expect(curvePatch.parse(patch)).toEqual(patch);
     expect(
       curvePatch.parse({ patch: { k: { _key: 'k', curve_data: [[1, 0]], tick_time: 1_795_000_000_000 } } }),
     ).toEqual({
