@@ -1,6 +1,6 @@
 import { Stack, Text } from '@pfp/mantine';
 import type { DataTableColumn } from '@pfp/data-table';
-import { formatDateTime, instrumentShort, zh } from '@pfp/i18n';
+import { formatBasis, formatDateTime, formatPrice, instrumentShort, zh } from '@pfp/i18n';
 import type { OrderRow } from '@pfp/contract';
 import { StatusBadge, TwoLines } from '../shared/orders/cells';
 import {
@@ -14,6 +14,12 @@ import {
 } from '../shared/orders/format';
 
 const c = zh.pricer.col;
+const f = zh.fixing;
+
+const fixedPriceText = (o: OrderRow) =>
+  o.fixed_price === null || o.fixed_price === undefined ? '-' : formatPrice(o.fixed_price);
+const amountText = (o: OrderRow) =>
+  o.fixed_amount === null || o.fixed_amount === undefined ? '-' : formatPrice(o.fixed_amount);
 
 function FillRateCell({ order }: { order: OrderRow }) {
   const rate = fillRate(order);
@@ -65,7 +71,10 @@ const wide: DataTableColumn<OrderRow>[] = [
     render: (o) => lotsText(tradedLots(o)),
   },
   { field: 'limit_price', header: c.limitPrice, width: 104, render: (o) => limitPriceText(o.limit_price) },
-  { field: 'trade_price', header: c.tradePrice, width: 104, render: (o) => tradePriceText(o) },
+  { field: 'trade_price', header: f.futuresPrice, width: 104, render: (o) => tradePriceText(o) },
+  { field: 'basis', header: f.basis, width: 84, render: (o) => formatBasis(o.basis) },
+  { field: 'fixed_price', header: f.fixedPrice, width: 104, render: (o) => fixedPriceText(o) },
+  { field: 'fixed_amount', header: f.amount, width: 128, render: (o) => amountText(o) },
   {
     field: 'fill_rate',
     header: c.fillRate,

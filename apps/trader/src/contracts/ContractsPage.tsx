@@ -1,6 +1,16 @@
 import { Alert, Badge, Button, SimpleGrid, Stack, Text } from '@pfp/mantine';
 import { DataTable, filterConfigsOf, type DataTableColumn } from '@pfp/data-table';
-import { formatLots, formatNumber, formatPercent, formatPrice, instrumentShort, zh } from '@pfp/i18n';
+import {
+  daysUntil,
+  DEADLINE_WARNING_DAYS,
+  formatBasis,
+  formatLots,
+  formatNumber,
+  formatPercent,
+  formatPrice,
+  instrumentShort,
+  zh,
+} from '@pfp/i18n';
 import { IconPlus, notify } from '@pfp/ui';
 import type { ContractRow, ContractStatus } from '@pfp/contract';
 import { useCallback, useMemo, useState } from 'react';
@@ -32,6 +42,24 @@ const STATUS_COLOR: Record<string, string> = {
 };
 
 export const contractStatusLabel = (status: string) => t.status[status] ?? status;
+
+/** The deadline with the days left while the contract can still be fixed; orange within 3 days. */
+function DeadlineText({ contract: c }: { contract: ContractRow }) {
+  if (!c.fixing_deadline) return <>{zh.fixing.noDeadline}</>;
+  const open = c.status === 'active' || c.status === 'paused';
+  const days = daysUntil(c.fixing_deadline);
+  if (!open || days < 0) return <>{c.fixing_deadline}</>;
+  return (
+    <Text
+      span
+      size="sm"
+      c={days <= DEADLINE_WARNING_DAYS ? TONE.warning : undefined}
+      fw={days <= DEADLINE_WARNING_DAYS ? 600 : undefined}
+    >
+      {zh.fixing.deadlineWithDays(c.fixing_deadline, zh.fixing.daysLeft(days))}
+    </Text>
+  );
+}
 
 /**
  * Widths and priorities keep 剩余, 状态 and the sticky 操作 column (编辑, 暂停/激活) on a 1280 px
@@ -100,6 +128,21 @@ export const CONTRACT_COLUMNS: DataTableColumn<ContractRow>[] = [
     width: 112,
     priority: 3,
     render: (c) => (c.executed_quantity > 0 && c.avg_price ? formatPrice(c.avg_price) : '-'),
+  },
+  { field: 'basis', header: zh.fixing.basis, width: 100, render: (c) => formatBasis(c.basis) },
+  {
+    field: 'avg_fixed_price',
+    header: zh.fixing.avgFixedPrice,
+    width: 120,
+    render: (c) =>
+      c.avg_fixed_price !== null && c.avg_fixed_price !== undefined ? formatPrice(c.avg_fixed_price) : '-',
+  },
+  {
+    field: 'fixing_deadline',
+    header: zh.fixing.deadline,
+    width: 150,
+    filter: { type: 'text' },
+    render: (c) => <DeadlineText contract={c} />,
   },
   {
     field: 'status',
