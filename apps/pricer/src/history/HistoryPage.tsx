@@ -186,7 +186,8 @@ export function HistoryPage() {
         enableGlobalSearch={false}
         pageSizeOptions={PAGE_SIZE_OPTIONS}
         density={compact ? 'compact' : 'default'}
-        renderRowActions={renderRowActions}
+        // On a phone the four columns fill the width: the confirmation opens from wider screens.
+        {...(compact ? {} : { renderRowActions })}
       />
       {confirmationModal}
     </Stack>
