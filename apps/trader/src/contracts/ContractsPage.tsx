@@ -43,34 +43,39 @@ const STATUS_COLOR: Record<string, string> = {
 
 export const contractStatusLabel = (status: string) => t.status[status] ?? status;
 
-/** The deadline with the days left while the contract can still be fixed; orange within 3 days. */
+/**
+ * The deadline over the days left (two lines, so the column stays narrow) while the contract can
+ * still be fixed; orange within 3 days.
+ */
 function DeadlineText({ contract: c }: { contract: ContractRow }) {
   if (!c.fixing_deadline) return <>{zh.fixing.noDeadline}</>;
   const open = c.status === 'active' || c.status === 'paused';
   const days = daysUntil(c.fixing_deadline);
   if (!open || days < 0) return <>{c.fixing_deadline}</>;
+  const soon = days <= DEADLINE_WARNING_DAYS;
   return (
-    <Text
-      span
-      size="sm"
-      c={days <= DEADLINE_WARNING_DAYS ? TONE.warning : undefined}
-      fw={days <= DEADLINE_WARNING_DAYS ? 600 : undefined}
-    >
-      {zh.fixing.deadlineWithDays(c.fixing_deadline, zh.fixing.daysLeft(days))}
-    </Text>
+    <Stack gap={0}>
+      <Text span size="sm" lh={1.35}>
+        {c.fixing_deadline}
+      </Text>
+      <Text span size="xs" lh={1.35} c={soon ? TONE.warning : 'dimmed'} fw={soon ? 600 : undefined}>
+        {zh.fixing.daysLeft(days)}
+      </Text>
+    </Stack>
   );
 }
 
 /**
- * Widths and priorities keep 剩余, 状态 and the sticky 操作 column (编辑, 暂停/激活) on a 1280 px
- * laptop without sideways scrolling; wider screens show more (see @pfp/data-table fitColumns).
+ * Widths and priorities keep 剩余, 截止日, 状态 and the sticky 操作 column (编辑, 暂停/激活) on a
+ * 1280 px laptop without sideways scrolling, with the customer and the instrument; wider screens add
+ * the total (1366), the basis (1440), then the rest (see @pfp/data-table fitColumns).
  */
 export const CONTRACT_COLUMNS: DataTableColumn<ContractRow>[] = [
-  { field: 'id', header: t.columns.id, width: 72, render: (c) => String(c.id) },
+  { field: 'id', header: t.columns.id, width: 64, render: (c) => String(c.id) },
   {
     field: 'name',
     header: t.columns.name,
-    width: 150,
+    width: 136,
     filter: { type: 'text', placeholder: t.filterName },
     render: (c) => (
       <Text size="sm" lineClamp={2} title={c.name}>
@@ -91,7 +96,7 @@ export const CONTRACT_COLUMNS: DataTableColumn<ContractRow>[] = [
   {
     field: 'direction',
     header: t.columns.direction,
-    width: 88,
+    width: 80,
     accessor: (c) => directionLabel(c.direction),
     filter: {
       type: 'select',
@@ -101,12 +106,18 @@ export const CONTRACT_COLUMNS: DataTableColumn<ContractRow>[] = [
       ],
     },
   },
-  { field: 'total_quantity', header: t.columns.total, width: 100, render: (c) => formatLots(c.total_quantity) },
+  {
+    field: 'total_quantity',
+    header: t.columns.total,
+    width: 100,
+    priority: 2,
+    render: (c) => formatLots(c.total_quantity),
+  },
   {
     field: 'executed_quantity',
     header: t.columns.executed,
     width: 96,
-    priority: 2,
+    priority: 3,
     render: (c) => formatLots(c.executed_quantity),
   },
   {
@@ -129,18 +140,19 @@ export const CONTRACT_COLUMNS: DataTableColumn<ContractRow>[] = [
     priority: 3,
     render: (c) => (c.executed_quantity > 0 && c.avg_price ? formatPrice(c.avg_price) : '-'),
   },
-  { field: 'basis', header: zh.fixing.basis, width: 100, render: (c) => formatBasis(c.basis) },
+  { field: 'basis', header: zh.fixing.basis, width: 88, priority: 2, render: (c) => formatBasis(c.basis) },
   {
     field: 'avg_fixed_price',
     header: zh.fixing.avgFixedPrice,
-    width: 120,
+    width: 112,
+    priority: 3,
     render: (c) =>
       c.avg_fixed_price !== null && c.avg_fixed_price !== undefined ? formatPrice(c.avg_fixed_price) : '-',
   },
   {
     field: 'fixing_deadline',
     header: zh.fixing.deadline,
-    width: 150,
+    width: 108,
     filter: { type: 'text' },
     render: (c) => <DeadlineText contract={c} />,
   },
@@ -148,7 +160,7 @@ export const CONTRACT_COLUMNS: DataTableColumn<ContractRow>[] = [
     field: 'status',
     header: t.columns.status,
     kind: 'badge',
-    width: 96,
+    width: 88,
     render: (c) => (
       <Badge variant="outline" color={STATUS_COLOR[c.status] ?? TONE.muted} data-status={c.status}>
         {contractStatusLabel(c.status)}

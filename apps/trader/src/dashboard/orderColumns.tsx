@@ -91,7 +91,7 @@ export const ORDER_COLUMNS: DataTableColumn<OrderRow>[] = [
     priority: 2,
     render: (o) => tradePriceText(o),
   },
-  { field: 'basis', header: zh.fixing.basis, width: 100, priority: 3, render: (o) => formatBasis(o.basis) },
+  { field: 'basis', header: zh.fixing.basis, width: 88, priority: 5, render: (o) => formatBasis(o.basis) },
   {
     field: 'fixed_price',
     header: zh.fixing.fixedPrice,
