@@ -23,6 +23,8 @@ const COMPANY = '华东点价贸易有限公司';
 const CUSTOMER = { username: 'kehu01', password: 'kh-pass-1', phone: '13800138000' };
 const CONTRACT_NAME = '华东铜合同';
 const BULK_ORDERS = 105;
+/** A fixing deadline three weeks out (Beijing calendar day). */
+const DEADLINE = new Date(Date.now() + 8 * 3_600_000 + 21 * 86_400_000).toISOString().slice(0, 10);
 
 let tenantId = 0;
 let contractId = 0;
@@ -235,7 +237,14 @@ test.describe.serial('first-time trader', () => {
     await page.getByRole('button', { name: '新建合同' }).click();
     const form = dialog(page, '新建合同');
     await form.getByRole('button', { name: '创建' }).click();
-    for (const message of ['请选择客户', '请选择期货合约', '请选择期货方向', '总数量必须大于0'])
+    for (const message of [
+      '请选择客户',
+      '请选择期货合约',
+      '请选择期货方向',
+      '总数量必须大于0',
+      '请输入基差（可为负数）',
+      '请选择点价截止日',
+    ])
       await expect(form.getByText(message)).toBeVisible();
 
     const instrument = form.getByTestId('contract-instrument');
@@ -256,6 +265,8 @@ test.describe.serial('first-time trader', () => {
     await choose(page, instrument, /^铜2701（SHFE\.cu2701）$/);
     await choose(page, form.getByTestId('contract-direction'), '买入');
     await form.getByTestId('contract-quantity').fill('1000');
+    await form.getByTestId('contract-basis').fill('50');
+    await form.getByTestId('contract-deadline').fill(DEADLINE);
     await form.getByLabel('合同名称').fill(CONTRACT_NAME);
     await expect(form.getByTestId('contract-status')).toHaveValue('执行中');
     await form.getByRole('button', { name: '创建' }).click();

@@ -23,6 +23,8 @@ export interface AppContext {
   ) => { last_price?: number | null; upper_limit?: number | null; lower_limit?: number | null } | undefined;
   /** The tenant's trading gateway: `ok` when connected and logged in. */
   gatewayStatus?: (tenantId: number) => { status: 'ok' | 'error'; message?: string };
+  /** A real account's positions (the exposure page's hedge); undefined when not known on this instance. */
+  hedgePositions?: (tenantId: number) => { instrument_id: string; long: number; short: number }[] | undefined;
   /** The trader saved the settings: (re)connect the tenant's gateway. */
   onProfileSaved?: (tenantId: number) => void;
   /** The embedded OpenID provider's routes (absent when OIDC_ISSUER points elsewhere). */

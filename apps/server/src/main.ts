@@ -17,6 +17,7 @@ import { DEMO_TRADER_SUB, seedDemo } from './seed/demo';
 import { inlineEngine } from './volatility/curveEngine';
 import { VolatilityCurves } from './volatility/curves';
 import { CurveWorkers } from './volatility/curveWorkers';
+import { watchDeadlines } from './domain/deadlines';
 import { WsRegistry } from './ws/registry';
 import { attachViewServer } from './ws/server';
 
@@ -120,6 +121,7 @@ const app = await buildApp({
   orderEvents: trading.events,
   gatewayStatus: (tenantId) => trading.status(tenantId),
   onProfileSaved: (tenantId) => void trading.reconnect(tenantId),
+  hedgePositions: (tenantId) => trading.positions(tenantId),
   pricerTokens,
   traderVerifier,
   lastPrice: (symbol) => market.getQuote(symbol)?.last_price,
@@ -174,6 +176,19 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
+// Contracts past their fixing deadline expire at start-up and while running (docs/fixing.md).
+const deadlines = watchDeadlines({
+  db,
+  events: trading.events,
+  onError: (err) => app.log.error({ err }, 'fixing deadlines: run failed'),
+  onRun: (run) => {
+    if (run.expired.length || run.cancelled.length || run.cancelRequested.length) app.log.info(run, 'fixing deadlines');
+  },
+});
+app.addHook('onClose', () => deadlines.stop());
+
+// First the deadlines (an order of an expired contract is cancelled, never sent), then trading.
+await deadlines.runOnce();
 await trading.start();
 await app.listen({ host: config.host, port: config.port });
 app.log.info(`快期点价宝 on ${config.publicUrl} (trader sign-in: ${issuer})`);

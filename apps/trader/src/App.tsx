@@ -6,10 +6,12 @@ import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { LayoutShell } from './app/LayoutShell';
 import { NAV } from './app/nav';
 import { RequireTenant } from './app/RequireTenant';
+import { AuditPage } from './audit/AuditPage';
 import { AuthGuard, AuthProvider } from './auth/AuthContext';
 import { traderAuth } from './auth/browserAuth';
 import { ContractsPage } from './contracts/ContractsPage';
 import { DashboardPage } from './dashboard/DashboardPage';
+import { ExposurePage } from './exposure/ExposurePage';
 import { PricersPage } from './pricers/PricersPage';
 import { ApiProvider, createTraderApi } from './shared/api';
 
@@ -21,6 +23,7 @@ const api = createTraderApi(
     getToken: () => auth.getAccessToken(),
     onAuthError: () => auth.handleAuthError(),
   }),
+  { getToken: () => auth.getAccessToken(), onAuthError: () => auth.handleAuthError() },
 );
 const queryClient = createQueryClient();
 
@@ -60,6 +63,22 @@ export default function TraderApp() {
                   element={
                     <RequireTenant>
                       <ContractsPage />
+                    </RequireTenant>
+                  }
+                />
+                <Route
+                  path="exposure"
+                  element={
+                    <RequireTenant>
+                      <ExposurePage />
+                    </RequireTenant>
+                  }
+                />
+                <Route
+                  path="audit"
+                  element={
+                    <RequireTenant>
+                      <AuditPage />
                     </RequireTenant>
                   }
                 />

@@ -31,3 +31,4 @@ export {
   type ApiType,
 } from './registry';
 export { joinUrl, buildQuery, appendQuery, type QueryParams, type QueryValue } from './url';
+export { attachmentName, downloadFile } from './download';

@@ -28,7 +28,30 @@ export const contract = z.object({
   status: contractStatus,
   created_at: timestamp,
   updated_at: timestamp,
+  /** 基差 (docs/fixing.md). */
+  basis: z.number(),
+  /** 点价截止日 'YYYY-MM-DD'; null only for contracts from before deadlines existed. */
+  fixing_deadline: z.string().nullable(),
 });
+
+/** The contract terms and what follows from them, on the contracts view and the snapshot (docs/fixing.md). */
+const termsRow = {
+  basis: z.number(),
+  fixing_deadline: z.string().nullable(),
+  /** Lot-weighted average fixed price of the executed lots; null before the first fill. */
+  avg_fixed_price: z.number().nullable(),
+  multiplier: z.int().nullable(),
+};
+
+/** The fixed price on an order row (docs/fixing.md). */
+const fixingRow = {
+  basis: z.number(),
+  /** Average futures fill price + basis; null before the first fill. */
+  fixed_price: z.number().nullable(),
+  multiplier: z.int().nullable(),
+  /** fixed_price × traded lots × multiplier. */
+  fixed_amount: z.number().nullable(),
+};
 
 /** An order as submit-order answers it (the table row). */
 export const order = z.object({
@@ -49,6 +72,8 @@ export const order = z.object({
   last_msg: z.string(),
   created_at: timestamp,
   updated_at: timestamp,
+  /** The contract's basis when the order was submitted. */
+  basis: z.number(),
 });
 
 /** A row of the orders views (trader `orders`, pricer `my-orders` and the snapshot's orders). */
@@ -72,6 +97,7 @@ export const orderRow = z.object({
   status_str: z.string(),
   last_msg: z.string(),
   created_at: timestamp,
+  ...fixingRow,
 });
 
 /** A row of the trader's contracts view. */
@@ -91,6 +117,7 @@ export const contractRow = z.object({
   avg_price: z.number(),
   status: contractStatus,
   created_at: timestamp,
+  ...termsRow,
 });
 
 /** A contract of the customer snapshot: with the instrument's name and tick. */
@@ -110,6 +137,9 @@ export const pricerContract = z.object({
   avg_price: z.number(),
   status: contractStatus,
   created_at: timestamp,
+  ...termsRow,
+  /** Why it cannot be fixed now, by the server's clock (the desk disables fixing); null when it can. */
+  not_fixable_reason: z.string().nullable(),
 });
 
 /** A row of the trader's users view (the pricer users of the tenant). */

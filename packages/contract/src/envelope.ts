@@ -19,6 +19,7 @@ export const ERROR_CODES = [
   'conflict',
   'contract_not_active',
   'contract_fully_executed',
+  'contract_past_deadline',
   'order_not_cancellable',
   'username_taken',
   // 413, 415, 429, 500

@@ -16,3 +16,4 @@ export * from './market';
 export * from './app';
 export * from './ws';
 export * from './routes';
+export * from './fixing';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { appConfig, health } from './app';
 import { contract, pricerUser } from './entities';
 import { exchangeListQuery, futureListQuery, idList, productListQuery } from './market';
@@ -28,6 +28,10 @@ import {
   updatePricerStatusResult,
 } from './trader';
 import { anyViewPage, viewRequest } from './view';
+import { auditLogRequest, confirmation, confirmationInput, exposure, statementQuery } from './fixing';
+
+/** A file download (exports): the answer is the file itself, not an envelope. */
+const file = z.instanceof(Uint8Array);
 
 /**
  * Every HTTP call: method, path, what it takes and the `data` of its `{ result: 'ok', data }`.
@@ -98,6 +102,21 @@ export const traderRoutes = {
     body: updatePricerStatusInput,
     response: updatePricerStatusResult,
   }),
+  // docs/fixing.md
+  confirmation: route({
+    method: 'POST',
+    path: '/api/trader/view/confirmation',
+    body: confirmationInput,
+    response: confirmation,
+  }),
+  exposure: route({ method: 'POST', path: '/api/trader/view/exposure', response: exposure }),
+  auditLog: route({ method: 'POST', path: '/api/trader/view/audit-log', body: auditLogRequest, response: anyViewPage }),
+  exportFixings: route({
+    method: 'GET',
+    path: '/api/trader/export/fixings',
+    querystring: statementQuery,
+    response: file,
+  }),
 } as const;
 
 export const pricerRoutes = {
@@ -121,6 +140,20 @@ export const pricerRoutes = {
     path: '/api/pricer/rpc/cancel-order',
     body: cancelOrderInput,
     response: cancelOrderResult,
+  }),
+  // docs/fixing.md
+  confirmation: route({
+    method: 'POST',
+    path: '/api/pricer/view/confirmation',
+    body: confirmationInput,
+    response: confirmation,
+  }),
+  /** Always the customer's own statement (a pricer_id is ignored). */
+  exportFixings: route({
+    method: 'GET',
+    path: '/api/pricer/export/fixings',
+    querystring: statementQuery,
+    response: file,
   }),
 } as const;
 

@@ -54,6 +54,8 @@ describe('trader requests', () => {
       instrument_id: 'SHFE.cu2601',
       direction: 'BUY',
       total_quantity: 5,
+      basis: 0,
+      fixing_deadline: '2026-03-31',
     };
     expect(safeParseZh(createContractInput, good).data).toMatchObject({ name: '', status: 'active' });
     expect(fails(createContractInput, { ...good, pricer_id: '1' }).message).toBe('请选择客户');
@@ -193,6 +195,13 @@ describe('route catalogue', () => {
       '/api/rpc/exchange_list',
       '/api/rpc/product_list',
       '/api/rpc/future_list',
+      // docs/fixing.md
+      '/api/trader/view/confirmation',
+      '/api/trader/view/exposure',
+      '/api/trader/view/audit-log',
+      '/api/trader/export/fixings',
+      '/api/pricer/view/confirmation',
+      '/api/pricer/export/fixings',
     ]) {
       expect(paths.has(p), p).toBe(true);
     }

@@ -1,6 +1,7 @@
 import { BROKERS } from '@pfp/i18n';
 import { z } from 'zod';
 import { contract, contractStatus, direction, pricerUser } from './entities';
+import { basis, fixingDeadline } from './fixing';
 import { id, text } from './primitives';
 import {
   BROKER_NAME_MAX,
@@ -108,6 +109,10 @@ export const createContractInput = z.object(
       .max(CONTRACT_QUANTITY_MAX, { error: `总数量不能超过 ${CONTRACT_QUANTITY_MAX.toLocaleString('en-US')} 手` }),
     /** A new contract is active unless asked otherwise (never completed). */
     status: contractStatus.optional().default('active'),
+    /** 基差, on the instrument's tick grid (checked with the instrument); docs/fixing.md. */
+    basis,
+    /** 点价截止日, today or later (checked with the clock). */
+    fixing_deadline: fixingDeadline,
   },
   { error: '请求参数必须是 JSON 对象' },
 );

@@ -3,3 +3,4 @@ export * from './exchanges';
 export * from './products';
 export * from './brokers';
 export * from './format';
+export * from './fixing';

@@ -7,7 +7,8 @@ import { pricer } from './strings/pricer';
 import { volatility } from './strings/volatility';
 import { table } from './strings/table';
 import { errors } from './strings/errors';
+import { fixing } from './strings/fixing';
 
-export const zh = { app, notFound, shell, trader, pricer, volatility, table, errors } as const;
+export const zh = { app, notFound, shell, trader, pricer, volatility, table, errors, fixing } as const;
 
 export type Strings = typeof zh;

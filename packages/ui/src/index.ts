@@ -4,3 +4,5 @@ export * from './FullScreenMessage';
 export * from './StandaloneProviders';
 export * from './icons';
 export * from './NotFoundPage';
+export * from './PriceConfirmation';
+export * from './StatementExport';

@@ -12,7 +12,16 @@ import {
   Title,
   useMediaQuery,
 } from '@pfp/mantine';
-import { formatDateTime, formatLots, formatPrice, instrumentShort, zh } from '@pfp/i18n';
+import {
+  daysUntil,
+  DEADLINE_WARNING_DAYS,
+  formatBasis,
+  formatDateTime,
+  formatLots,
+  formatPrice,
+  instrumentShort,
+  zh,
+} from '@pfp/i18n';
 import { IconChevronDown, IconChevronUp, IconRefresh, notify } from '@pfp/ui';
 import { serverMessage } from '@pfp/api-client';
 import type { OrderRow, PricerContract, SubmitOrderInput } from '@pfp/contract';
@@ -28,6 +37,15 @@ import { SubmitIntent } from './submitIntent';
 import { useDeskData } from './useDeskData';
 
 const t = zh.pricer;
+const f = zh.fixing;
+
+/** The deadline with the days left, by the server's clock; highlighted within 3 days. */
+function deadlineFact(c: PricerContract, serverNow: string | undefined) {
+  if (!c.fixing_deadline) return { text: f.noDeadline, urgent: false };
+  const days = daysUntil(c.fixing_deadline, serverNow ?? Date.now());
+  if (days < 0 || c.not_fixable_reason) return { text: c.fixing_deadline, urgent: false };
+  return { text: f.deadlineWithDays(c.fixing_deadline, f.daysLeft(days)), urgent: days <= DEADLINE_WARNING_DAYS };
+}
 
 /** SPEC §2: the selector shows name, instrument short code, direction and remaining lots. */
 export function contractOptionLabel(c: PricerContract): string {
@@ -39,13 +57,25 @@ export function contractOptionLabel(c: PricerContract): string {
   ].join(' · ');
 }
 
-function Fact({ label, value, color, testId }: { label: string; value: string; color?: string; testId?: string }) {
+function Fact({
+  label,
+  value,
+  color,
+  testId,
+  urgent,
+}: {
+  label: string;
+  value: string;
+  color?: string;
+  testId?: string;
+  urgent?: boolean;
+}) {
   return (
     <div>
       <Text size="xs" c="dimmed">
         {label}
       </Text>
-      <Text fw={600} c={color} data-testid={testId}>
+      <Text fw={600} c={urgent ? 'orange.9' : color} data-testid={testId} data-urgent={urgent ? 'true' : undefined}>
         {value}
       </Text>
     </div>
@@ -122,6 +152,8 @@ export function DeskPage() {
     );
   } else {
     const orderList = orders.data?.items ?? [];
+    const notFixable = contract.not_fixable_reason ?? null;
+    const deadline = deadlineFact(contract, snapshot.data?.timestamp);
     const total = orders.data?.total_count ?? 0;
     content = (
       <>
@@ -144,7 +176,19 @@ export function DeskPage() {
               <Fact label={t.remainingQuantity} value={formatLots(contract.remaining_quantity)} testId="remaining" />
               <Fact label={t.executedQuantity} value={formatLots(contract.executed_quantity)} />
               <Fact label={t.avgPrice} value={contract.executed_quantity > 0 ? formatPrice(contract.avg_price) : '-'} />
+              <Fact label={f.basis} value={formatBasis(contract.basis)} testId="basis" />
+              <Fact
+                label={f.avgFixedPrice}
+                value={contract.avg_fixed_price != null ? formatPrice(contract.avg_fixed_price) : '-'}
+                testId="avg-fixed-price"
+              />
+              <Fact label={f.deadline} value={deadline.text} urgent={deadline.urgent} testId="deadline" />
             </SimpleGrid>
+            {notFixable ? (
+              <Alert color="orange" title={f.notFixableTitle} role="status" data-testid="not-fixable">
+                {f.notFixable(notFixable)}
+              </Alert>
+            ) : null}
             <Group justify="space-between" align="center" gap="xs">
               <Text size="sm" data-testid="reference-price">
                 {t.referencePrice}：
@@ -157,8 +201,18 @@ export function DeskPage() {
                   </Text>
                 ) : null}
               </Text>
+              <Text size="sm" data-testid="indicative-fixed-price" title={f.indicativeHint}>
+                {f.indicativeFixedPrice}：
+                <Text span fw={700} size="md">
+                  {lastPrice !== null ? formatPrice(lastPrice + (contract.basis ?? 0)) : t.noQuote}
+                </Text>
+                <Text span size="xs" c="dimmed" ml={6}>
+                  {f.indicativeHint}
+                </Text>
+              </Text>
               <Button
                 onClick={() => setFormOpen((o) => !o)}
+                disabled={notFixable !== null && !formOpen}
                 aria-expanded={formOpen}
                 aria-controls="pricer-order-form"
                 rightSection={formOpen ? <IconChevronUp size={16} /> : <IconChevronDown size={16} />}
@@ -169,7 +223,7 @@ export function DeskPage() {
                 {formOpen ? t.collapse : t.fixPrice}
               </Button>
             </Group>
-            <Collapse expanded={formOpen} id="pricer-order-form">
+            <Collapse expanded={formOpen && notFixable === null} id="pricer-order-form">
               <Card withBorder radius="md" p="sm" bg="var(--mantine-color-default-hover)">
                 <OrderForm
                   key={contract.id}

@@ -25,6 +25,11 @@ const contract: PricerContract = {
   avg_price: 0,
   status: 'active',
   created_at: '2026-11-21T09:11:43.738Z',
+  basis: 60,
+  fixing_deadline: '2027-01-29',
+  avg_fixed_price: null,
+  multiplier: 10,
+  not_fixable_reason: null,
 };
 
 const market = { last_price: 3095.4, price_tick: 1, upper_limit: 3310, lower_limit: 2880 };

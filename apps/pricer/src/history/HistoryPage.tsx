@@ -1,3 +1,4 @@
+import { serverMessage } from '@pfp/api-client';
 import {
   Badge,
   Button,
@@ -15,9 +16,9 @@ import {
 import type { OrderRow } from '@pfp/contract';
 import { DataTable } from '@pfp/data-table';
 import { zh } from '@pfp/i18n';
-import { IconFilter } from '@pfp/ui';
-import { useMemo, useState } from 'react';
-import { useHistorySummary, useHistoryTable, useSnapshot } from '../shared/api';
+import { IconFilter, StatementExportButton, useConfirmationModal } from '@pfp/ui';
+import { useCallback, useMemo, useState } from 'react';
+import { exportFixings, fetchConfirmation, useHistorySummary, useHistoryTable, useSnapshot } from '../shared/api';
 import { MOBILE_QUERY } from '../shared/layout';
 import { useSession } from '../shared/session/useSession';
 import { historyColumns } from './columns';
@@ -39,6 +40,9 @@ const t = zh.pricer;
 const PAGE_SIZE = 50;
 const PAGE_SIZE_OPTIONS = [20, 50, 100] as const;
 
+const describeError = (error: unknown) => serverMessage(error) ?? zh.fixing.confirmation.loadFailed;
+const exportError = (error: unknown) => serverMessage(error) ?? zh.fixing.exports.unknownError;
+
 /** SPEC §2 "History page": a collapsible filter panel and the paged table with a summary line. */
 export function HistoryPage() {
   const session = useSession();
@@ -55,6 +59,22 @@ export function HistoryPage() {
   const table = useHistoryTable(userId, conditions, { initialPageSize: PAGE_SIZE });
   const summary = useHistorySummary(userId, conditions, summarise).data;
   const columns = useMemo(() => historyColumns(compact), [compact]);
+  const { open: openConfirmation, modal: confirmationModal } = useConfirmationModal(fetchConfirmation, describeError);
+  const renderRowActions = useCallback(
+    (o: OrderRow) =>
+      Number(o.volume_traded) > 0 ? (
+        <Button
+          size="compact-xs"
+          variant="light"
+          onClick={() => openConfirmation(o.id)}
+          aria-label={zh.fixing.confirmation.openFor(o.id)}
+          data-testid={`confirmation-${o.id}`}
+        >
+          {zh.fixing.confirmation.open}
+        </Button>
+      ) : null,
+    [openConfirmation],
+  );
 
   /** Any change of the filter goes back to page 1 (the new conditions load by themselves). */
   function update(next: HistoryFilter) {
@@ -68,16 +88,19 @@ export function HistoryPage() {
 
   return (
     <Stack gap="sm">
-      <div>
-        <Title order={2} size="h3">
-          {t.history}
-        </Title>
-        {compact ? null : (
-          <Text size="sm" c="dimmed">
-            {t.historySubtitle}
-          </Text>
-        )}
-      </div>
+      <Group justify="space-between" align="flex-end" wrap="nowrap">
+        <div>
+          <Title order={2} size="h3">
+            {t.history}
+          </Title>
+          {compact ? null : (
+            <Text size="sm" c="dimmed">
+              {t.historySubtitle}
+            </Text>
+          )}
+        </div>
+        <StatementExportButton download={exportFixings} describeError={exportError} />
+      </Group>
 
       <Card withBorder radius="md" p={compact ? 'sm' : 'md'}>
         <Stack gap="xs">
@@ -163,7 +186,10 @@ export function HistoryPage() {
         enableGlobalSearch={false}
         pageSizeOptions={PAGE_SIZE_OPTIONS}
         density={compact ? 'compact' : 'default'}
+        // On a phone the four columns fill the width: the confirmation opens from wider screens.
+        {...(compact ? {} : { renderRowActions })}
       />
+      {confirmationModal}
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { Stack, Text } from '@pfp/mantine';
 import type { DataTableColumn } from '@pfp/data-table';
-import { formatDateTime, instrumentShort, zh } from '@pfp/i18n';
+import { formatBasis, formatDateTime, formatPrice, instrumentShort, zh } from '@pfp/i18n';
 import type { OrderRow } from '@pfp/contract';
 import { StatusBadge, TwoLines } from '../shared/orders/cells';
 import {
@@ -14,6 +14,12 @@ import {
 } from '../shared/orders/format';
 
 const c = zh.pricer.col;
+const f = zh.fixing;
+
+const fixedPriceText = (o: OrderRow) =>
+  o.fixed_price === null || o.fixed_price === undefined ? '-' : formatPrice(o.fixed_price);
+const amountText = (o: OrderRow) =>
+  o.fixed_amount === null || o.fixed_amount === undefined ? '-' : formatPrice(o.fixed_amount);
 
 function FillRateCell({ order }: { order: OrderRow }) {
   const rate = fillRate(order);
@@ -32,7 +38,9 @@ function FillRateCell({ order }: { order: OrderRow }) {
 
 /**
  * A laptop or a tablet: one value per cell. Priorities hide the extras first where the columns do
- * not fit (备注, then 成交率 and 合约, then the lots), never time, contract, direction, prices or status.
+ * not fit (备注, then amount and basis — the confirmation shows both —, then the ordered lots and
+ * 合约, then 成交率 and the traded lots), never time, contract, direction, prices, the fixed price or
+ * status; the summary line above the table totals the ordered lots.
  */
 const wide: DataTableColumn<OrderRow>[] = [
   { field: 'created_at', header: c.time, kind: 'date', width: 136 },
@@ -54,7 +62,7 @@ const wide: DataTableColumn<OrderRow>[] = [
       </Text>
     ),
   },
-  { field: 'volume_orign', header: c.ordered, width: 100, priority: 2, render: (o) => lotsText(o.volume_orign) },
+  { field: 'volume_orign', header: c.ordered, width: 100, priority: 3, render: (o) => lotsText(o.volume_orign) },
   // Traded lots are text on the server: sorting them would be lexicographic.
   {
     field: 'volume_traded',
@@ -65,12 +73,15 @@ const wide: DataTableColumn<OrderRow>[] = [
     render: (o) => lotsText(tradedLots(o)),
   },
   { field: 'limit_price', header: c.limitPrice, width: 104, render: (o) => limitPriceText(o.limit_price) },
-  { field: 'trade_price', header: c.tradePrice, width: 104, render: (o) => tradePriceText(o) },
+  { field: 'trade_price', header: f.futuresPrice, width: 104, render: (o) => tradePriceText(o) },
+  { field: 'basis', header: f.basis, width: 84, priority: 4, render: (o) => formatBasis(o.basis) },
+  { field: 'fixed_price', header: f.fixedPrice, width: 104, render: (o) => fixedPriceText(o) },
+  { field: 'fixed_amount', header: f.amount, width: 128, priority: 4, render: (o) => amountText(o) },
   {
     field: 'fill_rate',
     header: c.fillRate,
     width: 76,
-    priority: 3,
+    priority: 2,
     sortable: false,
     accessor: (o) => fillRate(o).ratio,
     render: (o) => <FillRateCell order={o} />,

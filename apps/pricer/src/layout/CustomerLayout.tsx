@@ -16,6 +16,9 @@ export function CustomerLayout() {
     { to: `/pricer/${tenantId}/dashboard`, label: t.tradingDesk, icon: <IconChartLine size={20} /> },
     { to: `/pricer/${tenantId}/history`, label: t.history, icon: <IconHistory size={20} /> },
   ];
+  // The history is a wide table (futures price, basis, fixed price, amount …): it takes the screen's
+  // width; the desk keeps a readable column.
+  const wide = pathname === pages[1]!.to;
   return (
     <AppShell header={{ height: 56 }} footer={{ height: 36 }} padding={{ base: 'xs', sm: 'md' }}>
       <AppShell.Header>
@@ -53,7 +56,7 @@ export function CustomerLayout() {
         </Group>
       </AppShell.Header>
       <AppShell.Main>
-        <Container size="lg" px={0}>
+        <Container size="lg" fluid={wide} px={0}>
           <Outlet />
         </Container>
       </AppShell.Main>

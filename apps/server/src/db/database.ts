@@ -6,6 +6,7 @@ import * as m002 from './migrations/002_identity';
 import * as m003 from './migrations/003_trading';
 import * as m004 from './migrations/004_view_indexes';
 import * as m005 from './migrations/005_hardening';
+import * as m006 from './migrations/006_fixing_terms';
 import { PGliteDialect } from './pgliteDialect';
 import { guardedPool, type DbLogger } from './resilience';
 import type { DB } from './schema';
@@ -14,6 +15,8 @@ export type Database = Kysely<DB>;
 
 const NUMERIC = 1700;
 const INT8 = 20;
+/** date columns stay 'YYYY-MM-DD' text: a calendar day has no time zone (pg would make a local-midnight Date). */
+const DATE = 1082;
 
 /**
  * PostgreSQL when DATABASE_URL is set, otherwise embedded PGlite in dataDir (`memory://` for
@@ -31,6 +34,7 @@ export async function openDatabase(opts: {
   if (opts.databaseUrl) {
     pg.types.setTypeParser(NUMERIC, parseFloat);
     pg.types.setTypeParser(INT8, (v) => Number(v));
+    pg.types.setTypeParser(DATE, (v) => v);
     const pool = guardedPool(opts.databaseUrl, {
       max: Number(process.env.PG_POOL_SIZE ?? 20),
       connectTimeoutMs: opts.connectTimeoutMs ?? 5_000,
@@ -40,7 +44,7 @@ export async function openDatabase(opts: {
     return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   }
   const pglite = new PGlite(opts.dataDir, {
-    parsers: { [NUMERIC]: (v: string) => parseFloat(v), [INT8]: (v: string) => Number(v) },
+    parsers: { [NUMERIC]: (v: string) => parseFloat(v), [INT8]: (v: string) => Number(v), [DATE]: (v: string) => v },
   });
   return new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
 }
@@ -51,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '003_trading': m003,
   '004_view_indexes': m004,
   '005_hardening': m005,
+  '006_fixing_terms': m006,
 };
 
 /** Versioned migrations, run on start; a failure stops the server. */

@@ -34,7 +34,7 @@ export interface PricerUserTable {
   status: PricerStatus;
   created_at: DefaultTimestamp;
   last_login_at: Timestamp | null;
-  /** In every customer token; bumped when the password is reset (migration 005). */
+  /** In every customer token; bumped when the password is reset (migration 006). */
   token_version: Generated<number>;
 }
 
@@ -72,6 +72,10 @@ export interface ContractTable {
   status: ContractStatus;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
+  /** 基差, yuan per unit of the futures price, on the instrument's tick grid (migration 006). */
+  basis: DefaultNumeric;
+  /** 点价截止日 'YYYY-MM-DD' (Asia/Shanghai); null only for contracts from before migration 006. */
+  fixing_deadline: string | null;
 }
 
 export interface OrderTable {
@@ -92,6 +96,8 @@ export interface OrderTable {
   client_order_id: string | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
+  /** The contract's basis when the order was submitted (migration 006). */
+  basis: DefaultNumeric;
 }
 
 export interface TradeTable {
@@ -125,7 +131,7 @@ export interface TraderTable {
   email: string | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
-  /** Access tokens issued before this are refused (migration 005). */
+  /** Access tokens issued before this are refused (migration 006). */
   password_changed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
@@ -187,6 +193,8 @@ export interface OrderDispatchTable {
   sent_at: DefaultTimestamp;
   accepted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   cancel_requested_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Why we cancel it ourselves (migration 006: the fixing deadline); the order ends with this message. */
+  cancel_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Read-only relations the database views query (see migrations). */
@@ -208,11 +216,17 @@ export interface OrderViewRow {
   status_str: string;
   last_msg: string;
   created_at: Date;
+  basis: number;
+  /** trade_price + basis; null before the first fill. */
+  fixed_price: number | null;
+  multiplier: number | null;
+  /** fixed_price × volume_traded × multiplier; null before the first fill. */
+  fixed_amount: number | null;
 }
 
 export interface ContractViewRow extends Omit<
   ContractTable,
-  'id' | 'executed_quantity' | 'frozen_quantity' | 'avg_price' | 'created_at' | 'updated_at'
+  'id' | 'executed_quantity' | 'frozen_quantity' | 'avg_price' | 'created_at' | 'updated_at' | 'basis'
 > {
   id: number;
   executed_quantity: number;
@@ -220,6 +234,10 @@ export interface ContractViewRow extends Omit<
   avg_price: number;
   pricer_name: string;
   created_at: Date;
+  basis: number;
+  /** avg_price + basis; null before the first fill. */
+  avg_fixed_price: number | null;
+  multiplier: number | null;
 }
 
 /** Every table and view of the database: the one type all queries are written against. */

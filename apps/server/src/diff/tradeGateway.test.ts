@@ -245,6 +245,18 @@ describe('DiffTradeGateway', () => {
     expect(server.getPosition('DCE.m2601')).toEqual({ long_his: 0, long_today: 0, short_his: 0, short_today: 0 });
   });
 
+  it("reports the account's positions (the exposure page's hedge) once logged in, and as they change", async () => {
+    const server = await fake({ positions: { 'SHFE.cu2601': { long_his: 2, short_today: 1 } } });
+    const { gw, events } = gateway(server);
+    expect(gw.positions()).toBeUndefined();
+    await gw.connect();
+    expect(gw.positions()).toEqual([{ instrument_id: 'SHFE.cu2601', long: 2, short: 1 }]);
+    await gw.insertOrder(order({ orderId: '81', volume: 3 }));
+    await waitFor(() => types(events, '81').includes('trade'), 5_000, 'open');
+    await waitFor(() => gw.positions()?.[0]?.long === 5, 5_000, 'position after the fill');
+    expect(gw.positions()).toEqual([{ instrument_id: 'SHFE.cu2601', long: 5, short: 1 }]);
+  });
+
   it('is idempotent by order id, on this connection and for orders the server already has', async () => {
     const server = await fake();
     const { gw, events } = gateway(server);

@@ -225,6 +225,16 @@ export class DiffTradeGateway implements TradingGateway {
   }
 
   /** ok only while connected and logged in; otherwise 连接中 / 登录失败：… / 连接断开，正在重连 / 连接已关闭. */
+  /** The account's positions (`trade[user].positions[symbol]` volume_long / volume_short), once logged in. */
+  positions(): { instrument_id: string; long: number; short: number }[] | undefined {
+    if (!this.loggedIn) return undefined;
+    const positions = getObject(this.connection.data, 'trade', this.options.userName, 'positions') ?? {};
+    return Object.entries(positions)
+      .filter((entry): entry is [string, JsonObject] => isJsonObject(entry[1]))
+      .map(([symbol, p]) => ({ instrument_id: symbol, long: num(p.volume_long), short: num(p.volume_short) }))
+      .filter((p) => p.long !== 0 || p.short !== 0);
+  }
+
   status(): GatewayStatus {
     if (this.loggedIn && this.connection.isOpen()) return { status: 'ok' };
     if (this.current.status === 'ok') return { status: 'error', message: '连接断开，正在重连' };

@@ -10,7 +10,7 @@ import type { DB } from '../db/schema';
 
 /**
  * Freezes `lots` of an active contract of this customer, or does nothing (undefined) when the
- * contract is not theirs, not active or has fewer remaining: a conditional update, so two racing
+ * contract is not theirs, not active, past its fixing deadline or has fewer remaining: a conditional update, so two racing
  * submits cannot both pass.
  */
 export async function freezeLots(
@@ -18,6 +18,8 @@ export async function freezeLots(
   who: { tenantId: number; pricerId: number },
   contractId: number,
   lots: number,
+  /** The earliest fixing deadline still open (docs/fixing.md): a contract past its deadline freezes nothing. */
+  openDeadline: string,
 ) {
   return tx
     .updateTable('contracts')
@@ -31,7 +33,8 @@ export async function freezeLots(
     .where('pricer_id', '=', who.pricerId)
     .where('status', '=', 'active')
     .where('remaining_quantity', '>=', lots)
-    .returning(['id', 'instrument_id', 'direction'])
+    .where((eb) => eb.or([eb('fixing_deadline', 'is', null), eb('fixing_deadline', '>=', openDeadline)]))
+    .returning(['id', 'instrument_id', 'direction', 'basis'])
     .executeTakeFirst();
 }
 

@@ -7,6 +7,7 @@ import { conflict, invalid, notFound } from './errors';
 import { freezeLots, releaseLots } from './lots';
 import { nextStatus } from './orderStatus';
 import { limitPriceProblem, type PriceBand } from './priceRules';
+import { firstOpenDeadline, notFixableReason } from './fixingTerms';
 
 export interface OrderEvents {
   /** A PENDING order is committed: the router may send it. */
@@ -27,6 +28,7 @@ export async function submitOrder(
   input: z.output<typeof submitOrderInput>,
   events?: OrderEvents,
   priceBand?: (symbol: string) => PriceBand | undefined,
+  now: Date = new Date(),
 ) {
   const key = input.client_order_id;
   const existing = () =>
@@ -43,7 +45,7 @@ export async function submitOrder(
   }
   let created: Awaited<ReturnType<typeof insertOrder>>;
   try {
-    created = await insertOrder(db, who, input, priceBand);
+    created = await insertOrder(db, who, input, priceBand, now);
   } catch (err) {
     // Two tries of one key raced: the unique index let one in; this one answers with it.
     if (key && isUniqueViolation(err)) {
@@ -62,11 +64,12 @@ async function insertOrder(
   db: Kysely<DB>,
   who: { tenantId: number; pricerId: number },
   input: z.output<typeof submitOrderInput>,
-  priceBand?: (symbol: string) => PriceBand | undefined,
+  priceBand: ((symbol: string) => PriceBand | undefined) | undefined,
+  now: Date,
 ) {
   return db.transaction().execute(async (tx) => {
-    const frozen = await freezeLots(tx, who, input.contract_id, input.quantity);
-    if (!frozen) throw await whyNotFrozen(tx, who, input);
+    const frozen = await freezeLots(tx, who, input.contract_id, input.quantity, firstOpenDeadline(now));
+    if (!frozen) throw await whyNotFrozen(tx, who, input, now);
     const instrument = await tx
       .selectFrom('instruments')
       .select('price_tick')
@@ -84,6 +87,7 @@ async function insertOrder(
         direction: frozen.direction,
         volume_orign: input.quantity,
         limit_price: input.price,
+        basis: frozen.basis,
         status: 'PENDING',
         last_msg: '等待发送',
         client_order_id: input.client_order_id ?? null,
@@ -104,15 +108,16 @@ async function whyNotFrozen(
   tx: Transaction<DB>,
   who: { tenantId: number; pricerId: number },
   input: { contract_id: number; quantity: number },
+  now: Date,
 ) {
   const c = await tx
     .selectFrom('contracts')
-    .select(['status', 'remaining_quantity', 'tenant_id', 'pricer_id'])
+    .select(['status', 'remaining_quantity', 'tenant_id', 'pricer_id', 'fixing_deadline'])
     .where('id', '=', input.contract_id)
     .executeTakeFirst();
   if (!c || c.tenant_id !== who.tenantId || c.pricer_id !== who.pricerId) return notFound('合同不存在');
-  const labels = { paused: '合同已暂停', expired: '合同已过期', completed: '合同已完成' } as const;
-  if (c.status !== 'active') return conflict(`${labels[c.status]}，不能下单`, 'contract_not_active');
+  const reason = notFixableReason(c, now);
+  if (reason) return conflict(`${reason}，不能下单`, 'contract_not_active');
   return invalid(ORDER_MESSAGES.exceedsRemaining(c.remaining_quantity), 'quantity');
 }
 

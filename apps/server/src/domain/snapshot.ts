@@ -2,6 +2,7 @@ import type { snapshot, Snapshot } from '@pfp/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../db/schema';
+import { notFixableReason } from './fixingTerms';
 
 /** Orders a snapshot carries: the latest ones (the history page pages through the rest). */
 const SNAPSHOT_ORDERS = 200;
@@ -42,6 +43,10 @@ export async function pricerSnapshot(
         'v_contracts.avg_price',
         'v_contracts.status',
         'v_contracts.created_at',
+        'v_contracts.basis',
+        'v_contracts.fixing_deadline',
+        'v_contracts.avg_fixed_price',
+        'v_contracts.multiplier',
       ])
       .where('v_contracts.tenant_id', '=', who.tenantId)
       .where('v_contracts.pricer_id', '=', who.pricerId)
@@ -66,5 +71,8 @@ export async function pricerSnapshot(
       lower_limit: price(q?.lower_limit),
     };
   }
-  return { contracts, orders, timestamp: new Date().toISOString(), market_data };
+  const now = new Date();
+  // Why a contract cannot be fixed, by the server's clock (the desk disables fixing with it; docs/fixing.md).
+  const withReason = contracts.map((c) => ({ ...c, not_fixable_reason: notFixableReason(c, now) }));
+  return { contracts: withReason, orders, timestamp: now.toISOString(), market_data };
 }

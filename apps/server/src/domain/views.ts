@@ -31,6 +31,10 @@ export const ORDER_COLUMNS: ViewDef['columns'] = {
   status_str: { type: 'text' },
   last_msg: { type: 'text' },
   created_at: { type: 'date' },
+  basis: { type: 'number' },
+  fixed_price: { type: 'number' },
+  multiplier: { type: 'number' },
+  fixed_amount: { type: 'number' },
 };
 
 export const ordersView: ViewDef = {
@@ -59,6 +63,10 @@ export const contractsView: ViewDef = {
     avg_price: { type: 'number' },
     status: { type: 'text' },
     created_at: { type: 'date' },
+    basis: { type: 'number' },
+    fixing_deadline: { type: 'text' },
+    avg_fixed_price: { type: 'number' },
+    multiplier: { type: 'number' },
   },
   defaultSort: [{ field: 'id', ascending: false }],
   searchColumns: ['name', 'pricer_name', 'product_name', 'instrument_id'],

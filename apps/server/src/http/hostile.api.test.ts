@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../../test/harness';
+import { shanghaiToday } from '../domain/fixingTerms';
+
+/** A fixing deadline a month away (docs/fixing.md). */
+const DEADLINE = shanghaiToday(new Date(Date.now() + 30 * 86_400_000));
 
 /*
  * Hostile bodies and query strings against every route of SPEC §7: each field of a valid request is
@@ -104,6 +108,8 @@ const CASES: Case[] = [
       instrument_id: ids.symbol,
       direction: 'BUY',
       total_quantity: 5,
+      basis: 0,
+      fixing_deadline: DEADLINE,
     }),
     fields: {
       pricer_id: BAD.id,
@@ -113,6 +119,8 @@ const CASES: Case[] = [
       total_quantity: BAD.quantity,
       name: BAD.text.filter((v) => v !== null),
       status: BAD.enum,
+      basis: BAD.price,
+      fixing_deadline: BAD.date,
     },
   },
   {
@@ -241,6 +249,8 @@ beforeAll(async () => {
         instrument_id: ids.symbol,
         direction: 'BUY',
         total_quantity: 50,
+        basis: 0,
+        fixing_deadline: DEADLINE,
       },
       trader,
     )

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../../test/harness';
 import { SimExchange } from '../market';
+import { shanghaiToday } from '../domain/fixingTerms';
 
 let h: Harness;
 let trader: string;
@@ -18,7 +19,15 @@ async function setupTenant(sub: string, company: string, pricer = 'carol') {
   const symbol = instruments.body.data.items[1].symbol;
   const contract = await h.call(
     '/api/trader/rpc/create-contract',
-    { pricer_id: user.id, product_name: '铜', instrument_id: symbol, direction: 'BUY', total_quantity: 20 },
+    {
+      pricer_id: user.id,
+      product_name: '铜',
+      instrument_id: symbol,
+      direction: 'BUY',
+      total_quantity: 20,
+      basis: 0,
+      fixing_deadline: shanghaiToday(new Date(Date.now() + 30 * 86_400_000)),
+    },
     token,
   );
   return { token, tenant, contract: contract.body.data.id as number, userId: user.id as number };

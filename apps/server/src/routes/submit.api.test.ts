@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../../test/harness';
+import { shanghaiToday } from '../domain/fixingTerms';
 
 /**
  * The fixing call as a desk that retries uses it (issue 14 §2), and the prices an exchange would
@@ -26,7 +27,15 @@ beforeAll(async () => {
   symbol = instruments.body.data.items[1].symbol;
   const contract = await h.call(
     '/api/trader/rpc/create-contract',
-    { pricer_id: user.id, product_name: '铜', instrument_id: symbol, direction: 'BUY', total_quantity: 30 },
+    {
+      pricer_id: user.id,
+      product_name: '铜',
+      instrument_id: symbol,
+      direction: 'BUY',
+      total_quantity: 30,
+      basis: 0,
+      fixing_deadline: shanghaiToday(new Date(Date.now() + 30 * 86_400_000)),
+    },
     trader,
   );
   contractId = contract.body.data.id;

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../../test/harness';
+import { shanghaiToday } from '../domain/fixingTerms';
+
+/** A fixing deadline a month away. */
+const DEADLINE = shanghaiToday(new Date(Date.now() + 30 * 86_400_000));
 
 let h: Harness;
 let token: string;
@@ -158,6 +162,8 @@ describe('pricers and contracts', () => {
       instrument_id: symbol,
       direction: 'BUY',
       total_quantity: 10,
+      basis: 0,
+      fixing_deadline: DEADLINE,
     };
     const created = await h.call('/api/trader/rpc/create-contract', base, token);
     expect(created.status).toBe(200);
@@ -259,6 +265,8 @@ describe('tenant isolation', () => {
           instrument_id: contract.instrument_id,
           direction: 'BUY',
           total_quantity: 1,
+          basis: 0,
+          fixing_deadline: DEADLINE,
         },
       ],
     ] as const;

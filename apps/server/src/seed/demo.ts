@@ -1,6 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import { hashPassword } from '../auth/passwords';
 import type { DB } from '../db/schema';
+import { shanghaiToday } from '../domain/fixingTerms';
+import { addDays, addMonths, dateKey } from '../market/calendar';
+import { findInstrument } from '../market/catalogue';
 
 /** The embedded provider's demo trader (`trader` / `trader123`) has this subject. */
 export const DEMO_TRADER_SUB = '6f1c3d2e-0000-4000-8000-000000000001';
@@ -8,21 +11,50 @@ export const DEMO_COMPANY = '演示贸易有限公司';
 export const DEMO_PRICERS = ['pricer1', 'pricer2'] as const;
 export const DEMO_PRICER_PASSWORD = 'pricer123';
 
-/** Which products the demo contracts use, by pricer. */
-const DEMO_CONTRACTS: Record<
-  (typeof DEMO_PRICERS)[number],
-  { product: string; direction: 'BUY' | 'SELL'; lots: number }[]
-> = {
+interface DemoContract {
+  product: string;
+  direction: 'BUY' | 'SELL';
+  lots: number;
+  /** 基差 as the trade quotes it for the product (on its tick grid). */
+  basis: number;
+  /** Fixing deadline this many months out (negative days: already past, the contract is expired). */
+  months?: number;
+  pastDays?: number;
+}
+
+/** Which products the demo contracts use, by pricer, with the basis and deadline the trade would agree. */
+const DEMO_CONTRACTS: Record<(typeof DEMO_PRICERS)[number], DemoContract[]> = {
   pricer1: [
-    { product: '铜', direction: 'BUY', lots: 100 },
-    { product: '豆粕', direction: 'SELL', lots: 300 },
-    { product: '螺纹钢', direction: 'BUY', lots: 200 },
+    { product: '铜', direction: 'BUY', lots: 100, basis: 150, months: 2 },
+    { product: '豆粕', direction: 'SELL', lots: 300, basis: 40, months: 1 },
+    { product: '螺纹钢', direction: 'BUY', lots: 200, basis: 60, months: 3 },
   ],
   pricer2: [
-    { product: '白糖', direction: 'BUY', lots: 120 },
-    { product: '铝', direction: 'SELL', lots: 80 },
+    { product: '白糖', direction: 'BUY', lots: 120, basis: 50, months: 2 },
+    { product: '铝', direction: 'SELL', lots: 80, basis: -60, months: 1 },
+    { product: '铜', direction: 'SELL', lots: 50, basis: -120, pastDays: 10 },
   ],
 };
+
+/**
+ * The deadline of a demo contract: `months` out, but a week before the futures' last trading day at
+ * the latest (nobody fixes on a future that no longer trades), and never sooner than a week away.
+ */
+export function demoDeadline(c: Pick<DemoContract, 'months' | 'pastDays'>, symbol: string, now = new Date()): string {
+  const [y, m, d] = shanghaiToday(now).split('-').map(Number) as [number, number, number];
+  const today = { y, m, d };
+  if (c.pastDays) return dateKey(addDays(today, -c.pastDays));
+  const target = addMonths(y, m, c.months ?? 1);
+  let deadline = dateKey({ ...target, d: Math.min(d, 28) });
+  const expiry = findInstrument(symbol, now)?.expiry;
+  if (expiry) {
+    const [ey, em, ed] = expiry.split('-').map(Number) as [number, number, number];
+    const latest = dateKey(addDays({ y: ey, m: em, d: ed }, -7));
+    if (latest < deadline) deadline = latest;
+  }
+  const earliest = dateKey(addDays(today, 7));
+  return deadline < earliest ? earliest : deadline;
+}
 
 /**
  * Tenant 1 with the demo trader, two pricers and active contracts on the nearest listed
@@ -65,14 +97,16 @@ export async function seedDemo(db: Kysely<DB>): Promise<boolean> {
           .insertInto('contracts')
           .values({
             tenant_id: tenant.id,
-            name: `${instrument.name}-${username}`,
+            name: `${instrument.name}-${username}${c.pastDays ? '-已到期' : ''}`,
             pricer_id: pricer.id,
             product_name: instrument.product_name,
             instrument_id: instrument.symbol,
             direction: c.direction,
             total_quantity: c.lots,
             remaining_quantity: c.lots,
-            status: 'active',
+            status: c.pastDays ? 'expired' : 'active',
+            basis: c.basis,
+            fixing_deadline: demoDeadline(c, instrument.symbol),
           })
           .execute();
       }

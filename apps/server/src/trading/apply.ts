@@ -206,7 +206,13 @@ export async function applyEnded(db: Kysely<DB>, tenantId: number, orderId: numb
     const o = await lockOrder(tx, tenantId, orderId);
     const next = o && nextStatus(o.status, 'end');
     if (!o || !next) return false;
-    await setStatus(tx, orderId, next, message || ROUTER_MESSAGES.cancelled);
+    // A cancel we sent for a reason of our own (the fixing deadline, docs/fixing.md) ends with that reason.
+    const reason = await tx
+      .selectFrom('order_dispatch')
+      .select('cancel_reason')
+      .where('order_id', '=', orderId)
+      .executeTakeFirst();
+    await setStatus(tx, orderId, next, reason?.cancel_reason ?? (message || ROUTER_MESSAGES.cancelled));
     await releaseLots(tx, o.contract_id, o.volume_orign - o.volume_traded);
     return true;
   });

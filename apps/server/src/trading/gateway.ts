@@ -72,4 +72,6 @@ export interface TradingGateway {
   cancelOrder(orderId: string): Promise<void>;
   queryOrder(orderId: string): Promise<GatewayOrderState>;
   onEvent(listener: (event: GatewayEvent) => void): () => void;
+  /** The account's positions per symbol (the exposure page's hedge); undefined while it cannot tell. */
+  positions?(): { instrument_id: string; long: number; short: number }[] | undefined;
 }

@@ -58,6 +58,8 @@ export interface TradingService {
   expireSimOrders(at?: Date): Promise<void>;
   /** Resolves when no order work and no sim-broker work is queued (tests). */
   idle(): Promise<void>;
+  /** The active gateway's account positions, when this instance runs the tenant and the gateway can tell. */
+  positions(tenantId: number): { instrument_id: string; long: number; short: number }[] | undefined;
 }
 
 /** How often an owner republishes its tenants' gateway statuses to the other instances. */
@@ -363,6 +365,10 @@ export function createTradingService(opts: TradingServiceOptions): TradingServic
     sweep,
     async expireSimOrders(at) {
       await Promise.all(sims().map((s) => s.expire(at)));
+    },
+    positions(tenantId) {
+      const r = routers.get(tenantId);
+      return r?.active ? r.gateway(r.active)?.positions?.() : undefined;
     },
     async idle() {
       for (let round = 0; round < 100; round++) {

@@ -1,4 +1,4 @@
-import { IconFileText, IconLayoutDashboard, IconUsers } from '@pfp/ui';
+import { IconChartLine, IconFileText, IconHistory, IconLayoutDashboard, IconUsers } from '@pfp/ui';
 import { zh } from '@pfp/i18n';
 import type { ReactNode } from 'react';
 
@@ -13,4 +13,7 @@ export const NAV: NavItem[] = [
   { path: '/trader/dashboard', text: zh.trader.nav.dashboard, icon: <IconLayoutDashboard size={18} /> },
   { path: '/trader/pricers', text: zh.trader.nav.pricers, icon: <IconUsers size={18} /> },
   { path: '/trader/contracts', text: zh.trader.nav.contracts, icon: <IconFileText size={18} /> },
+  // docs/fixing.md: the business pages beside the spec's.
+  { path: '/trader/exposure', text: zh.fixing.exposure.nav, icon: <IconChartLine size={18} /> },
+  { path: '/trader/audit', text: zh.fixing.audit.nav, icon: <IconHistory size={18} /> },
 ];

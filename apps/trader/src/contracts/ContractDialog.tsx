@@ -18,10 +18,12 @@ import {
   EMPTY_CONTRACT,
   toCreateInput,
   valuesFromContract,
+  termsProblems,
   withProduct,
   type ContractValues,
 } from './contractForm';
 import { TONE } from '../shared/tones';
+import { FixingTermsFields } from './FixingTermsFields';
 
 const t = zh.trader.contracts;
 const d = t.dialog;
@@ -37,6 +39,9 @@ export interface ContractDialogProps {
 }
 
 /** Mount with a new key on every open. */
+/** A form error as text (Mantine's errors may be nodes). */
+const errorOf = (e: unknown) => (typeof e === 'string' ? e : undefined);
+
 export function ContractDialog({ opened, contract, onClose }: ContractDialogProps) {
   const createContract = useCreateContract();
   const updateContractStatus = useUpdateContractStatus();
@@ -52,6 +57,7 @@ export function ContractDialog({ opened, contract, onClose }: ContractDialogProp
   const pricers = useAllUsers(opened && !editing);
   const products = useProducts(opened && !editing);
   const instruments = useInstruments(values.product_name, opened && !editing);
+  const tick = instruments.data?.find((i) => i.symbol === values.instrument_id)?.price_tick;
 
   const close = () => {
     if (!saving) onClose();
@@ -61,6 +67,11 @@ export function ContractDialog({ opened, contract, onClose }: ContractDialogProp
     if (editing && v.status === contract.status) {
       onClose();
       return;
+    }
+    if (!editing) {
+      const problems = termsProblems(v, tick);
+      for (const [field, message] of Object.entries(problems)) form.setFieldError(field, message);
+      if (Object.keys(problems).length > 0) return;
     }
     try {
       if (editing) {
@@ -194,6 +205,21 @@ export function ContractDialog({ opened, contract, onClose }: ContractDialogProp
               }
             />
           </SimpleGrid>
+          <FixingTermsFields
+            basis={values.basis}
+            deadline={values.fixing_deadline}
+            tick={tick}
+            errors={{ basis: errorOf(form.errors.basis), fixing_deadline: errorOf(form.errors.fixing_deadline) }}
+            disabled={locked}
+            onBasis={(value) => {
+              form.setFieldValue('basis', value);
+              form.clearFieldError('basis');
+            }}
+            onDeadline={(value) => {
+              form.setFieldValue('fixing_deadline', value);
+              form.clearFieldError('fixing_deadline');
+            }}
+          />
           <TextInput
             label={d.name}
             placeholder={d.namePlaceholder}

@@ -1,6 +1,16 @@
 import { Alert, Badge, Button, SimpleGrid, Stack, Text } from '@pfp/mantine';
 import { DataTable, filterConfigsOf, type DataTableColumn } from '@pfp/data-table';
-import { formatLots, formatNumber, formatPercent, formatPrice, instrumentShort, zh } from '@pfp/i18n';
+import {
+  daysUntil,
+  DEADLINE_WARNING_DAYS,
+  formatBasis,
+  formatLots,
+  formatNumber,
+  formatPercent,
+  formatPrice,
+  instrumentShort,
+  zh,
+} from '@pfp/i18n';
 import { IconPlus, notify } from '@pfp/ui';
 import type { ContractRow, ContractStatus } from '@pfp/contract';
 import { useCallback, useMemo, useState } from 'react';
@@ -34,15 +44,38 @@ const STATUS_COLOR: Record<string, string> = {
 export const contractStatusLabel = (status: string) => t.status[status] ?? status;
 
 /**
- * Widths and priorities keep 剩余, 状态 and the sticky 操作 column (编辑, 暂停/激活) on a 1280 px
- * laptop without sideways scrolling; wider screens show more (see @pfp/data-table fitColumns).
+ * The deadline over the days left (two lines, so the column stays narrow) while the contract can
+ * still be fixed; orange within 3 days.
+ */
+function DeadlineText({ contract: c }: { contract: ContractRow }) {
+  if (!c.fixing_deadline) return <>{zh.fixing.noDeadline}</>;
+  const open = c.status === 'active' || c.status === 'paused';
+  const days = daysUntil(c.fixing_deadline);
+  if (!open || days < 0) return <>{c.fixing_deadline}</>;
+  const soon = days <= DEADLINE_WARNING_DAYS;
+  return (
+    <Stack gap={0}>
+      <Text span size="sm" lh={1.35}>
+        {c.fixing_deadline}
+      </Text>
+      <Text span size="xs" lh={1.35} c={soon ? TONE.warning : 'dimmed'} fw={soon ? 600 : undefined}>
+        {zh.fixing.daysLeft(days)}
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * Widths and priorities keep 剩余, 截止日, 状态 and the sticky 操作 column (编辑, 暂停/激活) on a
+ * 1280 px laptop without sideways scrolling, with the customer and the instrument; wider screens add
+ * the total (1366), the basis (1440), then the rest (see @pfp/data-table fitColumns).
  */
 export const CONTRACT_COLUMNS: DataTableColumn<ContractRow>[] = [
-  { field: 'id', header: t.columns.id, width: 72, render: (c) => String(c.id) },
+  { field: 'id', header: t.columns.id, width: 64, render: (c) => String(c.id) },
   {
     field: 'name',
     header: t.columns.name,
-    width: 150,
+    width: 136,
     filter: { type: 'text', placeholder: t.filterName },
     render: (c) => (
       <Text size="sm" lineClamp={2} title={c.name}>
@@ -63,7 +96,7 @@ export const CONTRACT_COLUMNS: DataTableColumn<ContractRow>[] = [
   {
     field: 'direction',
     header: t.columns.direction,
-    width: 88,
+    width: 80,
     accessor: (c) => directionLabel(c.direction),
     filter: {
       type: 'select',
@@ -73,12 +106,18 @@ export const CONTRACT_COLUMNS: DataTableColumn<ContractRow>[] = [
       ],
     },
   },
-  { field: 'total_quantity', header: t.columns.total, width: 100, render: (c) => formatLots(c.total_quantity) },
+  {
+    field: 'total_quantity',
+    header: t.columns.total,
+    width: 100,
+    priority: 2,
+    render: (c) => formatLots(c.total_quantity),
+  },
   {
     field: 'executed_quantity',
     header: t.columns.executed,
     width: 96,
-    priority: 2,
+    priority: 3,
     render: (c) => formatLots(c.executed_quantity),
   },
   {
@@ -101,11 +140,27 @@ export const CONTRACT_COLUMNS: DataTableColumn<ContractRow>[] = [
     priority: 3,
     render: (c) => (c.executed_quantity > 0 && c.avg_price ? formatPrice(c.avg_price) : '-'),
   },
+  { field: 'basis', header: zh.fixing.basis, width: 88, priority: 2, render: (c) => formatBasis(c.basis) },
+  {
+    field: 'avg_fixed_price',
+    header: zh.fixing.avgFixedPrice,
+    width: 112,
+    priority: 3,
+    render: (c) =>
+      c.avg_fixed_price !== null && c.avg_fixed_price !== undefined ? formatPrice(c.avg_fixed_price) : '-',
+  },
+  {
+    field: 'fixing_deadline',
+    header: zh.fixing.deadline,
+    width: 108,
+    filter: { type: 'text' },
+    render: (c) => <DeadlineText contract={c} />,
+  },
   {
     field: 'status',
     header: t.columns.status,
     kind: 'badge',
-    width: 96,
+    width: 88,
     render: (c) => (
       <Badge variant="outline" color={STATUS_COLOR[c.status] ?? TONE.muted} data-status={c.status}>
         {contractStatusLabel(c.status)}

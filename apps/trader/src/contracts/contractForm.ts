@@ -1,4 +1,5 @@
 import { createContractInput, type ContractRow, type ContractStatus, type CreateContractInput } from '@pfp/contract';
+import { beijingDay, isOnTickGrid, tickDecimals, zh } from '@pfp/i18n';
 
 export const CONTRACT_STATUSES: ContractStatus[] = ['active', 'paused', 'expired', 'completed'];
 
@@ -14,6 +15,10 @@ export interface ContractValues {
   total_quantity: number | '';
   name: string;
   status: ContractStatus;
+  /** 基差 (docs/fixing.md): required, may be negative, on the instrument's tick grid. */
+  basis: number | '';
+  /** 点价截止日 'YYYY-MM-DD', today or later. */
+  fixing_deadline: string;
 }
 
 export const contractSchema = createContractInput;
@@ -27,6 +32,8 @@ export const EMPTY_CONTRACT: ContractValues = {
   total_quantity: 0,
   name: '',
   status: 'active',
+  basis: '',
+  fixing_deadline: '',
 };
 
 export function valuesFromContract(contract: ContractRow): ContractValues {
@@ -38,7 +45,27 @@ export function valuesFromContract(contract: ContractRow): ContractValues {
     total_quantity: contract.total_quantity,
     name: contract.name,
     status: contract.status,
+    basis: contract.basis,
+    fixing_deadline: contract.fixing_deadline ?? '',
   };
+}
+
+/**
+ * What the request schema cannot know: the basis against the chosen instrument's tick, the deadline
+ * against today in Beijing. Field → message; empty when fine.
+ */
+export function termsProblems(
+  values: Pick<ContractValues, 'basis' | 'fixing_deadline'>,
+  tick: number | undefined,
+  now: Date = new Date(),
+): Partial<Record<'basis' | 'fixing_deadline', string>> {
+  const f = zh.fixing.errors;
+  const problems: Partial<Record<'basis' | 'fixing_deadline', string>> = {};
+  if (typeof values.basis === 'number' && tick !== undefined && tick > 0 && !isOnTickGrid(values.basis, tick)) {
+    problems.basis = f.basisTick(tick.toFixed(tickDecimals(tick)));
+  }
+  if (values.fixing_deadline && values.fixing_deadline < beijingDay(now)) problems.fixing_deadline = f.deadlinePast;
+  return problems;
 }
 
 /** Choosing a product resets the futures contract (SPEC §5). */
@@ -56,5 +83,7 @@ export function toCreateInput(values: ContractValues): CreateContractInput {
     direction: values.direction ?? 'BUY',
     total_quantity: Number(values.total_quantity),
     status: values.status,
+    basis: Number(values.basis),
+    fixing_deadline: values.fixing_deadline,
   };
 }

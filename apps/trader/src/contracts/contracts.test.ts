@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { schemaResolver } from '@mantine/form';
-import { contractSchema, EMPTY_CONTRACT, toCreateInput, withProduct, type ContractValues } from './contractForm';
+import {
+  contractSchema,
+  EMPTY_CONTRACT,
+  termsProblems,
+  toCreateInput,
+  withProduct,
+  type ContractValues,
+} from './contractForm';
 import { computeContractStats } from './contractStats';
 
 describe('computeContractStats', () => {
@@ -27,6 +34,8 @@ const FILLED: ContractValues = {
   total_quantity: 120,
   name: '  ',
   status: 'active',
+  basis: -20,
+  fixing_deadline: '2099-12-31',
 };
 
 /** The errors the dialog shows, as @mantine/form resolves the create-contract schema. */
@@ -45,6 +54,8 @@ describe('contract form', () => {
       instrument_id: '请选择期货合约',
       direction: '请选择期货方向',
       total_quantity: '总数量必须大于0',
+      basis: '请输入基差（可为负数）',
+      fixing_deadline: '请选择点价截止日',
     });
     expect(errorsOf({ ...FILLED, total_quantity: '' }).total_quantity).toBe('总数量必须大于0');
     expect(errorsOf({ ...FILLED, total_quantity: -5 }).total_quantity).toBe('总数量必须大于0');
@@ -52,6 +63,18 @@ describe('contract form', () => {
     expect(errorsOf({ ...FILLED, total_quantity: 1_000_001 }).total_quantity).toBe('总数量不能超过 1,000,000 手');
     expect(errorsOf({ ...FILLED, name: '合'.repeat(101) }).name).toBe('合同名称不能超过 100 个字符');
     expect(errorsOf(FILLED)).toEqual({});
+  });
+
+  it('checks the basis against the tick and the deadline against today in Beijing', () => {
+    expect(termsProblems({ ...FILLED, basis: 155 }, 10).basis).toBe('基差必须是最小变动价位 10 的整数倍');
+    expect(termsProblems({ ...FILLED, basis: 1.23 }, 0.02).basis).toBe('基差必须是最小变动价位 0.02 的整数倍');
+    expect(termsProblems({ ...FILLED, basis: -150 }, 10)).toEqual({});
+    // 2026-01-04 17:00 UTC is already 2026-01-05 in Beijing.
+    const now = new Date('2026-01-04T17:00:00Z');
+    expect(termsProblems({ ...FILLED, fixing_deadline: '2026-01-04' }, 10, now).fixing_deadline).toBe(
+      '点价截止日不能早于今天',
+    );
+    expect(termsProblems({ ...FILLED, fixing_deadline: '2026-01-05' }, 10, now)).toEqual({});
   });
 
   it('resets the futures contract when the product changes', () => {
@@ -68,6 +91,8 @@ describe('contract form', () => {
       direction: 'BUY',
       total_quantity: 120,
       status: 'active',
+      basis: -20,
+      fixing_deadline: '2099-12-31',
     });
   });
 });

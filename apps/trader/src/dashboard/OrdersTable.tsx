@@ -2,9 +2,9 @@ import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@pfp/man
 import type { OrderRow } from '@pfp/contract';
 import { DataTable, filterConfigsOf } from '@pfp/data-table';
 import { zh } from '@pfp/i18n';
-import { notify } from '@pfp/ui';
+import { notify, useConfirmationModal } from '@pfp/ui';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { errorText, useCancelOrder, useCancellingOrders, useOrdersTable } from '../shared/api';
+import { errorText, useCancelOrder, useCancellingOrders, useConfirmationLoader, useOrdersTable } from '../shared/api';
 import { ORDER_ACTIONS_WIDTH, ORDER_COLUMNS } from './orderColumns';
 import { TONE } from '../shared/tones';
 
@@ -21,6 +21,7 @@ export function OrdersTable() {
   const cancelOrder = useCancelOrder();
   const cancelling = useCancellingOrders();
   const [answered, setAnswered] = useState(false);
+  const { open: openConfirmation, modal: confirmationModal } = useConfirmationModal(useConfirmationLoader(), errorText);
 
   const filterConfigs = useMemo(() => filterConfigsOf(ORDER_COLUMNS), []);
   const table = useOrdersTable({
@@ -47,23 +48,39 @@ export function OrdersTable() {
 
   const renderRowActions = useCallback(
     (order: OrderRow) => {
-      if (!isCancellable(order)) return null;
+      const confirm =
+        Number(order.volume_traded) > 0 ? (
+          <Button
+            size="compact-xs"
+            variant="outline"
+            color={TONE.info}
+            onClick={() => openConfirmation(order.id)}
+            aria-label={zh.fixing.confirmation.openFor(order.id)}
+            data-testid={`confirmation-${order.id}`}
+          >
+            {zh.fixing.confirmation.open}
+          </Button>
+        ) : null;
+      if (!isCancellable(order)) return confirm;
       const busy = cancelling.includes(order.id);
       return (
-        <Button
-          size="compact-xs"
-          color={TONE.danger}
-          variant="outline"
-          disabled={busy}
-          onClick={() => void cancel(order)}
-          aria-label={busy ? t.cancelling : `${t.cancel} ${order.id}`}
-          data-testid={`cancel-order-${order.id}`}
-        >
-          {busy ? t.cancelling : t.cancel}
-        </Button>
+        <>
+          {confirm}
+          <Button
+            size="compact-xs"
+            color={TONE.danger}
+            variant="outline"
+            disabled={busy}
+            onClick={() => void cancel(order)}
+            aria-label={busy ? t.cancelling : `${t.cancel} ${order.id}`}
+            data-testid={`cancel-order-${order.id}`}
+          >
+            {busy ? t.cancelling : t.cancel}
+          </Button>
+        </>
       );
     },
-    [cancel, cancelling],
+    [cancel, cancelling, openConfirmation],
   );
 
   const filtered = table.filterExpression !== '' || table.search.trim() !== '';
@@ -120,6 +137,7 @@ export function OrdersTable() {
         renderRowActions={renderRowActions}
         actionsColumnWidth={ORDER_ACTIONS_WIDTH}
       />
+      {confirmationModal}
     </div>
   );
 }

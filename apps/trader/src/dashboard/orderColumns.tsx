@@ -1,6 +1,6 @@
 import { Badge, Text } from '@pfp/mantine';
 import type { DataTableColumn } from '@pfp/data-table';
-import { formatLots, formatPrice, instrumentShort, zh } from '@pfp/i18n';
+import { formatBasis, formatLots, formatPrice, instrumentShort, zh } from '@pfp/i18n';
 import type { OrderRow } from '@pfp/contract';
 import { directionLabel } from '../shared/labels';
 import { TONE } from '../shared/tones';
@@ -91,6 +91,14 @@ export const ORDER_COLUMNS: DataTableColumn<OrderRow>[] = [
     priority: 2,
     render: (o) => tradePriceText(o),
   },
+  { field: 'basis', header: zh.fixing.basis, width: 88, priority: 5, render: (o) => formatBasis(o.basis) },
+  {
+    field: 'fixed_price',
+    header: zh.fixing.fixedPrice,
+    width: 120,
+    priority: 2,
+    render: (o) => (o.fixed_price === null || o.fixed_price === undefined ? '-' : formatPrice(o.fixed_price)),
+  },
   {
     field: 'status',
     header: t.columns.status,
@@ -118,4 +126,4 @@ export const ORDER_COLUMNS: DataTableColumn<OrderRow>[] = [
 ];
 
 /** The sticky actions column holds one compact 撤单 button. */
-export const ORDER_ACTIONS_WIDTH = 84;
+export const ORDER_ACTIONS_WIDTH = 140;

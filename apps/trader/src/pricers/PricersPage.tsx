@@ -12,6 +12,7 @@ import { nextPricerStatus } from './pricerForms';
 import { PricerStatusDialog } from './PricerStatusDialog';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 import { TONE } from '../shared/tones';
+import { TraderStatementExport } from './TraderStatementExport';
 
 const t = zh.trader.pricers;
 
@@ -136,16 +137,19 @@ export function PricersPage() {
       <PageHeading
         subtitle={t.subtitle}
         actions={
-          <Button
-            color={TONE.primary}
-            leftSection={<IconUserPlus size={16} />}
-            onClick={() => {
-              setCreateKey((k) => k + 1);
-              setCreateOpen(true);
-            }}
-          >
-            {t.create}
-          </Button>
+          <>
+            <TraderStatementExport />
+            <Button
+              color={TONE.primary}
+              leftSection={<IconUserPlus size={16} />}
+              onClick={() => {
+                setCreateKey((k) => k + 1);
+                setCreateOpen(true);
+              }}
+            >
+              {t.create}
+            </Button>
+          </>
         }
       />
       {stats.isError ? (

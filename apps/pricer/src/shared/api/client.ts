@@ -1,4 +1,5 @@
-import { createHttpClient, routeCaller, UnexpectedAnswerError, type RouteRefs } from '@pfp/api-client';
+import { createHttpClient, downloadFile, routeCaller, UnexpectedAnswerError, type RouteRefs } from '@pfp/api-client';
+import type { ConfirmationData, StatementRequest } from '@pfp/ui';
 import type {
   MyOrdersRequest,
   OrderRow,
@@ -22,6 +23,9 @@ const ROUTES: RouteRefs<Routes> = {
   myOrders: { method: 'POST', path: '/api/pricer/view/my-orders' },
   submitOrder: { method: 'POST', path: '/api/pricer/rpc/submit-order' },
   cancelOrder: { method: 'POST', path: '/api/pricer/rpc/cancel-order' },
+  // docs/fixing.md
+  confirmation: { method: 'POST', path: '/api/pricer/view/confirmation' },
+  exportFixings: { method: 'GET', path: '/api/pricer/export/fixings' },
 };
 
 /** Same origin, the stored pricer token; a 401 ends the session. */
@@ -98,3 +102,20 @@ export const pricerApi = {
   submitOrder: (order: SubmitOrderInput) => call('submitOrder', order),
   cancelOrder: (orderId: number) => call('cancelOrder', { order_id: orderId }),
 };
+
+/** A customer's price confirmation of one of their orders (docs/fixing.md). */
+export function fetchConfirmation(orderId: number): Promise<ConfirmationData> {
+  return call('confirmation', { order_id: orderId }) as Promise<ConfirmationData>;
+}
+
+/** Downloads the customer's own statement; resolves with the file's name. */
+export function exportFixings(q: StatementRequest): Promise<string> {
+  const { pricer_id: _ignored, ...query } = q;
+  return downloadFile({
+    path: ROUTES.exportFixings.path,
+    query,
+    getToken: () => readSession()?.token,
+    onAuthError: () => clearSession('expired'),
+    fallbackName: `fixings_${q.start_date}_${q.end_date}.${q.format}`,
+  });
+}

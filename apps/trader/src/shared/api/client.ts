@@ -17,6 +17,8 @@ import type {
   ViewRequest,
 } from '@pfp/contract';
 
+import { fixingApi, type FileAccess } from './fixingApi';
+
 type Routes = typeof traderRoutes;
 
 /** SPEC §7 "Trader calls". The compiler holds each method and path to the contract's. */
@@ -35,6 +37,11 @@ const ROUTES: RouteRefs<Routes> = {
   createPricerUser: { method: 'POST', path: '/api/trader/rpc/create-pricer-user' },
   resetPricerPassword: { method: 'POST', path: '/api/trader/rpc/reset-pricer-password' },
   updatePricerStatus: { method: 'POST', path: '/api/trader/rpc/update-pricer-status' },
+  // docs/fixing.md (called by fixingApi.ts)
+  confirmation: { method: 'POST', path: '/api/trader/view/confirmation' },
+  exposure: { method: 'POST', path: '/api/trader/view/exposure' },
+  auditLog: { method: 'POST', path: '/api/trader/view/audit-log' },
+  exportFixings: { method: 'GET', path: '/api/trader/export/fixings' },
 };
 
 /** One row of a view grouped by status (aggregate keys are `${op}_${field}`). */
@@ -43,7 +50,7 @@ export type StatusGroup = { status: string } & Record<string, number | string | 
 type TableView = 'orders' | 'contracts' | 'users';
 
 /** The trader's calls; the hooks in queries.ts and mutations.ts are their only users. */
-export function createTraderApi(http: HttpClient) {
+export function createTraderApi(http: HttpClient, files?: FileAccess) {
   const call = routeCaller<Routes>(http, ROUTES);
   // The contract types a view's rows as records (they vary with grouping); each view's row type is its own.
   const page = <T>(view: TableView, params: ViewRequest, signal?: AbortSignal) =>
@@ -95,6 +102,8 @@ export function createTraderApi(http: HttpClient) {
     products: () => call('products', {}).then((p) => (p as ViewPage<ProductRow>).items),
     instruments: (productName: string) =>
       call('instruments', { product_name: productName }).then((p) => (p as ViewPage<InstrumentRow>).items),
+
+    ...fixingApi(http, files),
   };
 }
 

@@ -9,3 +9,5 @@ export { errorText } from './errors';
 export { traderKeys } from './keys';
 export * from './queries';
 export * from './mutations';
+export * from './fixing';
+export type { FileAccess } from './fixingApi';

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate, openDatabase, type Database } from '../db/database';
+import { assertBasisOnTick, isPastDeadline, shanghaiToday } from '../domain/fixingTerms';
+import { seedCatalogue } from './catalogue';
+import { seedDemo } from './demo';
+
+let db: Database;
+beforeAll(async () => {
+  db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: 'memory://' });
+  await migrate(db);
+  await seedCatalogue(db);
+});
+afterAll(() => db.destroy());
+
+/** Days from a to b, both 'YYYY-MM-DD'. */
+const daysBetween = (a: string, b: string) =>
+  (Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000;
+
+describe('demo data', () => {
+  it('seeds basis and deadlines that make sense for each product, and one expired contract', async () => {
+    expect(await seedDemo(db)).toBe(true);
+    expect(await seedDemo(db)).toBe(false);
+    const rows = await db
+      .selectFrom('contracts')
+      .innerJoin('instruments', 'instruments.symbol', 'contracts.instrument_id')
+      .select(['contracts.product_name', 'basis', 'fixing_deadline', 'status', 'instruments.price_tick'])
+      .execute();
+    expect(rows.length).toBeGreaterThanOrEqual(5);
+    const today = shanghaiToday();
+    const ranges: Record<string, [number, number]> = {
+      螺纹钢: [30, 80],
+      豆粕: [-20, 60],
+      铜: [-200, 200],
+    };
+    for (const r of rows) {
+      expect(() => assertBasisOnTick(r.basis, r.price_tick), `${r.product_name} ${r.basis}`).not.toThrow();
+      const range = ranges[r.product_name];
+      if (range) {
+        expect(r.basis).toBeGreaterThanOrEqual(range[0]);
+        expect(r.basis).toBeLessThanOrEqual(range[1]);
+      }
+      expect(r.fixing_deadline).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+    const expired = rows.filter((r) => r.status === 'expired');
+    expect(expired).toHaveLength(1);
+    expect(isPastDeadline(expired[0]!.fixing_deadline)).toBe(true);
+    for (const r of rows.filter((x) => x.status !== 'expired')) {
+      const days = daysBetween(today, r.fixing_deadline!);
+      expect(days, `${r.product_name} ${r.fixing_deadline}`).toBeGreaterThanOrEqual(7);
+      expect(days).toBeLessThanOrEqual(93);
+    }
+  });
+});

@@ -1,0 +1,113 @@
+import { Badge, Button, Group, Stack, TextInput } from '@pfp/mantine';
+import { DataTable, filterConfigsOf, type DataTableColumn } from '@pfp/data-table';
+import { zh } from '@pfp/i18n';
+import { useMemo, useState } from 'react';
+import type { AuditRow as AuditEntry } from '@pfp/contract';
+import { useAuditTable } from '../shared/api';
+import { PageHeading } from '../shared/PageHeading';
+import { TONE } from '../shared/tones';
+import { auditActionLabel, auditDetails, auditKindLabel } from './auditFormat';
+
+const t = zh.fixing.audit;
+
+/** 20 entries a page, newest first. */
+export const AUDIT_PAGE_SIZE = 20;
+
+const KIND_COLOR: Record<string, string> = { trader: TONE.info, pricer: TONE.success, system: TONE.muted };
+
+export const AUDIT_COLUMNS: DataTableColumn<AuditEntry>[] = [
+  { field: 'created_at', header: t.time, kind: 'date', showSeconds: true, width: 180 },
+  { field: 'actor_name', header: t.actor, width: 160, filter: { type: 'text' } },
+  {
+    field: 'actor_kind',
+    header: t.actorKind,
+    kind: 'badge',
+    width: 100,
+    render: (e) => (
+      <Badge variant="outline" color={KIND_COLOR[e.actor_kind] ?? TONE.muted}>
+        {auditKindLabel(e.actor_kind)}
+      </Badge>
+    ),
+    filter: {
+      type: 'select',
+      options: Object.keys(t.kinds).map((value) => ({ value, label: auditKindLabel(value) })),
+    },
+  },
+  {
+    field: 'action',
+    header: t.action,
+    width: 150,
+    accessor: (e) => auditActionLabel(e.action),
+    filter: {
+      type: 'select',
+      options: Object.keys(t.actions).map((value) => ({ value, label: auditActionLabel(value) })),
+    },
+  },
+  { field: 'payload', header: t.details, width: 420, sortable: false, accessor: (e) => auditDetails(e.payload) },
+];
+
+function AuditTable({ range }: { range: { start_date?: string; end_date?: string } }) {
+  const filterConfigs = useMemo(() => filterConfigsOf(AUDIT_COLUMNS), []);
+  const table = useAuditTable(range, { filterConfigs, pageSize: AUDIT_PAGE_SIZE });
+  return (
+    <DataTable<AuditEntry>
+      controller={table}
+      columns={AUDIT_COLUMNS}
+      title={t.tableTitle}
+      description={t.tableDescription}
+      ariaLabel={t.tableTitle}
+    />
+  );
+}
+
+/** /trader/audit: who created or changed what, and every cancel (the audit log the server writes). */
+export function AuditPage() {
+  const [start, setStart] = useState('');
+  const [end, setEnd] = useState('');
+  const range = useMemo(
+    () => ({ ...(start ? { start_date: start } : {}), ...(end ? { end_date: end } : {}) }),
+    [start, end],
+  );
+  return (
+    <Stack gap="md">
+      <PageHeading
+        subtitle={t.subtitle}
+        actions={
+          <Group gap="xs" align="flex-end">
+            <TextInput
+              type="date"
+              size="xs"
+              label={t.startDate}
+              value={start}
+              max={end || undefined}
+              onChange={(e) => setStart(e.currentTarget.value)}
+              data-testid="audit-start"
+            />
+            <TextInput
+              type="date"
+              size="xs"
+              label={t.endDate}
+              value={end}
+              min={start || undefined}
+              onChange={(e) => setEnd(e.currentTarget.value)}
+              data-testid="audit-end"
+            />
+            <Button
+              size="xs"
+              variant="default"
+              disabled={!start && !end}
+              onClick={() => {
+                setStart('');
+                setEnd('');
+              }}
+            >
+              {t.clear}
+            </Button>
+          </Group>
+        }
+      />
+      {/* A new range is a new list (page 1). */}
+      <AuditTable key={`${start}|${end}`} range={range} />
+    </Stack>
+  );
+}

@@ -1,0 +1,143 @@
+import { Alert, Badge, Card, Group, Loader, Stack, Table, Text, Title } from '@pfp/mantine';
+import { formatLots, formatNumber, instrumentShort, zh } from '@pfp/i18n';
+import { lazy, Suspense } from 'react';
+import type { Exposure, ExposureItem } from '@pfp/contract';
+import { errorText, useExposure } from '../shared/api';
+import { PageHeading } from '../shared/PageHeading';
+import { TONE } from '../shared/tones';
+
+const t = zh.fixing.exposure;
+const ExposureChart = lazy(() => import('./ExposureChart'));
+
+const lots = (n: number | null) => (n === null ? '-' : formatNumber(n));
+
+function MismatchCell({ item }: { item: ExposureItem }) {
+  if (item.mismatch === null)
+    return (
+      <Text span c={TONE.muted}>
+        -
+      </Text>
+    );
+  if (item.mismatch === 0) {
+    return (
+      <Badge variant="outline" color={TONE.success}>
+        {t.balanced}
+      </Badge>
+    );
+  }
+  return (
+    <Badge variant="filled" color={TONE.danger} data-mismatch={item.mismatch}>
+      {t.mismatchLabel(item.mismatch > 0 ? `+${formatNumber(item.mismatch)}` : formatNumber(item.mismatch))}
+    </Badge>
+  );
+}
+
+function hedgeNote(e: Exposure): string {
+  if (e.hedge_source === 'sim') return t.hedgeSim;
+  if (e.hedge_source === 'account') return t.hedgeAccount;
+  return `${t.hedgeUnknown}：${e.hedge_message ?? ''}`;
+}
+
+/** /trader/exposure: fixed and unfixed lots per instrument against the futures account's hedge. */
+export function ExposurePage() {
+  const exposure = useExposure();
+  const e = exposure.data;
+  return (
+    <Stack gap="md">
+      <PageHeading subtitle={t.subtitle} />
+      {exposure.isError ? (
+        <Alert color={TONE.danger} variant="light" role="alert">
+          {t.loadFailed(errorText(exposure.error))}
+        </Alert>
+      ) : null}
+      {exposure.isPending ? (
+        <Group justify="center" py="xl">
+          <Loader />
+        </Group>
+      ) : e ? (
+        <>
+          <Card withBorder radius="md" padding="md">
+            <Title order={3} size="h4" mb="xs">
+              {t.chartTitle}
+            </Title>
+            {e.items.length ? (
+              <Suspense fallback={<Loader size="sm" />}>
+                <ExposureChart items={e.items} />
+              </Suspense>
+            ) : (
+              <Text c="gray.7">{t.empty}</Text>
+            )}
+          </Card>
+          <Card withBorder radius="md" padding="md">
+            <Group justify="space-between" align="flex-start" mb="xs">
+              <div>
+                <Title order={3} size="h4">
+                  {t.tableTitle}
+                </Title>
+                <Text size="sm" c="gray.7">
+                  {t.tableDescription}
+                </Text>
+              </div>
+              <Text size="sm" c="gray.7" data-testid="hedge-source">
+                {hedgeNote(e)} · {t.refreshHint}
+              </Text>
+            </Group>
+            <Table.ScrollContainer minWidth={900}>
+              <Table striped withTableBorder aria-label={t.tableTitle} data-testid="exposure-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    {[
+                      t.instrument,
+                      t.product,
+                      t.month,
+                      t.fixedBuy,
+                      t.fixedSell,
+                      t.unfixedBuy,
+                      t.unfixedSell,
+                      t.hedgeLong,
+                      t.hedgeShort,
+                      t.mismatch,
+                    ].map((h) => (
+                      <Table.Th key={h}>{h}</Table.Th>
+                    ))}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {e.items.map((i) => (
+                    <Table.Tr
+                      key={i.instrument_id}
+                      data-instrument={i.instrument_id}
+                      bg={i.mismatch ? 'var(--mantine-color-red-light)' : undefined}
+                    >
+                      <Table.Td>{instrumentShort(i.instrument_id)}</Table.Td>
+                      <Table.Td>{i.product_name ?? '-'}</Table.Td>
+                      <Table.Td>{i.delivery_month ?? '-'}</Table.Td>
+                      <Table.Td data-field="fixed_buy">{formatLots(i.fixed_buy)}</Table.Td>
+                      <Table.Td data-field="fixed_sell">{formatLots(i.fixed_sell)}</Table.Td>
+                      <Table.Td data-field="unfixed_buy">{formatLots(i.unfixed_buy)}</Table.Td>
+                      <Table.Td data-field="unfixed_sell">{formatLots(i.unfixed_sell)}</Table.Td>
+                      <Table.Td data-field="hedge_long">{lots(i.hedge_long)}</Table.Td>
+                      <Table.Td data-field="hedge_short">{lots(i.hedge_short)}</Table.Td>
+                      <Table.Td data-field="mismatch">
+                        <MismatchCell item={i} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                  {e.items.length === 0 ? (
+                    <Table.Tr>
+                      <Table.Td colSpan={10}>
+                        <Text c="gray.7" ta="center">
+                          {t.empty}
+                        </Text>
+                      </Table.Td>
+                    </Table.Tr>
+                  ) : null}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Card>
+        </>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { daysUntil, formatBasis, isOnTickGrid, tickDecimals } from './fixing';
+
+describe('fixing formats', () => {
+  it('shows the basis with its sign', () => {
+    expect(formatBasis(150)).toBe('+150.00');
+    expect(formatBasis(-20)).toBe('-20.00');
+    expect(formatBasis(0)).toBe('0.00');
+    expect(formatBasis(1234.5)).toBe('+1,234.50');
+    expect(formatBasis(null)).toBe('-');
+  });
+
+  it('counts calendar days to the deadline in Beijing time', () => {
+    // 2026-01-04 17:00 UTC is 2026-01-05 01:00 in Beijing.
+    expect(daysUntil('2026-01-05', '2026-01-04T17:00:00Z')).toBe(0);
+    expect(daysUntil('2026-01-08', '2026-01-04T17:00:00Z')).toBe(3);
+    expect(daysUntil('2026-01-05', '2026-01-04T15:00:00Z')).toBe(1);
+    expect(daysUntil('2026-01-04', '2026-01-05T02:00:00Z')).toBe(-1);
+    expect(daysUntil('2026-03-01', '2026-02-28T02:00:00Z')).toBe(1);
+  });
+
+  it('checks the tick grid like the server', () => {
+    expect(isOnTickGrid(-20, 1)).toBe(true);
+    expect(isOnTickGrid(1.24, 0.02)).toBe(true);
+    expect(isOnTickGrid(1.23, 0.02)).toBe(false);
+    expect(isOnTickGrid(155, 10)).toBe(false);
+    expect(tickDecimals(0.02)).toBe(2);
+    expect(tickDecimals(10)).toBe(0);
+  });
+});

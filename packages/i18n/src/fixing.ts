@@ -1,0 +1,41 @@
+import { formatNumber } from './format';
+
+/**
+ * Formatting of the fixing terms (docs/fixing.md), shared by the trader console and the customer desk.
+ */
+
+/** A basis with its sign: 150 → '+150.00', -20 → '-20.00', 0 → '0.00'; invalid → '-'. */
+export function formatBasis(n: number | null | undefined): string {
+  if (typeof n !== 'number' || !Number.isFinite(n)) return '-';
+  const text = formatNumber(n, 2);
+  return n > 0 ? `+${text}` : text;
+}
+
+/** Beijing calendar day of an instant, 'YYYY-MM-DD'. */
+export function beijingDay(at: Date | string | number): string {
+  const t = new Date(new Date(at).getTime() + 8 * 3_600_000);
+  return t.toISOString().slice(0, 10);
+}
+
+/** Whole calendar days from `now` (Beijing) to the deadline day: 0 on the day itself, negative after. */
+export function daysUntil(deadline: string, now: Date | string | number = Date.now()): number {
+  return Math.round((Date.parse(`${deadline}T00:00:00Z`) - Date.parse(`${beijingDay(now)}T00:00:00Z`)) / 86_400_000);
+}
+
+/** A deadline this close (days) is highlighted. */
+export const DEADLINE_WARNING_DAYS = 3;
+
+/** Decimal places of a tick: 0.02 → 2, 10 → 0 (the basis input's precision). */
+export function tickDecimals(tick: number): number {
+  const text = String(tick);
+  if (text.includes('e-')) return Number(text.split('e-')[1]);
+  const dot = text.indexOf('.');
+  return dot < 0 ? 0 : text.length - dot - 1;
+}
+
+/** Whether `value` is a whole number of ticks (the server checks the same). */
+export function isOnTickGrid(value: number, tick: number): boolean {
+  if (!(tick > 0) || !Number.isFinite(value)) return false;
+  const r = value / tick;
+  return Math.abs(r - Math.round(r)) < 1e-6;
+}

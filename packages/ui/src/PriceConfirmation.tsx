@@ -1,0 +1,220 @@
+import { Alert, Button, Group, Loader, Modal, Stack, Table, Text, Title } from '@pfp/mantine';
+import { formatBasis, formatDateTime, formatLots, formatNumber, zh } from '@pfp/i18n';
+import { useCallback, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+
+const t = zh.fixing.confirmation;
+
+/** One 点价确认单 as both the trader and the customer calls answer it (docs/fixing.md). */
+export interface ConfirmationData {
+  order_id: number;
+  confirmation_no: string;
+  company_name: string;
+  pricer_name: string;
+  contract_name: string;
+  product_name: string;
+  instrument_id: string;
+  instrument_name: string | null;
+  direction: 'BUY' | 'SELL' | (string & {});
+  lots: number;
+  futures_price: number;
+  basis: number;
+  fixed_price: number;
+  multiplier: number | null;
+  amount: number | null;
+  fixed_at: string;
+}
+
+/**
+ * Printing shows the confirmation alone on an A4 page: a copy of the document is kept directly under
+ * <body> (hidden on screen); in print every other child of <body> (the app, the dialog) is left out,
+ * so the page holds nothing but the document, laid out from its top, in a Chinese serif face.
+ */
+const PRINT_CSS = `
+.pfp-print-root { display: none; }
+@media print {
+  @page { size: A4 portrait; margin: 18mm 16mm; }
+  body > *:not(.pfp-print-root) { display: none !important; }
+  body > .pfp-print-root { display: block !important; }
+  .pfp-print-root, .pfp-print-root * {
+    color: #000 !important; background: #fff !important;
+    font-family: "Songti SC", "SimSun", "Noto Serif CJK SC", "Source Han Serif SC", serif !important;
+  }
+  .pfp-print-root table { border-collapse: collapse; width: 100%; }
+  .pfp-print-root th, .pfp-print-root td { border: 1px solid #000 !important; padding: 6px 8px; text-align: left; }
+}
+`;
+
+const money = (n: number | null) => (n === null ? '-' : formatNumber(n, 2));
+
+/** The document itself (also what is printed). */
+export function ConfirmationDocument({
+  c,
+  printedAt,
+  testId,
+}: {
+  c: ConfirmationData;
+  printedAt?: Date;
+  testId?: string;
+}) {
+  const direction = zh.pricer.direction[c.direction as 'BUY' | 'SELL'] ?? c.direction;
+  const rows: [string, string, string, string][] = [
+    [t.company, c.company_name, t.customer, c.pricer_name],
+    [t.contract, c.contract_name, t.product, c.product_name],
+    [
+      t.instrument,
+      c.instrument_name ? `${c.instrument_name}（${c.instrument_id}）` : c.instrument_id,
+      t.direction,
+      direction,
+    ],
+    [t.lots, formatLots(c.lots), t.multiplier, c.multiplier === null ? '-' : formatNumber(c.multiplier)],
+    [t.futuresPrice, money(c.futures_price), t.basis, formatBasis(c.basis)],
+    [t.fixedPrice, money(c.fixed_price), t.amount, money(c.amount)],
+  ];
+  return (
+    <Stack gap="sm" className="pfp-confirmation" data-testid={testId} lang="zh-CN">
+      <Title order={2} ta="center" size="h3">
+        {t.title}
+      </Title>
+      <Group justify="space-between" gap="xs">
+        <Text size="sm">
+          {t.no}：<span data-field="confirmation_no">{c.confirmation_no}</span>
+        </Text>
+        <Text size="sm">
+          {t.time}：{formatDateTime(c.fixed_at, true)}
+        </Text>
+      </Group>
+      <Table withTableBorder withColumnBorders verticalSpacing="xs" aria-label={t.title}>
+        <Table.Tbody>
+          {rows.map(([l1, v1, l2, v2]) => (
+            <Table.Tr key={l1}>
+              <Table.Th w="18%" scope="row">
+                {l1}
+              </Table.Th>
+              <Table.Td w="32%" data-field={l1}>
+                {v1}
+              </Table.Td>
+              <Table.Th w="18%" scope="row">
+                {l2}
+              </Table.Th>
+              <Table.Td w="32%" data-field={l2}>
+                {v2}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Text size="xs">{t.formula}</Text>
+      <Text size="sm">{t.statement}</Text>
+      <Group justify="space-between" mt="lg" gap="xl">
+        <Text size="sm">{t.sealCompany}：____________</Text>
+        <Text size="sm">{t.sealCustomer}：____________</Text>
+      </Group>
+      {printedAt ? (
+        <Text size="xs" c="dimmed" ta="right">
+          {t.printedAt(formatDateTime(printedAt))}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+export interface PriceConfirmationModalProps {
+  opened: boolean;
+  onClose: () => void;
+  data: ConfirmationData | undefined;
+  loading: boolean;
+  /** The error text to show (the server's Chinese message), if loading failed. */
+  error?: string | undefined;
+}
+
+/** The confirmation in a dialog, with 打印 (the browser's print, A4 via the print stylesheet). */
+export function PriceConfirmationModal({ opened, onClose, data, loading, error }: PriceConfirmationModalProps) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t.title}
+      size="xl"
+      centered
+      closeButtonProps={{ 'aria-label': t.close }}
+    >
+      {loading ? (
+        <Group justify="center" py="lg" aria-label={t.loading}>
+          <Loader />
+        </Group>
+      ) : error || !data ? (
+        <Alert color="red" role="alert">
+          {error ?? t.loadFailed}
+        </Alert>
+      ) : (
+        <Stack gap="md">
+          <ConfirmationDocument c={data} testId="confirmation" />
+          {createPortal(
+            <div className="pfp-print-root" data-testid="confirmation-print-copy">
+              <style>{PRINT_CSS}</style>
+              <ConfirmationDocument c={data} printedAt={new Date()} />
+            </div>,
+            document.body,
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t.close}
+            </Button>
+            <Button onClick={() => window.print()} data-testid="confirmation-print">
+              {t.print}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+interface ModalState {
+  opened: boolean;
+  loading: boolean;
+  data?: ConfirmationData;
+  error?: string;
+}
+
+/**
+ * A confirmation dialog for a list of orders: `open(orderId)` loads and shows one. A later open (or a
+ * close) wins over an answer still on its way.
+ */
+export function useConfirmationModal(
+  load: (orderId: number) => Promise<ConfirmationData>,
+  describeError: (err: unknown) => string,
+) {
+  const [state, setState] = useState<ModalState>({ opened: false, loading: false });
+  const latest = useRef(0);
+  const open = useCallback(
+    (orderId: number) => {
+      const call = ++latest.current;
+      setState({ opened: true, loading: true });
+      load(orderId).then(
+        (data) => {
+          if (latest.current === call) setState({ opened: true, loading: false, data });
+        },
+        (err: unknown) => {
+          if (latest.current === call) setState({ opened: true, loading: false, error: describeError(err) });
+        },
+      );
+    },
+    [load, describeError],
+  );
+  const close = useCallback(() => {
+    latest.current++;
+    setState({ opened: false, loading: false });
+  }, []);
+  const modal = (
+    <PriceConfirmationModal
+      opened={state.opened}
+      onClose={close}
+      data={state.data}
+      loading={state.loading}
+      error={state.error}
+    />
+  );
+  return { open, modal };
+}
