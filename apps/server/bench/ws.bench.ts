@@ -3,6 +3,8 @@
  *
  *   npx tsx bench/ws.bench.ts [--clients=1000] [--window=25] [--futures=1]
  *   CURVE_WORKERS=0 npx tsx bench/ws.bench.ts   (curves computed on the main thread, for comparison)
+ *   npx tsx bench/ws.bench.ts --main=dist-before/main.js   (another build, e.g. a copy of dist/ before a change)
+ *   npx tsx bench/ws.bench.ts --cpu-prof=/tmp/prof   (the server's V8 CPU profiles, written when it exits)
  *
  * The built server (`node dist/main.js`, from `pnpm --filter @pfp/server build`) runs as a child process (free
  * port, SEED_DEMO=0, a fresh DATA_DIR with embedded PGlite, LOG_LEVEL=warn) so that its CPU is measured on its
@@ -43,7 +45,9 @@ const GOAL_P99_MS = 100;
 const CLK_TCK = 100; // USER_HZ on Linux (getconf CLK_TCK)
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
-const distMain = path.join(serverDir, 'dist/main.js');
+// --main=<path>: another build of the server (e.g. a copy of dist/ from before a change, for an A/B run).
+const mainArg = process.argv.find((a) => a.startsWith('--main='));
+const distMain = mainArg ? path.resolve(mainArg.slice('--main='.length)) : path.join(serverDir, 'dist/main.js');
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -116,7 +120,10 @@ async function main() {
         // ---- the server, as a child process
         const port = await freePort();
         const built = existsSync(distMain);
-        const args = built ? [distMain] : ['--import', 'tsx', path.join(serverDir, 'src/main.ts')];
+        // --cpu-prof=<dir>: the server writes V8 CPU profiles there (main thread and curve workers) when it exits.
+        const profDir = process.argv.find((a) => a.startsWith('--cpu-prof='))?.slice('--cpu-prof='.length);
+        const prof = profDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profDir)}`] : [];
+        const args = [...prof, ...(built ? [distMain] : ['--import', 'tsx', path.join(serverDir, 'src/main.ts')])];
         if (!built)
           console.log(
             '  note: dist/main.js not found (run `pnpm --filter @pfp/server build`): running src/main.ts with tsx',
@@ -160,7 +167,7 @@ async function main() {
           await sleep(100);
         }
         console.log(
-          `  server: node ${built ? 'dist/main.js' : 'src/main.ts (tsx)'} pid ${pid}, port ${port}, up in ${fmt((performance.now() - t0) / 1000)} s`,
+          `  server: node ${built ? path.relative(serverDir, distMain) : 'src/main.ts (tsx)'} pid ${pid}, port ${port}, up in ${fmt((performance.now() - t0) / 1000)} s`,
         );
 
         const rpc = async (call: string, params: string) =>
