@@ -59,12 +59,13 @@ const freePort = () =>
     s.on('error', reject);
   });
 
-/** utime + stime of a process, in seconds (Linux /proc). */
-function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+/** [utime, stime] of a process (or, with `thread`, of one of its threads), in seconds (Linux /proc). */
+function cpuTimes(pid: number, thread?: number): [number, number] {
+  const stat = readFileSync(thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // fields[0] is field 3 (state)
-  return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
+  return [Number(fields[11]) / CLK_TCK, Number(fields[12]) / CLK_TCK];
 }
+const cpuSeconds = (pid: number) => cpuTimes(pid).reduce((a, b) => a + b);
 
 function rssMb(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -270,6 +271,9 @@ async function main() {
         // ---- the window
         const load0 = loads();
         const cpu0 = cpuSeconds(pid);
+        // The main thread alone (its thread id is the process id): the fan-out's cost, with the kernel's share of
+        // the socket writes, and unlike the latency hardly affected by other work on the machine.
+        const main0 = cpuTimes(pid, pid);
         const self0 = process.cpuUsage();
         const w0 = performance.now();
         recording = true;
@@ -277,6 +281,9 @@ async function main() {
         const w1 = performance.now();
         const load1 = loads();
         const cpu1 = cpuSeconds(pid);
+        const main1 = cpuTimes(pid, pid);
+        const mainUser = main1[0] - main0[0];
+        const mainSystem = main1[1] - main0[1];
         const self1 = process.cpuUsage(self0);
         const rss = rssMb(pid);
         await sleep(GRACE_MS); // late receipts of the window's last updates
@@ -345,6 +352,9 @@ async function main() {
         );
         console.log(
           `  server CPU over the window: ${fmt(((cpu1 - cpu0) / windowS) * 100)} % of one core (RSS ${fmt(rss, 0)} MB)`,
+        );
+        console.log(
+          `  server main thread CPU: ${fmt(((mainUser + mainSystem) / windowS) * 100)} % of one core, ${fmt(((mainUser + mainSystem) * 1000) / Math.max(1, byVersion.size), 1)} ms per update, of which the kernel's ${fmt((mainSystem * 1000) / Math.max(1, byVersion.size), 1)} ms (routing ticks, fan-out, peeks; /proc, 10 ms resolution)`,
         );
         console.log(
           `  bench process CPU (1,000 clients): ${fmt(((self1.user + self1.system) / 1e6 / windowS) * 100)} % of one core`,
