@@ -190,10 +190,10 @@ export function americanImpliedVol(price: number, F: number, K: number, T: numbe
   let sigma = black76ImpliedVol(target, s, 1, T, r, false);
   if (!(sigma >= SIGMA_MIN && sigma <= SIGMA_MAX)) return bisection(target, s, T, r);
   const rootT = Math.sqrt(T);
-  // P_E(σ) ≤ P(σ) ≤ e^{rT}·P_E(σ) (undiscounted, early exercise is never worth it), so the root lies between the
-  // European implied volatilities at r and at r = 0. Deep in the money it is near the middle of that bracket, at
-  // the money near its top: start at the European one moved down by half the bracket times Φ(−d₋), the chance of
-  // ending in the money.
+  // In the money (s < 1): P_E(σ) ≤ P(σ) ≤ e^{rT}·P_E(σ), the undiscounted European value (without discounting,
+  // exercising early never pays), so the root lies between the European implied volatilities at r and at r = 0.
+  // Deep in the money it is near the middle of that bracket, at the money near its top: start from the top moved
+  // down by half the bracket times Φ(−d₋), the chance of ending in the money.
   let q = FINE;
   if (s < 1) {
     const lowest = black76ImpliedVol(target, s, 1, T, 0, false);
