@@ -3,6 +3,8 @@
  *
  *   npx tsx bench/ws.bench.ts [--clients=1000] [--window=25] [--futures=1]
  *   CURVE_WORKERS=0 npx tsx bench/ws.bench.ts   (curves computed on the main thread, for comparison)
+ *   npx tsx bench/ws.bench.ts --main=dist-before/main.js   (another build, e.g. a copy of dist/ before a change)
+ *   npx tsx bench/ws.bench.ts --cpu-prof=/tmp/prof   (the server's V8 CPU profiles, written when it exits)
  *
  * The built server (`node dist/main.js`, from `pnpm --filter @pfp/server build`) runs as a child process (free
  * port, SEED_DEMO=0, a fresh DATA_DIR with embedded PGlite, LOG_LEVEL=warn) so that its CPU is measured on its
@@ -43,7 +45,9 @@ const GOAL_P99_MS = 100;
 const CLK_TCK = 100; // USER_HZ on Linux (getconf CLK_TCK)
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
-const distMain = path.join(serverDir, 'dist/main.js');
+// --main=<path>: another build of the server (e.g. a copy of dist/ from before a change, for an A/B run).
+const mainArg = process.argv.find((a) => a.startsWith('--main='));
+const distMain = mainArg ? path.resolve(mainArg.slice('--main='.length)) : path.join(serverDir, 'dist/main.js');
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -55,12 +59,13 @@ const freePort = () =>
     s.on('error', reject);
   });
 
-/** utime + stime of a process, in seconds (Linux /proc). */
-function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+/** [utime, stime] of a process (or, with `thread`, of one of its threads), in seconds (Linux /proc). */
+function cpuTimes(pid: number, thread?: number): [number, number] {
+  const stat = readFileSync(thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // fields[0] is field 3 (state)
-  return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
+  return [Number(fields[11]) / CLK_TCK, Number(fields[12]) / CLK_TCK];
 }
+const cpuSeconds = (pid: number) => cpuTimes(pid).reduce((a, b) => a + b);
 
 function rssMb(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -116,7 +121,10 @@ async function main() {
         // ---- the server, as a child process
         const port = await freePort();
         const built = existsSync(distMain);
-        const args = built ? [distMain] : ['--import', 'tsx', path.join(serverDir, 'src/main.ts')];
+        // --cpu-prof=<dir>: the server writes V8 CPU profiles there (main thread and curve workers) when it exits.
+        const profDir = process.argv.find((a) => a.startsWith('--cpu-prof='))?.slice('--cpu-prof='.length);
+        const prof = profDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profDir)}`] : [];
+        const args = [...prof, ...(built ? [distMain] : ['--import', 'tsx', path.join(serverDir, 'src/main.ts')])];
         if (!built)
           console.log(
             '  note: dist/main.js not found (run `pnpm --filter @pfp/server build`): running src/main.ts with tsx',
@@ -160,7 +168,7 @@ async function main() {
           await sleep(100);
         }
         console.log(
-          `  server: node ${built ? 'dist/main.js' : 'src/main.ts (tsx)'} pid ${pid}, port ${port}, up in ${fmt((performance.now() - t0) / 1000)} s`,
+          `  server: node ${built ? path.relative(serverDir, distMain) : 'src/main.ts (tsx)'} pid ${pid}, port ${port}, up in ${fmt((performance.now() - t0) / 1000)} s`,
         );
 
         const rpc = async (call: string, params: string) =>
@@ -263,6 +271,9 @@ async function main() {
         // ---- the window
         const load0 = loads();
         const cpu0 = cpuSeconds(pid);
+        // The main thread alone (its thread id is the process id): the fan-out's cost, with the kernel's share of
+        // the socket writes, and unlike the latency hardly affected by other work on the machine.
+        const main0 = cpuTimes(pid, pid);
         const self0 = process.cpuUsage();
         const w0 = performance.now();
         recording = true;
@@ -270,6 +281,9 @@ async function main() {
         const w1 = performance.now();
         const load1 = loads();
         const cpu1 = cpuSeconds(pid);
+        const main1 = cpuTimes(pid, pid);
+        const mainUser = main1[0] - main0[0];
+        const mainSystem = main1[1] - main0[1];
         const self1 = process.cpuUsage(self0);
         const rss = rssMb(pid);
         await sleep(GRACE_MS); // late receipts of the window's last updates
@@ -338,6 +352,9 @@ async function main() {
         );
         console.log(
           `  server CPU over the window: ${fmt(((cpu1 - cpu0) / windowS) * 100)} % of one core (RSS ${fmt(rss, 0)} MB)`,
+        );
+        console.log(
+          `  server main thread CPU: ${fmt(((mainUser + mainSystem) / windowS) * 100)} % of one core, ${fmt(((mainUser + mainSystem) * 1000) / Math.max(1, byVersion.size), 1)} ms per update, of which the kernel's ${fmt((mainSystem * 1000) / Math.max(1, byVersion.size), 1)} ms (routing ticks, fan-out, peeks; /proc, 10 ms resolution)`,
         );
         console.log(
           `  bench process CPU (1,000 clients): ${fmt(((self1.user + self1.system) / 1e6 / windowS) * 100)} % of one core`,

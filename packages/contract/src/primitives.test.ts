@@ -96,6 +96,13 @@ describe('zhErrorMap', () => {
     expect(firstIssue(schema.safeParse({}, { error: zhErrorMap }).error!).message).toBe('缺少参数 a');
     expect(firstIssue(schema.safeParse([], { error: zhErrorMap }).error!).message).toBe('参数 请求体 应为对象');
   });
+  it('words every type in Chinese, records and tuples too', () => {
+    const words = (s: z.ZodType, input: unknown) =>
+      firstIssue(s.safeParse(input, { error: zhErrorMap }).error!).message;
+    expect(words(z.object({ p: z.record(z.string(), z.unknown()) }), { p: 'x' })).toBe('参数 p 应为对象');
+    expect(words(z.object({ t: z.tuple([z.number()]) }), { t: 1 })).toBe('参数 t 应为数组');
+    expect(words(z.object({ n: z.bigint() }), { n: 1 })).toBe('参数 n 类型不正确');
+  });
 });
 
 describe('fieldName', () => {

@@ -30,7 +30,9 @@ const TYPE_NAMES: Record<string, string> = {
   int: '整数',
   boolean: '布尔值',
   object: '对象',
+  record: '对象',
   array: '数组',
+  tuple: '数组',
   date: '日期',
   null: 'null',
 };
@@ -47,7 +49,8 @@ export const zhErrorMap: z.core.$ZodErrorMap = (iss) => {
   switch (iss.code) {
     case 'invalid_type':
       if (iss.input === undefined) return `缺少参数 ${name}`;
-      return `参数 ${name} 应为${TYPE_NAMES[iss.expected] ?? iss.expected}`;
+      // A type without a Chinese name is not spelled out: no English reaches a user.
+      return iss.expected in TYPE_NAMES ? `参数 ${name} 应为${TYPE_NAMES[iss.expected]}` : `参数 ${name} 类型不正确`;
     case 'too_small':
       if (iss.origin === 'string') return `参数 ${name} 至少 ${String(iss.minimum)} 个字符`;
       if (iss.origin === 'array') return `参数 ${name} 至少 ${String(iss.minimum)} 项`;

@@ -13,16 +13,39 @@ import { black76ImpliedVol, black76Price } from './black76.js';
 import { boundaryG, tableOut } from './boundaryTable.js';
 import { INV_SQRT_TWO_PI } from './normal.js';
 
-/** Gauss–Legendre points of the premium integral, on [0, 1], and ln(1 − w²) for each. */
-const P = 16;
-const direct = makeScheme(6, 8, 2, P);
-const GX = direct.premiumX.map((x) => 0.5 * (1 + x));
-const GW = direct.premiumW.map((w) => 0.5 * w);
-const LN_REST = GX.map((w) => Math.log1p(-w * w));
+/**
+ * A Gauss–Legendre rule for the premium integral on [0, 1], with ln(1 − w²) at its points and e^{−rTw²} kept while
+ * rT is unchanged (an implied-volatility solve reuses it).
+ */
+interface Rule {
+  x: Float64Array;
+  w: Float64Array;
+  lnRest: Float64Array;
+  discount: Float64Array;
+  key: number;
+}
 
-/** e^{−rTw²} at the points, kept while rT is unchanged (an implied-volatility solve reuses it). */
-const discount = new Float64Array(P);
-const discountKey = new Float64Array([NaN]);
+function rule(premiumX: Float64Array, premiumW: Float64Array): Rule {
+  const x = premiumX.map((v) => 0.5 * (1 + v));
+  return {
+    x,
+    w: premiumW.map((v) => 0.5 * v),
+    lnRest: x.map((v) => Math.log1p(-v * v)),
+    discount: new Float64Array(x.length),
+    key: NaN,
+  };
+}
+
+/** The direct solve outside the table: 6 Chebyshev intervals, 8-point integrals, QD+ and two sweeps. */
+const DIRECT = makeScheme(6, 8, 2, 16);
+/** Prices: 16 points (32 when the integral is split). */
+const FINE = rule(DIRECT.premiumX, DIRECT.premiumW);
+/**
+ * The first Newton steps of an in-the-money implied-volatility solve: 8 points, within ~5e-6 of FINE's premium in σ
+ * at half the cost; the last step is always taken with FINE, whose root the answer is (it inverts americanPrice).
+ */
+const coarseScheme = makeScheme(1, 1, 1, 8);
+const COARSE = rule(coarseScheme.premiumX, coarseScheme.premiumW);
 
 /** ∂(premium)/∂σ at the last tablePremium call with `slope` set. */
 const slopeOut = new Float64Array(1);
@@ -32,7 +55,7 @@ const slopeOut = new Float64Array(1);
  * or beyond the boundary (exercise now), NaN outside the table. With `slope`, also ∂(premium)/∂σ in slopeOut, through
  * both the integrand and the boundary: ∂ln B/∂σ = −(a/σ)(G + ∂G/∂z)/√H with H = aG, a = σ²τ.
  */
-function tablePremium(s: number, T: number, r: number, sigma: number, slope: boolean): number {
+function tablePremium(s: number, T: number, r: number, sigma: number, slope: boolean, q: Rule = FINE): number {
   const lnS = Math.log(s);
   const lnRT = Math.log(r * T);
   const lnRatio = Math.log((sigma * sigma) / r); // z − x
@@ -43,9 +66,11 @@ function tablePremium(s: number, T: number, r: number, sigma: number, slope: boo
   const x0 = lnS + Math.sqrt(sigma2 * T * gT); // ln(s/B(T))
   if (x0 <= 0) return -1;
   const rT = r * T;
-  if (discountKey[0] !== rT) {
+  const { x: GX, w: GW, lnRest: LN_REST, discount } = q;
+  const P = GX.length;
+  if (q.key !== rT) {
     for (let j = 0; j < P; j++) discount[j] = Math.exp(-rT * GX[j]! * GX[j]!);
-    discountKey[0] = rT;
+    q.key = rT;
   }
   const sigmaRootT = sigma * Math.sqrt(T);
   const edge = x0 / sigmaRootT;
@@ -103,9 +128,6 @@ function put(s: number, T: number, r: number, sigma: number): number {
   return e < 0 ? 1 - s : Math.max(black76Price(s, 1, T, r, false, sigma) + e, 1 - s);
 }
 
-/** The direct solve outside the table: 6 Chebyshev intervals, 8-point integrals, QD+ and two sweeps. */
-const DIRECT = direct;
-
 /**
  * Below this r·T the premium (< r·T·K) is negligible and the option is priced as European, where the boundary is
  * too far out for the solver; with r ≤ 0 early exercise is never optimal at all.
@@ -137,6 +159,11 @@ const SIGMA_MIN = 1e-4;
 const SIGMA_MAX = 10;
 /** Newton converges quadratically: a step below this leaves an error of order its square. */
 const ACCEPT_STEP = 1e-4;
+/**
+ * A coarse step below this (relative) leaves an error ~κ·step² (κ = g″/2g′ ≲ 20 on the reference table) plus the coarse
+ * rule's own, both below ACCEPT_STEP: one FINE step then finishes.
+ */
+const SWITCH_STEP = 5e-3;
 
 /**
  * Implied volatility of an American option on a futures contract (inverse of americanPrice). NaN when no σ in
@@ -145,8 +172,11 @@ const ACCEPT_STEP = 1e-4;
  * the European implied volatility is returned.
  *
  * The American price is the European one plus the premium e(σ), small and smooth in σ, so σ is the root of the
- * nearly linear g(σ) = IV_E(price − e(σ)) − σ (IV_E: Black-76 implied volatility). Newton's method on g starts from the
- * European implied volatility of the whole price, with g′ = −e′(σ)/vega_E − 1 and e′ from the table.
+ * nearly linear g(σ) = IV_E(price − e(σ)) − σ (IV_E: Black-76 implied volatility). Newton's method on g, with
+ * g′ = −e′(σ)/vega_E − 1 and e′ from the table, starts from the European implied volatility of the whole price (out
+ * of the money) or from inside the bracket below (in the money, where the premium is large and g curved; there the
+ * first steps use the 8-point rule and only the last the 16-point one). Cost per implied volatility, in Black-76
+ * evaluations: docs/performance.md.
  */
 export function americanImpliedVol(price: number, F: number, K: number, T: number, r: number, isCall: boolean): number {
   if (!(price >= 0 && price < Infinity) || !validInputs(F, K, T, r) || !(T > 0)) return NaN;
@@ -160,9 +190,24 @@ export function americanImpliedVol(price: number, F: number, K: number, T: numbe
   let sigma = black76ImpliedVol(target, s, 1, T, r, false);
   if (!(sigma >= SIGMA_MIN && sigma <= SIGMA_MAX)) return bisection(target, s, T, r);
   const rootT = Math.sqrt(T);
+  // In the money (s < 1): P_E(σ) ≤ P(σ) ≤ e^{rT}·P_E(σ), the undiscounted European value (without discounting,
+  // exercising early never pays), so the root lies between the European implied volatilities at r and at r = 0.
+  // Deep in the money it is near the middle of that bracket, at the money near its top: start from the top moved
+  // down by half the bracket times Φ(−d₋), the chance of ending in the money.
+  let q = FINE;
+  if (s < 1) {
+    const lowest = black76ImpliedVol(target, s, 1, T, 0, false);
+    if (lowest > 0 && lowest < sigma) {
+      const v = sigma * rootT;
+      const dm = Math.log(s) / v - 0.5 * v;
+      const g = Math.exp(-0.5 * dm * dm);
+      sigma -= 0.5 * (dm >= 0 ? upperTail(dm, g) : 1 - upperTail(-dm, g)) * (sigma - lowest);
+    }
+    q = COARSE;
+  }
   const df = Math.exp(-r * T);
-  for (let it = 0; it < 8; it++) {
-    const e = tablePremium(s, T, r, sigma, true);
+  for (let it = 0; it < 12; it++) {
+    const e = tablePremium(s, T, r, sigma, true, q);
     if (!(e >= 0)) return bisection(target, s, T, r);
     const implied = black76ImpliedVol(target - e, s, 1, T, r, false);
     if (!(implied > 0)) return bisection(target, s, T, r);
@@ -173,7 +218,10 @@ export function americanImpliedVol(price: number, F: number, K: number, T: numbe
     const slope = -slopeOut[0]! / vega - 1;
     const next = sigma - g / slope;
     if (!(next > SIGMA_MIN && next < SIGMA_MAX)) return bisection(target, s, T, r);
-    if (Math.abs(next - sigma) <= ACCEPT_STEP * sigma) return next;
+    const step = Math.abs(next - sigma);
+    if (q === FINE) {
+      if (step <= ACCEPT_STEP * sigma) return next;
+    } else if (step <= SWITCH_STEP * sigma) q = FINE;
     sigma = next;
   }
   return bisection(target, s, T, r);

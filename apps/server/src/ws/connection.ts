@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { firstIssue, interveneTask, safeParseZh, startTask, subscribeView, wsRequest } from '@pfp/contract';
 import type { WebSocket } from 'ws';
+import type { z } from 'zod';
 import { DEFAULT_WS_LIMITS, MessageRate, WS_LIMIT_MESSAGES, type WsLimits } from './limits';
 import { mergeInto } from './merge';
 import { WsError, type TaskHandle, type ViewSubscription, type WsRegistry } from './registry';
@@ -15,18 +17,24 @@ interface View {
   resources?: string[];
 }
 
-/** JSON of patch objects, cached per object: one update fans out to many connections. */
-const jsonCache = new WeakMap<object, string>();
-function toJson(value: Record<string, unknown>): string {
+/**
+ * The UTF-8 JSON of a patch object, encoded once per object: a source shares one patch between every subscriber of an
+ * update, so the fan-out only copies these bytes into each client's frame (docs/market.md, "Fan-out").
+ */
+const jsonCache = new WeakMap<object, Buffer>();
+function toJson(value: Record<string, unknown>): Buffer {
   let json = jsonCache.get(value);
   if (json === undefined) {
-    json = JSON.stringify(value);
+    json = Buffer.from(JSON.stringify(value));
     jsonCache.set(value, json);
   }
   return json;
 }
+const PEEK_END = Buffer.from('}}');
 
 const MAX_TASKS = 16;
+/** The actions the protocol knows: a message naming another gets UNKNOWN_AID rather than a schema complaint. */
+const ACTIONS = new Set<string>(wsRequest.options.map((o) => o.shape.aid.value));
 
 /**
  * One client of the view protocol (ARCHITECTURE §5). Every request carries a req_id and gets
@@ -78,33 +86,39 @@ export class ViewConnection {
   }
 
   private async onMessage(text: string) {
-    let msg: Record<string, unknown>;
+    let msg: unknown;
     try {
-      const parsed: unknown = JSON.parse(text);
-      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
-      msg = parsed as Record<string, unknown>;
+      msg = JSON.parse(text);
     } catch {
+      msg = undefined;
+    }
+    if (typeof msg !== 'object' || msg === null || Array.isArray(msg)) {
       return this.fail(null, 'error', 'BAD_MESSAGE', '消息不是有效的 JSON 对象');
     }
-    const aid = typeof msg.aid === 'string' ? msg.aid : '';
-    const reqId = msg.req_id;
-    if (aid !== 'peek_message' && (typeof reqId !== 'string' || !reqId)) {
-      return this.fail(reqId ?? null, aid || 'error', 'MISSING_REQ_ID', '缺少 req_id');
+    const raw = msg as Record<string, unknown>;
+    const aid = typeof raw.aid === 'string' ? raw.aid : '';
+    const reqId = raw.req_id ?? null;
+    // The contract's schemas (packages/contract ws.ts) decide what a request is; their Chinese messages name the field.
+    const parsed = safeParseZh(wsRequest, raw);
+    if (!parsed.success) {
+      if (!ACTIONS.has(aid)) return this.fail(reqId, aid || 'error', 'UNKNOWN_AID', `不支持的操作：${aid || '(空)'}`);
+      const { message, field } = firstIssue(parsed.error);
+      const missingReqId = field === 'req_id' && (raw.req_id === undefined || raw.req_id === null || raw.req_id === '');
+      return this.fail(reqId, aid, missingReqId ? 'MISSING_REQ_ID' : 'BAD_PARAMS', message);
     }
+    const req = parsed.data;
     try {
-      switch (aid) {
+      switch (req.aid) {
         case 'subscribe_view':
-          return this.reply(reqId, aid, await this.subscribe(msg));
+          return this.reply(reqId, aid, await this.subscribe(req));
         case 'unsubscribe_view':
-          return this.reply(reqId, aid, this.unsubscribe(msg.view_id));
+          return this.reply(reqId, aid, this.unsubscribe(req.view_id));
         case 'peek_message':
-          return this.peek(reqId);
+          return this.peek(req.req_id ?? '');
         case 'start_task':
-          return this.reply(reqId, aid, await this.startTask(msg));
+          return this.reply(reqId, aid, await this.startTask(req));
         case 'intervene_task':
-          return this.reply(reqId, aid, await this.intervene(msg));
-        default:
-          throw new WsError('UNKNOWN_AID', `不支持的操作：${aid || '(空)'}`);
+          return this.reply(reqId, aid, await this.intervene(req));
       }
     } catch (e) {
       if (e instanceof WsError) return this.fail(reqId, aid, e.code, e.message);
@@ -113,22 +127,18 @@ export class ViewConnection {
     }
   }
 
-  private async subscribe(msg: Record<string, unknown>) {
+  private async subscribe(msg: z.output<typeof subscribeView>) {
     const viewId = msg.view_id;
-    if (typeof viewId !== 'string' || !viewId) throw new WsError('BAD_PARAMS', '缺少 view_id');
     if (this.views.has(viewId)) throw new WsError('DUPLICATE_VIEW', `视图 ${viewId} 已订阅`);
     if (this.views.size >= this.limits.maxViews)
       throw new WsError('TOO_MANY_VIEWS', WS_LIMIT_MESSAGES.tooManyViews(this.limits.maxViews));
-    const viewName = typeof msg.view_name === 'string' ? msg.view_name : '';
-    const sourceName = typeof msg.data_source === 'string' ? msg.data_source : viewName;
+    const viewName = msg.view_name ?? '';
+    const sourceName = msg.data_source ?? viewName;
     const source = this.registry.sources.get(sourceName);
     if (!source) throw new WsError('UNKNOWN_VIEW', `未知的数据源：${sourceName || '(空)'}`);
     if (!source.public && !this.authenticated) throw new WsError('UNAUTHORIZED', '认证失败: 未授权访问');
     const { aid: _a, req_id: _r, view_id: _v, view_name: _n, data_source: _d, params, ...rest } = msg;
-    const merged = {
-      ...rest,
-      ...(typeof params === 'object' && params !== null ? (params as Record<string, unknown>) : {}),
-    };
+    const merged: Record<string, unknown> = { ...rest, ...params };
     const resources = source.resources?.(merged) ?? [];
     if (resources.length > 0) {
       const held = new Set([...this.views.values()].flatMap((v) => v.resources ?? []));
@@ -151,8 +161,7 @@ export class ViewConnection {
     return view.sub.initial;
   }
 
-  private unsubscribe(viewId: unknown) {
-    if (typeof viewId !== 'string') throw new WsError('BAD_PARAMS', '缺少 view_id');
+  private unsubscribe(viewId: string) {
     const view = this.views.get(viewId);
     if (!view) throw new WsError('UNKNOWN_VIEW_ID', `视图 ${viewId} 未订阅`);
     view.sub?.close();
@@ -172,56 +181,55 @@ export class ViewConnection {
   }
 
   /** Answered at once when a view has changes, otherwise held until one has. */
-  private peek(reqId: unknown) {
-    const id = typeof reqId === 'string' ? reqId : '';
-    if ([...this.views.values()].some((v) => v.pending)) return this.flush(id);
-    this.heldPeek = id;
+  private peek(reqId: string) {
+    for (const v of this.views.values()) if (v.pending) return this.flush(reqId);
+    this.heldPeek = reqId;
   }
 
   private flush(reqId: string) {
-    const parts: string[] = [];
+    // {"aid":"peek_message","req_id":…,"result":"ok","data":{"view":<patch>,…}}, as bytes: only the head is encoded
+    // for this client; the patches are the shared encodings.
+    const parts: Buffer[] = [];
+    let head = `{"aid":"peek_message","req_id":${JSON.stringify(reqId)},"result":"ok","data":{`;
     for (const v of this.views.values()) {
       if (v.pending) {
-        parts.push(`${JSON.stringify(v.id)}:${toJson(v.pending)}`);
+        parts.push(Buffer.from(`${head}${JSON.stringify(v.id)}:`), toJson(v.pending));
+        head = ',';
         v.pending = undefined;
         v.shared = undefined;
       }
     }
+    if (parts.length === 0) parts.push(Buffer.from(head));
+    parts.push(PEEK_END);
     this.heldPeek = undefined;
-    // Built by hand so that a patch shared by many subscribers is serialised once per update.
     if (!this.closed && this.socket.readyState === this.socket.OPEN) {
-      this.socket.send(
-        `{"aid":"peek_message","req_id":${JSON.stringify(reqId)},"result":"ok","data":{${parts.join(',')}}}`,
-      );
+      // One frame, one write: a Buffer goes to the socket as it is (no per-client UTF-8 pass over the patch).
+      this.socket.send(Buffer.concat(parts), { binary: false });
     }
   }
 
-  private async startTask(msg: Record<string, unknown>) {
-    const name = typeof msg.task_name === 'string' ? msg.task_name : '';
+  private async startTask(msg: z.output<typeof startTask>) {
+    const name = msg.task_name;
     const type = this.registry.tasks.get(name);
     if (!type) throw new WsError('UNKNOWN_TASK', `未知的任务：${name || '(空)'}`);
     if (!this.authenticated) throw new WsError('UNAUTHORIZED', '认证失败: 未授权访问');
     if (this.tasks.size >= MAX_TASKS) throw new WsError('TOO_MANY_TASKS', '运行中的任务过多');
     const taskId = randomUUID();
-    const params = typeof msg.params === 'object' && msg.params !== null ? (msg.params as Record<string, unknown>) : {};
-    const handle = await type.start(params, (data) => this.send({ aid: 'task_data', task_id: taskId, data }));
+    const handle = await type.start(msg.params ?? {}, (data) => this.send({ aid: 'task_data', task_id: taskId, data }));
     this.tasks.set(taskId, handle);
     return { task_id: taskId };
   }
 
-  private async intervene(msg: Record<string, unknown>) {
-    const p = (typeof msg.params === 'object' && msg.params !== null ? msg.params : {}) as Record<string, unknown>;
-    const taskId = typeof p.task_id === 'string' ? p.task_id : '';
+  private async intervene(msg: z.output<typeof interveneTask>) {
+    const { task_id: taskId, intervention, params } = msg.params;
     const handle = this.tasks.get(taskId);
     if (!handle) throw new WsError('UNKNOWN_TASK_ID', `任务不存在：${taskId || '(空)'}`);
-    const intervention = typeof p.intervention === 'string' ? p.intervention : '';
     if (intervention === 'stop') {
       handle.stop();
       this.tasks.delete(taskId);
       return { task_id: taskId, stopped: true };
     }
-    const params = typeof p.params === 'object' && p.params !== null ? (p.params as Record<string, unknown>) : {};
-    return handle.intervene(intervention, params);
+    return handle.intervene(intervention, params ?? {});
   }
 
   dispose() {

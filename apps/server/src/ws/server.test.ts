@@ -99,6 +99,56 @@ describe('view protocol server', () => {
     c.ws.close();
   });
 
+  it('reads requests with the contract schemas: a malformed field gets a Chinese error naming it, never a crash', async () => {
+    const c = await client('/ws', 'good');
+    const error = (m: Record<string, unknown>) => m.error as { code: string; message: string };
+    // Fields of the wrong shape, which the hand-written reader used to let through or misname.
+    expect(
+      error(await c.request({ aid: 'subscribe_view', view_id: 'v', view_name: 'counter', params: 'items' })),
+    ).toEqual({ code: 'BAD_PARAMS', message: '参数 params 应为对象' });
+    expect(error(await c.request({ aid: 'start_task' }))).toEqual({
+      code: 'BAD_PARAMS',
+      message: '缺少参数 task_name',
+    });
+    expect(error(await c.request({ aid: 'intervene_task', params: { task_id: 'x' } }))).toEqual({
+      code: 'BAD_PARAMS',
+      message: '缺少参数 params.intervention',
+    });
+    expect(error(await c.request({ aid: 'unsubscribe_view', view_id: 7 }))).toEqual({
+      code: 'BAD_PARAMS',
+      message: '缺少 view_id',
+    });
+    c.raw(JSON.stringify({ aid: 'peek_message', req_id: 7 }));
+    expect(await c.wait((m) => m.req_id === 7)).toMatchObject({
+      aid: 'peek_message',
+      result: 'error',
+      error: { code: 'BAD_PARAMS', message: '参数 req_id 应为文本' },
+    });
+    // Missing req_id, unknown action, not an object: the codes clients already know.
+    c.raw(JSON.stringify({ aid: 'unsubscribe_view', view_id: 'v' }));
+    expect(await c.wait((m) => (m.error as { code?: string } | undefined)?.code === 'MISSING_REQ_ID')).toMatchObject({
+      aid: 'unsubscribe_view',
+      req_id: null,
+      error: { message: '缺少 req_id' },
+    });
+    expect(error(await c.request({ aid: 'subscribe' }))).toEqual({
+      code: 'UNKNOWN_AID',
+      message: '不支持的操作：subscribe',
+    });
+    c.raw('[1, 2]');
+    expect(await c.wait((m) => (m.error as { code?: string } | undefined)?.code === 'BAD_MESSAGE')).toMatchObject({
+      error: { message: '消息不是有效的 JSON 对象' },
+    });
+    // Nothing was subscribed by the bad requests, and the connection still works.
+    expect(counter.subscribers()).toBe(0);
+    expect(await c.request({ aid: 'subscribe_view', view_id: 'v', view_name: 'counter', extra: 1 })).toMatchObject({
+      result: 'ok',
+      data: { count: 0, params: { extra: 1 } },
+    });
+    expect(c.ws.readyState).toBe(WebSocket.OPEN);
+    c.ws.close();
+  });
+
   it('requires a valid token for private views and tasks; refuses a bad token at the door', async () => {
     const anon = await client('/ws', '');
     expect(await anon.request({ aid: 'subscribe_view', view_id: 'p', view_name: 'private' })).toMatchObject({
