@@ -86,6 +86,8 @@ export class ConditionEngine {
   private readonly tenants = new Set<number>();
   /** Conditions whose trigger transaction is running: not re-added by a load meanwhile. */
   private readonly inflight = new Map<number, Promise<void>>();
+  /** refresh() reads in flight (idle() waits for them). */
+  private readonly reading = new Set<Promise<void>>();
   private readonly off: () => void;
   private readonly opts: ConditionEngineOptions;
   private stopped = false;
@@ -119,7 +121,13 @@ export class ConditionEngine {
   }
 
   /** A call created or ended this condition: read it again. */
-  async refresh(id: number): Promise<void> {
+  refresh(id: number): Promise<void> {
+    const run = this.read(id).finally(() => this.reading.delete(run));
+    this.reading.add(run);
+    return run;
+  }
+
+  private async read(id: number): Promise<void> {
     const row = await this.db
       .selectFrom('conditional_orders')
       .select(['id', 'tenant_id', 'instrument_id', 'trigger_op', 'trigger_price', 'status'])
@@ -145,7 +153,8 @@ export class ConditionEngine {
 
   /** Resolves when no trigger transaction is running. */
   async idle(): Promise<void> {
-    while (this.inflight.size) await Promise.allSettled([...this.inflight.values()]);
+    while (this.inflight.size || this.reading.size)
+      await Promise.allSettled([...this.inflight.values(), ...this.reading]);
   }
 
   async stop(): Promise<void> {
