@@ -219,10 +219,13 @@ describe('conditional orders: exactly once', () => {
     const seen = new Set<string>();
     for (let i = 0; i < 12; i++) {
       const k = await create(who, contractId, { quantity: 1 });
-      const [cancel, trigger] = await Promise.allSettled([
-        cancelConditional(db, { ...who, actor: 'pricer' }, k.id),
-        triggerConditional(db, k.id, 80_500),
-      ]);
+      // Started in both orders (on PGlite, which runs one transaction at a time, that decides who wins).
+      const doCancel = () => cancelConditional(db, { ...who, actor: 'pricer' }, k.id);
+      const doTrigger = () => triggerConditional(db, k.id, 80_500);
+      const [cancel, trigger] =
+        i % 2
+          ? await Promise.allSettled([doCancel(), doTrigger()])
+          : await Promise.allSettled([doTrigger(), doCancel()]).then(([t, c]) => [c, t] as const);
       const row = await cond(k.id);
       const orders = (await ordersOf(contractId)).filter((o) => o.id === row.order_id);
       if (row.status === 'CANCELLED') {
