@@ -16,6 +16,7 @@ export const conditional = {
   market: '市价',
   limit: '限价',
   expiresAt: '有效期至',
+  expiresAtInput: '有效期至（北京时间，可不填）',
   expiresHelp: '默认并最迟为合同的点价截止日收盘（15:00）',
   submit: '提交条件单',
   submitting: '提交中...',
