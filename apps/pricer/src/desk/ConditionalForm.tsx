@@ -80,7 +80,7 @@ export function ConditionalForm({ contract, typeSwitch, onSubmit }: ConditionalF
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <NumberInput
-            label={k.lots}
+            label={t.tradeLots}
             placeholder={t.remainingShort(formatNumber(contract.remaining_quantity))}
             allowDecimal={false}
             allowNegative={false}
