@@ -50,7 +50,7 @@ async function placeConditional(page: Page, lots: number, op: '≥' | '≤', tri
   const form = page.getByRole('form', { name: '条件单' });
   await form.getByLabel('成交数量（手）').fill(String(lots));
   await form.getByRole('radiogroup', { name: '触发条件' }).getByText(`最新价 ${op}`, { exact: true }).click();
-  await form.getByLabel('触发价', { exact: true }).fill(String(trigger));
+  await form.getByRole('textbox', { name: '触发价', exact: true }).fill(String(trigger));
   const answer = page.waitForResponse('**/api/pricer/rpc/create-conditional-order');
   await form.getByRole('button', { name: '提交条件单' }).click();
   const res = await answer;
@@ -61,7 +61,8 @@ async function placeConditional(page: Page, lots: number, op: '≥' | '≤', tri
   return data.id;
 }
 
-const row = (page: Page, id: number) => page.getByTestId('conditional-orders').locator(`tr[data-conditional-id="${id}"]`);
+const row = (page: Page, id: number) =>
+  page.getByTestId('conditional-orders').locator(`tr[data-conditional-id="${id}"]`);
 
 test.describe.serial('conditional orders on the desk', () => {
   test.describe.configure({ timeout: 120_000 });
@@ -79,12 +80,14 @@ test.describe.serial('conditional orders on the desk', () => {
     await expect(form.getByText(`成交数量不能超过剩余数量（剩余 ${contract.remaining_quantity} 手）`)).toBeVisible();
     await form.getByLabel('成交数量（手）').fill('1');
     const last = lastPrice(snap, contract);
-    await form.getByLabel('触发价', { exact: true }).fill(String(roundToTick(last, contract.price_tick) + contract.price_tick / 2));
+    await form
+      .getByRole('textbox', { name: '触发价', exact: true })
+      .fill(String(roundToTick(last, contract.price_tick) + contract.price_tick / 2));
     await expect(form.getByText(/^触发价必须是最小变动价位 [\d,.]+ 的整数倍$/)).toBeVisible();
     await expect(submit).toBeDisabled();
     await form.getByRole('radiogroup', { name: '触发后委托' }).getByText('限价', { exact: true }).click();
-    await form.getByLabel('委托价', { exact: true }).fill('');
-    await form.getByLabel('委托价', { exact: true }).blur();
+    await form.getByRole('textbox', { name: '委托价', exact: true }).fill('');
+    await form.getByRole('textbox', { name: '委托价', exact: true }).blur();
     await expect(form.getByText('限价单必须有有效价格')).toBeVisible();
     await form.getByLabel('有效期至（北京时间，可不填）').fill('2020-01-01T10:00');
     await expect(form.getByText('有效期必须晚于当前时间')).toBeVisible();
@@ -133,7 +136,9 @@ test.describe.serial('conditional orders on the desk', () => {
     await expect(row(page, id).getByTestId('conditional-status')).toHaveText('等待触发');
     await expect(page.getByTestId('remaining')).toHaveText(`${before - 2} 手`, { timeout: 12_000 });
 
-    await row(page, id).getByRole('button', { name: `撤销条件单 ${id}` }).click();
+    await row(page, id)
+      .getByRole('button', { name: `撤销条件单 ${id}` })
+      .click();
     await expect(toast(page, '条件单已撤销')).toBeVisible();
     await expect(row(page, id).getByTestId('conditional-status')).toHaveText('已撤销', { timeout: 12_000 });
     await expect(page.getByTestId('remaining')).toHaveText(`${before} 手`, { timeout: 12_000 });

@@ -24,7 +24,9 @@ test.describe.serial('conditional orders in the trader console', () => {
     // A customer of the demo company leaves a condition far from the market: it waits.
     const pricer = await pricerLogin(request, TENANT, 'pricer1', 'pricer123');
     const snap = await pricerSnapshot(request, pricer);
-    const contract = snap.contracts.find((c) => c.remaining_quantity >= 1 && snap.market_data[c.instrument_id]?.last_price);
+    const contract = snap.contracts.find(
+      (c) => c.remaining_quantity >= 1 && snap.market_data[c.instrument_id]?.last_price,
+    );
     expect(contract).toBeDefined();
     const last = snap.market_data[contract!.instrument_id]!.last_price!;
     const tick = contract!.price_tick;
