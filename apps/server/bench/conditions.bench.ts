@@ -166,7 +166,7 @@ async function run() {
   console.log(`tick crossing one condition:         ${latencyLine(summarize(crossTick), 'µs')}`);
   console.log(`crossing → PENDING order committed:   ${latencyLine(summarize(toDb))}`);
 
-  // 3. Bursts: one tick crosses the next 20 '<=' conditions of 20 instruments at once.
+  // 3. Bursts: one tick crosses the first '<=' condition of 20 instruments at once (each instrument once).
   const burst: number[] = [];
   const downIds = new Map<string, number[]>();
   for (const r of await db
@@ -177,14 +177,14 @@ async function run() {
     .execute()) {
     downIds.set(r.instrument_id, [...(downIds.get(r.instrument_id) ?? []), r.id]);
   }
-  for (let round = 1; round <= 5; round++) {
+  for (let round = 0; round < 5; round++) {
     const changed: Quote[] = [];
     const waits: Promise<number>[] = [];
     for (let j = 0; j < 20; j++) {
-      const symbol = symbols[(round * 20 + j) % INSTRUMENTS]!;
-      const id = downIds.get(symbol)![round - 1]!;
+      const symbol = symbols[round * 20 + j]!;
+      const id = downIds.get(symbol)![0]!;
       waits.push(new Promise<number>((resolve) => committed.set(id, resolve)));
-      changed.push({ symbol, last_price: BASE - round * 10 * STEP });
+      changed.push({ symbol, last_price: BASE - 10 * STEP });
     }
     const t0 = performance.now();
     engine.onTick(changed);
