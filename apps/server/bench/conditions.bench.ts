@@ -72,11 +72,13 @@ async function run() {
           tenant_id: who.tenantId,
           name: `压测-${symbol}`,
           pricer_id: who.pricerId,
-          product_name: (await db
-            .selectFrom('instruments')
-            .select('product_name')
-            .where('symbol', '=', symbol)
-            .executeTakeFirstOrThrow()).product_name,
+          product_name: (
+            await db
+              .selectFrom('instruments')
+              .select('product_name')
+              .where('symbol', '=', symbol)
+              .executeTakeFirstOrThrow()
+          ).product_name,
           instrument_id: symbol,
           direction: 'BUY',
           total_quantity: 1000,
@@ -127,7 +129,7 @@ async function run() {
   // 1. Ticks that cross nothing: the market moves within ±9 ticks of BASE on random instruments.
   const quiet: number[] = [];
   let seed = 7;
-  const rnd = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+  const rnd = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
   for (let i = 0; i < TICKS; i++) {
     const changed: Quote[] = Array.from({ length: 5 }, () => ({
       symbol: symbols[Math.floor(rnd() * INSTRUMENTS)]!,
@@ -191,7 +193,10 @@ async function run() {
     for (const t of await Promise.all(waits)) burst.push(t - t0);
   }
   console.log(`burst of 20 crossings in one tick:    ${latencyLine(summarize(burst))}`);
-  const orders = await db.selectFrom('orders').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const orders = await db
+    .selectFrom('orders')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirstOrThrow();
   console.log(`orders created: ${orders.n} (expected ${CROSSINGS + 100}); still watched: ${engine.size()}`);
   await engine.stop();
   await db.destroy();

@@ -1,7 +1,7 @@
 import { zh } from '@pfp/i18n';
 import { z } from 'zod';
 import { direction } from './entities';
-import { id, text, timestamp } from './primitives';
+import { id, timestamp } from './primitives';
 import { ORDER_MESSAGES, ORDER_QUANTITY_MAX, PRICE_MAX } from './rules';
 import { viewRequest } from './view';
 
@@ -123,4 +123,3 @@ export function conditionalProblem(
   if (input.order_price > PRICE_MAX) return { field: 'order_price', message: M.priceTooLarge };
   return null;
 }
-

@@ -221,8 +221,8 @@ describe('conditional orders over HTTP', () => {
     );
     const id = res.body.data.id as number;
     await service.idle();
-    const waiting = (await h.call(TRADER_VIEW, { status: 'WAITING', slice_start: 0, slice_end: 0 }, a.token)).body
-      .data.total_count as number;
+    const waiting = (await h.call(TRADER_VIEW, { status: 'WAITING', slice_start: 0, slice_end: 0 }, a.token)).body.data
+      .total_count as number;
     expect(waiting).toBeGreaterThanOrEqual(1);
     const cancel = await h.call(CANCEL, { id }, a.pricers.bob!.jwt);
     expect(cancel.status).toBe(200);
@@ -233,10 +233,12 @@ describe('conditional orders over HTTP', () => {
     market(a.symbol, 80_000);
     const mine = (await h.call(MINE, { contract_id: c, status: 'CANCELLED' }, a.pricers.bob!.jwt)).body.data;
     expect(mine.items).toMatchObject([{ id, status: 'CANCELLED', order_id: null }]);
-    expect((await h.call(MINE, { contract_id: c, status: 'TRIGGERED' }, a.pricers.bob!.jwt)).body.data.total_count).toBe(
-      0,
-    );
-    expect((await h.call('/api/pricer/view/my-orders', { contract_id: c }, a.pricers.bob!.jwt)).body.data.total_count).toBe(0);
+    expect(
+      (await h.call(MINE, { contract_id: c, status: 'TRIGGERED' }, a.pricers.bob!.jwt)).body.data.total_count,
+    ).toBe(0);
+    expect(
+      (await h.call('/api/pricer/view/my-orders', { contract_id: c }, a.pricers.bob!.jwt)).body.data.total_count,
+    ).toBe(0);
     const badStatus = await h.call(MINE, { status: 'DONE' }, a.pricers.bob!.jwt);
     expect(badStatus.status).toBe(400);
     expect(badStatus.body.error.field).toBe('status');

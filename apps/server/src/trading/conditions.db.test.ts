@@ -72,7 +72,8 @@ async function setup(total = 10) {
   return { who, contractId };
 }
 
-const cond = (id: number) => db.selectFrom('conditional_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const cond = (id: number) =>
+  db.selectFrom('conditional_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const ordersOf = (contractId: number) =>
   db.selectFrom('orders').selectAll().where('contract_id', '=', contractId).orderBy('id').execute();
 const lots = async (contractId: number) => {
@@ -83,7 +84,13 @@ const lots = async (contractId: number) => {
 const create = (
   who: { tenantId: number; pricerId: number },
   contractId: number,
-  over: Partial<{ quantity: number; trigger_op: '>=' | '<='; trigger_price: number; order_price: number; expires_at: string }> = {},
+  over: Partial<{
+    quantity: number;
+    trigger_op: '>=' | '<=';
+    trigger_price: number;
+    order_price: number;
+    expires_at: string;
+  }> = {},
   events?: TradingService['events'],
   now?: Date,
 ) =>
@@ -156,7 +163,15 @@ describe('conditional orders: the order and its lots', () => {
       .execute();
     await db
       .insertInto('instruments')
-      .values({ symbol: CU, name: '沪铜2601', exchange_id: 'SHFE', product_id: 'cu', product_name: '铜', price_tick: 10, volume_multiple: 5 })
+      .values({
+        symbol: CU,
+        name: '沪铜2601',
+        exchange_id: 'SHFE',
+        product_id: 'cu',
+        product_name: '铜',
+        price_tick: 10,
+        volume_multiple: 5,
+      })
       .onConflict((oc) => oc.column('symbol').doNothing())
       .execute();
     await expect(create(who, contractId, { trigger_price: 80_505 })).rejects.toMatchObject({
@@ -366,7 +381,11 @@ describe('conditional orders: expiry and the contract', () => {
     expect(k.expires_at.getTime()).toBe(shanghaiDate('2026-03-06 15:00').getTime());
     await expect(
       create(who, contractId, { expires_at: '2026-03-06T07:00:01Z' }, undefined, clock),
-    ).rejects.toMatchObject({ kind: 'invalid', field: 'expires_at', message: '有效期不能晚于点价截止日（2026-03-06 15:00）' });
+    ).rejects.toMatchObject({
+      kind: 'invalid',
+      field: 'expires_at',
+      message: '有效期不能晚于点价截止日（2026-03-06 15:00）',
+    });
     await expect(
       create(who, contractId, { expires_at: '2026-03-02T01:59:59Z' }, undefined, clock),
     ).rejects.toMatchObject({ kind: 'invalid', field: 'expires_at', message: '有效期必须晚于当前时间' });

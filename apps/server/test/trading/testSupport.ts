@@ -210,9 +210,10 @@ export async function bookProblems(db: Kysely<DB>, tenantId: number): Promise<st
     const executed = ts.reduce((s, t) => s + t.volume, 0);
     if (executed !== c.executed_quantity)
       problems.push(`contract ${c.id}: executed ${c.executed_quantity} ≠ Σ trades ${executed}`);
-    const frozen = own
-      .filter((o) => o.status === 'PENDING' || o.status === 'ALIVE')
-      .reduce((s, o) => s + o.volume_orign - o.volume_traded, 0) +
+    const frozen =
+      own
+        .filter((o) => o.status === 'PENDING' || o.status === 'ALIVE')
+        .reduce((s, o) => s + o.volume_orign - o.volume_traded, 0) +
       held.filter((k) => k.contract_id === c.id).reduce((s, k) => s + k.quantity, 0);
     if (frozen !== c.frozen_quantity)
       problems.push(`contract ${c.id}: frozen ${c.frozen_quantity} ≠ open and held lots ${frozen}`);
