@@ -206,7 +206,7 @@ describe('conditional orders: exactly once', () => {
     const { who, contractId } = await setup(10);
     const quotes = quotesAt(80_000);
     const k = await create(who, contractId);
-    const outcomes: TriggerOutcome['outcome'][] = [];
+    const outcomes: (TriggerOutcome['outcome'] | 'error')[] = [];
     const engines = [0, 1].map(
       () =>
         new ConditionEngine({
