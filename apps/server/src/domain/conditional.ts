@@ -160,21 +160,19 @@ export async function triggerConditional(
   now: Date = new Date(),
 ): Promise<TriggerOutcome> {
   return db.transaction().execute(async (tx): Promise<TriggerOutcome> => {
+    // One round trip: the condition, locked, with its contract's state (the contract row is not locked).
     const k = await tx
-      .selectFrom('conditional_orders')
-      .selectAll()
-      .where('id', '=', id)
-      .where('status', '=', 'WAITING') // THE guard of exactly once (re-checked after a concurrent commit)
-      .forUpdate()
+      .selectFrom('conditional_orders as k')
+      .innerJoin('contracts as c', 'c.id', 'k.contract_id')
+      .selectAll('k')
+      .select(['c.status as contract_status', 'c.fixing_deadline', 'c.basis'])
+      .where('k.id', '=', id)
+      .where('k.status', '=', 'WAITING') // THE guard of exactly once (re-checked after a concurrent commit)
+      .forUpdate('k')
       .executeTakeFirst();
     if (!k || k.expires_at.getTime() <= now.getTime()) return { outcome: 'gone' };
-    const c = await tx
-      .selectFrom('contracts')
-      .select(['status', 'fixing_deadline', 'basis'])
-      .where('id', '=', k.contract_id)
-      .executeTakeFirstOrThrow();
-    if (isPastDeadline(c.fixing_deadline, now)) return { outcome: 'gone' }; // the deadline job expires it
-    if (c.status !== 'active') return { outcome: 'blocked' };
+    if (isPastDeadline(k.fixing_deadline, now)) return { outcome: 'gone' }; // the deadline job expires it
+    if (k.contract_status !== 'active') return { outcome: 'blocked' };
     const order = await tx
       .insertInto('orders')
       .values({
@@ -185,7 +183,7 @@ export async function triggerConditional(
         direction: k.direction,
         volume_orign: k.quantity,
         limit_price: k.order_price,
-        basis: c.basis,
+        basis: k.basis,
         status: 'PENDING',
         last_msg: '等待发送',
       })

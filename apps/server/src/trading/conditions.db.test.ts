@@ -293,7 +293,7 @@ describe('conditional orders: exactly once', () => {
     const ks = killSwitch(db);
     const dying = new ConditionEngine({ db: ks.db, quotes, onTriggered: () => {} });
     await dying.watchTenant(who.tenantId);
-    ks.killAfter(2); // the lock and the contract read pass; the order insert dies
+    ks.killAfter(2); // the lock and the order insert pass; the transaction dies before its commit
     quotes.set(CU, book(80_500));
     await dying.idle();
     await dying.stop();
