@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import type { AppContext } from './context';
 import { installDeadline } from './http/deadline';
+import { conditionalRoutes } from './conditional/routes';
 import { fixingRoutes } from './fixing/routes';
 import { installErrorHandler } from './http/errors';
 import { REDACT, requestSerializer } from './http/logging';
@@ -45,6 +46,7 @@ export async function buildApp(ctx: AppContext, opts: { logStream?: { write(line
   await app.register(async (api) => traderRoutes(api, ctx));
   await app.register(async (api) => pricerRoutes(api, ctx));
   await app.register(async (api) => fixingRoutes(api, ctx));
+  await app.register(async (api) => conditionalRoutes(api, ctx));
   await app.register(marketRoutes);
   await remotesManifest(app, config.remotes);
   if (config.appsDir) await serveApps(app, config.appsDir);

@@ -182,7 +182,8 @@ const deadlines = watchDeadlines({
   events: trading.events,
   onError: (err) => app.log.error({ err }, 'fixing deadlines: run failed'),
   onRun: (run) => {
-    if (run.expired.length || run.cancelled.length || run.cancelRequested.length) app.log.info(run, 'fixing deadlines');
+    if (run.expired.length || run.cancelled.length || run.cancelRequested.length || run.conditionsExpired.length)
+      app.log.info(run, 'fixing deadlines');
   },
 });
 app.addHook('onClose', () => deadlines.stop());

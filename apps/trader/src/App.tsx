@@ -9,6 +9,7 @@ import { RequireTenant } from './app/RequireTenant';
 import { AuditPage } from './audit/AuditPage';
 import { AuthGuard, AuthProvider } from './auth/AuthContext';
 import { traderAuth } from './auth/browserAuth';
+import { ConditionalPage } from './conditional/ConditionalPage';
 import { ContractsPage } from './contracts/ContractsPage';
 import { DashboardPage } from './dashboard/DashboardPage';
 import { ExposurePage } from './exposure/ExposurePage';
@@ -79,6 +80,14 @@ export default function TraderApp() {
                   element={
                     <RequireTenant>
                       <AuditPage />
+                    </RequireTenant>
+                  }
+                />
+                <Route
+                  path="conditional"
+                  element={
+                    <RequireTenant>
+                      <ConditionalPage />
                     </RequireTenant>
                   }
                 />

@@ -17,3 +17,4 @@ export * from './app';
 export * from './ws';
 export * from './routes';
 export * from './fixing';
+export * from './conditional';

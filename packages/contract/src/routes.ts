@@ -28,6 +28,13 @@ import {
   updatePricerStatusResult,
 } from './trader';
 import { anyViewPage, viewRequest } from './view';
+import {
+  conditionalIdInput,
+  conditionalOrder,
+  conditionalViewRequest,
+  createConditionalInput,
+  myConditionalRequest,
+} from './conditional';
 import { auditLogRequest, confirmation, confirmationInput, exposure, statementQuery } from './fixing';
 
 /** A file download (exports): the answer is the file itself, not an envelope. */
@@ -111,6 +118,19 @@ export const traderRoutes = {
   }),
   exposure: route({ method: 'POST', path: '/api/trader/view/exposure', response: exposure }),
   auditLog: route({ method: 'POST', path: '/api/trader/view/audit-log', body: auditLogRequest, response: anyViewPage }),
+  // docs/conditional-orders.md
+  conditionalOrders: route({
+    method: 'POST',
+    path: '/api/trader/view/conditional-orders',
+    body: conditionalViewRequest,
+    response: anyViewPage,
+  }),
+  cancelConditional: route({
+    method: 'POST',
+    path: '/api/trader/rpc/cancel-conditional-order',
+    body: conditionalIdInput,
+    response: conditionalOrder,
+  }),
   exportFixings: route({
     method: 'GET',
     path: '/api/trader/export/fixings',
@@ -147,6 +167,25 @@ export const pricerRoutes = {
     path: '/api/pricer/view/confirmation',
     body: confirmationInput,
     response: confirmation,
+  }),
+  // docs/conditional-orders.md
+  createConditional: route({
+    method: 'POST',
+    path: '/api/pricer/rpc/create-conditional-order',
+    body: createConditionalInput,
+    response: conditionalOrder,
+  }),
+  cancelConditional: route({
+    method: 'POST',
+    path: '/api/pricer/rpc/cancel-conditional-order',
+    body: conditionalIdInput,
+    response: conditionalOrder,
+  }),
+  myConditional: route({
+    method: 'POST',
+    path: '/api/pricer/view/my-conditional-orders',
+    body: myConditionalRequest,
+    response: anyViewPage,
   }),
   /** Always the customer's own statement (a pricer_id is ignored). */
   exportFixings: route({

@@ -8,7 +8,8 @@ import { volatility } from './strings/volatility';
 import { table } from './strings/table';
 import { errors } from './strings/errors';
 import { fixing } from './strings/fixing';
+import { conditional } from './strings/conditional';
 
-export const zh = { app, notFound, shell, trader, pricer, volatility, table, errors, fixing } as const;
+export const zh = { app, notFound, shell, trader, pricer, volatility, table, errors, fixing, conditional } as const;
 
 export type Strings = typeof zh;

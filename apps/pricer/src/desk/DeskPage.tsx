@@ -24,20 +24,32 @@ import {
 } from '@pfp/i18n';
 import { IconChevronDown, IconChevronUp, IconRefresh, notify } from '@pfp/ui';
 import { serverMessage } from '@pfp/api-client';
-import type { OrderRow, PricerContract, SubmitOrderInput } from '@pfp/contract';
+import type { ConditionalRow, CreateConditionalInput, OrderRow, PricerContract, SubmitOrderInput } from '@pfp/contract';
 import { useRef, useState } from 'react';
-import { useCancelOrder, useCancellingOrders, useSubmitOrder } from '../shared/api';
+import {
+  useCancelConditional,
+  useCancelOrder,
+  useCancellingConditionals,
+  useCancellingOrders,
+  useContractConditionals,
+  useCreateConditional,
+  useSubmitOrder,
+} from '../shared/api';
 import { MOBILE_QUERY, TABLET_QUERY } from '../shared/layout';
 import { directionColor, directionLabel } from '../shared/orders/format';
 import { useSession } from '../shared/session/useSession';
 import { DESK_ORDER_LIMIT } from './constants';
-import { OrderForm } from './OrderForm';
+import { ConditionalForm } from './ConditionalForm';
+import { ConditionalOrdersTable } from './ConditionalOrdersTable';
+import { OrderForm, OrderTypeSwitch } from './OrderForm';
+import type { OrderType } from './orderForm';
 import { OrdersTable } from './OrdersTable';
 import { SubmitIntent } from './submitIntent';
 import { useDeskData } from './useDeskData';
 
 const t = zh.pricer;
 const f = zh.fixing;
+const k = zh.conditional;
 
 /** The deadline with the days left, by the server's clock; highlighted within 3 days. */
 function deadlineFact(c: PricerContract, serverNow: string | undefined) {
@@ -94,6 +106,13 @@ export function DeskPage() {
   const { mutateAsync: submitOrder } = useSubmitOrder(userId);
   const { mutateAsync: cancelOrder } = useCancelOrder(userId);
   const cancelling = new Set(useCancellingOrders());
+  // 条件单 (docs/conditional-orders.md): the form's third type, and the contract's list.
+  const [conditionalMode, setConditionalMode] = useState(false);
+  const [orderType, setOrderType] = useState<OrderType>('limit');
+  const conditionals = useContractConditionals(userId, contract?.id, DESK_ORDER_LIMIT, !refreshing);
+  const { mutateAsync: createConditional } = useCreateConditional(userId);
+  const { mutateAsync: cancelConditional } = useCancelConditional(userId);
+  const cancellingConditionals = new Set(useCancellingConditionals());
   // One fixing the customer means to make: its key stays the same across retries (issue 14 §2).
   const submitIntent = useRef(new SubmitIntent());
 
@@ -112,6 +131,26 @@ export function DeskPage() {
     intent.settled();
     notify(t.orderSubmitted, 'success');
     setFormOpen(false);
+  }
+
+  async function submitConditional(input: CreateConditionalInput) {
+    try {
+      await createConditional(input);
+    } catch (error) {
+      notify(serverMessage(error) ?? t.orderSubmitFailed, 'error');
+      throw error;
+    }
+    notify(k.created, 'success');
+    setFormOpen(false);
+  }
+
+  async function cancelCondition(row: ConditionalRow) {
+    try {
+      await cancelConditional(row.id);
+      notify(k.cancelled, 'success');
+    } catch (error) {
+      notify(serverMessage(error) ?? t.cancelFailed, 'error');
+    }
   }
 
   async function cancel(order: OrderRow) {
@@ -225,13 +264,34 @@ export function DeskPage() {
             </Group>
             <Collapse expanded={formOpen && notFixable === null} id="pricer-order-form">
               <Card withBorder radius="md" p="sm" bg="var(--mantine-color-default-hover)">
-                <OrderForm
-                  key={contract.id}
-                  contract={contract}
-                  referencePrice={lastPrice}
-                  market={market}
-                  onSubmit={submit}
-                />
+                {conditionalMode ? (
+                  <ConditionalForm
+                    key={contract.id}
+                    contract={contract}
+                    onSubmit={submitConditional}
+                    typeSwitch={
+                      <OrderTypeSwitch
+                        value="conditional"
+                        withConditional
+                        onChange={(type) => {
+                          if (type === 'conditional') return;
+                          setOrderType(type);
+                          setConditionalMode(false);
+                        }}
+                      />
+                    }
+                  />
+                ) : (
+                  <OrderForm
+                    key={contract.id}
+                    contract={contract}
+                    referencePrice={lastPrice}
+                    market={market}
+                    onSubmit={submit}
+                    initialType={orderType}
+                    onConditional={() => setConditionalMode(true)}
+                  />
+                )}
               </Card>
             </Collapse>
           </Stack>
@@ -255,6 +315,31 @@ export function DeskPage() {
               onCancel={(o) => void cancel(o)}
             />
             {total > DESK_ORDER_LIMIT ? (
+              <Text size="xs" c="dimmed" ta="center">
+                {t.latestOnly(DESK_ORDER_LIMIT)}
+              </Text>
+            ) : null}
+          </Stack>
+        </Card>
+
+        <Card withBorder radius="md" p={compact ? 'xs' : 'md'} data-testid="conditional-orders">
+          <Stack gap="xs">
+            <div>
+              <Title order={3} size="h5">
+                {k.title}
+              </Title>
+              <Text size="xs" c="dimmed">
+                {k.listTitle(contract.name)}
+              </Text>
+            </div>
+            <ConditionalOrdersTable
+              rows={conditionals.data?.items ?? []}
+              loading={conditionals.isPending}
+              compact={compact}
+              cancelling={cancellingConditionals}
+              onCancel={(row) => void cancelCondition(row)}
+            />
+            {(conditionals.data?.total_count ?? 0) > DESK_ORDER_LIMIT ? (
               <Text size="xs" c="dimmed" ta="center">
                 {t.latestOnly(DESK_ORDER_LIMIT)}
               </Text>

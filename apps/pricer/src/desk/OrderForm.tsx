@@ -30,6 +30,37 @@ export interface OrderFormProps {
   market?: Partial<MarketEntry> | undefined;
   /** Sends the order; resolves on success (the form then resets), rejects on failure. */
   onSubmit: (order: SubmitOrderInput) => Promise<void>;
+  /** Offers the third type, 条件单 (docs/conditional-orders.md): called when it is chosen. */
+  onConditional?: () => void;
+  /** The type selected at first (default limit). */
+  initialType?: OrderType;
+}
+
+/** The order-type switch: limit, market and, when offered, 条件单. */
+export function OrderTypeSwitch({
+  value,
+  onChange,
+  withConditional,
+}: {
+  value: OrderType | 'conditional';
+  onChange: (type: OrderType | 'conditional') => void;
+  withConditional: boolean;
+}) {
+  return (
+    <Input.Wrapper label={t.orderTypeLabel} id="pricer-order-type" labelElement="div">
+      <SegmentedControl<OrderType | 'conditional'>
+        fullWidth
+        aria-labelledby="pricer-order-type-label"
+        value={value}
+        onChange={onChange}
+        data={[
+          { value: 'limit', label: t.orderType.limit },
+          { value: 'market', label: t.orderType.market },
+          ...(withConditional ? [{ value: 'conditional' as const, label: zh.conditional.orderType }] : []),
+        ]}
+      />
+    </Input.Wrapper>
+  );
 }
 
 /**
@@ -37,11 +68,11 @@ export interface OrderFormProps {
  * message shows once it was used (typed in or left); the button is disabled while any rule fails,
  * including the exchange's (tick grid, limit band), so nothing is sent that would be refused.
  */
-export function OrderForm({ contract, referencePrice, market, onSubmit }: OrderFormProps) {
+export function OrderForm({ contract, referencePrice, market, onSubmit, onConditional, initialType }: OrderFormProps) {
   const rules = useMemo(() => (contract ? priceRulesOf(contract, market) : null), [contract, market]);
   const validate = useMemo(() => schemaResolver(orderSchema(contract, rules), { sync: true }), [contract, rules]);
   const form = useForm<OrderFormValues>({
-    initialValues: EMPTY_ORDER_FORM,
+    initialValues: initialType ? { ...EMPTY_ORDER_FORM, orderType: initialType } : EMPTY_ORDER_FORM,
     validate,
     validateInputOnChange: ['quantity', 'price'],
     validateInputOnBlur: ['quantity', 'price'],
@@ -97,21 +128,15 @@ export function OrderForm({ contract, referencePrice, market, onSubmit }: OrderF
             {...quantityProps}
             onChange={(v) => quantityProps.onChange(asNumber(v))}
           />
-          <Input.Wrapper label={t.orderTypeLabel} id="pricer-order-type" labelElement="div">
-            <SegmentedControl<OrderType>
-              fullWidth
-              aria-labelledby="pricer-order-type-label"
-              value={form.values.orderType}
-              onChange={(type) => {
-                form.setValues(withOrderType(form.getValues(), type));
-                form.clearFieldError('price');
-              }}
-              data={[
-                { value: 'limit', label: t.orderType.limit },
-                { value: 'market', label: t.orderType.market },
-              ]}
-            />
-          </Input.Wrapper>
+          <OrderTypeSwitch
+            value={form.values.orderType}
+            withConditional={onConditional !== undefined}
+            onChange={(type) => {
+              if (type === 'conditional') return onConditional?.();
+              form.setValues(withOrderType(form.getValues(), type));
+              form.clearFieldError('price');
+            }}
+          />
         </SimpleGrid>
         <NumberInput
           label={t.limitPrice}

@@ -7,6 +7,7 @@ import * as m003 from './migrations/003_trading';
 import * as m004 from './migrations/004_view_indexes';
 import * as m005 from './migrations/005_hardening';
 import * as m006 from './migrations/006_fixing_terms';
+import * as m007 from './migrations/007_conditional_orders';
 import { PGliteDialect } from './pgliteDialect';
 import { guardedPool, type DbLogger } from './resilience';
 import type { DB } from './schema';
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '004_view_indexes': m004,
   '005_hardening': m005,
   '006_fixing_terms': m006,
+  '007_conditional_orders': m007,
 };
 
 /** Versioned migrations, run on start; a failure stops the server. */

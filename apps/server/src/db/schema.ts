@@ -8,7 +8,7 @@ type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | strin
 type Numeric = ColumnType<number, number | string, number | string>;
 type DefaultNumeric = ColumnType<number, number | string | undefined, number | string>;
 
-import type { ContractStatus, Direction, OrderStatus, PricerStatus } from '@pfp/contract';
+import type { ConditionalStatus, ContractStatus, Direction, OrderStatus, PricerStatus, TriggerOp } from '@pfp/contract';
 
 export type { ContractStatus, Direction, OrderStatus, PricerStatus };
 
@@ -240,6 +240,56 @@ export interface ContractViewRow extends Omit<
   multiplier: number | null;
 }
 
+/** A conditional fixing order (migration 007, docs/conditional-orders.md). */
+export interface ConditionalOrderTable {
+  id: Generated<number>;
+  tenant_id: number;
+  contract_id: number;
+  pricer_id: number;
+  instrument_id: string;
+  direction: Direction;
+  quantity: number;
+  trigger_op: TriggerOp;
+  trigger_price: Numeric;
+  /** 0 = market order when triggered. */
+  order_price: DefaultNumeric;
+  expires_at: Timestamp;
+  status: ColumnType<ConditionalStatus, ConditionalStatus | undefined, ConditionalStatus>;
+  /** The order the trigger inserted (TRIGGERED only). */
+  order_id: number | null;
+  trigger_last_price: Numeric | null;
+  triggered_at: Timestamp | null;
+  last_msg: Generated<string>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+export interface ConditionalViewRow {
+  id: number;
+  tenant_id: number;
+  contract_id: number;
+  pricer_id: number;
+  pricer_name: string | null;
+  contract_name: string | null;
+  instrument_id: string;
+  direction: Direction;
+  quantity: number;
+  trigger_op: TriggerOp;
+  trigger_price: number;
+  order_price: number;
+  expires_at: Date;
+  status: ConditionalStatus;
+  status_str: string;
+  order_id: number | null;
+  trigger_last_price: number | null;
+  triggered_at: Date | null;
+  last_msg: string;
+  created_at: Date;
+  updated_at: Date;
+  order_status: OrderStatus | null;
+  order_volume_traded: number | null;
+}
+
 /** Every table and view of the database: the one type all queries are written against. */
 export interface DB {
   tenants: TenantTable;
@@ -259,4 +309,6 @@ export interface DB {
   sim_orders: SimOrderTable;
   sim_trades: SimTradeTable;
   order_dispatch: OrderDispatchTable;
+  conditional_orders: ConditionalOrderTable;
+  v_conditional_orders: ConditionalViewRow;
 }

@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 
+/** The actor of what the server does on its own (deadlines, conditional orders). */
+export const SYSTEM_ACTOR = 'system';
+
 const SECRET_KEYS = /password|secret|token/i;
 
 /** Drops anything that looks like a secret before it reaches the audit log. */

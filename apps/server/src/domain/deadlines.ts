@@ -1,13 +1,14 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import { audit } from './audit';
+import { audit, SYSTEM_ACTOR } from './audit';
+import { expireDueConditionals } from './conditional';
 import { firstOpenDeadline } from './fixingTerms';
 import { releaseLots } from './lots';
 import type { OrderEvents } from './orders';
 
 /** last_msg of an order cancelled because its contract's fixing deadline passed. */
 export const DEADLINE_MESSAGE = '已过点价截止日';
-export const SYSTEM_ACTOR = 'system';
+export { SYSTEM_ACTOR };
 
 export interface DeadlineRun {
   /** Contracts that became expired in this run. */
@@ -16,6 +17,8 @@ export interface DeadlineRun {
   cancelled: number[];
   /** ALIVE orders whose cancel was recorded for the broker (the router applies the result). */
   cancelRequested: number[];
+  /** Conditional orders that expired (validity or deadline); their lots are back in remaining. */
+  conditionsExpired: number[];
 }
 
 /**
@@ -70,7 +73,9 @@ export async function expireDueContracts(
     )
     .orderBy('o.id')
     .execute();
-  const run: DeadlineRun = { expired, cancelled: [], cancelRequested: [] };
+  // Conditions past their validity or on a contract past its deadline give their lots back.
+  const conditionsExpired = await expireDueConditionals(db, now);
+  const run: DeadlineRun = { expired, cancelled: [], cancelRequested: [], conditionsExpired };
   for (const o of due) {
     const outcome = await cancelForDeadline(db, o.tenant_id, o.id);
     if (outcome === 'cancelled') run.cancelled.push(o.id);

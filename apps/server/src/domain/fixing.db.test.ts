@@ -119,7 +119,10 @@ async function newContract(who: { tenantId: number; pricerId: number }, over: Re
 }
 
 /** The part of a run that concerns these contracts and orders (the database is shared by the file's tests). */
-function only(run: DeadlineRun, ids: { contracts: number[]; orders: number[] }): DeadlineRun {
+function only(
+  run: DeadlineRun,
+  ids: { contracts: number[]; orders: number[] },
+): Omit<DeadlineRun, 'conditionsExpired'> {
   return {
     expired: run.expired.filter((id) => ids.contracts.includes(id)),
     cancelled: run.cancelled.filter((id) => ids.orders.includes(id)),

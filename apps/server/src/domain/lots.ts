@@ -34,7 +34,7 @@ export async function freezeLots(
     .where('status', '=', 'active')
     .where('remaining_quantity', '>=', lots)
     .where((eb) => eb.or([eb('fixing_deadline', 'is', null), eb('fixing_deadline', '>=', openDeadline)]))
-    .returning(['id', 'instrument_id', 'direction', 'basis'])
+    .returning(['id', 'instrument_id', 'direction', 'basis', 'fixing_deadline'])
     .executeTakeFirst();
 }
 

@@ -14,6 +14,8 @@ export interface OrderEvents {
   created(orderId: number, tenantId: number): void;
   /** A cancel of an order that is already at the broker was requested. */
   cancelRequested(orderId: number, tenantId: number): void;
+  /** A conditional order was created or ended by a call: the engine watching its tenant looks again. */
+  conditionChanged?(conditionId: number, tenantId: number): void;
 }
 
 /**
@@ -104,7 +106,7 @@ async function insertOrder(
   });
 }
 
-async function whyNotFrozen(
+export async function whyNotFrozen(
   tx: Transaction<DB>,
   who: { tenantId: number; pricerId: number },
   input: { contract_id: number; quantity: number },

@@ -7,6 +7,8 @@ import { silentLogger, type TradingLogger } from './logger';
 export type CoordinatorMessage =
   | { kind: 'created'; tenantId: number; orderId: number }
   | { kind: 'cancel'; tenantId: number; orderId: number }
+  /** A conditional order was created or ended: the owner's engine reads it again. */
+  | { kind: 'condition'; tenantId: number; conditionId: number }
   | { kind: 'status'; tenantId: number; status: GatewayStatus }
   /** An instance (re)joined and has missed the statuses: owners publish theirs again. */
   | { kind: 'hello' };

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { DB, TenantTable } from '../db/schema';
 import type { OrderEvents } from '../domain/orders';
+import { ConditionEngine } from './conditions';
 import { soleCoordinator, type Coordinator, type CoordinatorMessage } from './coordinator';
 import type { GatewayStatus, TradingGateway } from './gateway';
 import type { QuoteSource } from './quotes';
@@ -37,6 +38,8 @@ export interface TradingServiceOptions {
    * default: this process runs every tenant. The service closes it on stop().
    */
   coordinator?: Coordinator;
+  /** How often the conditional-order engine reads the waiting conditions again (docs/conditional-orders.md). Default 5 s. */
+  conditionReloadMs?: number;
 }
 
 export interface TradingService {
@@ -58,6 +61,8 @@ export interface TradingService {
   expireSimOrders(at?: Date): Promise<void>;
   /** Resolves when no order work and no sim-broker work is queued (tests). */
   idle(): Promise<void>;
+  /** The conditional-order engine: which conditions this instance watches (it runs their tenants). */
+  conditions: Pick<ConditionEngine, 'size' | 'watches' | 'attempts'>;
   /** The active gateway's account positions, when this instance runs the tenant and the gateway can tell. */
   positions(tenantId: number): { instrument_id: string; long: number; short: number }[] | undefined;
 }
@@ -96,10 +101,21 @@ export function createTradingService(opts: TradingServiceOptions): TradingServic
   const remoteStatus = new Map<number, { status: GatewayStatus; at: number }>();
   const published = new Map<number, { json: string; at: number }>();
   let lastTakeover = 0;
+  let lastConditionReload = Date.now();
+  const conditionReloadMs = opts.conditionReloadMs ?? 5000;
   let losses = 0;
   let started = false;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
+
+  // Only the tenant's gateway owner evaluates its conditions (watchTenant below, after acquire).
+  const conditions = new ConditionEngine({
+    db,
+    quotes,
+    logger,
+    ...(opts.now ? { now: opts.now } : {}),
+    onTriggered: (orderId, tenantId) => events.created(orderId, tenantId),
+  });
 
   const newSim = (tenantId: number) =>
     new SimBroker({
@@ -139,6 +155,7 @@ export function createTradingService(opts: TradingServiceOptions): TradingServic
     const generation = losses;
     if (!(await coordinator.acquire(tenantId))) return; // another instance runs this tenant's gateway
     remoteStatus.delete(tenantId);
+    if (!conditions.watches(tenantId)) await conditions.watchTenant(tenantId);
     const router = routerOf(tenantId);
     connectRetry.delete(tenantId);
     if (tenant.is_sim) {
@@ -173,6 +190,7 @@ export function createTradingService(opts: TradingServiceOptions): TradingServic
     }
     // The lock went while connecting: this gateway must not run.
     if (generation !== losses) {
+      conditions.unwatch(tenantId);
       if (routers.get(tenantId) === router) routers.delete(tenantId);
       await router.close(0);
       return;
@@ -216,12 +234,26 @@ export function createTradingService(opts: TradingServiceOptions): TradingServic
         (err: unknown) => logger.error({ err, orderId }, 'trading: cancelRequested'),
       );
     },
+    conditionChanged(conditionId, tenantId) {
+      void withRouter(tenantId, () => conditions.refresh(conditionId), {
+        kind: 'condition',
+        tenantId,
+        conditionId,
+      }).catch((err: unknown) => logger.error({ err, conditionId }, 'trading: conditionChanged'));
+    },
   };
 
   coordinator.onMessage((m) => {
     if (m.kind === 'hello') return void published.clear(); // republished at the next sweep
     if (m.kind === 'status') {
       if (!routers.has(m.tenantId)) remoteStatus.set(m.tenantId, { status: m.status, at: Date.now() });
+      return;
+    }
+    if (m.kind === 'condition') {
+      if (started && !stopped && conditions.watches(m.tenantId))
+        void conditions
+          .refresh(m.conditionId)
+          .catch((err: unknown) => logger.error({ err, message: m }, 'trading: forwarded condition'));
       return;
     }
     // Forwarded by an instance that does not own the tenant: only the owner acts on it.
@@ -235,6 +267,7 @@ export function createTradingService(opts: TradingServiceOptions): TradingServic
   // gateways stop here now (all state is in the database; the next owner reconciles).
   coordinator.onLost(() => {
     losses++;
+    conditions.unwatch();
     const lost = [...routers.values()];
     routers.clear();
     published.clear();
@@ -316,6 +349,10 @@ export function createTradingService(opts: TradingServiceOptions): TradingServic
       }
       await retryConnects();
       if (coordinator.shared) await coordinate();
+      if (Date.now() - lastConditionReload >= conditionReloadMs) {
+        lastConditionReload = Date.now();
+        await conditions.reload();
+      }
     } catch (err) {
       logger.error({ err }, 'trading: sweep failed');
       for (const id of routers.keys()) busy.add(id);
@@ -331,6 +368,7 @@ export function createTradingService(opts: TradingServiceOptions): TradingServic
 
   return {
     events,
+    conditions,
     status(tenantId) {
       if (!started || stopped) return { status: 'error', message: GATEWAY_MESSAGES.notStarted };
       const r = routers.get(tenantId);
@@ -354,6 +392,7 @@ export function createTradingService(opts: TradingServiceOptions): TradingServic
       stopped = true;
       if (timer) clearInterval(timer);
       timer = undefined;
+      await conditions.stop();
       await Promise.allSettled([...tenantOps.values()]);
       await Promise.allSettled([...routers.values()].map((r) => r.close(waitMs)));
       routers.clear();
@@ -375,6 +414,7 @@ export function createTradingService(opts: TradingServiceOptions): TradingServic
         await Promise.allSettled([...tenantOps.values()]);
         await Promise.all([...routers.values()].map((r) => r.idle()));
         await Promise.all(sims().map((s) => s.idle()));
+        await conditions.idle();
         if (!tenantOps.size && [...routers.values()].every((r) => !r.busy) && sims().every((s) => !s.busy)) return;
       }
     },

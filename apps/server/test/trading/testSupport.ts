@@ -178,6 +178,13 @@ export async function bookProblems(db: Kysely<DB>, tenantId: number): Promise<st
   const contracts = await db.selectFrom('contracts').selectAll().where('tenant_id', '=', tenantId).execute();
   const orders = await db.selectFrom('orders').selectAll().where('tenant_id', '=', tenantId).execute();
   const trades = await db.selectFrom('trades').selectAll().where('tenant_id', '=', tenantId).execute();
+  // Waiting conditional orders hold lots of their contract too (docs/conditional-orders.md).
+  const held = await db
+    .selectFrom('conditional_orders')
+    .select(['contract_id', 'quantity'])
+    .where('tenant_id', '=', tenantId)
+    .where('status', '=', 'WAITING')
+    .execute();
   const tradesOf = new Map<number, typeof trades>();
   for (const t of trades) tradesOf.set(t.order_id, [...(tradesOf.get(t.order_id) ?? []), t]);
   const vwap = (ts: { price: number; volume: number }[]) => {
@@ -203,11 +210,13 @@ export async function bookProblems(db: Kysely<DB>, tenantId: number): Promise<st
     const executed = ts.reduce((s, t) => s + t.volume, 0);
     if (executed !== c.executed_quantity)
       problems.push(`contract ${c.id}: executed ${c.executed_quantity} ≠ Σ trades ${executed}`);
-    const frozen = own
-      .filter((o) => o.status === 'PENDING' || o.status === 'ALIVE')
-      .reduce((s, o) => s + o.volume_orign - o.volume_traded, 0);
+    const frozen =
+      own
+        .filter((o) => o.status === 'PENDING' || o.status === 'ALIVE')
+        .reduce((s, o) => s + o.volume_orign - o.volume_traded, 0) +
+      held.filter((k) => k.contract_id === c.id).reduce((s, k) => s + k.quantity, 0);
     if (frozen !== c.frozen_quantity)
-      problems.push(`contract ${c.id}: frozen ${c.frozen_quantity} ≠ open lots ${frozen}`);
+      problems.push(`contract ${c.id}: frozen ${c.frozen_quantity} ≠ open and held lots ${frozen}`);
     if (executed && !close(c.avg_price, vwap(ts)))
       problems.push(`contract ${c.id}: avg_price ${c.avg_price} ≠ VWAP ${vwap(ts)}`);
     if ((c.status === 'completed') !== (c.executed_quantity === c.total_quantity)) {

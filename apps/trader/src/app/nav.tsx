@@ -1,4 +1,4 @@
-import { IconChartLine, IconFileText, IconHistory, IconLayoutDashboard, IconUsers } from '@pfp/ui';
+import { IconChartLine, IconFileText, IconFilter, IconHistory, IconLayoutDashboard, IconUsers } from '@pfp/ui';
 import { zh } from '@pfp/i18n';
 import type { ReactNode } from 'react';
 
@@ -16,4 +16,6 @@ export const NAV: NavItem[] = [
   // docs/fixing.md: the business pages beside the spec's.
   { path: '/trader/exposure', text: zh.fixing.exposure.nav, icon: <IconChartLine size={18} /> },
   { path: '/trader/audit', text: zh.fixing.audit.nav, icon: <IconHistory size={18} /> },
+  // docs/conditional-orders.md
+  { path: '/trader/conditional', text: zh.conditional.nav, icon: <IconFilter size={18} /> },
 ];

@@ -2,7 +2,7 @@ import { Alert, Button, SimpleGrid, Stack } from '@pfp/mantine';
 import { formatNumber, formatPercent, formatPrice, zh } from '@pfp/i18n';
 import { IconRefresh, notify } from '@pfp/ui';
 import { useState } from 'react';
-import { errorText, useOrderStats, useRefreshOrders } from '../shared/api';
+import { errorText, useOrderStats, useRefreshOrders, useWaitingConditionals } from '../shared/api';
 import { PageHeading } from '../shared/PageHeading';
 import { StatCard } from '../shared/StatCard';
 import { computeOrderStats } from './orderStats';
@@ -15,6 +15,8 @@ export function DashboardPage() {
   const [refreshing, setRefreshing] = useState(false);
   const stats = useOrderStats(computeOrderStats);
   const refreshOrders = useRefreshOrders();
+  // docs/conditional-orders.md: how many conditional orders wait for the market.
+  const waiting = useWaitingConditionals();
 
   const refresh = async () => {
     setRefreshing(true);
@@ -52,7 +54,7 @@ export function DashboardPage() {
           {t.statsFailed(errorText(stats.error))}
         </Alert>
       ) : null}
-      <SimpleGrid cols={{ base: 2, md: s && s.amount > 0 ? 5 : 4 }} spacing="md" aria-label={t.stats.label}>
+      <SimpleGrid cols={{ base: 2, md: s && s.amount > 0 ? 6 : 5 }} spacing="md" aria-label={t.stats.label}>
         <StatCard testId="stat-total" label={t.stats.total} value={value(s && formatNumber(s.total))} />
         <StatCard
           testId="stat-success-rate"
@@ -64,6 +66,11 @@ export function DashboardPage() {
         {s && s.amount > 0 ? (
           <StatCard testId="stat-amount" label={t.stats.amount} value={formatPrice(s.amount)} />
         ) : null}
+        <StatCard
+          testId="stat-conditional-waiting"
+          label={zh.conditional.dashboardWaiting}
+          value={value(waiting.data !== undefined ? formatNumber(waiting.data) : undefined)}
+        />
       </SimpleGrid>
       <OrdersTable />
     </Stack>

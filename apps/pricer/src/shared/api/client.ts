@@ -1,6 +1,8 @@
 import { createHttpClient, downloadFile, routeCaller, UnexpectedAnswerError, type RouteRefs } from '@pfp/api-client';
 import type { ConfirmationData, StatementRequest } from '@pfp/ui';
 import type {
+  ConditionalRow,
+  CreateConditionalInput,
   MyOrdersRequest,
   OrderRow,
   PricerLoginInput,
@@ -26,6 +28,10 @@ const ROUTES: RouteRefs<Routes> = {
   // docs/fixing.md
   confirmation: { method: 'POST', path: '/api/pricer/view/confirmation' },
   exportFixings: { method: 'GET', path: '/api/pricer/export/fixings' },
+  // docs/conditional-orders.md
+  createConditional: { method: 'POST', path: '/api/pricer/rpc/create-conditional-order' },
+  cancelConditional: { method: 'POST', path: '/api/pricer/rpc/cancel-conditional-order' },
+  myConditional: { method: 'POST', path: '/api/pricer/view/my-conditional-orders' },
 };
 
 /** Same origin, the stored pricer token; a 401 ends the session. */
@@ -101,6 +107,16 @@ export const pricerApi = {
   /** SPEC §7: success when result 'ok' and data present. */
   submitOrder: (order: SubmitOrderInput) => call('submitOrder', order),
   cancelOrder: (orderId: number) => call('cancelOrder', { order_id: orderId }),
+
+  /** Conditional orders (docs/conditional-orders.md): the contract's latest, newest first. */
+  contractConditionals: (contractId: number, limit: number, signal?: AbortSignal) =>
+    call(
+      'myConditional',
+      { contract_id: contractId, sort_fields: [{ field: 'id', ascending: false }], slice_start: 0, slice_end: limit },
+      signal,
+    ) as Promise<ViewPage<ConditionalRow>>,
+  createConditional: (input: CreateConditionalInput) => call('createConditional', input),
+  cancelConditional: (id: number) => call('cancelConditional', { id }),
 };
 
 /** A customer's price confirmation of one of their orders (docs/fixing.md). */

@@ -7,6 +7,9 @@ export const pricerKeys = {
   user: (userId: number) => ['pricer', userId] as const,
   snapshot: (userId: number) => ['pricer', userId, 'snapshot'] as const,
   contractOrders: (userId: number, contractId: number | undefined) => ['pricer', userId, 'orders', contractId] as const,
+  contractConditionals: (userId: number, contractId: number | undefined) =>
+    ['pricer', userId, 'conditionals', contractId] as const,
+  cancelConditional: ['pricer', 'cancel-conditional'] as const,
   /** The history table's pages and its summary. */
   history: (userId: number) => ['pricer', userId, 'history'] as const,
   /** Public, before any session. */

@@ -1,5 +1,5 @@
 import { usePendingVariables } from '@pfp/api-client/query';
-import type { PricerLoginInput, SubmitOrderInput } from '@pfp/contract';
+import type { CreateConditionalInput, PricerLoginInput, SubmitOrderInput } from '@pfp/contract';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { pricerApi } from './client';
 import { pricerKeys } from './keys';
@@ -34,3 +34,23 @@ export function useCancelOrder(userId: number) {
 
 /** The ids of the orders whose cancel is on its way. */
 export const useCancellingOrders = () => usePendingVariables<number>(pricerKeys.cancelOrder);
+
+export function useCreateConditional(userId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateConditionalInput) => pricerApi.createConditional(input),
+    onSuccess: () => refetchSoon(queryClient, userId),
+  });
+}
+
+export function useCancelConditional(userId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: pricerKeys.cancelConditional,
+    mutationFn: (id: number) => pricerApi.cancelConditional(id),
+    onSuccess: () => refetchSoon(queryClient, userId),
+  });
+}
+
+/** The ids of the conditional orders whose cancel is on its way. */
+export const useCancellingConditionals = () => usePendingVariables<number>(pricerKeys.cancelConditional);

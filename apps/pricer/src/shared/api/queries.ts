@@ -43,6 +43,16 @@ export function useContractOrders(userId: number, contractId: number | undefined
   });
 }
 
+/** The latest conditional orders of the selected contract, polled like its orders. */
+export function useContractConditionals(userId: number, contractId: number | undefined, limit: number, poll: boolean) {
+  return useQuery({
+    queryKey: pricerKeys.contractConditionals(userId, contractId),
+    queryFn: ({ signal }) => pricerApi.contractConditionals(contractId!, limit, signal),
+    enabled: contractId !== undefined,
+    refetchInterval: poll ? POLL_MS : false,
+  });
+}
+
 type TableOptions = Omit<UseServerTableOptions<OrderRow>, 'queryKey' | 'fetchPage'>;
 
 /**

@@ -17,6 +17,7 @@ import type {
   ViewRequest,
 } from '@pfp/contract';
 
+import { conditionalApi } from './conditionalApi';
 import { fixingApi, type FileAccess } from './fixingApi';
 
 type Routes = typeof traderRoutes;
@@ -42,6 +43,9 @@ const ROUTES: RouteRefs<Routes> = {
   exposure: { method: 'POST', path: '/api/trader/view/exposure' },
   auditLog: { method: 'POST', path: '/api/trader/view/audit-log' },
   exportFixings: { method: 'GET', path: '/api/trader/export/fixings' },
+  // docs/conditional-orders.md (called by conditionalApi.ts)
+  conditionalOrders: { method: 'POST', path: '/api/trader/view/conditional-orders' },
+  cancelConditional: { method: 'POST', path: '/api/trader/rpc/cancel-conditional-order' },
 };
 
 /** One row of a view grouped by status (aggregate keys are `${op}_${field}`). */
@@ -104,6 +108,7 @@ export function createTraderApi(http: HttpClient, files?: FileAccess) {
       call('instruments', { product_name: productName }).then((p) => (p as ViewPage<InstrumentRow>).items),
 
     ...fixingApi(http, files),
+    ...conditionalApi(http),
   };
 }
 

@@ -10,4 +10,5 @@ export { traderKeys } from './keys';
 export * from './queries';
 export * from './mutations';
 export * from './fixing';
+export * from './conditional';
 export type { FileAccess } from './fixingApi';
