@@ -66,7 +66,7 @@ export function ConditionalPage() {
           controller={table}
           columns={CONDITIONAL_COLUMNS}
           title={k.consoleTitle}
-          description={k.consoleSubtitle}
+          description={k.consoleDescription}
           ariaLabel={k.consoleTitle}
           renderRowActions={renderRowActions}
           actionsColumnWidth={CONDITIONAL_ACTIONS_WIDTH}

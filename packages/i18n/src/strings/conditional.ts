@@ -50,7 +50,8 @@ export const conditional = {
   loadFailed: '条件单加载失败',
   dashboardWaiting: '等待触发的条件单',
   consoleTitle: '条件单',
-  consoleSubtitle: '所有客户的条件单；等待中的条件单可撤销，撤销后手数退回合同',
+  consoleSubtitle: '客户设定的条件单由服务器盯盘，行情达到触发价时自动点价',
+  consoleDescription: '所有客户的条件单；等待中的条件单可撤销，撤销后手数退回合同',
   nav: '条件单',
   /** Messages of the server and the forms, naming what is wrong. */
   errors: {
