@@ -4,6 +4,9 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
  * SPEC §4/§9 notifications: toasts can be swiped away (past 45 px, or a flick faster than
  * 0.11 px/ms); Alt+T focuses the toaster, and toasts pause while it has the focus. The customer
  * login page makes a 3 s warning toast without calling the server (a missing username).
+ *
+ * The page's clock is Playwright's and stands still while a test acts: a toast's 3 s and a drag's
+ * duration pass only when the test says so (clock.runFor), never because this machine is slow.
  */
 
 const region = (page: Page) => page.getByRole('region', { name: '通知 Alt+T' });
@@ -12,57 +15,64 @@ async function warn(page: Page): Promise<Locator> {
   await page.getByRole('button', { name: '登录' }).click();
   const toast = page.getByRole('status').filter({ hasText: '请填写所有必填字段' }).last();
   await expect(toast).toBeVisible();
-  // Focused, the toaster holds its toasts: nothing below depends on how fast this machine is.
-  await page.keyboard.press('Alt+T');
-  await expect(region(page)).toBeFocused();
   return toast;
 }
 
-/** Presses on the toast, drags it `dx` px sideways and lets go `holdMs` later. */
-async function drag(page: Page, toast: Locator, dx: number, holdMs = 0) {
+/** Presses on the toast, drags it `dx` px sideways and lets go after `ms` of the page's time. */
+async function drag(page: Page, toast: Locator, dx: number, ms: number) {
   const box = (await toast.boundingBox())!;
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;
   await page.mouse.move(x, y);
   await page.mouse.down();
   await page.mouse.move(x + dx, y, { steps: 6 });
-  if (holdMs) await page.waitForTimeout(holdMs);
+  await page.clock.runFor(ms);
   await page.mouse.up();
 }
 
 test.describe('toasts', () => {
   test.beforeEach(async ({ page }) => {
+    await page.clock.install();
     await page.goto('/pricer/1/login');
     await page.getByLabel('用户名').fill('');
+    // Stop the clock (a minute ahead, past anything the loaded page had scheduled).
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 60_000);
   });
 
   test('Alt+T focuses the toaster; a focused toaster keeps its toasts until the focus leaves', async ({ page }) => {
     const toast = await warn(page);
-    // Longer than the warning's 3 s: paused while focused.
-    await page.waitForTimeout(3_500);
+    await page.keyboard.press('Alt+T');
+    await expect(region(page)).toBeFocused();
+    // Far longer than the warning's 3 s: paused while focused.
+    await page.clock.runFor(10_000);
     await expect(toast).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(region(page)).not.toBeFocused();
-    await expect(toast).toBeHidden({ timeout: 6_000 });
+    // A dismissed toast leaves the accessibility tree at once (its fade-out is only for the eye).
+    await page.clock.runFor(3_000);
+    await expect(toast).toBeHidden();
   });
 
   test('a swipe past 45 px dismisses a toast, either way', async ({ page }) => {
     const right = await warn(page);
-    await drag(page, right, 60);
+    // Slow (60 px in 2 s = 0.03 px/ms) and well inside the toast's 3 s: the distance alone dismisses.
+    await drag(page, right, 60, 2_000);
     await expect(right).toBeHidden();
     const left = await warn(page);
-    await drag(page, left, -60);
+    await drag(page, left, -60, 2_000);
     await expect(left).toBeHidden();
   });
 
-  test('a short slow drag springs back', async ({ page }) => {
+  test('a short slow drag springs back; a short flick dismisses', async ({ page }) => {
     const toast = await warn(page);
-    // 20 px held for 600 ms: under 0.11 px/ms however fast this machine moves the mouse (a flick's
-    // speed rule is unit-tested: packages/ui/src/swipe.test.ts).
+    // 20 px in 600 ms = 0.033 px/ms, under 0.11.
     await drag(page, toast, 20, 600);
-    await expect(toast).toBeVisible();
+    // The release has been handled (the same render would have dismissed it) …
     await expect(page.locator('[data-swipe="dragging"]')).toHaveCount(0);
-    await drag(page, toast, 50);
+    // … and the toast is still there.
+    await expect(toast).toBeVisible();
+    // 20 px in 100 ms = 0.2 px/ms, over 0.11 (all of it inside the toast's 3 s).
+    await drag(page, toast, 20, 100);
     await expect(toast).toBeHidden();
   });
 });

@@ -5,8 +5,18 @@ import { isSwipeAway } from './swipe';
  * A toast that can be swiped away sideways (SPEC §4, §9): react-hot-toast has no gestures, so the
  * toaster wraps each toast in this. A drag follows the pointer; letting go past 45 px or after a
  * flick dismisses, anything less springs back. Presses on the toast's buttons stay clicks.
+ * A toast on its way out (`leaving`: it fades for a second before it is removed) is inert and
+ * hidden from assistive technology: nothing reads, focuses or counts a toast the user saw go.
  */
-export function SwipeToDismiss({ onDismiss, children }: { onDismiss: () => void; children: ReactNode }) {
+export function SwipeToDismiss({
+  onDismiss,
+  leaving = false,
+  children,
+}: {
+  onDismiss: () => void;
+  leaving?: boolean;
+  children: ReactNode;
+}) {
   const start = useRef<{ x: number; at: number } | null>(null);
   const [dx, setDx] = useState(0);
   const [dragging, setDragging] = useState(false);
@@ -23,6 +33,8 @@ export function SwipeToDismiss({ onDismiss, children }: { onDismiss: () => void;
 
   return (
     <div
+      aria-hidden={leaving || undefined}
+      inert={leaving}
       data-swipe={dragging ? 'dragging' : undefined}
       style={{
         transform: dx === 0 ? undefined : `translateX(${dx}px)`,
