@@ -18,12 +18,16 @@ async function warn(page: Page): Promise<Locator> {
   return toast;
 }
 
-/** Presses on the toast, drags it `dx` px sideways and lets go after `ms` of the page's time. */
+/**
+ * Presses on the toast, drags it `dx` px sideways and lets go after `ms` of the page's time. The
+ * press waits, as a hand would, until the toast has stopped moving (it slides in) and is the thing
+ * under the pointer: a box measured mid-slide may no longer be where the toast is.
+ */
 async function drag(page: Page, toast: Locator, dx: number, ms: number) {
+  await toast.hover();
   const box = (await toast.boundingBox())!;
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;
-  await page.mouse.move(x, y);
   await page.mouse.down();
   await page.mouse.move(x + dx, y, { steps: 6 });
   await page.clock.runFor(ms);
