@@ -11,10 +11,22 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 
 const region = (page: Page) => page.getByRole('region', { name: '通知 Alt+T' });
 
+/*
+ * A toast's `data-toast` turns from 'shown' to 'leaving' in the render that dismisses it (it then
+ * fades for a second before it is removed); `data-toast-id` follows one toast among alike ones.
+ */
+const expectDismissed = (toast: Locator) => expect(toast).toHaveAttribute('data-toast', 'leaving');
+const expectShown = (toast: Locator) => expect(toast).toHaveAttribute('data-toast', 'shown');
+
+/** Makes a warning toast; answers that toast. */
 async function warn(page: Page): Promise<Locator> {
   await page.getByRole('button', { name: '登录' }).click();
-  const toast = page.getByRole('status').filter({ hasText: '请填写所有必填字段' }).last();
-  await expect(toast).toBeVisible();
+  const shown = page
+    .locator('[data-toast="shown"]')
+    .filter({ has: page.getByRole('status').filter({ hasText: '请填写所有必填字段' }) });
+  await expect(shown).toHaveCount(1);
+  const toast = page.locator(`[data-toast-id="${await shown.getAttribute('data-toast-id')}"]`);
+  await expect(toast.getByRole('status')).toBeVisible();
   return toast;
 }
 
@@ -24,8 +36,9 @@ async function warn(page: Page): Promise<Locator> {
  * under the pointer: a box measured mid-slide may no longer be where the toast is.
  */
 async function drag(page: Page, toast: Locator, dx: number, ms: number) {
-  await toast.hover();
-  const box = (await toast.boundingBox())!;
+  const status = toast.getByRole('status');
+  await status.hover();
+  const box = (await status.boundingBox())!;
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;
   await page.mouse.down();
@@ -49,22 +62,21 @@ test.describe('toasts', () => {
     await expect(region(page)).toBeFocused();
     // Far longer than the warning's 3 s: paused while focused.
     await page.clock.runFor(10_000);
-    await expect(toast).toBeVisible();
+    await expectShown(toast);
     await page.keyboard.press('Escape');
     await expect(region(page)).not.toBeFocused();
-    // A dismissed toast leaves the accessibility tree at once (its fade-out is only for the eye).
     await page.clock.runFor(3_000);
-    await expect(toast).toBeHidden();
+    await expectDismissed(toast);
   });
 
   test('a swipe past 45 px dismisses a toast, either way', async ({ page }) => {
     const right = await warn(page);
     // Slow (60 px in 2 s = 0.03 px/ms) and well inside the toast's 3 s: the distance alone dismisses.
     await drag(page, right, 60, 2_000);
-    await expect(right).toBeHidden();
+    await expectDismissed(right);
     const left = await warn(page);
     await drag(page, left, -60, 2_000);
-    await expect(left).toBeHidden();
+    await expectDismissed(left);
   });
 
   test('a short slow drag springs back; a short flick dismisses', async ({ page }) => {
@@ -74,9 +86,9 @@ test.describe('toasts', () => {
     // The release has been handled (the same render would have dismissed it) …
     await expect(page.locator('[data-swipe="dragging"]')).toHaveCount(0);
     // … and the toast is still there.
-    await expect(toast).toBeVisible();
+    await expectShown(toast);
     // 20 px in 100 ms = 0.2 px/ms, over 0.11 (all of it inside the toast's 3 s).
     await drag(page, toast, 20, 100);
-    await expect(toast).toBeHidden();
+    await expectDismissed(toast);
   });
 });
