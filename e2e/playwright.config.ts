@@ -19,14 +19,16 @@ const addTrader = `node ${path.join(root, 'apps/server/dist/identity/addTrader.j
 /** One suite per app, all in Debian's chromium against the started product (never a downloaded browser). */
 export default defineConfig({
   testDir: '.',
-  outputDir: path.join(root, 'e2e/artifacts/results'),
+  // Per port: a run wipes its output folder when it starts, so a second run in the same checkout
+  // (another E2E_PORT) would delete the first one's traces mid-test (ENOENT at browserContext.close).
+  outputDir: path.join(root, `e2e/artifacts/results/${port}`),
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  reporter: [['list'], ['html', { outputFolder: path.join(root, 'e2e/artifacts/report'), open: 'never' }]],
+  reporter: [['list'], ['html', { outputFolder: path.join(root, `e2e/artifacts/report/${port}`), open: 'never' }]],
   use: {
     baseURL,
     locale: 'zh-CN',
@@ -50,7 +52,8 @@ export default defineConfig({
     command: `${addTrader} && node ${path.join(root, 'apps/server/dist/main.js')}`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // An upper bound, not a budget: a loaded 2-core machine has taken over a minute to start it.
+    timeout: 180_000,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',

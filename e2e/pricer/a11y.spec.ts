@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 import {
   apiSession,
+  cancelOrder,
+  restingOrder,
   expectAccessible,
-  lastPrice,
-  limitPrice,
   openSignedIn,
   pickContract,
   screenshot,
@@ -25,22 +25,12 @@ for (const width of [1280, 375]) {
       const snap = await snapshot(request, session.token);
       const contract = pickContract(snap, 2);
       const market = await submitOrder(request, session.token, { contract_id: contract.id, quantity: 1, price: 0 });
-      const resting = await submitOrder(request, session.token, {
-        contract_id: contract.id,
-        quantity: 1,
-        price: limitPrice(contract, lastPrice(snap, contract), 0.03, false),
-      });
       await waitForOrder(request, session.token, market.id, ['FINISHED']);
-      await waitForOrder(request, session.token, resting.id, ['ALIVE']);
+      const resting = await restingOrder(request, session, snap, contract);
       try {
         await scanPages();
       } finally {
-        const cancel = await request.post('/api/pricer/rpc/cancel-order', {
-          data: { order_id: resting.id },
-          headers: { Authorization: `Bearer ${session.token}` },
-        });
-        expect(cancel.status()).toBe(200);
-        await waitForOrder(request, session.token, resting.id, ['CANCELLED']);
+        await cancelOrder(request, session, resting.id);
       }
 
       async function scanPages() {

@@ -1,6 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   apiSession,
+  cancelOrder,
+  holdCancels,
+  restingOrder,
   lastPrice,
   limitPrice,
   openSignedIn,
@@ -8,7 +11,6 @@ import {
   roundToTick,
   screenshot,
   snapshot,
-  submitOrder,
   TENANT,
   toast,
   waitForOrder,
@@ -199,12 +201,7 @@ test.describe('trading desk', () => {
     const session = await apiSession(request);
     const snap = await snapshot(request, session.token);
     const contract = pickContract(snap, 1);
-    const resting = await submitOrder(request, session.token, {
-      contract_id: contract.id,
-      quantity: 1,
-      price: limitPrice(contract, lastPrice(snap, contract), 0.03, false),
-    });
-    await waitForOrder(request, session.token, resting.id, ['ALIVE']);
+    const resting = await restingOrder(request, session, snap, contract);
     try {
       await openSignedIn(page, session, DESK);
       await chooseContract(page, contract);
@@ -228,11 +225,7 @@ test.describe('trading desk', () => {
         await screenshot(page, testInfo, `desk-${width}`);
       }
     } finally {
-      await request.post('/api/pricer/rpc/cancel-order', {
-        data: { order_id: resting.id },
-        headers: { Authorization: `Bearer ${session.token}` },
-      });
-      await waitForOrder(request, session.token, resting.id, ['CANCELLED']);
+      await cancelOrder(request, session, resting.id);
     }
   });
 
@@ -292,23 +285,18 @@ test.describe('trading desk', () => {
     await expect(row.getByTestId('order-status')).toHaveText('执行中', { timeout: 20_000 });
 
     // Hold the cancel on its way to the server to see the in-flight state.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/pricer/rpc/cancel-order', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const cancels = await holdCancels(page);
     await row.getByRole('button', { name: '撤单' }).click();
     await expect(row.getByRole('button', { name: '撤单中...' })).toBeDisabled();
     await expect(row).toHaveAttribute('aria-disabled', 'true');
-    release();
+    cancels.release();
     await expect(toast(page, '撤单请求已提交')).toBeVisible();
     await expect(row.getByTestId('order-status')).toHaveText('已撤销', { timeout: 15_000 });
     await expect(row.getByRole('button', { name: /撤单/ })).toHaveCount(0);
     await expect(page.getByTestId('remaining')).toHaveText(`${remaining.toLocaleString('en-US')} 手`, {
       timeout: 10_000,
     });
-    await page.unroute('**/api/pricer/rpc/cancel-order');
+    await cancels.restore();
   });
 
   test('a cancel the server refuses shows its message', async ({ page, request }) => {
@@ -323,25 +311,15 @@ test.describe('trading desk', () => {
     await expect(row.getByTestId('order-status')).toHaveText('执行中', { timeout: 20_000 });
 
     // The desk's cancel is held until the order was cancelled elsewhere, so it arrives too late.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/pricer/rpc/cancel-order', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const cancels = await holdCancels(page);
     await row.getByRole('button', { name: '撤单' }).click();
-    const cancelled = await request.post('/api/pricer/rpc/cancel-order', {
-      data: { order_id: id },
-      headers: { Authorization: `Bearer ${session.token}` },
-    });
-    expect(cancelled.status()).toBe(200);
-    await waitForOrder(request, session.token, id, ['CANCELLED']);
+    await cancelOrder(request, session, id);
     const refused = page.waitForResponse('**/api/pricer/rpc/cancel-order');
-    release();
+    cancels.release();
     expect((await refused).status()).toBe(409);
     await expect(toast(page, '订单已结束，不能撤单')).toBeVisible();
     await expect(row.getByTestId('order-status')).toHaveText('已撤销', { timeout: 10_000 });
-    await page.unroute('**/api/pricer/rpc/cancel-order');
+    await cancels.restore();
   });
 
   test('a failed load says 订单数据加载失败 and the desk recovers on the next poll', async ({ page, request }) => {

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   apiSession,
-  lastPrice,
-  limitPrice,
+  cancelOrder,
+  restingOrder,
   myOrders,
   openSignedIn,
   pickContract,
@@ -45,19 +45,9 @@ test.describe('order history', () => {
     const cancelledOn = snap.contracts.find((c) => c.id !== filledOn.id && c.remaining_quantity >= 1)!;
     expect(cancelledOn).toBeDefined();
     const market = await submitOrder(request, session.token, { contract_id: filledOn.id, quantity: 1, price: 0 });
-    const resting = await submitOrder(request, session.token, {
-      contract_id: cancelledOn.id,
-      quantity: 1,
-      price: limitPrice(cancelledOn, lastPrice(snap, cancelledOn), 0.03, false),
-    });
     await waitForOrder(request, session.token, market.id, ['FINISHED']);
-    await waitForOrder(request, session.token, resting.id, ['ALIVE']);
-    const cancel = await request.post('/api/pricer/rpc/cancel-order', {
-      data: { order_id: resting.id },
-      headers: { Authorization: `Bearer ${session.token}` },
-    });
-    expect(cancel.status()).toBe(200);
-    await waitForOrder(request, session.token, resting.id, ['CANCELLED']);
+    const resting = await restingOrder(request, session, snap, cancelledOn);
+    await cancelOrder(request, session, resting.id);
 
     const all = (await myOrders(request, session.token, {})).items;
     const cancelled = (await myOrders(request, session.token, { status: 'CANCELLED' })).items;
@@ -124,18 +114,8 @@ test.describe('order history', () => {
     const session = await apiSession(request);
     const snap = await snapshot(request, session.token);
     const contract = pickContract(snap, 1);
-    const resting = await submitOrder(request, session.token, {
-      contract_id: contract.id,
-      quantity: 1,
-      price: limitPrice(contract, lastPrice(snap, contract), 0.03, false),
-    });
-    await waitForOrder(request, session.token, resting.id, ['ALIVE']);
-    const cancel = await request.post('/api/pricer/rpc/cancel-order', {
-      data: { order_id: resting.id },
-      headers: { Authorization: `Bearer ${session.token}` },
-    });
-    expect(cancel.status()).toBe(200);
-    await waitForOrder(request, session.token, resting.id, ['CANCELLED']);
+    const resting = await restingOrder(request, session, snap, contract);
+    await cancelOrder(request, session, resting.id);
 
     await page.setViewportSize({ width: 375, height: 800 });
     await openSignedIn(page, session, HISTORY);

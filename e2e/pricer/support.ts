@@ -127,6 +127,50 @@ export async function waitForOrder(
   return found!;
 }
 
+/**
+ * A limit order 3 % on the far side of the market (it rests at the simulated broker instead of
+ * filling), sent straight to the server; answers once the broker has it ALIVE.
+ */
+export async function restingOrder(
+  request: APIRequestContext,
+  session: Session,
+  snap: Snapshot,
+  contract: Contract,
+): Promise<Order> {
+  const order = await submitOrder(request, session.token, {
+    contract_id: contract.id,
+    quantity: 1,
+    price: limitPrice(contract, lastPrice(snap, contract), 0.03, false),
+  });
+  await waitForOrder(request, session.token, order.id, ['ALIVE']);
+  return order;
+}
+
+/** Cancels an order straight at the server; answers once it is CANCELLED. */
+export async function cancelOrder(request: APIRequestContext, session: Session, orderId: number) {
+  const res = await request.post('/api/pricer/rpc/cancel-order', {
+    data: { order_id: orderId },
+    headers: { Authorization: `Bearer ${session.token}` },
+  });
+  expect(res.status()).toBe(200);
+  return waitForOrder(request, session.token, orderId, ['CANCELLED']);
+}
+
+/**
+ * Holds the page's cancel requests on their way to the server until `release()`; `restore()`
+ * lets them through unheld again.
+ */
+export async function holdCancels(page: Page) {
+  const url = '**/api/pricer/rpc/cancel-order';
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return { release, restore: () => page.unroute(url) };
+}
+
 export function roundToTick(price: number, tick: number): number {
   const decimals = Math.max(0, Math.ceil(-Math.log10(tick) - 1e-9));
   return Number((Math.round(price / tick) * tick).toFixed(decimals));

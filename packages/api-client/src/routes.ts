@@ -6,8 +6,8 @@ export type RouteRefs<Routes extends Record<string, RouteDef>> = { [K in keyof R
 
 /**
  * Calls a group of the contract's routes by name: `call('cancelOrder', { order_id: 7 })` is typed
- * by `typeof traderRoutes.cancelOrder` (its body and the `data` it answers). The apps name the
- * paths here instead of importing the route table, so no schema code reaches their bundles.
+ * by `typeof traderRoutes.cancelOrder` (its body and the `data` it answers). The apps pass the
+ * contract's schema-free paths (`@pfp/contract/paths`), so no schema code reaches their bundles.
  */
 export function routeCaller<Routes extends Record<string, RouteDef>>(http: HttpClient, refs: RouteRefs<Routes>) {
   return <K extends keyof Routes & string>(name: K, input: RouteInput<Routes[K]>, signal?: AbortSignal) =>

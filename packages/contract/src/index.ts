@@ -18,3 +18,4 @@ export * from './ws';
 export * from './routes';
 export * from './fixing';
 export * from './conditional';
+export * from './paths';

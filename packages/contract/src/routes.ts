@@ -27,6 +27,7 @@ import {
   updatePricerStatusInput,
   updatePricerStatusResult,
 } from './trader';
+import { appPaths, marketPaths, pricerPaths, traderPaths } from './paths';
 import { anyViewPage, viewRequest } from './view';
 import {
   conditionalIdInput,
@@ -55,161 +56,72 @@ export interface RouteDef {
 const route = <const R extends RouteDef>(r: R) => r;
 
 export const traderRoutes = {
-  mySelf: route({ method: 'POST', path: '/api/trader/view/my-self', response: traderProfile }),
-  tqsdkStatus: route({ method: 'GET', path: '/api/trader/view/tqsdk-status', response: tqsdkStatus }),
-  saveProfile: route({
-    method: 'POST',
-    path: '/api/trader/rpc/trader-profile',
-    body: profileInput,
-    response: traderProfile,
-  }),
-  orders: route({ method: 'POST', path: '/api/trader/view/orders', body: viewRequest, response: anyViewPage }),
-  contracts: route({ method: 'POST', path: '/api/trader/view/contracts', body: viewRequest, response: anyViewPage }),
-  users: route({ method: 'POST', path: '/api/trader/view/users', body: viewRequest, response: anyViewPage }),
-  products: route({ method: 'POST', path: '/api/trader/view/products', body: viewRequest, response: anyViewPage }),
-  instruments: route({
-    method: 'POST',
-    path: '/api/trader/view/instruments',
-    body: instrumentsViewRequest,
-    response: anyViewPage,
-  }),
-  cancelOrder: route({
-    method: 'POST',
-    path: '/api/trader/rpc/cancel-order',
-    body: cancelOrderInput,
-    response: cancelOrderResult,
-  }),
+  mySelf: route({ ...traderPaths.mySelf, response: traderProfile }),
+  tqsdkStatus: route({ ...traderPaths.tqsdkStatus, response: tqsdkStatus }),
+  saveProfile: route({ ...traderPaths.saveProfile, body: profileInput, response: traderProfile }),
+  orders: route({ ...traderPaths.orders, body: viewRequest, response: anyViewPage }),
+  contracts: route({ ...traderPaths.contracts, body: viewRequest, response: anyViewPage }),
+  users: route({ ...traderPaths.users, body: viewRequest, response: anyViewPage }),
+  products: route({ ...traderPaths.products, body: viewRequest, response: anyViewPage }),
+  instruments: route({ ...traderPaths.instruments, body: instrumentsViewRequest, response: anyViewPage }),
+  cancelOrder: route({ ...traderPaths.cancelOrder, body: cancelOrderInput, response: cancelOrderResult }),
   updateContractStatus: route({
-    method: 'POST',
-    path: '/api/trader/rpc/update-contract-status',
+    ...traderPaths.updateContractStatus,
     body: updateContractStatusInput,
     response: contract,
   }),
-  createContract: route({
-    method: 'POST',
-    path: '/api/trader/rpc/create-contract',
-    body: createContractInput,
-    response: contract,
-  }),
-  createPricerUser: route({
-    method: 'POST',
-    path: '/api/trader/rpc/create-pricer-user',
-    body: createPricerInput,
-    response: pricerUser,
-  }),
+  createContract: route({ ...traderPaths.createContract, body: createContractInput, response: contract }),
+  createPricerUser: route({ ...traderPaths.createPricerUser, body: createPricerInput, response: pricerUser }),
   resetPricerPassword: route({
-    method: 'POST',
-    path: '/api/trader/rpc/reset-pricer-password',
+    ...traderPaths.resetPricerPassword,
     body: resetPricerPasswordInput,
     response: resetPricerPasswordResult,
   }),
   updatePricerStatus: route({
-    method: 'POST',
-    path: '/api/trader/rpc/update-pricer-status',
+    ...traderPaths.updatePricerStatus,
     body: updatePricerStatusInput,
     response: updatePricerStatusResult,
   }),
   // docs/fixing.md
-  confirmation: route({
-    method: 'POST',
-    path: '/api/trader/view/confirmation',
-    body: confirmationInput,
-    response: confirmation,
-  }),
-  exposure: route({ method: 'POST', path: '/api/trader/view/exposure', response: exposure }),
-  auditLog: route({ method: 'POST', path: '/api/trader/view/audit-log', body: auditLogRequest, response: anyViewPage }),
+  confirmation: route({ ...traderPaths.confirmation, body: confirmationInput, response: confirmation }),
+  exposure: route({ ...traderPaths.exposure, response: exposure }),
+  auditLog: route({ ...traderPaths.auditLog, body: auditLogRequest, response: anyViewPage }),
   // docs/conditional-orders.md
-  conditionalOrders: route({
-    method: 'POST',
-    path: '/api/trader/view/conditional-orders',
-    body: conditionalViewRequest,
-    response: anyViewPage,
-  }),
-  cancelConditional: route({
-    method: 'POST',
-    path: '/api/trader/rpc/cancel-conditional-order',
-    body: conditionalIdInput,
-    response: conditionalOrder,
-  }),
-  exportFixings: route({
-    method: 'GET',
-    path: '/api/trader/export/fixings',
-    querystring: statementQuery,
-    response: file,
-  }),
+  conditionalOrders: route({ ...traderPaths.conditionalOrders, body: conditionalViewRequest, response: anyViewPage }),
+  cancelConditional: route({ ...traderPaths.cancelConditional, body: conditionalIdInput, response: conditionalOrder }),
+  exportFixings: route({ ...traderPaths.exportFixings, querystring: statementQuery, response: file }),
 } as const;
 
 export const pricerRoutes = {
-  login: route({
-    method: 'POST',
-    path: '/api/pricer/rpc/pricer-login',
-    body: pricerLoginInput,
-    response: pricerLoginResult,
-  }),
-  tenantInfo: route({
-    method: 'POST',
-    path: '/api/pricer/rpc/get-tenant-info',
-    body: tenantInfoInput,
-    response: tenantInfo,
-  }),
-  snapshot: route({ method: 'POST', path: '/api/pricer/view/my-data-snapshot', response: snapshot }),
-  myOrders: route({ method: 'POST', path: '/api/pricer/view/my-orders', body: myOrdersRequest, response: anyViewPage }),
-  submitOrder: route({ method: 'POST', path: '/api/pricer/rpc/submit-order', body: submitOrderInput, response: order }),
-  cancelOrder: route({
-    method: 'POST',
-    path: '/api/pricer/rpc/cancel-order',
-    body: cancelOrderInput,
-    response: cancelOrderResult,
-  }),
+  login: route({ ...pricerPaths.login, body: pricerLoginInput, response: pricerLoginResult }),
+  tenantInfo: route({ ...pricerPaths.tenantInfo, body: tenantInfoInput, response: tenantInfo }),
+  snapshot: route({ ...pricerPaths.snapshot, response: snapshot }),
+  myOrders: route({ ...pricerPaths.myOrders, body: myOrdersRequest, response: anyViewPage }),
+  submitOrder: route({ ...pricerPaths.submitOrder, body: submitOrderInput, response: order }),
+  cancelOrder: route({ ...pricerPaths.cancelOrder, body: cancelOrderInput, response: cancelOrderResult }),
   // docs/fixing.md
-  confirmation: route({
-    method: 'POST',
-    path: '/api/pricer/view/confirmation',
-    body: confirmationInput,
-    response: confirmation,
-  }),
+  confirmation: route({ ...pricerPaths.confirmation, body: confirmationInput, response: confirmation }),
   // docs/conditional-orders.md
   createConditional: route({
-    method: 'POST',
-    path: '/api/pricer/rpc/create-conditional-order',
+    ...pricerPaths.createConditional,
     body: createConditionalInput,
     response: conditionalOrder,
   }),
-  cancelConditional: route({
-    method: 'POST',
-    path: '/api/pricer/rpc/cancel-conditional-order',
-    body: conditionalIdInput,
-    response: conditionalOrder,
-  }),
-  myConditional: route({
-    method: 'POST',
-    path: '/api/pricer/view/my-conditional-orders',
-    body: myConditionalRequest,
-    response: anyViewPage,
-  }),
+  cancelConditional: route({ ...pricerPaths.cancelConditional, body: conditionalIdInput, response: conditionalOrder }),
+  myConditional: route({ ...pricerPaths.myConditional, body: myConditionalRequest, response: anyViewPage }),
   /** Always the customer's own statement (a pricer_id is ignored). */
-  exportFixings: route({
-    method: 'GET',
-    path: '/api/pricer/export/fixings',
-    querystring: statementQuery,
-    response: file,
-  }),
+  exportFixings: route({ ...pricerPaths.exportFixings, querystring: statementQuery, response: file }),
 } as const;
 
 export const marketRoutes = {
-  exchangeList: route({
-    method: 'GET',
-    path: '/api/rpc/exchange_list',
-    querystring: exchangeListQuery,
-    response: idList,
-  }),
-  productList: route({ method: 'GET', path: '/api/rpc/product_list', querystring: productListQuery, response: idList }),
-  futureList: route({ method: 'GET', path: '/api/rpc/future_list', querystring: futureListQuery, response: idList }),
+  exchangeList: route({ ...marketPaths.exchangeList, querystring: exchangeListQuery, response: idList }),
+  productList: route({ ...marketPaths.productList, querystring: productListQuery, response: idList }),
+  futureList: route({ ...marketPaths.futureList, querystring: futureListQuery, response: idList }),
 } as const;
 
 export const appRoutes = {
-  config: route({ method: 'GET', path: '/api/config', response: appConfig }),
-  health: route({ method: 'GET', path: '/api/health', response: health }),
+  config: route({ ...appPaths.config, response: appConfig }),
+  health: route({ ...appPaths.health, response: health }),
 } as const;
 
 /** The request body a route takes (as sent) and the `data` it answers (as received). */

@@ -5,8 +5,21 @@ import { isSwipeAway } from './swipe';
  * A toast that can be swiped away sideways (SPEC §4, §9): react-hot-toast has no gestures, so the
  * toaster wraps each toast in this. A drag follows the pointer; letting go past 45 px or after a
  * flick dismisses, anything less springs back. Presses on the toast's buttons stay clicks.
+ * `data-toast` says whether the toast is shown or leaving (dismissed, it fades for a second before
+ * react-hot-toast removes it), so a check can tell a dismissed toast from one still showing.
  */
-export function SwipeToDismiss({ onDismiss, children }: { onDismiss: () => void; children: ReactNode }) {
+export function SwipeToDismiss({
+  id,
+  onDismiss,
+  leaving = false,
+  children,
+}: {
+  /** The toast's id (`data-toast-id`), to follow one toast among several alike. */
+  id?: string;
+  onDismiss: () => void;
+  leaving?: boolean;
+  children: ReactNode;
+}) {
   const start = useRef<{ x: number; at: number } | null>(null);
   const [dx, setDx] = useState(0);
   const [dragging, setDragging] = useState(false);
@@ -23,6 +36,8 @@ export function SwipeToDismiss({ onDismiss, children }: { onDismiss: () => void;
 
   return (
     <div
+      data-toast={leaving ? 'leaving' : 'shown'}
+      data-toast-id={id}
       data-swipe={dragging ? 'dragging' : undefined}
       style={{
         transform: dx === 0 ? undefined : `translateX(${dx}px)`,

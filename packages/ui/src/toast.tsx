@@ -85,7 +85,7 @@ export function AppToaster({ variant = 'default' }: { variant?: 'default' | 'ric
         toastOptions={{ duration: 4000, style: { maxWidth: 356 } }}
       >
         {(t) => (
-          <SwipeToDismiss onDismiss={() => toast.dismiss(t.id)}>
+          <SwipeToDismiss id={t.id} onDismiss={() => toast.dismiss(t.id)} leaving={!t.visible}>
             <ToastBar toast={t} style={rich ? { ...t.style, ...RICH[t.type] } : t.style}>
               {({ icon, message }) => (
                 <>

@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { migrate, openDatabase, type Database } from '../../src/db/database';
 import type { OrderStatus } from '../../src/db/schema';
+import { contractsView, ORDER_COLUMNS, ordersView } from '../../src/domain/views';
 import { defineView, type ViewDef } from '../../src/views/engine';
 
 export interface TestDatabase {
@@ -180,51 +181,22 @@ export async function seed(db: Database): Promise<Seed> {
   return { tenantA, tenantB, tenantC, pricers, contractC, contracts, orders };
 }
 
-/** The orders list as the trader sees it (v_orders), with a custom boolean expression column. */
+/**
+ * The trader's orders view (domain/views.ts), plus what only the engine's tests need: volume_traded
+ * cast to a number (v_orders has it as text) and a boolean expression column.
+ */
 export const ordersDef: ViewDef = defineView({
-  name: 'orders',
-  relation: 'v_orders',
+  ...ordersView,
   columns: {
-    id: { type: 'number' },
-    contract_id: { type: 'number' },
-    pricer_id: { type: 'number' },
-    pricer_name: { type: 'text' },
-    contract_name: { type: 'text' },
-    instrument_id: { type: 'text' },
-    direction: { type: 'text' },
-    volume_orign: { type: 'number' },
-    // v_orders exposes it as text; the cast makes it a number for filters, sorts and sums.
+    ...ORDER_COLUMNS,
     volume_traded: { type: 'number', sql: sql`volume_traded::integer` },
-    limit_price: { type: 'number' },
-    trade_price: { type: 'number' },
-    status: { type: 'text' },
-    status_str: { type: 'text' },
-    last_msg: { type: 'text' },
-    created_at: { type: 'date' },
     is_market: { type: 'boolean', sql: sql`(limit_price = 0)` },
   },
-  defaultSort: [{ field: 'id', ascending: false }],
   searchColumns: ['contract_name', 'instrument_id', 'last_msg'],
 });
 
-/** The contracts list (v_contracts). */
-export const contractsDef: ViewDef = defineView({
-  name: 'contracts',
-  relation: 'v_contracts',
-  columns: {
-    id: { type: 'number' },
-    name: { type: 'text' },
-    pricer_id: { type: 'number' },
-    pricer_name: { type: 'text' },
-    total_quantity: { type: 'number' },
-    remaining_quantity: { type: 'number' },
-    avg_price: { type: 'number' },
-    status: { type: 'text' },
-    created_at: { type: 'date' },
-  },
-  defaultSort: [{ field: 'id', ascending: false }],
-  searchColumns: ['name'],
-});
+/** The trader's contracts view (v_contracts), searched by name only. */
+export const contractsDef: ViewDef = defineView({ ...contractsView, searchColumns: ['name'] });
 
 /** A plain table with a real boolean column and a nullable text column; no `id` tiebreaker on purpose. */
 export const tenantsDef: ViewDef = defineView({

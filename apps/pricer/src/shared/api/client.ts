@@ -1,4 +1,4 @@
-import { createHttpClient, downloadFile, routeCaller, UnexpectedAnswerError, type RouteRefs } from '@pfp/api-client';
+import { createHttpClient, downloadFile, routeCaller, UnexpectedAnswerError } from '@pfp/api-client';
 import type { ConfirmationData, StatementRequest } from '@pfp/ui';
 import type {
   ConditionalRow,
@@ -12,39 +12,24 @@ import type {
   ViewPage,
   ViewRequest,
 } from '@pfp/contract';
+import { pricerPaths } from '@pfp/contract/paths';
 import { zh } from '@pfp/i18n';
 import { clearSession, readSession } from '../session/session';
 
+/** SPEC §7 "Customer calls", by the contract's methods and paths. */
 type Routes = typeof pricerRoutes;
-
-/** SPEC §7 "Customer calls". The compiler holds each method and path to the contract's. */
-const ROUTES: RouteRefs<Routes> = {
-  login: { method: 'POST', path: '/api/pricer/rpc/pricer-login' },
-  tenantInfo: { method: 'POST', path: '/api/pricer/rpc/get-tenant-info' },
-  snapshot: { method: 'POST', path: '/api/pricer/view/my-data-snapshot' },
-  myOrders: { method: 'POST', path: '/api/pricer/view/my-orders' },
-  submitOrder: { method: 'POST', path: '/api/pricer/rpc/submit-order' },
-  cancelOrder: { method: 'POST', path: '/api/pricer/rpc/cancel-order' },
-  // docs/fixing.md
-  confirmation: { method: 'POST', path: '/api/pricer/view/confirmation' },
-  exportFixings: { method: 'GET', path: '/api/pricer/export/fixings' },
-  // docs/conditional-orders.md
-  createConditional: { method: 'POST', path: '/api/pricer/rpc/create-conditional-order' },
-  cancelConditional: { method: 'POST', path: '/api/pricer/rpc/cancel-conditional-order' },
-  myConditional: { method: 'POST', path: '/api/pricer/view/my-conditional-orders' },
-};
 
 /** Same origin, the stored pricer token; a 401 ends the session. */
 const call = routeCaller<Routes>(
   createHttpClient({ baseUrl: '', getToken: () => readSession()?.token, onAuthError: () => clearSession('expired') }),
-  ROUTES,
+  pricerPaths,
 );
 
 /**
  * The login and company-name calls. A 401 from pricer-login means wrong credentials, not an
  * expired session, so this client has no auth-error callback and sends no token.
  */
-const publicCall = routeCaller<Routes>(createHttpClient({ baseUrl: '' }), ROUTES);
+const publicCall = routeCaller<Routes>(createHttpClient({ baseUrl: '' }), pricerPaths);
 
 /** The history filter's conditions of my-orders (SPEC §7: empty values and 'all' are left out). */
 export type OrderConditions = Pick<MyOrdersRequest, 'start_date' | 'end_date' | 'contract_id' | 'status'>;
@@ -128,7 +113,7 @@ export function fetchConfirmation(orderId: number): Promise<ConfirmationData> {
 export function exportFixings(q: StatementRequest): Promise<string> {
   const { pricer_id: _ignored, ...query } = q;
   return downloadFile({
-    path: ROUTES.exportFixings.path,
+    path: pricerPaths.exportFixings.path,
     query,
     getToken: () => readSession()?.token,
     onAuthError: () => clearSession('expired'),

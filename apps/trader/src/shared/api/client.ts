@@ -1,4 +1,4 @@
-import { isHttpError, routeCaller, type HttpClient, type RouteRefs } from '@pfp/api-client';
+import { isHttpError, routeCaller, type HttpClient } from '@pfp/api-client';
 import type {
   AggregateField,
   ContractRow,
@@ -16,37 +16,13 @@ import type {
   ViewPage,
   ViewRequest,
 } from '@pfp/contract';
+import { traderPaths } from '@pfp/contract/paths';
 
 import { conditionalApi } from './conditionalApi';
 import { fixingApi, type FileAccess } from './fixingApi';
 
+/** SPEC §7 "Trader calls", by the contract's methods and paths. */
 type Routes = typeof traderRoutes;
-
-/** SPEC §7 "Trader calls". The compiler holds each method and path to the contract's. */
-const ROUTES: RouteRefs<Routes> = {
-  mySelf: { method: 'POST', path: '/api/trader/view/my-self' },
-  tqsdkStatus: { method: 'GET', path: '/api/trader/view/tqsdk-status' },
-  saveProfile: { method: 'POST', path: '/api/trader/rpc/trader-profile' },
-  orders: { method: 'POST', path: '/api/trader/view/orders' },
-  contracts: { method: 'POST', path: '/api/trader/view/contracts' },
-  users: { method: 'POST', path: '/api/trader/view/users' },
-  products: { method: 'POST', path: '/api/trader/view/products' },
-  instruments: { method: 'POST', path: '/api/trader/view/instruments' },
-  cancelOrder: { method: 'POST', path: '/api/trader/rpc/cancel-order' },
-  updateContractStatus: { method: 'POST', path: '/api/trader/rpc/update-contract-status' },
-  createContract: { method: 'POST', path: '/api/trader/rpc/create-contract' },
-  createPricerUser: { method: 'POST', path: '/api/trader/rpc/create-pricer-user' },
-  resetPricerPassword: { method: 'POST', path: '/api/trader/rpc/reset-pricer-password' },
-  updatePricerStatus: { method: 'POST', path: '/api/trader/rpc/update-pricer-status' },
-  // docs/fixing.md (called by fixingApi.ts)
-  confirmation: { method: 'POST', path: '/api/trader/view/confirmation' },
-  exposure: { method: 'POST', path: '/api/trader/view/exposure' },
-  auditLog: { method: 'POST', path: '/api/trader/view/audit-log' },
-  exportFixings: { method: 'GET', path: '/api/trader/export/fixings' },
-  // docs/conditional-orders.md (called by conditionalApi.ts)
-  conditionalOrders: { method: 'POST', path: '/api/trader/view/conditional-orders' },
-  cancelConditional: { method: 'POST', path: '/api/trader/rpc/cancel-conditional-order' },
-};
 
 /** One row of a view grouped by status (aggregate keys are `${op}_${field}`). */
 export type StatusGroup = { status: string } & Record<string, number | string | null>;
@@ -55,7 +31,7 @@ type TableView = 'orders' | 'contracts' | 'users';
 
 /** The trader's calls; the hooks in queries.ts and mutations.ts are their only users. */
 export function createTraderApi(http: HttpClient, files?: FileAccess) {
-  const call = routeCaller<Routes>(http, ROUTES);
+  const call = routeCaller<Routes>(http, traderPaths);
   // The contract types a view's rows as records (they vary with grouping); each view's row type is its own.
   const page = <T>(view: TableView, params: ViewRequest, signal?: AbortSignal) =>
     call(view, params, signal) as Promise<ViewPage<T>>;

@@ -1,5 +1,6 @@
 import { createHttpClient } from '@pfp/api-client';
 import type { AppConfig, appRoutes } from '@pfp/contract';
+import { appPaths } from '@pfp/contract/paths';
 
 export type OidcConfig = AppConfig['oidc'];
 
@@ -15,7 +16,7 @@ function isOidcConfig(value: unknown): value is OidcConfig {
  */
 export async function fetchOidcConfig(): Promise<OidcConfig> {
   const http = createHttpClient({ baseUrl: '' });
-  const config = await http.call<(typeof appRoutes)['config']>({ method: 'GET', path: '/api/config' }, undefined);
+  const config = await http.call<(typeof appRoutes)['config']>(appPaths.config, undefined);
   if (!isOidcConfig(config?.oidc)) throw new Error('Invalid /api/config: missing oidc.authority or oidc.client_id');
   return config.oidc;
 }

@@ -1,0 +1,55 @@
+/**
+ * Method and path of every HTTP call, without schemas. routes.ts adds the schemas to these; the
+ * apps' clients call by them (`@pfp/contract/paths`), so no schema code reaches a bundle for it.
+ */
+
+type Path = { method: 'GET' | 'POST'; path: string };
+const paths = <const P extends Record<string, Path>>(p: P) => p;
+
+export const traderPaths = paths({
+  mySelf: { method: 'POST', path: '/api/trader/view/my-self' },
+  tqsdkStatus: { method: 'GET', path: '/api/trader/view/tqsdk-status' },
+  saveProfile: { method: 'POST', path: '/api/trader/rpc/trader-profile' },
+  orders: { method: 'POST', path: '/api/trader/view/orders' },
+  contracts: { method: 'POST', path: '/api/trader/view/contracts' },
+  users: { method: 'POST', path: '/api/trader/view/users' },
+  products: { method: 'POST', path: '/api/trader/view/products' },
+  instruments: { method: 'POST', path: '/api/trader/view/instruments' },
+  cancelOrder: { method: 'POST', path: '/api/trader/rpc/cancel-order' },
+  updateContractStatus: { method: 'POST', path: '/api/trader/rpc/update-contract-status' },
+  createContract: { method: 'POST', path: '/api/trader/rpc/create-contract' },
+  createPricerUser: { method: 'POST', path: '/api/trader/rpc/create-pricer-user' },
+  resetPricerPassword: { method: 'POST', path: '/api/trader/rpc/reset-pricer-password' },
+  updatePricerStatus: { method: 'POST', path: '/api/trader/rpc/update-pricer-status' },
+  confirmation: { method: 'POST', path: '/api/trader/view/confirmation' },
+  exposure: { method: 'POST', path: '/api/trader/view/exposure' },
+  auditLog: { method: 'POST', path: '/api/trader/view/audit-log' },
+  conditionalOrders: { method: 'POST', path: '/api/trader/view/conditional-orders' },
+  cancelConditional: { method: 'POST', path: '/api/trader/rpc/cancel-conditional-order' },
+  exportFixings: { method: 'GET', path: '/api/trader/export/fixings' },
+});
+
+export const pricerPaths = paths({
+  login: { method: 'POST', path: '/api/pricer/rpc/pricer-login' },
+  tenantInfo: { method: 'POST', path: '/api/pricer/rpc/get-tenant-info' },
+  snapshot: { method: 'POST', path: '/api/pricer/view/my-data-snapshot' },
+  myOrders: { method: 'POST', path: '/api/pricer/view/my-orders' },
+  submitOrder: { method: 'POST', path: '/api/pricer/rpc/submit-order' },
+  cancelOrder: { method: 'POST', path: '/api/pricer/rpc/cancel-order' },
+  confirmation: { method: 'POST', path: '/api/pricer/view/confirmation' },
+  createConditional: { method: 'POST', path: '/api/pricer/rpc/create-conditional-order' },
+  cancelConditional: { method: 'POST', path: '/api/pricer/rpc/cancel-conditional-order' },
+  myConditional: { method: 'POST', path: '/api/pricer/view/my-conditional-orders' },
+  exportFixings: { method: 'GET', path: '/api/pricer/export/fixings' },
+});
+
+export const marketPaths = paths({
+  exchangeList: { method: 'GET', path: '/api/rpc/exchange_list' },
+  productList: { method: 'GET', path: '/api/rpc/product_list' },
+  futureList: { method: 'GET', path: '/api/rpc/future_list' },
+});
+
+export const appPaths = paths({
+  config: { method: 'GET', path: '/api/config' },
+  health: { method: 'GET', path: '/api/health' },
+});
