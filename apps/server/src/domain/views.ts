@@ -2,6 +2,7 @@ import type { myOrdersRequest, TraderViewName } from '@pfp/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../db/schema';
+import type { ViewCache } from '../views/cache';
 import { runView, type ViewDef, type ViewResult } from '../views/engine';
 import { requireTenantId } from './tenants';
 
@@ -138,10 +139,11 @@ export async function traderView(
   sub: string,
   name: TraderViewName,
   body: Record<string, unknown>,
+  cache?: ViewCache,
 ): Promise<ViewResult> {
   const def = TRADER_VIEWS[name];
   const scope = await def.scope(body, { tenantId: () => requireTenantId(db, sub) });
-  return runView(db, def.view, body, scope);
+  return runView(db, def.view, body, scope, cache ? { cache } : {});
 }
 
 /** The customer's own orders (SPEC §7 my-orders), with the history filter. */

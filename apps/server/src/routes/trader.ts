@@ -8,6 +8,7 @@ import { findTenantId, getProfile, requireTenantId, saveProfile } from '../domai
 import { traderView } from '../domain/views';
 import { requireTrader } from '../http/guards';
 import { serve } from '../http/route';
+import { ViewCache } from '../views/cache';
 
 /** SPEC §7 "Trader calls". Every route needs a verified identity-provider token. */
 export async function traderRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -42,8 +43,10 @@ export async function traderRoutes(app: FastifyInstance, ctx: AppContext) {
     { tags },
   );
 
+  // The desk polls its views every 5 s (SPEC): big totals and stats are kept that long (views/cache.ts).
+  const cache = new ViewCache({ ttlMs: 5000 });
   for (const name of TRADER_VIEW_NAMES) {
-    serve(app, api[name], ({ req, body }) => traderView(db, sub(req), name, body), { tags });
+    serve(app, api[name], ({ req, body }) => traderView(db, sub(req), name, body, cache), { tags });
   }
 
   serve(
