@@ -44,7 +44,7 @@ export async function traderRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   // The desk polls its views every 5 s (SPEC): big totals and stats are kept that long (views/cache.ts).
-  const cache = new ViewCache({ ttlMs: 5000 });
+  const cache = ctx.viewCache ?? new ViewCache({ ttlMs: 5000 });
   for (const name of TRADER_VIEW_NAMES) {
     serve(app, api[name], ({ req, body }) => traderView(db, sub(req), name, body, cache), { tags });
   }

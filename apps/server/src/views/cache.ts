@@ -27,7 +27,8 @@ export const DEFAULT_CACHE_MIN_ROWS = 1000;
 const DEFAULT_MAX_ENTRIES = 10_000;
 
 export class ViewCache {
-  readonly ttlMs: number;
+  /** 0 keeps nothing (a benchmark's "without" phase). */
+  ttlMs: number;
   readonly minRows: number;
   private readonly maxEntries: number;
   private readonly now: () => number;
@@ -65,6 +66,10 @@ export class ViewCache {
       this.entries.delete(oldest);
     }
     return true;
+  }
+
+  clear(): void {
+    this.entries.clear();
   }
 
   get size(): number {
