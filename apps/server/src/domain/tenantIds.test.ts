@@ -22,7 +22,7 @@ describe('rememberedTenantIds', () => {
   it('answers the owner’s tenant, and a 403 until the profile exists (never remembering the miss)', async () => {
     const sub = `owner-${Math.random().toString(36).slice(2)}`;
     const tenantId = rememberedTenantIds(db, 2);
-    await expect(tenantId(sub)).rejects.toMatchObject({ status: 403 });
+    await expect(tenantId(sub)).rejects.toMatchObject({ kind: 'forbidden' });
     const id = await addTenant(sub);
     expect(await tenantId(sub)).toBe(id);
     const other = `${sub}-b`;

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ViewCache } from './cache';
 import { defineView, runView } from './engine';
-import { openTestDatabase, type TestDatabase } from './testSupport';
+import { openTestDatabase, type TestDatabase } from '../../test/views/testSupport';
 
 let t: TestDatabase;
 beforeAll(async () => {
