@@ -23,6 +23,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { AUDIENCE, startTestIssuer } from '../test/harness';
 import { createDatabase, startPostgres } from '../test/postgres';
 import { startServer, type RunningServer } from '../test/server';
@@ -101,8 +102,13 @@ async function post(base: string, path: string, body: unknown, token?: string) {
   return { status: res.status, text, retryAfter: res.headers.get('retry-after') };
 }
 
+/** A setup or check call; a 503 (shed) is sent again after its Retry-After, as the apps do. */
 async function must(base: string, path: string, body: unknown, token?: string) {
-  const r = await post(base, path, body, token);
+  let r = await post(base, path, body, token);
+  for (let i = 0; r.status === 503 && i < 10; i++) {
+    await sleep(Number(r.retryAfter ?? 1) * 1000);
+    r = await post(base, path, body, token);
+  }
   if (r.status !== 200) throw new Error(`${path}: ${r.status} ${r.text.slice(0, 300)}`);
   return (JSON.parse(r.text) as { data: any }).data;
 }
@@ -302,6 +308,8 @@ interface PhaseResult {
   serverCpu: number;
   pgCpu: number | null;
   load: string;
+  /** The load generator's own event-loop delay: what of a latency is the client's wait for a core. */
+  clientLagP99: number;
 }
 
 function report(r: PhaseResult, goal: number | null) {
@@ -323,6 +331,7 @@ function report(r: PhaseResult, goal: number | null) {
       `    ${call.padEnd(10)} n ${String(s.n).padStart(6)}  p50 ${fmt(s.p50).padStart(7)} ms  p99 ${fmt(s.p99).padStart(7)} ms  max ${fmt(s.max).padStart(7)} ms  errors ${errText}`,
     );
   }
+  console.log(`    load generator's event-loop delay p99 ${fmt(r.clientLagP99)} ms (part of every figure above)`);
   if (r.rec.skipped) console.log(`    polls skipped (previous one unanswered): ${r.rec.skipped}`);
   if (r.rec.firstError) console.log(`    first error: ${r.rec.firstError}`);
   if (goal !== null) {
@@ -362,7 +371,10 @@ async function runOn(db: string) {
       const cpu0 = cpuSeconds([pid]);
       const pg0 = pg ? cpuSeconds(pg.pids()) : 0;
       const w0 = performance.now();
+      const lag = monitorEventLoopDelay({ resolution: 10 });
+      lag.enable();
       await phase(base, who, pollMs, seconds * 1000, rec);
+      lag.disable();
       const wall = (performance.now() - w0) / 1000;
       return {
         label,
@@ -371,6 +383,7 @@ async function runOn(db: string) {
         serverCpu: cpuSeconds([pid]) - cpu0,
         pgCpu: pg ? cpuSeconds(pg.pids()) - pg0 : null,
         load: load(),
+        clientLagP99: lag.percentile(99) / 1e6,
       };
     };
     for (const pollMs of POLLS) {
@@ -392,6 +405,7 @@ async function runOn(db: string) {
     const s = summarize(all);
     retryAfter = shed;
     // The books: every customer's orders are exactly its accepted submits (a 503 never came after acceptance).
+    await sleep(5000);
     let orders = 0;
     let accepted = 0;
     let unknown = 0;
