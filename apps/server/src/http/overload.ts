@@ -27,8 +27,19 @@ declare module 'fastify' {
 /** What is shed: the API (where the database work is), not the health check, the apps' files or sign-in pages. */
 const sheddable = (req: FastifyRequest) => req.url.startsWith('/api/') && !req.url.startsWith('/api/health');
 
+/** Shed requests are counted and logged once per LOG_EVERY_MS: a line per 503 would add to the overload. */
+const LOG_EVERY_MS = 10_000;
+let shedSinceLog = 0;
+let lastLog = 0;
+
 function shed(req: FastifyRequest, reply: FastifyReply, reason: string, value: number) {
-  req.log.warn({ reason, value }, 'overloaded: answered 503 before taking the request on');
+  shedSinceLog++;
+  const now = Date.now();
+  if (now - lastLog >= LOG_EVERY_MS) {
+    req.log.warn({ reason, value, shed: shedSinceLog }, 'overloaded: answered 503 before taking requests on');
+    shedSinceLog = 0;
+    lastLog = now;
+  }
   void reply
     .code(503)
     .header('retry-after', String(OVERLOAD_RETRY_AFTER_S))
