@@ -54,17 +54,7 @@ function shed(req: FastifyRequest, reply: FastifyReply, reason: string, value: n
  * submit-order was never accepted: the order does not exist, and the desk may send it again.
  */
 export async function installOverload(app: FastifyInstance, cfg: OverloadConfig) {
-  let inFlight = 0;
-  app.decorate('apiRequestsInFlight', () => inFlight);
-  app.addHook('onRequest', (req, reply, done) => {
-    if (!sheddable(req)) return done();
-    // Answered here, `done` not called: no handler runs.
-    if (cfg.maxInFlight > 0 && inFlight >= cfg.maxInFlight) return shed(req, reply, 'in_flight', inFlight);
-    inFlight++;
-    // 'close' comes once the answer is out or the client went away: either way the request no longer waits.
-    reply.raw.once('close', () => inFlight--);
-    done();
-  });
+  // Registered (and awaited) first, so its hook runs before the count below: a request it sheds is never counted.
   await app.register(underPressure, {
     sampleInterval: SAMPLE_MS,
     maxEventLoopDelay: cfg.maxEventLoopDelayMs,
@@ -75,5 +65,17 @@ export async function installOverload(app: FastifyInstance, cfg: OverloadConfig)
     pressureHandler: (req, reply, type, value) => {
       if (sheddable(req)) shed(req, reply, type, value ?? 0);
     },
+  });
+  let inFlight = 0;
+  app.decorate('apiRequestsInFlight', () => inFlight);
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!sheddable(req)) return done();
+    // Answered here, `done` not called: no handler runs.
+    if (cfg.maxInFlight > 0 && inFlight >= cfg.maxInFlight) return shed(req, reply, 'in_flight', inFlight);
+    inFlight++;
+    // 'close' comes once the answer is out or the client went away (it never leaks a count). A handler still
+    // running for a client that left is no longer counted; the statement timeout ends its database work.
+    reply.raw.once('close', () => inFlight--);
+    done();
   });
 }
