@@ -24,6 +24,7 @@
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { shanghaiToday } from '../src/domain/fixingTerms';
 import { AUDIENCE, startTestIssuer } from '../test/harness';
 import { createDatabase, startPostgres } from '../test/postgres';
 import { startServer, type RunningServer } from '../test/server';
@@ -159,6 +160,8 @@ async function setup(base: string, sign: (sub: string) => Promise<string>) {
           instrument_id: symbol,
           direction: c % 2 ? 'SELL' : 'BUY',
           total_quantity: 1_000_000,
+          basis: 0,
+          fixing_deadline: shanghaiToday(new Date(Date.now() + 30 * 86_400_000)),
         },
         token,
       );

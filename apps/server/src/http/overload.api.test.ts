@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../../test/harness';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
+import { shanghaiToday } from '../domain/fixingTerms';
 
 /**
  * Load shedding (http/overload.ts) over real HTTP on loopback: past the in-flight bound, and with the event loop
@@ -67,6 +68,8 @@ beforeAll(async () => {
       instrument_id: instruments.body.data.items[1].symbol,
       direction: 'BUY',
       total_quantity: 30,
+      basis: 0,
+      fixing_deadline: shanghaiToday(new Date(Date.now() + 30 * 86_400_000)),
     },
     trader,
   );
