@@ -6,6 +6,7 @@ import { fixingRoutes } from './fixing/routes';
 import { installErrorHandler } from './http/errors';
 import { REDACT, requestSerializer } from './http/logging';
 import { openApi } from './http/openapi';
+import { installOverload } from './http/overload';
 import { redirectToPublicHost } from './http/publicHost';
 import { installSecurityHeaders } from './http/securityHeaders';
 import { installZod } from './http/zod';
@@ -31,6 +32,8 @@ export async function buildApp(ctx: AppContext, opts: { logStream?: { write(line
     trustProxy: config.trustProxy === false ? false : config.trustProxy,
   });
   installErrorHandler(app);
+  // First: a shed request costs no more than its 503.
+  await installOverload(app, config.overload);
   installDeadline(app, config.requestDeadlineMs);
   // Route schemas come from @pfp/contract: validation, answers and the OpenAPI document.
   installZod(app);

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { OverloadConfig } from './http/overload';
 
 export interface Config {
   host: string;
@@ -57,6 +58,8 @@ export interface Config {
   ws: WsLimitsConfig;
   /** Worker threads computing volatility curves; 0 = on the main thread; unset = cores − 1 (1–4). */
   curveWorkers: number | undefined;
+  /** Load shedding: 503 + Retry-After before a request is taken on (http/overload.ts, docs/performance.md). */
+  overload: OverloadConfig;
 }
 
 export interface WsLimitsConfig {
@@ -129,6 +132,12 @@ const flag = z
 
 const url = z.url({ error: 'must be a URL' });
 
+/** A decimal 0–1 (a share). */
+const fraction = z
+  .string()
+  .regex(/^(0(\.\d+)?|1(\.0+)?)$/, { error: 'must be a decimal from 0 to 1' })
+  .transform(Number);
+
 /**
  * The environment the server reads (docs/server.md lists them). Every variable is checked at
  * start-up: a bad value stops the server with a message naming the variable, instead of a NaN or a
@@ -186,6 +195,9 @@ const envSchema = z
     WS_MAX_MESSAGE_BYTES: integer(256, 16 * 1024 * 1024, 'a number of bytes (256–16777216)').default(16 * 1024),
     WS_MAX_MESSAGES_PER_SECOND: integer(1, 10_000, 'a positive integer').default(20),
     CURVE_WORKERS: integer(0, 64, 'an integer 0–64').optional(),
+    OVERLOAD_MAX_IN_FLIGHT: integer(0, 1_000_000, 'a non-negative integer').default(64),
+    OVERLOAD_MAX_LOOP_DELAY_MS: integer(0, 60_000, 'a number of ms (0–60000)').default(200),
+    OVERLOAD_MAX_LOOP_UTILISATION: fraction.default(0),
   })
   .refine((env) => env.MARKET_SOURCE !== 'diff' || env.MD_URL, {
     path: ['MARKET_SOURCE'],
@@ -249,5 +261,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxMessagesPerSecond: e.WS_MAX_MESSAGES_PER_SECOND,
     },
     curveWorkers: e.CURVE_WORKERS,
+    overload: {
+      maxInFlight: e.OVERLOAD_MAX_IN_FLIGHT,
+      maxEventLoopDelayMs: e.OVERLOAD_MAX_LOOP_DELAY_MS,
+      maxEventLoopUtilization: e.OVERLOAD_MAX_LOOP_UTILISATION,
+    },
   };
 }

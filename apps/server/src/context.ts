@@ -4,6 +4,7 @@ import type { TraderVerifier } from './auth/traderTokens';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { OrderEvents } from './domain/orders';
+import type { ViewCache } from './views/cache';
 
 /** What the routes need, built once in main.ts (or by a test harness). */
 export interface AppContext {
@@ -13,6 +14,8 @@ export interface AppContext {
   pricerTokens: PricerTokens;
   traderVerifier: TraderVerifier;
   orderEvents?: OrderEvents;
+  /** The trader views' cache of big totals and stats (default: 5 s, the polling interval). */
+  viewCache?: ViewCache;
   /** Last prices for the customer snapshot (the market-data source). */
   lastPrice?: (symbol: string) => number | undefined;
   /** The day's limit band of an instrument (the market-data source); limit prices outside are refused. */

@@ -28,9 +28,11 @@ export const ERROR_CODES = [
   'too_many_requests',
   'account_locked',
   'internal',
-  // 503: the database cannot answer now, or the request deadline passed (docs/security.md)
+  // 503: the database cannot answer now, the request deadline passed (docs/security.md), or the
+  // server sheds load before taking the request on (docs/performance.md)
   'db_unavailable',
   'deadline_exceeded',
+  'overloaded',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

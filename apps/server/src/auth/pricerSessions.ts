@@ -10,12 +10,7 @@ import type { PricerClaims, PricerTokens } from './pricerTokens';
  */
 export async function verifyPricerSession(db: Kysely<DB>, tokens: PricerTokens, token: string): Promise<PricerClaims> {
   const claims = await tokens.verify(token);
-  const row = await db
-    .selectFrom('pricer_users')
-    .select(['status', 'token_version'])
-    .where('id', '=', claims.userId)
-    .where('tenant_id', '=', claims.tenantId)
-    .executeTakeFirst();
+  const row = await customerState(db, claims.tenantId, claims.userId);
   if (row?.status === 'inactive') throw new AccountDisabledError();
   if (!row || row.token_version !== claims.version) throw new Error('session ended');
   return claims;
@@ -26,4 +21,29 @@ export class AccountDisabledError extends Error {
   constructor() {
     super('account disabled');
   }
+}
+
+type CustomerState = { status: string; token_version: number } | undefined;
+const reading = new WeakMap<Kysely<DB>, Map<string, Promise<CustomerState>>>();
+
+/**
+ * The customer's row, read once for all calls that ask while the read is under way (the desk sends its snapshot
+ * and its orders poll together; docs/performance.md). Nothing is kept after the read answers: a call that
+ * arrives later reads again, so a reset or deactivation still ends the session with the next call.
+ */
+function customerState(db: Kysely<DB>, tenantId: number, userId: number): Promise<CustomerState> {
+  let byKey = reading.get(db);
+  if (!byKey) reading.set(db, (byKey = new Map()));
+  const key = `${tenantId}:${userId}`;
+  const under = byKey.get(key);
+  if (under) return under;
+  const read = db
+    .selectFrom('pricer_users')
+    .select(['status', 'token_version'])
+    .where('id', '=', userId)
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst()
+    .finally(() => byKey.delete(key));
+  byKey.set(key, read);
+  return read;
 }

@@ -2,8 +2,8 @@ import type { myOrdersRequest, TraderViewName } from '@pfp/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../db/schema';
+import type { ViewCache } from '../views/cache';
 import { runView, type ViewDef, type ViewResult } from '../views/engine';
-import { requireTenantId } from './tenants';
 
 /** The database views of the two consoles: what each lists, and the rows each caller may see. */
 
@@ -132,16 +132,20 @@ const TRADER_VIEWS: Record<TraderViewName, ScopedView> = {
   },
 };
 
-/** A trader's view (SPEC §7 trader views), limited to the trader's tenant. `body` is the checked request. */
+/**
+ * A trader's view (SPEC §7 trader views), limited to the trader's tenant (`tenantId` answers it or throws 403).
+ * `body` is the checked request.
+ */
 export async function traderView(
   db: Kysely<DB>,
-  sub: string,
+  tenantId: () => Promise<number>,
   name: TraderViewName,
   body: Record<string, unknown>,
+  cache?: ViewCache,
 ): Promise<ViewResult> {
   const def = TRADER_VIEWS[name];
-  const scope = await def.scope(body, { tenantId: () => requireTenantId(db, sub) });
-  return runView(db, def.view, body, scope);
+  const scope = await def.scope(body, { tenantId });
+  return runView(db, def.view, body, scope, cache ? { cache } : {});
 }
 
 /** The customer's own orders (SPEC §7 my-orders), with the history filter. */

@@ -12,6 +12,7 @@ import {
 } from '@pfp/contract';
 import type { z } from 'zod';
 import type { DB } from '../db/schema';
+import { ViewCache } from './cache';
 import { ViewError } from './errors';
 import { parseFilter, type FilterCondition, type FilterLiteral } from './filter';
 
@@ -66,6 +67,8 @@ export interface ViewOptions {
   createdTo?: string;
   /** The date column createdFrom/createdTo apply to; default 'created_at'. */
   dateField?: string;
+  /** Keeps big totals and big group answers for the polling interval (views/cache.ts). */
+  cache?: ViewCache;
 }
 
 export type { AggregateOp };
@@ -87,6 +90,7 @@ export { MAX_AGGREGATE_FIELDS, MAX_GROUP_BY_FIELDS, MAX_SEARCH_LENGTH, MAX_SORT_
 const INT4_MAX = 2147483647;
 const SHANGHAI = 'Asia/Shanghai';
 
+const ROWS_KEY = 'view rows';
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const RELATION = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)?$/;
 
@@ -318,6 +322,8 @@ export interface ViewPlan {
   slice: { start: number; end: number } | null;
   /** Output normalisation: keys whose values must come back as JS numbers. */
   numericKeys: string[];
+  /** Hidden column of an unsliced groups query: the rows behind each group (stripped from the answer). */
+  rowsKey: string | null;
 }
 
 /** Validates body and scope against the def and builds the SQL. Throws ViewError on any bad input. */
@@ -449,6 +455,7 @@ export function planView(
       maxRows: null,
       slice: null,
       numericKeys: aggregateNumeric,
+      rowsKey: null,
     };
   }
 
@@ -471,15 +478,19 @@ export function planView(
     const groupSelect = groups.map((g) => sql`${g.expr} as ${sql.id(g.key)}`);
     // GROUP BY ordinals: a def expression with parameters would not match itself textually in GROUP BY.
     const ordinals = sql.join(groups.map((_, i) => sql.raw(String(i + 1))));
+    // Unsliced: count(*) per group too (free in the same pass), so runView knows how many rows the answer sums up
+    // and whether it is worth keeping (cache.ts). A name with a space: no def key can collide with it.
+    const rowsSelect = slice ? [] : [sql`count(*) as ${sql.id(ROWS_KEY)}`];
     return {
       mode: 'groups',
-      query: sql`select ${sql.join([...groupSelect, ...aggregateSelect])} from ${c.relation} where ${whereSql} group by ${ordinals} order by ${sql.join(order)}${limitOffset(c.maxRows)}`,
+      query: sql`select ${sql.join([...groupSelect, ...aggregateSelect, ...rowsSelect])} from ${c.relation} where ${whereSql} group by ${ordinals} order by ${sql.join(order)}${limitOffset(c.maxRows)}`,
       countQuery: slice
         ? sql`select count(*) as count from (select ${sql.join(groupSelect)} from ${c.relation} where ${whereSql} group by ${ordinals}) as g`
         : null,
       maxRows: slice ? null : c.maxRows,
       slice,
       numericKeys: [...groups.filter((g) => g.type === 'number').map((g) => g.key), ...aggregateNumeric],
+      rowsKey: slice ? null : ROWS_KEY,
     };
   }
 
@@ -518,6 +529,7 @@ export function planView(
     maxRows: slice ? null : c.maxRows,
     slice,
     numericKeys: cols.filter((col) => col.type === 'number').map((col) => col.key),
+    rowsKey: null,
   };
 }
 
@@ -540,9 +552,21 @@ export async function runView(
   options: ViewOptions = {},
 ): Promise<ViewResult> {
   const plan = planView(def, body, scope, options);
+  const cache = options.cache;
+  // An unsliced groups answer (the dashboard's stats) is kept whole; its key is the query, scope and filter.
+  const groupsKey = cache && plan.rowsKey ? ViewCache.key(plan.query.compile(db)) : null;
+  const kept = groupsKey ? cache!.get<ViewResult>(groupsKey) : undefined;
+  if (kept) return { items: kept.items.map((i) => ({ ...i })), total_count: kept.total_count };
   const items = (await plan.query.execute(db)).rows;
   if (plan.maxRows !== null && items.length > plan.maxRows) {
     throw new ViewError(`结果超过 ${plan.maxRows} 行，请使用 slice_start 与 slice_end 分页`, { field: 'slice_end' });
+  }
+  let rows = 0;
+  if (plan.rowsKey) {
+    for (const row of items) {
+      rows += Number(row[plan.rowsKey]);
+      delete row[plan.rowsKey];
+    }
   }
   for (const row of items) for (const key of plan.numericKeys) if (key in row) row[key] = toNumber(row[key]);
   let total: number;
@@ -550,9 +574,15 @@ export async function runView(
   else if (!plan.slice) total = items.length;
   else if (items.length < plan.slice.end - plan.slice.start && (items.length > 0 || plan.slice.start === 0)) {
     total = plan.slice.start + items.length; // a short page ends the result set
-  } else {
-    const count = plan.countQuery ? (await plan.countQuery.execute(db)).rows[0]?.count : 0;
-    total = Number(count ?? 0);
-  }
+  } else if (plan.countQuery) {
+    const countKey = cache ? ViewCache.key(plan.countQuery.compile(db)) : null;
+    const keptCount = countKey ? cache!.get<number>(countKey) : undefined;
+    if (keptCount !== undefined) total = keptCount;
+    else {
+      total = Number((await plan.countQuery.execute(db)).rows[0]?.count ?? 0);
+      if (countKey) cache!.offer(countKey, total, total);
+    }
+  } else total = 0;
+  if (groupsKey) cache!.offer(groupsKey, { items: items.map((i) => ({ ...i })), total_count: total }, rows);
   return { items, total_count: total };
 }
