@@ -138,12 +138,13 @@ describe('PostgreSQL frozen (SIGSTOP) for 20 s', () => {
       thawed = true;
     })();
     try {
-      // Health says so within about 2 s, with the reason.
+      // Health says so after its ~2 s probe, with the reason: well before the 15 s request deadline (the
+      // bound leaves room for a loaded machine; a health check that waited on the frozen database would not).
       const t0 = performance.now();
       const health = await fetch(`${server.base}/api/health`);
       expect(health.status).toBe(503);
       expect(((await health.json()) as Answer['body']).error!.code).toBe('db_unavailable');
-      expect(performance.now() - t0).toBeLessThan(4000);
+      expect(performance.now() - t0).toBeLessThan(10_000);
 
       // A patient caller gets an answer by the deadline: a 503 in Chinese, never a hang.
       const patient = post(server.base, '/api/pricer/view/my-data-snapshot', {}, token, 30_000);
