@@ -26,13 +26,20 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
+/** A server killed and started again on the same database and address (the SIGKILL suites). */
+export interface Restartable {
+  dataDir?: string;
+  port?: number;
+}
+
 /**
  * The whole server (src/main.ts) as a child process on loopback with the demo data, for the fault
- * suites: a fresh DATA_DIR, the given environment on top. Resolves once /api/health answers 200.
+ * suites: a fresh DATA_DIR (or the given one, kept), the given environment on top. Resolves once
+ * /api/health answers 200.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'pfp-faults-'));
+export async function startServer(env: Record<string, string> = {}, at: Restartable = {}): Promise<RunningServer> {
+  const port = at.port ?? (await freePort());
+  const dataDir = at.dataDir ?? mkdtempSync(path.join(tmpdir(), 'pfp-faults-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: {
@@ -70,10 +77,16 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
       if (child.exitCode === null) child.kill('SIGKILL');
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!at.dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
   return { child, base, port, output: () => output, stop };
 }
+
+/** Resolves once the process has exited (also when it already has). */
+export const exited = (child: ChildProcess) =>
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise<void>((r) => child.once('exit', () => r()));
 
 export interface Answer {
   status: number;

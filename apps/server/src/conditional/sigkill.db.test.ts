@@ -1,70 +1,26 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { exited, freePort, post, startServer, type RunningServer } from '../../test/server';
 
 /**
  * The whole server with waiting conditional orders (docs/conditional-orders.md), killed with SIGKILL
  * right after they were taken — some already met, so their triggers race the kill — and started
  * again on the same database: none is lost, none fires twice, every lot is accounted for.
  */
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'pfp-kill-cond-'));
-const children: ChildProcess[] = [];
-afterAll(() => children.forEach((c) => c.kill('SIGKILL')));
+const servers: RunningServer[] = [];
+afterAll(() => servers.forEach((s) => s.child.kill('SIGKILL')));
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-
-async function startServer(port: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: 'warn',
-      MARKET_SEED: '13',
-      LOGIN_RATE_LIMIT: '1000',
-      APPS_DIR: '',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  children.push(child);
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (i > 600) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { child, base };
-}
-
-const exited = (child: ChildProcess) =>
-  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r));
-
-async function post(base: string, url: string, body: unknown, token?: string) {
-  const res = await fetch(base + url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as { data: any } };
+/** Started again on the same database and port after each kill. */
+async function start(port: number) {
+  const server = await startServer(
+    { LOG_LEVEL: 'warn', MARKET_SEED: '13', LOGIN_RATE_LIMIT: '1000' },
+    { dataDir, port },
+  );
+  servers.push(server);
+  return server;
 }
 
 interface Snap {
@@ -85,7 +41,7 @@ interface Snap {
 describe('SIGKILL with waiting conditional orders', () => {
   it('loses none and fires none twice after a restart', { timeout: 240_000 }, async () => {
     const port = await freePort();
-    let server = await startServer(port);
+    let server = await start(port);
     const login = await post(server.base, '/api/pricer/rpc/pricer-login', {
       tenant_id: 1,
       username: 'pricer1',
@@ -127,7 +83,7 @@ describe('SIGKILL with waiting conditional orders', () => {
     server.child.kill('SIGKILL');
     await exited(server.child);
 
-    server = await startServer(port);
+    server = await start(port);
     const list = async () =>
       (await post(server.base, '/api/pricer/view/my-conditional-orders', { slice_start: 0, slice_end: 1000 }, token))
         .body.data.items as { id: number; status: string; order_id: number | null; order_status: string | null }[];

@@ -1,78 +1,33 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { exited, freePort, post, startServer, type RunningServer } from '../../test/server';
 import { openDatabase } from '../db/database';
 
 /**
  * The whole server, killed with SIGKILL in the middle of a flow of orders and started again on
  * the same database: every order is reconciled by its id, nothing lost or counted twice.
  */
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'pfp-kill-'));
-const children: ChildProcess[] = [];
-afterAll(() => children.forEach((c) => c.kill('SIGKILL')));
+const servers: RunningServer[] = [];
+afterAll(() => servers.forEach((s) => s.child.kill('SIGKILL')));
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-
-async function startServer(port: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: 'warn',
-      MARKET_SEED: '11',
-      LOGIN_RATE_LIMIT: '1000',
-      APPS_DIR: '',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  children.push(child);
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (i > 600) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { child, base };
-}
-
-/** Resolves once the process has exited (also when it already has). */
-const exited = (child: ChildProcess) =>
-  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r));
-
-async function post(base: string, url: string, body: unknown, token?: string) {
-  const res = await fetch(base + url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as { data: any } };
+/** Started again on the same database and port after each kill. */
+async function start(port: number) {
+  const server = await startServer(
+    { LOG_LEVEL: 'warn', MARKET_SEED: '11', LOGIN_RATE_LIMIT: '1000' },
+    { dataDir, port },
+  );
+  servers.push(server);
+  return server;
 }
 
 describe('SIGKILL in the middle of a flow of orders', () => {
   it('loses no order and counts no lot twice after a restart', { timeout: 240_000 }, async () => {
     const port = await freePort();
-    let server = await startServer(port);
+    let server = await start(port);
     const login = await post(server.base, '/api/pricer/rpc/pricer-login', {
       tenant_id: 1,
       username: 'pricer1',
@@ -112,7 +67,7 @@ describe('SIGKILL in the middle of a flow of orders', () => {
     await exited(server.child);
     expect(accepted.length).toBeGreaterThan(5);
 
-    server = await startServer(port);
+    server = await start(port);
     // Let the router reconcile and the market fill what is marketable.
     await new Promise((r) => setTimeout(r, 6000));
 
