@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../../test/harness';
+import { setupTenant, type Tenant } from '../../test/tenants';
 import { shanghaiToday } from '../domain/fixingTerms';
 import { createTradingService, type TradingService } from '../trading/service';
 import { FakeQuotes, waitFor } from '../../test/trading/testSupport';
@@ -14,27 +15,6 @@ let h: Harness;
 let service: TradingService;
 let quotes: FakeQuotes;
 const DEADLINE = shanghaiToday(new Date(Date.now() + 30 * 86_400_000));
-
-interface Tenant {
-  token: string;
-  tenantId: number;
-  symbol: string;
-  pricers: Record<string, { id: number; jwt: string }>;
-}
-
-async function setupTenant(sub: string, company: string, pricerNames: string[]): Promise<Tenant> {
-  const token = await h.idp.sign({}, { sub });
-  await h.call('/api/trader/rpc/trader-profile', { company_name: company, tq_account_config: { is_sim: true } }, token);
-  const tenantId = (await h.call('/api/trader/view/my-self', {}, token)).body.data.tenant_id as number;
-  const pricers: Tenant['pricers'] = {};
-  for (const username of pricerNames) {
-    const u = (await h.call('/api/trader/rpc/create-pricer-user', { username, password: 'pw123' }, token)).body.data;
-    const login = await h.call('/api/pricer/rpc/pricer-login', { tenant_id: tenantId, username, password: 'pw123' });
-    pricers[username] = { id: u.id, jwt: login.body.data.jwt_token };
-  }
-  const instruments = await h.call('/api/trader/view/instruments', { product_name: '铜' }, token);
-  return { token, tenantId, symbol: instruments.body.data.items[1].symbol, pricers };
-}
 
 async function newContract(t: Tenant, pricer: string, total = 20) {
   const res = await h.call(
@@ -84,8 +64,8 @@ beforeAll(async () => {
   service = createTradingService({ db: h.db, quotes, sweepMs: 60_000, simExpiryCheckMs: 0 });
   h.ctx.orderEvents = service.events;
   await service.start();
-  a = await setupTenant('trader-cond-a', '甲贸易', ['alice', 'bob']);
-  b = await setupTenant('trader-cond-b', '乙贸易', ['carol']);
+  a = await setupTenant(h, 'trader-cond-a', '甲贸易', ['alice', 'bob']);
+  b = await setupTenant(h, 'trader-cond-b', '乙贸易', ['carol']);
   quotes.addInstrument(a.symbol, 10);
   market(a.symbol, 80_000);
 });

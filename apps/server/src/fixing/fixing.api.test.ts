@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../../test/harness';
+import { setupTenant, type Tenant } from '../../test/tenants';
 import { shanghaiToday } from '../domain/fixingTerms';
 import { createTradingService, type TradingService } from '../trading/service';
 import { FakeQuotes } from '../../test/trading/testSupport';
@@ -19,27 +20,6 @@ const DEADLINE = shanghaiToday(new Date(Date.now() + 30 * 86_400_000));
 // A range around today, so that a test running across Beijing midnight still finds its fills.
 const FROM = shanghaiToday(new Date(Date.now() - 86_400_000));
 const TO = shanghaiToday(new Date(Date.now() + 86_400_000));
-
-interface Tenant {
-  token: string;
-  tenantId: number;
-  symbol: string;
-  pricers: Record<string, { id: number; jwt: string }>;
-}
-
-async function setupTenant(sub: string, company: string, pricerNames: string[]): Promise<Tenant> {
-  const token = await h.idp.sign({}, { sub });
-  await h.call('/api/trader/rpc/trader-profile', { company_name: company, tq_account_config: { is_sim: true } }, token);
-  const tenantId = (await h.call('/api/trader/view/my-self', {}, token)).body.data.tenant_id as number;
-  const pricers: Tenant['pricers'] = {};
-  for (const username of pricerNames) {
-    const u = (await h.call('/api/trader/rpc/create-pricer-user', { username, password: 'pw123' }, token)).body.data;
-    const login = await h.call('/api/pricer/rpc/pricer-login', { tenant_id: tenantId, username, password: 'pw123' });
-    pricers[username] = { id: u.id, jwt: login.body.data.jwt_token };
-  }
-  const instruments = await h.call('/api/trader/view/instruments', { product_name: '铜' }, token);
-  return { token, tenantId, symbol: instruments.body.data.items[1].symbol, pricers };
-}
 
 async function newContract(t: Tenant, pricer: string, extra: Record<string, unknown> = {}) {
   const res = await h.call(
@@ -107,8 +87,8 @@ beforeAll(async () => {
   service = createTradingService({ db: h.db, quotes, sweepMs: 60_000, simExpiryCheckMs: 0 });
   h.ctx.orderEvents = service.events;
   await service.start();
-  a = await setupTenant('trader-fix-a', '甲贸易', ['alice', 'bob']);
-  b = await setupTenant('trader-fix-b', '乙贸易', ['carol']);
+  a = await setupTenant(h, 'trader-fix-a', '甲贸易', ['alice', 'bob']);
+  b = await setupTenant(h, 'trader-fix-b', '乙贸易', ['carol']);
   quotes.addInstrument(a.symbol, 10);
 });
 afterAll(async () => {
@@ -221,7 +201,7 @@ describe('price confirmations', () => {
 
 describe('exposure', () => {
   it('counts fixed and unfixed lots per instrument against the sim account, and shows a mismatch', async () => {
-    const t = await setupTenant('trader-exp', '丙贸易', ['dave']);
+    const t = await setupTenant(h, 'trader-exp', '丙贸易', ['dave']);
     quotes.addInstrument(t.symbol, 10);
     const buy = await newContract(t, 'dave', { total_quantity: 10 });
     const sell = await newContract(t, 'dave', { direction: 'SELL', total_quantity: 8, basis: -100 });

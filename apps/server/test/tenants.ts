@@ -1,0 +1,24 @@
+import type { Harness } from './harness';
+
+/** A trading company set up through the API: its trader's token, its customers' tokens, a copper future. */
+export interface Tenant {
+  token: string;
+  tenantId: number;
+  symbol: string;
+  pricers: Record<string, { id: number; jwt: string }>;
+}
+
+/** A simulated-account company for trader `sub`, with the named customers signed in (password pw123). */
+export async function setupTenant(h: Harness, sub: string, company: string, pricerNames: string[]): Promise<Tenant> {
+  const token = await h.idp.sign({}, { sub });
+  await h.call('/api/trader/rpc/trader-profile', { company_name: company, tq_account_config: { is_sim: true } }, token);
+  const tenantId = (await h.call('/api/trader/view/my-self', {}, token)).body.data.tenant_id as number;
+  const pricers: Tenant['pricers'] = {};
+  for (const username of pricerNames) {
+    const u = (await h.call('/api/trader/rpc/create-pricer-user', { username, password: 'pw123' }, token)).body.data;
+    const login = await h.call('/api/pricer/rpc/pricer-login', { tenant_id: tenantId, username, password: 'pw123' });
+    pricers[username] = { id: u.id, jwt: login.body.data.jwt_token };
+  }
+  const instruments = await h.call('/api/trader/view/instruments', { product_name: '铜' }, token);
+  return { token, tenantId, symbol: instruments.body.data.items[1].symbol, pricers };
+}
