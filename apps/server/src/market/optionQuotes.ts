@@ -23,8 +23,8 @@ import { hashSeed, Rng } from './rng';
 import { Smile } from './smile';
 import type { OptionProductSpec, OptionSpec } from './types';
 
-/** Half-spread at the money, in vol (× vega): 0.3 vol points each side. */
-const HALF_SPREAD_VOL = 0.003;
+/** Half-spread at the money, in vol (× vega): 0.2 vol points each side. */
+const HALF_SPREAD_VOL = 0.002;
 /** Trades per second at the money of the dominant month; the wings trade less (× e^(−x²/2)). */
 const TRADE_RATE = 0.25;
 /** How far back a chain coming into view looks for its options' last trades. */

@@ -263,9 +263,10 @@ describe('SimExchange', () => {
     const far = chain.filter((o) => Math.abs(Math.log(o.strike / F)) > 2.5 * sd);
     expect(near.length).toBeGreaterThan(4);
     expect(far.length).toBeGreaterThan(4);
-    // Every near-the-money option traded in two minutes; the far wings mostly did not.
+    // Every near-the-money option traded in two minutes; beyond 2.5 sd the rate is e^(−x²/2) < 5 % of
+    // that, a chance of about one half in two minutes, so not all of them did.
     expect(near.map(trades).reduce((a, b) => a + b)).toBe(near.length);
-    expect(far.map(trades).reduce((a, b) => a + b)).toBeLessThan(far.length / 2);
+    expect(far.map(trades).reduce((a, b) => a + b)).toBeLessThan(far.length);
     for (const o of near) {
       const q = sim.getQuote(o.symbol) as Quote;
       expect(q.last_trade_ms).toBeGreaterThan(started);

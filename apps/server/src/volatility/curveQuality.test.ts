@@ -21,10 +21,10 @@ const SIGMA_RANGE = [0.03, 1.5] as const;
 /**
  * Largest |σ(K₋) − 2σ(K) + σ(K₊)| over three neighbouring strikes of the grid. Mids: the parity
  * tolerance. Last prices: trades at the bid and at the offer of neighbouring strikes bend the curve by
- * up to four half-spreads (each at most 0.75 vol points, plus the future's move since the trade, at
- * most half that): 4.5 vol points, rounded up.
+ * up to four half-spreads (a last price gives a point only where h is at most 0.35 vol points, plus the
+ * future's move since the trade, at most half that): 2.1 vol points, and the smile's own bend: 2.5.
  */
-const MAX_SECOND_DIFF = { mid: 0.02, last: 0.05 } as const;
+const MAX_SECOND_DIFF = { mid: 0.02, last: 0.025 } as const;
 
 interface Finding {
   chain: string;

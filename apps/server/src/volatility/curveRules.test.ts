@@ -2,7 +2,13 @@ import { americanPrice, black76Price } from '@pfp/quant';
 import { describe, expect, it } from 'vitest';
 import type { Quote } from '../market/quote';
 import type { OptionSpec } from '../market/types';
-import { impliedPoint, MAX_HALF_SPREAD_VOL, MIN_TIME_VALUE_TICKS, type TradeMark } from './curveRules';
+import {
+  impliedPoint,
+  MAX_HALF_SPREAD_VOL,
+  MAX_LAST_HALF_SPREAD_VOL,
+  MIN_TIME_VALUE_TICKS,
+  type TradeMark,
+} from './curveRules';
 
 const F = 80_000;
 const T = 0.25;
@@ -104,6 +110,17 @@ describe('impliedPoint: a point only where the price carries vol information', (
     const v = vegaOf(84_000) * 0.01; // value of one vol point
     expect(impliedPoint(o, quoteAround(o, 0.5 * v), 'mid', ctx, undefined)).toBeDefined();
     expect(impliedPoint(o, quoteAround(o, 1.5 * v), 'mid', ctx, undefined)).toBeUndefined();
+  });
+
+  it(`takes a last price, a trade at one side, only where the half-spread is at most ${MAX_LAST_HALF_SPREAD_VOL * 100} vol points`, () => {
+    // Trades at the bid and the offer of neighbouring strikes would zig-zag the smile by the spread.
+    const o = option(84_000, 'CALL');
+    const v = vegaOf(84_000) * 0.01;
+    const narrow = quoteAround(o, 0.3 * v);
+    const wide = quoteAround(o, 0.6 * v);
+    expect(impliedPoint(o, narrow, 'last', ctx, here)).toBeDefined();
+    expect(impliedPoint(o, wide, 'mid', ctx, undefined)).toBeDefined();
+    expect(impliedPoint(o, wide, 'last', ctx, here)).toBeUndefined();
   });
 
   it('takes a last price only from a known trade after which the future did not move materially', () => {

@@ -8,7 +8,7 @@
  *   tick floor, and any σ would be made up;
  * - the market pins σ down: h is at most MAX_HALF_SPREAD_VOL of vega (where the tick is coarse
  *   against the option's vega, the bid and the ask are several vol points apart and the price
- *   cannot tell them apart);
+ *   cannot tell them apart), and for a last price, a trade at one side, MAX_LAST_HALF_SPREAD_VOL;
  * - for the last price: it comes from a trade whose time and futures price are known, and the future
  *   has not moved materially since (a move is material for an option once it shifts the option's
  *   value, at the last price's σ, by more than MATERIAL_MOVE·h);
@@ -24,6 +24,12 @@ export type PriceType = CurveItem['price_type'];
 export const MIN_TIME_VALUE_TICKS = 3;
 /** The widest half-spread, in vol (× vega), of a price that still gives a point: 0.75 vol points. */
 export const MAX_HALF_SPREAD_VOL = 0.0075;
+/**
+ * A last price is a trade at the bid or at the offer, so it knows σ only to within the half-spread:
+ * neighbouring strikes that traded on opposite sides would bend the smile by four half-spreads. It
+ * gives a point only where h is at most 0.35 vol points of vega.
+ */
+export const MAX_LAST_HALF_SPREAD_VOL = 0.0035;
 /** A futures move is material for an option once it shifts the option's value by this much of h. */
 export const MATERIAL_MOVE = 0.5;
 
@@ -79,7 +85,8 @@ export function impliedPoint(
   const solve = opt.style === 'A' ? americanImpliedVol : black76ImpliedVol;
   const sigma = solve(price, c.F, opt.strike, c.T, c.rate, isCall);
   if (!Number.isFinite(sigma) || sigma <= 0) return undefined;
-  if (half > MAX_HALF_SPREAD_VOL * vega(c, opt.strike, sigma)) return undefined;
+  const maxHalf = p === 'last' ? MAX_LAST_HALF_SPREAD_VOL : MAX_HALF_SPREAD_VOL;
+  if (half > maxHalf * vega(c, opt.strike, sigma)) return undefined;
   if (p === 'last' && trade) {
     // What the option was worth, at this σ, with the future where it was at the trade.
     const drift = Math.abs(modelPrice(opt, trade.underlying, c, sigma) - modelPrice(opt, c.F, c, sigma));

@@ -57,7 +57,8 @@ describe('volatility_curves', () => {
       expect(entry.tick_time).toBe(now());
       const strikes = entry.curve_data.map(([k]) => k);
       expect(strikes).toEqual([...strikes].sort((a, b) => a - b));
-      expect(entry.curve_data.length).toBeGreaterThan(5);
+      // Mids near and away from the money; last prices only where the spread is narrow in vol.
+      expect(entry.curve_data.length).toBeGreaterThanOrEqual(entry._key === putKey ? 6 : 3);
       for (const [, iv] of entry.curve_data) {
         expect(iv).toBeGreaterThan(0.05);
         expect(iv).toBeLessThan(0.5);
