@@ -58,6 +58,8 @@ export interface Config {
   ws: WsLimitsConfig;
   /** Worker threads computing volatility curves; 0 = on the main thread; unset = cores − 1 (1–4). */
   curveWorkers: number | undefined;
+  /** Order-router transactions at once over all tenants; unset = 1 on PGlite, 5 on PostgreSQL (docs/performance.md). */
+  tradingDbConcurrency: number;
   /** Load shedding: 503 + Retry-After before a request is taken on (http/overload.ts, docs/performance.md). */
   overload: OverloadConfig;
 }
@@ -195,6 +197,7 @@ const envSchema = z
     WS_MAX_MESSAGE_BYTES: integer(256, 16 * 1024 * 1024, 'a number of bytes (256–16777216)').default(16 * 1024),
     WS_MAX_MESSAGES_PER_SECOND: integer(1, 10_000, 'a positive integer').default(20),
     CURVE_WORKERS: integer(0, 64, 'an integer 0–64').optional(),
+    TRADING_DB_CONCURRENCY: integer(1, 1000, 'an integer 1–1000').optional(),
     OVERLOAD_MAX_IN_FLIGHT: integer(0, 1_000_000, 'a non-negative integer').default(64),
     OVERLOAD_MAX_LOOP_DELAY_MS: integer(0, 60_000, 'a number of ms (0–60000)').default(1000),
     OVERLOAD_MAX_LOOP_UTILISATION: fraction.default(0),
@@ -261,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxMessagesPerSecond: e.WS_MAX_MESSAGES_PER_SECOND,
     },
     curveWorkers: e.CURVE_WORKERS,
+    tradingDbConcurrency: e.TRADING_DB_CONCURRENCY ?? (e.DATABASE_URL ? 5 : 1),
     overload: {
       maxInFlight: e.OVERLOAD_MAX_IN_FLIGHT,
       maxEventLoopDelayMs: e.OVERLOAD_MAX_LOOP_DELAY_MS,

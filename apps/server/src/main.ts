@@ -94,6 +94,7 @@ const tradingLogger: TradingLogger = {
 const trading = createTradingService({
   db,
   logger: tradingLogger,
+  dbConcurrency: config.tradingDbConcurrency,
   ...(config.databaseUrl ? { coordinator: pgCoordinator(config.databaseUrl, tradingLogger) } : {}),
   quotes: {
     getQuote: (s) => market.getQuote(s),

@@ -27,6 +27,11 @@ export interface OrderRouterOptions {
   resendAfterMs?: number;
   /** Every open order is reconciled with its gateway this often, to catch anything missed. Default 60 s. */
   reconcileEveryMs?: number;
+  /**
+   * Runs the router's transactions (claims, gateway events): shared by every tenant's router, it
+   * bounds how many hold database connections at once (TradingServiceOptions.dbConcurrency).
+   */
+  lane?: <T>(fn: () => Promise<T>) => Promise<T>;
 }
 
 interface Attached {
@@ -59,6 +64,7 @@ export class OrderRouter {
   private readonly openSim: (() => Promise<TradingGateway>) | undefined;
   private readonly resendAfterMs: number;
   private readonly reconcileEveryMs: number;
+  private readonly lane: <T>(fn: () => Promise<T>) => Promise<T>;
 
   private readonly gateways = new Map<string, Attached>();
   private openingSim: Promise<TradingGateway> | undefined;
@@ -81,6 +87,7 @@ export class OrderRouter {
     this.openSim = opts.openSim;
     this.resendAfterMs = opts.resendAfterMs ?? 5000;
     this.reconcileEveryMs = opts.reconcileEveryMs ?? 60_000;
+    this.lane = opts.lane ?? ((fn) => fn());
   }
 
   // --- gateways ----------------------------------------------------------------------------------
@@ -252,7 +259,7 @@ export class OrderRouter {
     if (key === null) return; // no gateway: stays PENDING
     const gateway = await this.reachable(orderId, key);
     if (!gateway) return;
-    const claimed = await claimOrder(this.db, this.tenantId, orderId, key);
+    const claimed = await this.lane(() => claimOrder(this.db, this.tenantId, orderId, key));
     if (!claimed) return;
     const target = claimed.gatewayKey === key ? gateway : await this.reachable(orderId, claimed.gatewayKey);
     if (target) await this.transmit(target, claimed);
@@ -313,7 +320,7 @@ export class OrderRouter {
       this.logger.warn({ tenantId: this.tenantId, event: ev }, 'order router: event for a foreign order id ignored');
       return;
     }
-    void this.enqueue(orderId, () => this.apply(orderId, ev));
+    void this.enqueue(orderId, () => this.lane(() => this.apply(orderId, ev)));
   }
 
   private async apply(orderId: number, ev: Exclude<GatewayEvent, { type: 'status' }>) {

@@ -1,4 +1,6 @@
+import pLimit from 'p-limit';
 import type { Kysely, Selectable } from 'kysely';
+import { asBackground } from '../db/priority';
 import type { DB, TenantTable } from '../db/schema';
 import type { OrderEvents } from '../domain/orders';
 import { ConditionEngine } from './conditions';
@@ -40,6 +42,13 @@ export interface TradingServiceOptions {
   coordinator?: Coordinator;
   /** How often the conditional-order engine reads the waiting conditions again (docs/conditional-orders.md). Default 5 s. */
   conditionReloadMs?: number;
+  /**
+   * At most this many order-router transactions (claims, fills, acceptances) at once, over all
+   * tenants. A burst of fills then cannot queue the customers' requests behind it for the
+   * database (docs/performance.md): on PGlite's one connection, 1; on PostgreSQL, part of the pool.
+   * Default: unbounded.
+   */
+  dbConcurrency?: number;
 }
 
 export interface TradingService {
@@ -93,6 +102,8 @@ export function createTradingService(opts: TradingServiceOptions): TradingServic
   const sweepMs = opts.sweepMs ?? 1000;
   const connectRetryMs = opts.connectRetryMs ?? 10_000;
   const routers = new Map<number, OrderRouter>();
+  const limit = opts.dbConcurrency ? pLimit(opts.dbConcurrency) : undefined;
+  const lane = limit && (<T>(fn: () => Promise<T>) => limit(() => asBackground(fn)));
   const tenantOps = new Map<number, Promise<void>>();
   const connectRetry = new Map<number, { key: string; at: number }>();
   const failedReconnects = new Map<number, number>();
@@ -137,6 +148,7 @@ export function createTradingService(opts: TradingServiceOptions): TradingServic
         tenantId,
         logger,
         openSim: async () => newSim(tenantId),
+        ...(lane ? { lane } : {}),
         ...(opts.resendAfterMs !== undefined ? { resendAfterMs: opts.resendAfterMs } : {}),
         ...(opts.reconcileEveryMs !== undefined ? { reconcileEveryMs: opts.reconcileEveryMs } : {}),
       });
