@@ -3,7 +3,7 @@
  * submit → first fill for marketable orders, at 200 orders/s across 20 tenants, on PostgreSQL; issue 19
  * item 3: `--rate=1000 --tenants=100`.
  *
- *   npx tsx bench/trading.bench.ts [--seconds=15] [--warmup=2] [--rate=200] [--tenants=20]
+ *   npx tsx bench/trading.bench.ts [--seconds=15] [--warmup=2] [--rate=200] [--tenants=20] [--db-concurrency=5]
  *   (TICK_MS, SWEEP_MS: market tick and outbox sweep periods)
  *
  * In process: a throwaway cluster, the server's migrations and catalogue, the simulated exchange
@@ -32,8 +32,12 @@ const SECONDS = arg('seconds', 15);
 const WARMUP = arg('warmup', 2);
 const RATE = arg('rate', 200);
 const TENANTS = arg('tenants', 20);
+/** Order-router transactions at once (the server's TRADING_DB_CONCURRENCY; its default on PostgreSQL); 0 = unbounded. */
+const DB_CONCURRENCY = arg('db-concurrency', 5);
 
-header(`trading: ${RATE} orders/s for ${SECONDS} s across ${TENANTS} tenants (PostgreSQL)`);
+header(
+  `trading: ${RATE} orders/s for ${SECONDS} s across ${TENANTS} tenants (PostgreSQL, router transactions at once: ${DB_CONCURRENCY || 'unbounded'})`,
+);
 const guard = deadline(180_000, 'trading bench');
 const pg = await startPostgres();
 try {
@@ -96,6 +100,7 @@ async function run() {
   const trading = createTradingService({
     db,
     sweepMs: Number(process.env.SWEEP_MS ?? 1000),
+    ...(DB_CONCURRENCY ? { dbConcurrency: DB_CONCURRENCY } : {}),
     quotes: {
       getQuote: (s) => market.getQuote(s),
       onTick: (cb) => market.onTick((q) => cb([...q])),

@@ -4,6 +4,7 @@ import {
   decodeProtectedHeader,
   jwtVerify,
   type JSONWebKeySet,
+  type JWTPayload,
   type JWTVerifyGetKey,
 } from 'jose';
 
@@ -24,7 +25,13 @@ export interface TraderVerifierOptions {
    * The embedded provider knows it; an external one revokes its own sessions.
    */
   passwordChangedAt?: (sub: string) => Promise<number | undefined>;
+  /** The clock (ms), for expiry; default Date.now. */
+  now?: () => number;
 }
+
+/** A verified token is remembered this long at most (and never past its exp). */
+const REMEMBER_MS = 5 * 60_000;
+const REMEMBER_MAX = 10_000;
 
 /**
  * Access tokens only (ID tokens share issuer and audience): `typ: at+jwt` in the header (RFC 9068,
@@ -38,24 +45,43 @@ function isAccessToken(token: string, payload: Record<string, unknown>): boolean
 /**
  * Verifies the bearer access token of every /api/trader call: signature against the issuer's
  * JWKS, issuer, audience and expiry. Asymmetric algorithms only.
+ *
+ * A token that verified is remembered until its exp (at most REMEMBER_MS): the dashboard sends the
+ * same token with every poll, and the signature check (RSA through WebCrypto) was ~0.5 ms of each
+ * request (docs/performance.md). The password-change check still runs on every call.
  */
 export class TraderVerifier {
   private readonly getKey: JWTVerifyGetKey;
+  private readonly verified = new Map<string, { payload: JWTPayload; until: number }>();
+  private readonly now: () => number;
   constructor(private readonly opts: TraderVerifierOptions) {
     const { jwks } = opts;
     if (jwks instanceof URL) this.getKey = createRemoteJWKSet(jwks, { cooldownDuration: 30_000 });
     else if (typeof jwks === 'function') this.getKey = (h, t) => createLocalJWKSet(jwks())(h, t);
     else this.getKey = createLocalJWKSet(jwks);
+    this.now = opts.now ?? Date.now;
   }
 
-  async verify(token: string): Promise<TraderIdentity> {
+  private async verifiedPayload(token: string): Promise<JWTPayload> {
+    const now = this.now();
+    const known = this.verified.get(token);
+    if (known && now < known.until) return known.payload;
+    if (known) this.verified.delete(token);
     const { payload } = await jwtVerify(token, this.getKey, {
       issuer: this.opts.issuer,
       audience: this.opts.audience,
       algorithms: ['RS256', 'PS256', 'ES256', 'EdDSA'],
       requiredClaims: ['sub', 'exp'],
+      currentDate: new Date(now),
     });
     if (!isAccessToken(token, payload)) throw new Error('not an access token');
+    if (this.verified.size >= REMEMBER_MAX) this.verified.delete(this.verified.keys().next().value!);
+    this.verified.set(token, { payload, until: Math.min(payload.exp! * 1000, now + REMEMBER_MS) });
+    return payload;
+  }
+
+  async verify(token: string): Promise<TraderIdentity> {
+    const payload = await this.verifiedPayload(token);
     const changedAt = await this.opts.passwordChangedAt?.(payload.sub!);
     // iat has whole seconds: a token of the very second of the change still passes.
     if (changedAt !== undefined && (payload.iat ?? 0) < Math.floor(changedAt / 1000))

@@ -71,6 +71,8 @@ async function setup(opts: { isSim?: boolean; account?: string } & Partial<Tradi
     now: () => clock,
     simExpiryCheckMs: 0,
     sweepMs: 60_000,
+    // As the server runs it on PGlite: one router transaction at a time over all tenants.
+    dbConcurrency: 1,
     ...extra,
     // Only this test's tenant gets the test's gateway (earlier tests' tenants share the database).
     ...(factory
