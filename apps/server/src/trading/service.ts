@@ -43,8 +43,8 @@ export interface TradingServiceOptions {
   /** How often the conditional-order engine reads the waiting conditions again (docs/conditional-orders.md). Default 5 s. */
   conditionReloadMs?: number;
   /**
-   * At most this many order-router transactions (claims, fills, acceptances) at once, over all
-   * tenants. A burst of fills then cannot queue the customers' requests behind it for the
+   * At most this many order-router and simulated-broker transactions (claims, fills, acceptances)
+   * at once, over all tenants. A burst of fills then cannot queue the customers' requests behind it for the
    * database (docs/performance.md): on PGlite's one connection, 1; on PostgreSQL, part of the pool.
    * Default: unbounded.
    */
@@ -138,6 +138,7 @@ export function createTradingService(opts: TradingServiceOptions): TradingServic
       ...(opts.closeTime ? { closeTime: opts.closeTime } : {}),
       ...(opts.isTrading ? { isTrading: opts.isTrading } : {}),
       ...(opts.simExpiryCheckMs !== undefined ? { expiryCheckMs: opts.simExpiryCheckMs } : {}),
+      ...(lane ? { lane } : {}),
     });
 
   function routerOf(tenantId: number): OrderRouter {

@@ -32,6 +32,8 @@ export interface SimBrokerOptions {
   isTrading?: (symbol: string, at: Date) => boolean;
   /** How often to look for orders past their close; 0 = never (call `expire()`). Default 1000 ms. */
   expiryCheckMs?: number;
+  /** Runs the broker's database work (the routers' lane: TradingServiceOptions.dbConcurrency). */
+  lane?: <T>(fn: () => Promise<T>) => Promise<T>;
 }
 
 interface Resting {
@@ -112,6 +114,7 @@ export class SimBroker implements TradingGateway {
   private readonly closeTime: string;
   private readonly isTrading: ((symbol: string, at: Date) => boolean) | undefined;
   private readonly expiryCheckMs: number;
+  private readonly lane: <T>(fn: () => Promise<T>) => Promise<T>;
 
   private readonly listeners = new Set<(event: GatewayEvent) => void>();
   private readonly book = new Map<string, Resting>();
@@ -135,6 +138,7 @@ export class SimBroker implements TradingGateway {
     nextClose(new Date(), this.closeTime); // validates closeTime
     this.isTrading = opts.isTrading;
     this.expiryCheckMs = opts.expiryCheckMs ?? 1000;
+    this.lane = opts.lane ?? ((fn) => fn());
   }
 
   /** Loads the resting orders, expires those past their close, and starts matching on ticks. */
@@ -265,7 +269,8 @@ export class SimBroker implements TradingGateway {
 
   private run<T>(fn: () => Promise<T>): Promise<T> {
     this.pending++;
-    const result = this.queue.then(fn, fn).finally(() => this.pending--);
+    const inLane = () => this.lane(fn);
+    const result = this.queue.then(inLane, inLane).finally(() => this.pending--);
     this.queue = result.catch(() => {});
     return result;
   }
