@@ -34,7 +34,19 @@ export async function freezeLots(
     .where('status', '=', 'active')
     .where('remaining_quantity', '>=', lots)
     .where((eb) => eb.or([eb('fixing_deadline', 'is', null), eb('fixing_deadline', '>=', openDeadline)]))
-    .returning(['id', 'instrument_id', 'direction', 'basis', 'fixing_deadline'])
+    .returning((eb) => [
+      'id',
+      'instrument_id',
+      'direction',
+      'basis',
+      'fixing_deadline',
+      // The instrument's tick in the same round trip (the submit checks the limit price against it).
+      eb
+        .selectFrom('instruments')
+        .select('price_tick')
+        .whereRef('instruments.symbol', '=', 'contracts.instrument_id')
+        .as('price_tick'),
+    ])
     .executeTakeFirst();
 }
 

@@ -41,16 +41,14 @@ export async function submitOrder(
       .where('pricer_id', '=', who.pricerId)
       .where('client_order_id', '=', key!)
       .executeTakeFirst();
-  if (key) {
-    const first = await existing();
-    if (first) return first; // a retry: answered, nothing fixed again
-  }
   let created: Awaited<ReturnType<typeof insertOrder>>;
   try {
     created = await insertOrder(db, who, input, priceBand, now);
   } catch (err) {
-    // Two tries of one key raced: the unique index let one in; this one answers with it.
-    if (key && isUniqueViolation(err)) {
+    // A retry of an order already taken (its key's unique index refused the insert, or its lots are
+    // no longer there): answered with that order, nothing fixed again. The first try's read is saved
+    // this way: a retry is rare, and a refused insert rolls back what it froze.
+    if (key) {
       const first = await existing();
       if (first) return first;
     }
@@ -59,8 +57,6 @@ export async function submitOrder(
   events?.created(created.id, who.tenantId);
   return created;
 }
-
-const isUniqueViolation = (err: unknown) => (err as { code?: unknown } | null)?.code === '23505';
 
 async function insertOrder(
   db: Kysely<DB>,
@@ -72,12 +68,7 @@ async function insertOrder(
   return db.transaction().execute(async (tx) => {
     const frozen = await freezeLots(tx, who, input.contract_id, input.quantity, firstOpenDeadline(now));
     if (!frozen) throw await whyNotFrozen(tx, who, input, now);
-    const instrument = await tx
-      .selectFrom('instruments')
-      .select('price_tick')
-      .where('symbol', '=', frozen.instrument_id)
-      .executeTakeFirst();
-    const problem = limitPriceProblem(input.price, instrument?.price_tick, priceBand?.(frozen.instrument_id));
+    const problem = limitPriceProblem(input.price, frozen.price_tick ?? undefined, priceBand?.(frozen.instrument_id));
     if (problem) throw invalid(problem, 'price');
     const row = await tx
       .insertInto('orders')

@@ -10,11 +10,13 @@ let h: Harness;
 let jwt: string;
 let contractId: number;
 let symbol: string;
+let trader: string;
+let pricerId: number;
 const band = { lower: 74_400, upper: 85_600 };
 
 beforeAll(async () => {
   h = await startHarness({ priceBand: (s: string) => (s === symbol ? band : undefined) });
-  const trader = await h.idp.sign({}, { sub: 'trader-submit' });
+  trader = await h.idp.sign({}, { sub: 'trader-submit' });
   await h.call(
     '/api/trader/rpc/trader-profile',
     { company_name: '己公司', tq_account_config: { is_sim: true } },
@@ -25,24 +27,29 @@ beforeAll(async () => {
     .data;
   const instruments = await h.call('/api/trader/view/instruments', { product_name: '铜' }, trader);
   symbol = instruments.body.data.items[1].symbol;
+  pricerId = user.id;
+  contractId = await newContract(30);
+  jwt = (await h.call('/api/pricer/rpc/pricer-login', { tenant_id: tenant, username: 'fay', password: 'pw123' })).body
+    .data.jwt_token;
+});
+afterAll(() => h.close());
+
+async function newContract(total: number): Promise<number> {
   const contract = await h.call(
     '/api/trader/rpc/create-contract',
     {
-      pricer_id: user.id,
+      pricer_id: pricerId,
       product_name: '铜',
       instrument_id: symbol,
       direction: 'BUY',
-      total_quantity: 30,
+      total_quantity: total,
       basis: 0,
       fixing_deadline: shanghaiToday(new Date(Date.now() + 30 * 86_400_000)),
     },
     trader,
   );
-  contractId = contract.body.data.id;
-  jwt = (await h.call('/api/pricer/rpc/pricer-login', { tenant_id: tenant, username: 'fay', password: 'pw123' })).body
-    .data.jwt_token;
-});
-afterAll(() => h.close());
+  return contract.body.data.id as number;
+}
 
 const submit = (body: Record<string, unknown>) =>
   h.call('/api/pricer/rpc/submit-order', { contract_id: contractId, ...body }, jwt);
@@ -58,6 +65,24 @@ describe('idempotent submit (client_order_id)', () => {
     expect(again.body).toMatchObject({ result: 'ok', data: { id: first.body.data.id } });
     expect(await ordersWith('desk-0001')).toHaveLength(1);
     expect(await contract()).toMatchObject({ frozen_quantity: 2, remaining_quantity: 28 });
+  });
+
+  it('answers a retry with the first order also when that order took every lot', async () => {
+    const small = await newContract(3);
+    const first = await h.call(
+      '/api/pricer/rpc/submit-order',
+      { contract_id: small, quantity: 3, price: 80_000, client_order_id: 'desk-all' },
+      jwt,
+    );
+    expect(first.status).toBe(200);
+    const again = await h.call(
+      '/api/pricer/rpc/submit-order',
+      { contract_id: small, quantity: 3, price: 80_000, client_order_id: 'desk-all' },
+      jwt,
+    );
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ result: 'ok', data: { id: first.body.data.id } });
+    expect(await ordersWith('desk-all')).toHaveLength(1);
   });
 
   it('creates exactly one order from ten racing retries of one id', async () => {
