@@ -303,6 +303,34 @@ describe('SimBroker', () => {
     expect(kinds(nextEvents, rest.orderId)).toEqual([`cancelled: ${SIM_MESSAGES.expired}`]);
   });
 
+  it('fills many resting orders in one pass, and two instances of one account never fill an order twice', async () => {
+    const { b: one, events: oneEvents } = await broker();
+    const orders = [order({ volume: 2 }), order({ volume: 3 }), order({ volume: 1 })];
+    for (const o of orders) await one.insertOrder(o);
+    const { b: two, events: twoEvents } = await broker(); // loads the same three resting orders
+    expect(two.restingOrders()).toHaveLength(3);
+    quotes.set(CU, { ask_price1: 80_000, ask_volume1: 50 }); // crosses all three, at once on both
+    await Promise.all([one.idle(), two.idle()]);
+    await one.idle();
+    await two.idle();
+    for (const o of orders) {
+      const trades = await db.selectFrom('sim_trades').selectAll().where('order_ref', '=', o.orderId).execute();
+      expect(trades.map((t) => t.volume)).toEqual([o.volume]);
+      const row = await db
+        .selectFrom('sim_orders')
+        .select(['status', 'volume_traded'])
+        .where('tenant_id', '=', tenantId)
+        .where('order_ref', '=', o.orderId)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ status: 'FILLED', volume_traded: o.volume });
+      // The fill is reported once, by the instance whose pass was written.
+      const reported = [...kinds(oneEvents, o.orderId), ...kinds(twoEvents, o.orderId)].filter((k) =>
+        k.startsWith('trade'),
+      );
+      expect(reported).toEqual([`trade ${o.volume}@80000`]);
+    }
+  });
+
   it('computes the close of the trading day in Shanghai time, skipping weekends', () => {
     expect(nextClose(new Date('2026-01-05T02:00:00Z')).toISOString()).toBe('2026-01-05T07:00:00.000Z');
     expect(nextClose(new Date('2026-01-05T07:00:00Z')).toISOString()).toBe('2026-01-06T07:00:00.000Z');

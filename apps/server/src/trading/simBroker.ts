@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB, SimOrderStatus, SimOrderTable } from '../db/schema';
 import type { GatewayEvent, GatewayOrder, GatewayOrderState, GatewayStatus, TradingGateway } from './gateway';
 import { price, quoteSymbol, volume, type Quote, type QuoteSource } from './quotes';
@@ -574,31 +574,38 @@ export class SimBroker implements TradingGateway {
       }
     }
     if (!fills.length) return;
+    // Two statements for the whole pass, however many fills (a market move can fill hundreds of resting
+    // orders at once; docs/performance.md).
     await this.db.transaction().execute(async (tx) => {
-      for (const f of fills) {
-        const traded = f.order.traded + f.volume;
-        await tx
-          .insertInto('sim_trades')
-          .values({
+      await tx
+        .insertInto('sim_trades')
+        .values(
+          fills.map((f) => ({
             trade_id: f.tradeId,
             tenant_id: this.tenantId,
             order_ref: f.order.ref,
             volume: f.volume,
             price: f.price,
             traded_at: at,
-          })
-          .execute();
-        const updated = await tx
-          .updateTable('sim_orders')
-          .set({ volume_traded: traded, status: traded === f.order.volume ? 'FILLED' : 'ALIVE', updated_at: at })
-          .where('tenant_id', '=', this.tenantId)
-          .where('order_ref', '=', f.order.ref)
-          .where('status', '=', 'ALIVE')
-          .where('volume_traded', '=', f.order.traded)
-          .executeTakeFirst();
-        // Another owner of this account changed the order: give up this pass (nothing is written).
-        if (Number(updated.numUpdatedRows) !== 1) throw new Error(`sim order ${f.order.ref} changed underneath`);
-      }
+          })),
+        )
+        .execute();
+      const rows = sql.join(
+        fills.map((f) => {
+          const traded = f.order.traded + f.volume;
+          return sql`(${f.order.ref}::text, ${traded}::integer, ${traded === f.order.volume ? 'FILLED' : 'ALIVE'}::text, ${f.order.traded}::integer)`;
+        }),
+      );
+      const updated = await sql`
+        update sim_orders o
+           set volume_traded = v.traded, status = v.status, updated_at = ${at}
+          from (values ${rows}) as v(order_ref, traded, status, before)
+         where o.tenant_id = ${this.tenantId}
+           and o.order_ref = v.order_ref
+           and o.status = 'ALIVE'
+           and o.volume_traded = v.before`.execute(tx);
+      // Another owner of this account changed one of the orders: give up this pass (nothing is written).
+      if (Number(updated.numAffectedRows) !== fills.length) throw new Error('sim orders changed underneath');
     });
     for (const f of fills) {
       this.consume(f.order.symbol, f.order.direction, f.volume);
