@@ -75,3 +75,6 @@ export interface TradingGateway {
   /** The account's positions per symbol (the exposure page's hedge); undefined while it cannot tell. */
   positions?(): { instrument_id: string; long: number; short: number }[] | undefined;
 }
+
+/** Runs a piece of database work of the routers and brokers (TradingServiceOptions.dbConcurrency). */
+export type Lane = <T>(fn: () => Promise<T>) => Promise<T>;

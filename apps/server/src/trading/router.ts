@@ -9,7 +9,7 @@ import {
   ROUTER_MESSAGES,
   type ClaimedOrder,
 } from './apply';
-import type { GatewayEvent, GatewayStatus, TradingGateway } from './gateway';
+import type { GatewayEvent, GatewayStatus, Lane, TradingGateway } from './gateway';
 import { silentLogger, type TradingLogger } from './logger';
 
 const RECONCILE_CONCURRENCY = 8;
@@ -31,7 +31,7 @@ export interface OrderRouterOptions {
    * Runs the router's transactions (claims, gateway events): shared by every tenant's router, it
    * bounds how many hold database connections at once (TradingServiceOptions.dbConcurrency).
    */
-  lane?: <T>(fn: () => Promise<T>) => Promise<T>;
+  lane?: Lane;
 }
 
 interface Attached {
@@ -64,7 +64,7 @@ export class OrderRouter {
   private readonly openSim: (() => Promise<TradingGateway>) | undefined;
   private readonly resendAfterMs: number;
   private readonly reconcileEveryMs: number;
-  private readonly lane: <T>(fn: () => Promise<T>) => Promise<T>;
+  private readonly lane: Lane;
 
   private readonly gateways = new Map<string, Attached>();
   private openingSim: Promise<TradingGateway> | undefined;

@@ -5,7 +5,7 @@ import type { DB, TenantTable } from '../db/schema';
 import type { OrderEvents } from '../domain/orders';
 import { ConditionEngine } from './conditions';
 import { soleCoordinator, type Coordinator, type CoordinatorMessage } from './coordinator';
-import type { GatewayStatus, TradingGateway } from './gateway';
+import type { GatewayStatus, Lane, TradingGateway } from './gateway';
 import type { QuoteSource } from './quotes';
 import { OrderRouter, SIM_KEY } from './router';
 import { SimBroker } from './simBroker';
@@ -103,7 +103,7 @@ export function createTradingService(opts: TradingServiceOptions): TradingServic
   const connectRetryMs = opts.connectRetryMs ?? 10_000;
   const routers = new Map<number, OrderRouter>();
   const limit = opts.dbConcurrency ? pLimit(opts.dbConcurrency) : undefined;
-  const lane = limit && (<T>(fn: () => Promise<T>) => limit(() => asBackground(fn)));
+  const lane: Lane | undefined = limit && ((fn) => limit(() => asBackground(fn)));
   const tenantOps = new Map<number, Promise<void>>();
   const connectRetry = new Map<number, { key: string; at: number }>();
   const failedReconnects = new Map<number, number>();

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB, SimOrderStatus, SimOrderTable } from '../db/schema';
-import type { GatewayEvent, GatewayOrder, GatewayOrderState, GatewayStatus, TradingGateway } from './gateway';
+import type { GatewayEvent, GatewayOrder, GatewayOrderState, GatewayStatus, Lane, TradingGateway } from './gateway';
 import { price, quoteSymbol, volume, type Quote, type QuoteSource } from './quotes';
 import { silentLogger, type TradingLogger } from './logger';
 
@@ -33,7 +33,7 @@ export interface SimBrokerOptions {
   /** How often to look for orders past their close; 0 = never (call `expire()`). Default 1000 ms. */
   expiryCheckMs?: number;
   /** Runs the broker's database work (the routers' lane: TradingServiceOptions.dbConcurrency). */
-  lane?: <T>(fn: () => Promise<T>) => Promise<T>;
+  lane?: Lane;
 }
 
 interface Resting {
@@ -114,7 +114,7 @@ export class SimBroker implements TradingGateway {
   private readonly closeTime: string;
   private readonly isTrading: ((symbol: string, at: Date) => boolean) | undefined;
   private readonly expiryCheckMs: number;
-  private readonly lane: <T>(fn: () => Promise<T>) => Promise<T>;
+  private readonly lane: Lane;
 
   private readonly listeners = new Set<(event: GatewayEvent) => void>();
   private readonly book = new Map<string, Resting>();
