@@ -53,15 +53,7 @@ export async function freezeLots(
 /** The unfilled lots of an ended order go back from frozen to remaining. */
 export async function releaseLots(tx: Transaction<DB>, contractId: number, lots: number) {
   if (lots <= 0) return;
-  await tx
-    .updateTable('contracts')
-    .set({
-      frozen_quantity: sql`frozen_quantity - ${lots}`,
-      remaining_quantity: sql`remaining_quantity + ${lots}`,
-      updated_at: new Date(),
-    })
-    .where('id', '=', contractId)
-    .execute();
+  await moveLots(tx, [{ contractId, fromFrozen: 0, fromRemaining: 0, released: lots }]);
 }
 
 /**
@@ -71,18 +63,71 @@ export async function releaseLots(tx: Transaction<DB>, contractId: number, lots:
  * inserted first); the contract is completed when executed reaches total.
  */
 export async function fillLots(tx: Transaction<DB>, contractId: number, lots: number, from: 'frozen' | 'remaining') {
-  // Lock the contract row BEFORE reading its fills: the next statement's snapshot then includes
-  // every fill committed by a concurrent transaction that held the lock before us.
-  await tx.selectFrom('contracts').select('id').where('id', '=', contractId).forUpdate().execute();
+  await moveLots(tx, [
+    { contractId, fromFrozen: from === 'frozen' ? lots : 0, fromRemaining: from === 'remaining' ? lots : 0, released: 0 },
+  ]);
+}
+
+/** What a batch of fills and ended orders does to one contract (sums over its orders). */
+export interface LotMove {
+  contractId: number;
+  /** Traded lots taken from frozen (a live order's fills). */
+  fromFrozen: number;
+  /** Traded lots taken from remaining (late fills of an order our books had cancelled). */
+  fromRemaining: number;
+  /** Unfilled lots of ended orders, back from frozen to remaining. */
+  released: number;
+}
+
+/**
+ * The fills and releases of many orders in two statements, whatever their number: the contracts
+ * are locked in id order (the same order every writer takes them in a batch, so two batches cannot
+ * deadlock) BEFORE their fills are read, so avg_price includes every fill committed by a
+ * transaction that held a lock before us. Only the end state of each contract is checked.
+ */
+export async function moveLots(tx: Transaction<DB>, moves: LotMove[]) {
+  const byContract = new Map<number, LotMove>();
+  for (const m of moves) {
+    const sum = byContract.get(m.contractId) ?? { contractId: m.contractId, fromFrozen: 0, fromRemaining: 0, released: 0 };
+    sum.fromFrozen += m.fromFrozen;
+    sum.fromRemaining += m.fromRemaining;
+    sum.released += m.released;
+    byContract.set(m.contractId, sum);
+  }
+  const rows = [...byContract.values()]
+    .filter((m) => m.fromFrozen || m.fromRemaining || m.released)
+    .sort((a, b) => a.contractId - b.contractId);
+  if (!rows.length) return;
+  await tx
+    .selectFrom('contracts')
+    .select('id')
+    .where(
+      'id',
+      'in',
+      rows.map((m) => m.contractId),
+    )
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  const values = sql.join(
+    rows.map(
+      (m) =>
+        sql`(${m.contractId}::integer, ${m.fromFrozen + m.fromRemaining}::integer, ${m.fromFrozen + m.released}::integer, ${m.released - m.fromRemaining}::integer)`,
+    ),
+  );
   await sql`
     update contracts c
-       set executed_quantity = c.executed_quantity + ${lots},
-           frozen_quantity = c.frozen_quantity - ${from === 'frozen' ? lots : 0},
-           remaining_quantity = c.remaining_quantity - ${from === 'remaining' ? lots : 0},
-           avg_price = (select sum(t.price * t.volume) / sum(t.volume)
-                          from trades t join orders o on o.id = t.order_id
-                         where o.contract_id = c.id),
-           status = case when c.executed_quantity + ${lots} >= c.total_quantity then 'completed' else c.status end,
+       set executed_quantity = c.executed_quantity + v.traded,
+           frozen_quantity = c.frozen_quantity - v.unfrozen,
+           remaining_quantity = c.remaining_quantity + v.remaining,
+           avg_price = case when v.traded > 0
+                            then (select sum(t.price * t.volume) / sum(t.volume)
+                                    from trades t join orders o on o.id = t.order_id
+                                   where o.contract_id = c.id)
+                            else c.avg_price end,
+           status = case when v.traded > 0 and c.executed_quantity + v.traded >= c.total_quantity
+                         then 'completed' else c.status end,
            updated_at = now()
-     where c.id = ${contractId}`.execute(tx);
+      from (values ${values}) as v(id, traded, unfrozen, remaining)
+     where c.id = v.id`.execute(tx);
 }

@@ -1,15 +1,16 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB, OrderStatus } from '../db/schema';
-import { fillLots, releaseLots } from '../domain/lots';
-import { nextStatus } from '../domain/orderStatus';
+import { moveLots, type LotMove } from '../domain/lots';
+import { nextStatus, ORDER_TRANSITIONS } from '../domain/orderStatus';
 
 /**
- * Gateway events applied to our books, each in ONE transaction that first locks the order row
- * (`for update`), so that concurrent events for one order serialise, also across server instances.
- * Every function is idempotent: applying the same event twice changes nothing the second time.
- * Status changes follow the order's state machine (domain/orderStatus.ts), lot changes the
- * contract's arithmetic (domain/lots.ts).
- * Lock order everywhere: order row, then contract row (as cancelOrder in domain/orders.ts).
+ * Gateway events applied to our books. Many events (of many orders and tenants) go into ONE
+ * transaction of a fixed number of statements (applyEvents: a burst of fills costs what one does),
+ * which first locks the order rows (`for update`, in id order), so that concurrent events for one
+ * order serialise, also across server instances. Every event is idempotent: applying it twice
+ * changes nothing the second time. Status changes follow the order's state machine
+ * (domain/orderStatus.ts), lot changes the contract's arithmetic (domain/lots.ts).
+ * Lock order everywhere: order rows, then contract rows (as cancelOrder in domain/orders.ts).
  */
 
 export const ROUTER_MESSAGES = {
@@ -21,34 +22,6 @@ export const ROUTER_MESSAGES = {
   vanished: '报单已失效（交易柜台无此报单）',
 } as const;
 
-interface LockedOrder {
-  id: number;
-  tenant_id: number;
-  contract_id: number;
-  status: OrderStatus;
-  volume_orign: number;
-  volume_traded: number;
-  last_msg: string;
-}
-
-async function lockOrder(tx: Transaction<DB>, tenantId: number, orderId: number): Promise<LockedOrder | undefined> {
-  return tx
-    .selectFrom('orders')
-    .select(['id', 'tenant_id', 'contract_id', 'status', 'volume_orign', 'volume_traded', 'last_msg'])
-    .where('id', '=', orderId)
-    .where('tenant_id', '=', tenantId)
-    .forUpdate()
-    .executeTakeFirst();
-}
-
-async function setStatus(tx: Transaction<DB>, orderId: number, status: OrderStatus, lastMsg: string) {
-  await tx
-    .updateTable('orders')
-    .set({ status, last_msg: lastMsg, updated_at: sql<Date>`now()` })
-    .where('id', '=', orderId)
-    .execute();
-}
-
 export interface ClaimedOrder {
   id: number;
   direction: 'BUY' | 'SELL';
@@ -59,40 +32,65 @@ export interface ClaimedOrder {
   gatewayKey: string;
 }
 
+export interface ClaimRequest {
+  tenantId: number;
+  orderId: number;
+  gatewayKey: string;
+}
+
+const [[CLAIM_FROM, CLAIM_TO]] = Object.entries(ORDER_TRANSITIONS.claim) as [[OrderStatus, OrderStatus]];
+
 /**
- * The outbox step: takes a PENDING order for gateway `gatewayKey` — records the dispatch and makes
- * it ALIVE ('已发送') in one transaction — BEFORE anything is sent. From then on a cancel of the
+ * The outbox step: takes PENDING orders for their gateways — records each dispatch and makes the
+ * order ALIVE ('已发送') in one statement — BEFORE anything is sent. From then on a cancel of an
  * order goes to the broker (domain/orders.ts cancels only PENDING orders locally), so a cancel can
- * never race with an order on its way. Returns undefined if the order is no longer PENDING.
+ * never race with an order on its way. An order no longer PENDING is not taken (undefined in its
+ * place); one already bound to a gateway stays bound to it.
  */
+export async function claimOrders(db: Kysely<DB>, requests: ClaimRequest[]): Promise<(ClaimedOrder | undefined)[]> {
+  if (!requests.length) return [];
+  const wanted = sql.join(
+    requests.map((r) => sql`(${r.orderId}::bigint, ${r.tenantId}::integer, ${r.gatewayKey}::text)`),
+  );
+  // The UPDATE waits for a concurrent writer of the row and re-checks the status after it: a
+  // cancel that won the race leaves the order alone here.
+  const { rows } = await sql<Omit<ClaimedOrder, 'gatewayKey'> & { gateway_key: string }>`
+    with req(id, tenant_id, gateway_key) as (values ${wanted}),
+    claimed as (
+      update orders o
+         set status = ${CLAIM_TO}, last_msg = ${ROUTER_MESSAGES.sent}, updated_at = now()
+        from req
+       where o.id = req.id and o.tenant_id = req.tenant_id and o.status = ${CLAIM_FROM}
+      returning o.id, o.tenant_id, o.direction, o.instrument_id, o.volume_orign, o.limit_price, req.gateway_key
+    ),
+    recorded as (
+      insert into order_dispatch (order_id, tenant_id, gateway_key)
+      select id, tenant_id, gateway_key from claimed
+      on conflict (order_id) do nothing
+      returning order_id, gateway_key
+    )
+    select c.id, c.direction, c.instrument_id, c.volume_orign, c.limit_price,
+           coalesce(r.gateway_key, d.gateway_key) as gateway_key
+      from claimed c
+      left join recorded r on r.order_id = c.id
+      left join order_dispatch d on d.order_id = c.id`.execute(db);
+  const byId = new Map(
+    rows.map(({ gateway_key, ...o }) => [
+      Number(o.id),
+      { ...o, id: Number(o.id), limit_price: Number(o.limit_price), gatewayKey: gateway_key },
+    ]),
+  );
+  return requests.map((r) => byId.get(r.orderId));
+}
+
+/** One order: see claimOrders. */
 export async function claimOrder(
   db: Kysely<DB>,
   tenantId: number,
   orderId: number,
   gatewayKey: string,
 ): Promise<ClaimedOrder | undefined> {
-  return db.transaction().execute(async (tx) => {
-    const o = await lockOrder(tx, tenantId, orderId);
-    const next = o && nextStatus(o.status, 'claim');
-    if (!next) return undefined;
-    const row = await tx
-      .selectFrom('orders')
-      .select(['id', 'direction', 'instrument_id', 'volume_orign', 'limit_price'])
-      .where('id', '=', orderId)
-      .executeTakeFirstOrThrow();
-    await tx
-      .insertInto('order_dispatch')
-      .values({ order_id: orderId, tenant_id: tenantId, gateway_key: gatewayKey })
-      .onConflict((oc) => oc.column('order_id').doNothing())
-      .execute();
-    const d = await tx
-      .selectFrom('order_dispatch')
-      .select('gateway_key')
-      .where('order_id', '=', orderId)
-      .executeTakeFirstOrThrow();
-    await setStatus(tx, orderId, next, ROUTER_MESSAGES.sent);
-    return { ...row, gatewayKey: d.gateway_key };
-  });
+  return (await claimOrders(db, [{ tenantId, orderId, gatewayKey }]))[0];
 }
 
 /** Records that a cancel is owed to the broker; returns the order's gateway (undefined: never sent). */
@@ -107,14 +105,195 @@ export async function requestCancel(db: Kysely<DB>, tenantId: number, orderId: n
   return d?.gateway_key;
 }
 
-async function markAccepted(tx: Transaction<DB>, orderId: number): Promise<boolean> {
-  const r = await tx
-    .updateTable('order_dispatch')
-    .set({ accepted_at: sql<Date>`now()` })
-    .where('order_id', '=', orderId)
-    .where('accepted_at', 'is', null)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
+export interface TradeFill {
+  tradeId: string;
+  volume: number;
+  price: number;
+  at: Date;
+}
+
+/** A gateway event as the books see it. */
+export type BookEvent =
+  /** The broker confirmed the order. */
+  | { type: 'accepted' }
+  | ({ type: 'trade' } & TradeFill)
+  /** The unfilled rest of the order is dead (rejected, cancelled, FAK remainder, expired). */
+  | { type: 'ended'; message: string };
+
+export interface OrderEventInput {
+  tenantId: number;
+  orderId: number;
+  event: BookEvent;
+}
+
+export interface EventOutcome {
+  /** applied: the books changed; unchanged: nothing to do (repeated or not allowed); duplicate: a fill already booked; unknown: no such order of that tenant. */
+  result: 'applied' | 'unchanged' | 'duplicate' | 'unknown';
+  /** The order's status after the event. */
+  status?: OrderStatus;
+}
+
+interface BookedOrder {
+  id: number;
+  tenant_id: number;
+  contract_id: number;
+  status: OrderStatus;
+  volume_orign: number;
+  volume_traded: number;
+  last_msg: string;
+  /** order_dispatch: whether a row exists, whether the broker confirmed it, why we cancelled it. */
+  dispatched: boolean;
+  accepted: boolean;
+  cancel_reason: string | null;
+  changed: boolean;
+  filled: boolean;
+}
+
+function checkFill(orderId: number, fill: TradeFill) {
+  if (!Number.isSafeInteger(fill.volume) || fill.volume <= 0)
+    throw new Error(`order ${orderId}: invalid trade volume ${fill.volume}`);
+  if (!Number.isFinite(fill.price) || fill.price <= 0) throw new Error(`order ${orderId}: invalid trade price ${fill.price}`);
+}
+
+/**
+ * Applies gateway events in the order given, in ONE transaction of at most eight statements however
+ * many there are (lock the orders with their dispatch rows, insert the fills, mark the confirmed,
+ * update the orders, lock and update their contracts). Per event:
+ * - accepted: ALIVE, '已报单' ('部分成交' if it has fills); first confirmation recorded in order_dispatch.
+ * - trade: the trades row first (unique (order_id, trade_id): a replay is 'duplicate' and changes
+ *   nothing). The order: volume_traded += v, trade_price = volume-weighted average of its fills,
+ *   FINISHED ('全部成交') when volume_traded reaches volume_orign, otherwise ALIVE ('部分成交'); a fill
+ *   implies the broker has the order (confirmed). The contract: v lots frozen → executed — from
+ *   remaining instead for an order our books had already cancelled (its lots were released).
+ * - ended: CANCELLED with the message (or the reason of a cancel we sent ourselves, docs/fixing.md),
+ *   and its unfilled lots back from frozen to remaining. An order that already ended is left alone.
+ * Throws (and changes nothing) when any event is impossible: fills beyond the order's volume, a
+ * fill of an order in a state that cannot take one, an invalid fill.
+ */
+export async function applyEvents(db: Kysely<DB>, inputs: OrderEventInput[]): Promise<EventOutcome[]> {
+  if (!inputs.length) return [];
+  for (const { orderId, event } of inputs) if (event.type === 'trade') checkFill(orderId, event);
+  const ids = [...new Set(inputs.map((i) => i.orderId))].sort((a, b) => a - b);
+  return db.transaction().execute(async (tx) => {
+    const locked = await sql<Omit<BookedOrder, 'changed' | 'filled'>>`
+      select o.id, o.tenant_id, o.contract_id, o.status, o.volume_orign, o.volume_traded, o.last_msg,
+             d.order_id is not null as dispatched, d.accepted_at is not null as accepted, d.cancel_reason
+        from orders o left join order_dispatch d on d.order_id = o.id
+       where o.id in (${sql.join(ids)})
+       order by o.id
+         for update of o`.execute(tx);
+    const orders = new Map<number, BookedOrder>();
+    for (const r of locked.rows) orders.set(Number(r.id), { ...r, id: Number(r.id), changed: false, filled: false });
+    const mine = (i: OrderEventInput) => {
+      const o = orders.get(i.orderId);
+      return o && o.tenant_id === i.tenantId ? o : undefined;
+    };
+
+    // The fills, inserted first: what comes back is what was new.
+    const fills = inputs.filter((i) => i.event.type === 'trade' && mine(i));
+    const booked = new Set<string>();
+    if (fills.length) {
+      const rows = sql.join(
+        fills.map((i) => {
+          const f = i.event as TradeFill;
+          return sql`(${i.tenantId}::integer, ${i.orderId}::bigint, ${f.tradeId}::text, ${f.volume}::integer, ${f.price}::numeric, ${f.at}::timestamptz)`;
+        }),
+      );
+      const inserted = await sql<{ order_id: number; trade_id: string }>`
+        insert into trades (tenant_id, order_id, trade_id, volume, price, created_at)
+        values ${rows}
+        on conflict (order_id, trade_id) do nothing
+        returning order_id, trade_id`.execute(tx);
+      for (const r of inserted.rows) booked.add(`${Number(r.order_id)}\u0000${r.trade_id}`);
+    }
+
+    const confirmed = new Set<number>();
+    const confirm = (o: BookedOrder) => {
+      if (!o.dispatched || o.accepted) return false;
+      o.accepted = true;
+      confirmed.add(o.id);
+      return true;
+    };
+    const set = (o: BookedOrder, status: OrderStatus, lastMsg: string) => {
+      o.status = status;
+      o.last_msg = lastMsg;
+      o.changed = true;
+    };
+    const moves: LotMove[] = [];
+    const outcomes = inputs.map((input): EventOutcome => {
+      const o = mine(input);
+      if (!o) return { result: 'unknown' };
+      const ev = input.event;
+      switch (ev.type) {
+        case 'accepted': {
+          const next = nextStatus(o.status, 'accept');
+          if (!next) return { result: 'unchanged', status: o.status };
+          const first = confirm(o);
+          if (o.status === next && !first) return { result: 'unchanged', status: o.status };
+          set(o, next, o.volume_traded > 0 ? ROUTER_MESSAGES.partFilled : ROUTER_MESSAGES.accepted);
+          return { result: 'applied', status: next };
+        }
+        case 'trade': {
+          const key = `${o.id}\u0000${ev.tradeId}`;
+          if (!booked.delete(key)) return { result: 'duplicate', status: o.status };
+          confirm(o);
+          const traded = o.volume_traded + ev.volume;
+          if (traded > o.volume_orign) {
+            throw new Error(`order ${o.id}: fills (${traded}) exceed the order volume (${o.volume_orign})`);
+          }
+          const finished = traded === o.volume_orign;
+          const wasCancelled = o.status === 'CANCELLED';
+          const status = nextStatus(o.status, finished ? 'fill' : 'partFill');
+          if (!status) throw new Error(`order ${o.id}: a fill of a ${o.status} order`);
+          set(o, status, finished ? ROUTER_MESSAGES.filled : wasCancelled ? o.last_msg : ROUTER_MESSAGES.partFilled);
+          o.volume_traded = traded;
+          o.filled = true;
+          moves.push({
+            contractId: o.contract_id,
+            fromFrozen: wasCancelled ? 0 : ev.volume,
+            fromRemaining: wasCancelled ? ev.volume : 0,
+            released: 0,
+          });
+          return { result: 'applied', status };
+        }
+        case 'ended': {
+          const next = nextStatus(o.status, 'end');
+          if (!next) return { result: 'unchanged', status: o.status };
+          set(o, next, o.cancel_reason ?? (ev.message || ROUTER_MESSAGES.cancelled));
+          moves.push({ contractId: o.contract_id, fromFrozen: 0, fromRemaining: 0, released: o.volume_orign - o.volume_traded });
+          return { result: 'applied', status: next };
+        }
+      }
+    });
+
+    if (confirmed.size) {
+      await tx
+        .updateTable('order_dispatch')
+        .set({ accepted_at: sql<Date>`now()` })
+        .where('order_id', 'in', [...confirmed])
+        .where('accepted_at', 'is', null)
+        .execute();
+    }
+    const changed = [...orders.values()].filter((o) => o.changed);
+    if (changed.length) {
+      const rows = sql.join(
+        changed.map(
+          (o) => sql`(${o.id}::bigint, ${o.status}::text, ${o.last_msg}::text, ${o.volume_traded}::integer, ${o.filled}::boolean)`,
+        ),
+      );
+      // trade_price from the order's fills, the new ones included (inserted above, same transaction).
+      await sql`
+        update orders o
+           set status = v.status, last_msg = v.last_msg, volume_traded = v.traded, updated_at = now(),
+               trade_price = case when v.filled
+                                  then (select sum(t.price * t.volume) / sum(t.volume) from trades t where t.order_id = o.id)
+                                  else o.trade_price end
+          from (values ${rows}) as v(id, status, last_msg, traded, filled)
+         where o.id = v.id`.execute(tx);
+    }
+    await moveLots(tx, moves);
+    return outcomes;
+  });
 }
 
 /**
@@ -126,94 +305,26 @@ export async function applyAccepted(
   tenantId: number,
   orderId: number,
 ): Promise<OrderStatus | undefined> {
-  return db.transaction().execute(async (tx) => {
-    const o = await lockOrder(tx, tenantId, orderId);
-    if (!o) return undefined;
-    const next = nextStatus(o.status, 'accept');
-    if (!next) return o.status;
-    const first = await markAccepted(tx, orderId);
-    if (o.status !== next || first) {
-      await setStatus(tx, orderId, next, o.volume_traded > 0 ? ROUTER_MESSAGES.partFilled : ROUTER_MESSAGES.accepted);
-    }
-    return next;
-  });
+  const [r] = await applyEvents(db, [{ tenantId, orderId, event: { type: 'accepted' } }]);
+  return r!.status;
 }
 
-export interface TradeFill {
-  tradeId: string;
-  volume: number;
-  price: number;
-  at: Date;
-}
-
-/**
- * One fill. The trades row is inserted first; only if that insert happened (unique
- * (order_id, trade_id)) are the order and the contract changed, so a replay is harmless.
- * - order: volume_traded += v, trade_price = volume-weighted average of its fills,
- *   FINISHED ('全部成交') when volume_traded reaches volume_orign, otherwise ALIVE ('部分成交').
- * - contract: executed += v, frozen −= v, avg_price = volume-weighted average of all its fills,
- *   'completed' when executed reaches total.
- * A fill of an order that was already CANCELLED in our books (its lots were released) takes the
- * lots from remaining instead; the database's CHECK refuses it if they are gone.
- */
+/** One fill (see applyEvents). */
 export async function applyTrade(
   db: Kysely<DB>,
   tenantId: number,
   orderId: number,
   fill: TradeFill,
 ): Promise<'applied' | 'duplicate' | 'unknown'> {
-  if (!Number.isSafeInteger(fill.volume) || fill.volume <= 0) throw new Error(`invalid trade volume ${fill.volume}`);
-  if (!Number.isFinite(fill.price) || fill.price <= 0) throw new Error(`invalid trade price ${fill.price}`);
-  return db.transaction().execute(async (tx) => {
-    const o = await lockOrder(tx, tenantId, orderId);
-    if (!o) return 'unknown';
-    const inserted = await sql<{ id: number }>`
-      insert into trades (tenant_id, order_id, trade_id, volume, price, created_at)
-      values (${tenantId}, ${orderId}, ${fill.tradeId}, ${fill.volume}, ${fill.price}, ${fill.at})
-      on conflict (order_id, trade_id) do nothing
-      returning id`.execute(tx);
-    if (!inserted.rows.length) return 'duplicate';
-    await markAccepted(tx, orderId); // a fill implies the broker has the order
-    const traded = o.volume_traded + fill.volume;
-    if (traded > o.volume_orign) {
-      throw new Error(`order ${orderId}: fills (${traded}) exceed the order volume (${o.volume_orign})`);
-    }
-    const finished = traded === o.volume_orign;
-    const wasCancelled = o.status === 'CANCELLED';
-    const status = nextStatus(o.status, finished ? 'fill' : 'partFill');
-    if (!status) throw new Error(`order ${orderId}: a fill of a ${o.status} order`);
-    const lastMsg = finished ? ROUTER_MESSAGES.filled : wasCancelled ? o.last_msg : ROUTER_MESSAGES.partFilled;
-    await sql`
-      update orders
-         set volume_traded = ${traded},
-             trade_price = (select sum(t.price * t.volume) / sum(t.volume) from trades t where t.order_id = ${orderId}),
-             status = ${status},
-             last_msg = ${lastMsg},
-             updated_at = now()
-       where id = ${orderId}`.execute(tx);
-    await fillLots(tx, o.contract_id, fill.volume, wasCancelled ? 'remaining' : 'frozen');
-    return 'applied';
-  });
+  const [r] = await applyEvents(db, [{ tenantId, orderId, event: { type: 'trade', ...fill } }]);
+  return r!.result === 'unchanged' ? 'duplicate' : r!.result;
 }
 
 /**
- * The unfilled rest of an order is dead (rejected, cancelled, FAK remainder, expired):
- * CANCELLED with `message`, and its unfilled lots go back from frozen to remaining.
- * An order that already ended is left alone.
+ * The unfilled rest of an order is dead (rejected, cancelled, FAK remainder, expired): CANCELLED
+ * with `message`, its unfilled lots back from frozen to remaining. False if it had already ended.
  */
 export async function applyEnded(db: Kysely<DB>, tenantId: number, orderId: number, message: string): Promise<boolean> {
-  return db.transaction().execute(async (tx) => {
-    const o = await lockOrder(tx, tenantId, orderId);
-    const next = o && nextStatus(o.status, 'end');
-    if (!o || !next) return false;
-    // A cancel we sent for a reason of our own (the fixing deadline, docs/fixing.md) ends with that reason.
-    const reason = await tx
-      .selectFrom('order_dispatch')
-      .select('cancel_reason')
-      .where('order_id', '=', orderId)
-      .executeTakeFirst();
-    await setStatus(tx, orderId, next, reason?.cancel_reason ?? (message || ROUTER_MESSAGES.cancelled));
-    await releaseLots(tx, o.contract_id, o.volume_orign - o.volume_traded);
-    return true;
-  });
+  const [r] = await applyEvents(db, [{ tenantId, orderId, event: { type: 'ended', message } }]);
+  return r!.result === 'applied';
 }

@@ -1,14 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import {
-  applyAccepted,
-  applyEnded,
-  applyTrade,
-  claimOrder,
-  requestCancel,
-  ROUTER_MESSAGES,
-  type ClaimedOrder,
-} from './apply';
+import { applyAccepted, applyEnded, applyTrade, requestCancel, ROUTER_MESSAGES, type BookEvent, type ClaimedOrder } from './apply';
+import { createTradingBatches, type TradingBatches } from './batches';
 import type { GatewayEvent, GatewayStatus, Lane, TradingGateway } from './gateway';
 import { silentLogger, type TradingLogger } from './logger';
 
@@ -32,6 +25,8 @@ export interface OrderRouterOptions {
    * bounds how many hold database connections at once (TradingServiceOptions.dbConcurrency).
    */
   lane?: Lane;
+  /** Claims and gateway events go through these (shared by every tenant's router: one transaction for many). Default: this router's own, in `lane`. */
+  batches?: TradingBatches;
 }
 
 interface Attached {
@@ -49,8 +44,9 @@ interface Attached {
  *   gateway. PENDING thus means "not handed to any broker": cancelling it locally is always safe.
  * - A cancel of an ALIVE order is recorded (order_dispatch.cancel_requested_at) and then sent; it is
  *   sent again while the broker still shows the order alive.
- * - Gateway events are applied in DB transactions (see apply.ts), one order at a time in the
- *   order they arrived (a promise chain per order), idempotently.
+ * - Gateway events are applied in DB transactions (see apply.ts), each order's in the order they
+ *   arrived (a promise chain per order), idempotently; the events of many orders share a transaction
+ *   (batches.ts).
  * - An event that fails to apply marks the order dirty: further events of that order are skipped
  *   until the order is reconciled from the gateway's state (next sweep).
  * - An order is always finished at the gateway it was sent to: after a switch (sim ↔ real or another
@@ -64,7 +60,7 @@ export class OrderRouter {
   private readonly openSim: (() => Promise<TradingGateway>) | undefined;
   private readonly resendAfterMs: number;
   private readonly reconcileEveryMs: number;
-  private readonly lane: Lane;
+  private readonly batches: TradingBatches;
 
   private readonly gateways = new Map<string, Attached>();
   private openingSim: Promise<TradingGateway> | undefined;
@@ -87,7 +83,7 @@ export class OrderRouter {
     this.openSim = opts.openSim;
     this.resendAfterMs = opts.resendAfterMs ?? 5000;
     this.reconcileEveryMs = opts.reconcileEveryMs ?? 60_000;
-    this.lane = opts.lane ?? ((fn) => fn());
+    this.batches = opts.batches ?? createTradingBatches(opts.db, opts.lane);
   }
 
   // --- gateways ----------------------------------------------------------------------------------
@@ -229,15 +225,6 @@ export class OrderRouter {
     return next;
   }
 
-  private async dispatchKey(orderId: number): Promise<string | undefined> {
-    const d = await this.tdb
-      .selectFrom('order_dispatch')
-      .select('gateway_key')
-      .where('order_id', '=', orderId)
-      .executeTakeFirst();
-    return d?.gateway_key;
-  }
-
   private async gatewayFor(key: string): Promise<TradingGateway | undefined> {
     const a = this.gateways.get(key);
     if (a) return a.gateway;
@@ -254,12 +241,11 @@ export class OrderRouter {
   /** Claims a PENDING order for the active gateway (committed), then hands it over. Runs inside the order's chain. */
   private async send(orderId: number): Promise<void> {
     if (this.closed) return;
-    const recorded = await this.dispatchKey(orderId);
-    const key = recorded ?? this.activeKey;
+    const key = this.activeKey;
     if (key === null) return; // no gateway: stays PENDING
     const gateway = await this.reachable(orderId, key);
     if (!gateway) return;
-    const claimed = await this.lane(() => claimOrder(this.db, this.tenantId, orderId, key));
+    const claimed = await this.batches.claim({ tenantId: this.tenantId, orderId, gatewayKey: key });
     if (!claimed) return;
     const target = claimed.gatewayKey === key ? gateway : await this.reachable(orderId, claimed.gatewayKey);
     if (target) await this.transmit(target, claimed);
@@ -320,23 +306,18 @@ export class OrderRouter {
       this.logger.warn({ tenantId: this.tenantId, event: ev }, 'order router: event for a foreign order id ignored');
       return;
     }
-    void this.enqueue(orderId, () => this.lane(() => this.apply(orderId, ev)));
+    void this.enqueue(orderId, () => this.apply(orderId, ev));
   }
 
   private async apply(orderId: number, ev: Exclude<GatewayEvent, { type: 'status' }>) {
     if (this.dirty.has(orderId)) return; // reconciliation brings the whole state
-    switch (ev.type) {
-      case 'accepted':
-        await applyAccepted(this.db, this.tenantId, orderId);
-        return;
-      case 'trade':
-        await applyTrade(this.db, this.tenantId, orderId, ev);
-        return;
-      case 'rejected':
-      case 'cancelled':
-        await applyEnded(this.db, this.tenantId, orderId, ev.message);
-        return;
-    }
+    const event: BookEvent =
+      ev.type === 'accepted'
+        ? { type: 'accepted' }
+        : ev.type === 'trade'
+          ? { type: 'trade', tradeId: ev.tradeId, volume: ev.volume, price: ev.price, at: ev.at }
+          : { type: 'ended', message: ev.message };
+    await this.batches.apply({ tenantId: this.tenantId, orderId, event });
   }
 
   /** One order against its gateway's state. Runs inside the order's chain. */

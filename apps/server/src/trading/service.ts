@@ -3,6 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { asBackground } from '../db/priority';
 import type { DB, TenantTable } from '../db/schema';
 import type { OrderEvents } from '../domain/orders';
+import { createTradingBatches } from './batches';
 import { ConditionEngine } from './conditions';
 import { soleCoordinator, type Coordinator, type CoordinatorMessage } from './coordinator';
 import type { GatewayStatus, Lane, TradingGateway } from './gateway';
@@ -104,6 +105,8 @@ export function createTradingService(opts: TradingServiceOptions): TradingServic
   const routers = new Map<number, OrderRouter>();
   const limit = opts.dbConcurrency ? pLimit(opts.dbConcurrency) : undefined;
   const lane: Lane | undefined = limit && ((fn) => limit(() => asBackground(fn)));
+  // Every tenant's claims and gateway events share transactions (docs/performance.md).
+  const batches = createTradingBatches(db, lane);
   const tenantOps = new Map<number, Promise<void>>();
   const connectRetry = new Map<number, { key: string; at: number }>();
   const failedReconnects = new Map<number, number>();
@@ -149,7 +152,7 @@ export function createTradingService(opts: TradingServiceOptions): TradingServic
         tenantId,
         logger,
         openSim: async () => newSim(tenantId),
-        ...(lane ? { lane } : {}),
+        batches,
         ...(opts.resendAfterMs !== undefined ? { resendAfterMs: opts.resendAfterMs } : {}),
         ...(opts.reconcileEveryMs !== undefined ? { reconcileEveryMs: opts.reconcileEveryMs } : {}),
       });

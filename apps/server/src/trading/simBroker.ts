@@ -48,6 +48,18 @@ interface Resting {
   trades: number;
 }
 
+/** An order priced at insertion, not yet persisted. */
+interface Placed {
+  order: GatewayOrder;
+  o: Resting;
+  fill?: { volume: number; price: number } | undefined;
+  status: SimOrderStatus;
+  message: string;
+}
+
+/** The n-th fill of an order (stable: a replay reports the same id). */
+const tradeIdOf = (tenantId: number, ref: string, n: number) => `SIM-${tenantId}-${ref}-${n}`;
+
 interface Fill {
   order: Resting;
   tradeId: string;
@@ -127,6 +139,8 @@ export class SimBroker implements TradingGateway {
   private matchScheduled = false;
   private connected = false;
   private pending = 0;
+  /** The insert pass queued and not started yet: orders sent now join it. */
+  private nextInserts: { orders: GatewayOrder[]; done: Promise<void> } | undefined;
 
   constructor(opts: SimBrokerOptions) {
     this.db = opts.db;
@@ -178,7 +192,20 @@ export class SimBroker implements TradingGateway {
 
   /** Idempotent by orderId: a known order is not inserted again, its events are replayed instead. */
   insertOrder(order: GatewayOrder): Promise<void> {
-    return this.run(() => this.insert(order));
+    // Orders sent while the broker is busy go together in its next insert pass (insertMany).
+    let pass = this.nextInserts;
+    if (!pass) {
+      const orders: GatewayOrder[] = [];
+      pass = this.nextInserts = {
+        orders,
+        done: this.run(() => {
+          this.nextInserts = undefined;
+          return this.insertMany(orders);
+        }),
+      };
+    }
+    pass.orders.push(order);
+    return pass.done;
   }
 
   /** Cancels the resting rest of an order; an order that is no longer alive has its events replayed. */
@@ -393,18 +420,55 @@ export class SimBroker implements TradingGateway {
     return this.used.get(symbol) ?? { bid: 0, ask: 0 };
   }
 
-  private async insert(order: GatewayOrder) {
-    const ref = order.orderId;
-    const existing = await this.findOrder(ref);
-    if (existing) {
-      await this.replay(existing);
-      return;
-    }
+  /**
+   * The orders sent since the last insert pass, all in ONE statement (the orders and their first
+   * fills): under load an account's orders arrive faster than one statement each could take them.
+   * Each is priced against the liquidity left by those before it; what an order already at the
+   * exchange would have taken is not taken (its events are replayed instead).
+   */
+  private async insertMany(orders: GatewayOrder[]) {
     const at = this.now();
+    const used = new Map<string, Used>();
+    const seen = new Set<string>();
+    const fresh: Placed[] = [];
+    const again: string[] = [];
+    for (const order of orders) {
+      if (seen.has(order.orderId)) {
+        again.push(order.orderId);
+        continue;
+      }
+      seen.add(order.orderId);
+      fresh.push(this.place(order, at, used));
+    }
+    const inserted = fresh.length ? await this.persist(fresh, at) : new Map<string, number>();
+    for (const p of fresh) {
+      const seq = inserted.get(p.o.ref);
+      if (seq === undefined) again.push(p.o.ref);
+      else this.report(p, seq, at);
+    }
+    // Already at the exchange (sent again after a crash, or inserted meanwhile by another instance):
+    // report what the exchange has.
+    if (again.length) {
+      const rows = await this.db
+        .selectFrom('sim_orders')
+        .selectAll()
+        .where('tenant_id', '=', this.tenantId)
+        .where('order_ref', 'in', [...new Set(again)])
+        .execute();
+      const byRef = new Map(rows.map((r) => [r.order_ref, r]));
+      for (const ref of again) {
+        const row = byRef.get(ref);
+        if (row) await this.replay(row);
+      }
+    }
+  }
+
+  /** Validates and prices one order; `used` carries the liquidity taken by the orders before it in this pass. */
+  private place(order: GatewayOrder, at: Date, used: Map<string, Used>): Placed {
     const rejection = this.validate(order, at);
     const market = order.priceType === 'MARKET';
     const o: Resting = {
-      ref,
+      ref: order.orderId,
       symbol: order.symbol,
       direction: order.direction,
       limitPrice: market ? 0 : order.limitPrice,
@@ -414,67 +478,58 @@ export class SimBroker implements TradingGateway {
       expiresAt: nextClose(at, this.closeTime).getTime(),
       trades: 0,
     };
-    let fill: { volume: number; price: number } | undefined;
-    let status: SimOrderStatus;
-    let message = '';
-    if (rejection) {
-      status = 'REJECTED';
-      message = rejection;
-    } else {
-      const q = this.quotes.getQuote(order.symbol);
-      fill = q ? this.fillable(o, q, this.usedOf(order.symbol), market) : undefined;
-      const traded = fill?.volume ?? 0;
-      if (traded === o.volume) status = 'FILLED';
-      else if (market) {
-        status = 'CANCELLED';
-        message = traded > 0 ? SIM_MESSAGES.fakRest : SIM_MESSAGES.fakNone;
-      } else status = 'ALIVE';
+    if (rejection) return { order, o, status: 'REJECTED', message: rejection };
+    const q = this.quotes.getQuote(order.symbol);
+    const taken = used.get(order.symbol) ?? this.usedOf(order.symbol);
+    const fill = q ? this.fillable(o, q, taken, market) : undefined;
+    if (fill) {
+      used.set(
+        order.symbol,
+        order.direction === 'BUY' ? { ...taken, ask: taken.ask + fill.volume } : { ...taken, bid: taken.bid + fill.volume },
+      );
     }
-    const tradeId = `SIM-${this.tenantId}-${ref}-1`;
-    const inserted = await this.db.transaction().execute(async (tx) => {
-      const row = await tx
-        .insertInto('sim_orders')
-        .values({
-          tenant_id: this.tenantId,
-          order_ref: ref,
-          symbol: order.symbol,
-          direction: order.direction,
-          offset_flag: order.offset,
-          price_type: order.priceType,
-          limit_price: Number.isFinite(o.limitPrice) ? o.limitPrice : 0,
-          volume_orign: status === 'REJECTED' ? Math.max(0, Math.trunc(order.volume) || 0) : order.volume,
-          volume_traded: fill?.volume ?? 0,
-          status,
-          last_msg: message,
-          expires_at: new Date(o.expiresAt),
-          inserted_at: at,
-          updated_at: at,
-        })
-        .onConflict((oc) => oc.columns(['tenant_id', 'order_ref']).doNothing())
-        .returning(['seq'])
-        .executeTakeFirst();
-      if (!row) return undefined;
-      if (fill) {
-        await tx
-          .insertInto('sim_trades')
-          .values({
-            trade_id: tradeId,
-            tenant_id: this.tenantId,
-            order_ref: ref,
-            volume: fill.volume,
-            price: fill.price,
-            traded_at: at,
-          })
-          .execute();
-      }
-      return row;
-    });
-    if (!inserted) {
-      // Inserted meanwhile by someone else (another instance): report what the exchange has.
-      const row = await this.findOrder(ref);
-      if (row) await this.replay(row);
-      return;
-    }
+    const traded = fill?.volume ?? 0;
+    if (traded === o.volume) return { order, o, fill, status: 'FILLED', message: '' };
+    if (market) return { order, o, fill, status: 'CANCELLED', message: traded > 0 ? SIM_MESSAGES.fakRest : SIM_MESSAGES.fakNone };
+    return { order, o, fill, status: 'ALIVE', message: '' };
+  }
+
+  /** Inserts the orders and their first fills in one statement; returns the seq of each order inserted (absent: it existed). */
+  private async persist(placed: Placed[], at: Date): Promise<Map<string, number>> {
+    const orders = sql.join(
+      placed.map(
+        ({ order, o, fill, status, message }) => sql`(${this.tenantId}::integer, ${o.ref}::text, ${order.symbol}::text,
+          ${order.direction}::text, ${order.offset}::text, ${order.priceType}::text,
+          ${Number.isFinite(o.limitPrice) ? o.limitPrice : 0}::numeric,
+          ${status === 'REJECTED' ? Math.max(0, Math.trunc(order.volume) || 0) : order.volume}::integer,
+          ${fill?.volume ?? 0}::integer, ${status}::text, ${message}::text, ${new Date(o.expiresAt)}::timestamptz)`,
+      ),
+    );
+    const filled = placed.filter((p) => p.fill);
+    const trades = filled.length
+      ? sql`, fills as (
+          insert into sim_trades (trade_id, tenant_id, order_ref, volume, price, traded_at)
+          select v.trade_id, ${this.tenantId}, v.order_ref, v.volume, v.price, ${at}
+            from (values ${sql.join(
+              filled.map((p) => sql`(${tradeIdOf(this.tenantId, p.o.ref, 1)}::text, ${p.o.ref}::text, ${p.fill!.volume}::integer, ${p.fill!.price}::numeric)`),
+            )}) as v(trade_id, order_ref, volume, price)
+            join inserted using (order_ref))`
+      : sql``;
+    const { rows } = await sql<{ order_ref: string; seq: string | number }>`
+      with inserted as (
+        insert into sim_orders (tenant_id, order_ref, symbol, direction, offset_flag, price_type, limit_price,
+                                volume_orign, volume_traded, status, last_msg, expires_at, inserted_at, updated_at)
+        select v.*, ${at}::timestamptz, ${at}::timestamptz
+          from (values ${orders}) as v
+        on conflict (tenant_id, order_ref) do nothing
+        returning order_ref, seq)${trades}
+      select order_ref, seq from inserted`.execute(this.db);
+    return new Map(rows.map((r) => [r.order_ref, Number(r.seq)]));
+  }
+
+  /** Tells the router what became of an order just inserted, and books its fill and its rest. */
+  private report({ order, o, fill, status, message }: Placed, seq: number, at: Date) {
+    const ref = o.ref;
     if (status === 'REJECTED') {
       this.emit({ type: 'rejected', orderId: ref, message });
       return;
@@ -484,11 +539,11 @@ export class SimBroker implements TradingGateway {
       o.traded = fill.volume;
       o.trades = 1;
       this.consume(order.symbol, order.direction, fill.volume);
-      this.emit({ type: 'trade', orderId: ref, tradeId, volume: fill.volume, price: fill.price, at });
+      this.emit({ type: 'trade', orderId: ref, tradeId: tradeIdOf(this.tenantId, ref, 1), volume: fill.volume, price: fill.price, at });
     }
     if (status === 'CANCELLED') this.emit({ type: 'cancelled', orderId: ref, message });
     if (status === 'ALIVE') {
-      o.seq = Number(inserted.seq);
+      o.seq = seq;
       this.book.set(ref, o);
     }
   }
@@ -570,7 +625,7 @@ export class SimBroker implements TradingGateway {
         if (!f) continue;
         if (o.direction === 'BUY') used.ask += f.volume;
         else used.bid += f.volume;
-        fills.push({ order: o, tradeId: `SIM-${this.tenantId}-${o.ref}-${o.trades + 1}`, ...f });
+        fills.push({ order: o, tradeId: tradeIdOf(this.tenantId, o.ref, o.trades + 1), ...f });
       }
     }
     if (!fills.length) return;
