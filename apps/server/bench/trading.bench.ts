@@ -3,7 +3,8 @@
  * submit → first fill for marketable orders, at 200 orders/s across 20 tenants, on PostgreSQL; issue 19
  * item 3: `--rate=1000 --tenants=100`.
  *
- *   npx tsx bench/trading.bench.ts [--seconds=15] [--warmup=2] [--rate=200] [--tenants=20] [--db-concurrency=5]
+ *   npx tsx bench/trading.bench.ts [--seconds=15] [--warmup=2] [--rate=200] [--tenants=20] [--db-concurrency=5] [--pg-stats]
+ *   (--pg-stats: pg_stat_statements loaded, the statements that took the most time printed at the end)
  *   (TICK_MS, SWEEP_MS: market tick and outbox sweep periods)
  *
  * In process: a throwaway cluster, the server's migrations and catalogue, the simulated exchange
@@ -24,6 +25,7 @@ import { SimExchange } from '../src/market/simExchange';
 import { seedCatalogue } from '../src/seed/catalogue';
 import { createTradingService } from '../src/trading';
 import { createDatabase, startPostgres } from '../test/postgres';
+import { enableStatementStats, printStatementStats } from './lib/pg';
 import { deadline, footer, header, latencyLine, summarize } from './lib/stats';
 
 const arg = (name: string, d: number) =>
@@ -34,12 +36,14 @@ const RATE = arg('rate', 200);
 const TENANTS = arg('tenants', 20);
 /** Order-router transactions at once (the server's TRADING_DB_CONCURRENCY; its default on PostgreSQL); 0 = unbounded. */
 const DB_CONCURRENCY = arg('db-concurrency', 5);
+const PG_STATS = process.argv.includes('--pg-stats');
 
 header(
   `trading: ${RATE} orders/s for ${SECONDS} s across ${TENANTS} tenants (PostgreSQL, router transactions at once: ${DB_CONCURRENCY || 'unbounded'})`,
 );
 const guard = deadline(180_000, 'trading bench');
 const pg = await startPostgres();
+if (PG_STATS) await enableStatementStats(pg.url);
 try {
   await Promise.race([run(), guard.promise]);
 } finally {
@@ -208,6 +212,7 @@ async function run() {
   console.log(
     `goal p99 submit → accepted ≤ 20 ms at ${RATE}/s across ${TENANTS} tenants, no order or lot lost: ${p99 <= 20 && refused === 0 && lost === 0 && notAccepted === 0 && books.wrong === 0 ? 'MET' : 'MISSED'} (p99 ${p99.toFixed(1)} ms, ${refused} refused; load average ${load})`,
   );
+  if (PG_STATS) await printStatementStats(pg.url);
   await trading.stop();
   market.stop();
   await db.destroy();

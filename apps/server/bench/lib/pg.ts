@@ -32,7 +32,7 @@ export async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T
 export async function tuneCluster(url: string, settings: Record<string, string>, restart: boolean) {
   const dataDir = await withClient(url, async (c) => {
     for (const [name, value] of Object.entries(settings)) {
-      if (!/^[a-z_]+$/.test(name)) throw new Error(`bad setting ${name}`);
+      if (!/^[a-z_.]+$/.test(name)) throw new Error(`bad setting ${name}`);
       await c.query(`alter system set ${name} = '${value.replace(/'/g, "''")}'`);
     }
     await c.query('select pg_reload_conf()');
@@ -52,4 +52,37 @@ export async function show(url: string, names: string[]): Promise<string> {
     for (const n of names) out.push(`${n}=${(await c.query(`show ${n}`)).rows[0][n]}`);
     return out.join(' ');
   });
+}
+
+/** Loads pg_stat_statements into the cluster (a restart): where the database's time goes, per statement. */
+export async function enableStatementStats(url: string) {
+  await tuneCluster(url, { shared_preload_libraries: 'pg_stat_statements' }, true);
+  // (the library's own settings exist only once it is loaded)
+  await tuneCluster(url, { 'pg_stat_statements.track_planning': 'on' }, false);
+  await withClient(url, (c) => c.query('create extension if not exists pg_stat_statements'));
+}
+
+/**
+ * The statements that took the most time (execution + planning), those of one shape taken together
+ * (a multi-row VALUES of another length is another entry for PostgreSQL).
+ */
+export async function printStatementStats(url: string, top = 15) {
+  const rows = await withClient(url, async (c) =>
+    (await c.query<{ calls: string; exec: number; plan: number; query: string }>(
+      'select calls, total_exec_time as exec, total_plan_time as plan, query from pg_stat_statements',
+    )).rows,
+  );
+  const byShape = new Map<string, { calls: number; exec: number; plan: number }>();
+  for (const r of rows) {
+    const shape = r.query.replace(/[\s"]+/g, ' ').trim().slice(0, 100);
+    const e = byShape.get(shape) ?? { calls: 0, exec: 0, plan: 0 };
+    e.calls += Number(r.calls);
+    e.exec += r.exec;
+    e.plan += r.plan;
+    byShape.set(shape, e);
+  }
+  console.log('statements by total time (calls, execution ms, planning ms, statement):');
+  for (const [shape, e] of [...byShape].sort((a, b) => b[1].exec + b[1].plan - a[1].exec - a[1].plan).slice(0, top)) {
+    console.log(`  ${String(e.calls).padStart(7)} ${e.exec.toFixed(0).padStart(7)} ${e.plan.toFixed(0).padStart(6)}  ${shape}`);
+  }
 }

@@ -8,6 +8,7 @@ import * as m004 from './migrations/004_view_indexes';
 import * as m005 from './migrations/005_hardening';
 import * as m006 from './migrations/006_fixing_terms';
 import * as m007 from './migrations/007_conditional_orders';
+import * as m008 from './migrations/008_contract_traded_amount';
 import { PGliteDialect } from './pgliteDialect';
 import { guardedPool, type DbLogger } from './resilience';
 import type { DB } from './schema';
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '005_hardening': m005,
   '006_fixing_terms': m006,
   '007_conditional_orders': m007,
+  '008_contract_traded_amount': m008,
 };
 
 /** Versioned migrations, run on start; a failure stops the server. */

@@ -69,6 +69,8 @@ export interface ContractTable {
   frozen_quantity: Generated<number>;
   remaining_quantity: number;
   avg_price: DefaultNumeric;
+  /** Σ price × volume of the contract's fills: avg_price = traded_amount / executed_quantity (migration 008). */
+  traded_amount: DefaultNumeric;
   status: ContractStatus;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
@@ -226,7 +228,7 @@ export interface OrderViewRow {
 
 export interface ContractViewRow extends Omit<
   ContractTable,
-  'id' | 'executed_quantity' | 'frozen_quantity' | 'avg_price' | 'created_at' | 'updated_at' | 'basis'
+  'id' | 'executed_quantity' | 'frozen_quantity' | 'avg_price' | 'traded_amount' | 'created_at' | 'updated_at' | 'basis'
 > {
   id: number;
   executed_quantity: number;

@@ -1,11 +1,12 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type QueryCreator, type RawBuilder, type Transaction } from 'kysely';
 import type { DB } from '../db/schema';
 
 /**
  * The lot arithmetic of a contract, in one place. Always:
  *   executed_quantity + frozen_quantity + remaining_quantity = total_quantity
  * (the table's CHECK refuses anything else). Lots move remaining → frozen when an order is
- * submitted, frozen → remaining when its unfilled rest ends, frozen → executed when it fills.
+ * submitted, frozen → remaining when its unfilled rest ends, frozen → executed when it fills
+ * (moveLots; from remaining when the order had already been cancelled in our books).
  */
 
 /**
@@ -21,7 +22,18 @@ export async function freezeLots(
   /** The earliest fixing deadline still open (docs/fixing.md): a contract past its deadline freezes nothing. */
   openDeadline: string,
 ) {
-  return tx
+  return freezeLotsQuery(tx, who, contractId, lots, openDeadline).executeTakeFirst();
+}
+
+/** The conditional update of freezeLots, not executed (the one-statement submit puts it into a CTE). */
+export function freezeLotsQuery(
+  db: QueryCreator<DB>,
+  who: { tenantId: number; pricerId: number },
+  contractId: number,
+  lots: number,
+  openDeadline: string,
+) {
+  return db
     .updateTable('contracts')
     .set((eb) => ({
       frozen_quantity: eb('frozen_quantity', '+', lots),
@@ -46,26 +58,13 @@ export async function freezeLots(
         .select('price_tick')
         .whereRef('instruments.symbol', '=', 'contracts.instrument_id')
         .as('price_tick'),
-    ])
-    .executeTakeFirst();
+    ]);
 }
 
 /** The unfilled lots of an ended order go back from frozen to remaining. */
 export async function releaseLots(tx: Transaction<DB>, contractId: number, lots: number) {
   if (lots <= 0) return;
-  await moveLots(tx, [{ contractId, fromFrozen: 0, fromRemaining: 0, released: lots }]);
-}
-
-/**
- * `lots` were traded: they become executed, taken from frozen — or from remaining when the order
- * had already been cancelled in our books (its lots released); the CHECK refuses it if they are
- * gone. avg_price is the volume-weighted price of all the contract's fills (the trade row is
- * inserted first); the contract is completed when executed reaches total.
- */
-export async function fillLots(tx: Transaction<DB>, contractId: number, lots: number, from: 'frozen' | 'remaining') {
-  await moveLots(tx, [
-    { contractId, fromFrozen: from === 'frozen' ? lots : 0, fromRemaining: from === 'remaining' ? lots : 0, released: 0 },
-  ]);
+  await moveLots(tx, [{ contractId, fromFrozen: 0, fromRemaining: 0, released: lots, amount: 0 }]);
 }
 
 /** What a batch of fills and ended orders does to one contract (sums over its orders). */
@@ -77,57 +76,55 @@ export interface LotMove {
   fromRemaining: number;
   /** Unfilled lots of ended orders, back from frozen to remaining. */
   released: number;
+  /** Σ price × volume of the traded lots, in ten-thousandths of a yuan (an exact integer). */
+  amount: number;
 }
 
 /**
- * The fills and releases of many orders in two statements, whatever their number: the contracts
- * are locked in id order (the same order every writer takes them in a batch, so two batches cannot
- * deadlock) BEFORE their fills are read, so avg_price includes every fill committed by a
- * transaction that held a lock before us. Only the end state of each contract is checked.
+ * The fills and releases of many orders in ONE statement, whatever their number (a contract row
+ * stays locked from here to the commit: the submits of its customer wait for it). avg_price comes
+ * from the row's own running sum (traded_amount, migration 008), which a concurrent writer's commit
+ * is seen in (the update re-reads a row it had to wait for), so no read of the fills is needed.
+ * Contracts are updated in id order. Only the end state of each contract is checked.
  */
 export async function moveLots(tx: Transaction<DB>, moves: LotMove[]) {
+  const update = lotsUpdate(moves);
+  if (update) await update.execute(tx);
+}
+
+/** The statement of moveLots (undefined: nothing moves), for a caller that puts it beside others in one statement. */
+export function lotsUpdate(moves: LotMove[]): RawBuilder<unknown> | undefined {
   const byContract = new Map<number, LotMove>();
   for (const m of moves) {
-    const sum = byContract.get(m.contractId) ?? { contractId: m.contractId, fromFrozen: 0, fromRemaining: 0, released: 0 };
+    const sum = byContract.get(m.contractId) ?? { contractId: m.contractId, fromFrozen: 0, fromRemaining: 0, released: 0, amount: 0 };
     sum.fromFrozen += m.fromFrozen;
     sum.fromRemaining += m.fromRemaining;
     sum.released += m.released;
+    sum.amount += m.amount;
     byContract.set(m.contractId, sum);
   }
   const rows = [...byContract.values()]
     .filter((m) => m.fromFrozen || m.fromRemaining || m.released)
     .sort((a, b) => a.contractId - b.contractId);
-  if (!rows.length) return;
-  await tx
-    .selectFrom('contracts')
-    .select('id')
-    .where(
-      'id',
-      'in',
-      rows.map((m) => m.contractId),
-    )
-    .orderBy('id')
-    .forUpdate()
-    .execute();
+  if (!rows.length) return undefined;
   const values = sql.join(
     rows.map(
       (m) =>
-        sql`(${m.contractId}::integer, ${m.fromFrozen + m.fromRemaining}::integer, ${m.fromFrozen + m.released}::integer, ${m.released - m.fromRemaining}::integer)`,
+        sql`(${m.contractId}::integer, ${m.fromFrozen + m.fromRemaining}::integer, ${m.fromFrozen + m.released}::integer, ${m.released - m.fromRemaining}::integer, ${m.amount}::numeric / 10000)`,
     ),
   );
-  await sql`
+  return sql`
     update contracts c
        set executed_quantity = c.executed_quantity + v.traded,
            frozen_quantity = c.frozen_quantity - v.unfrozen,
            remaining_quantity = c.remaining_quantity + v.remaining,
+           traded_amount = c.traded_amount + v.amount,
            avg_price = case when v.traded > 0
-                            then (select sum(t.price * t.volume) / sum(t.volume)
-                                    from trades t join orders o on o.id = t.order_id
-                                   where o.contract_id = c.id)
+                            then (c.traded_amount + v.amount) / (c.executed_quantity + v.traded)
                             else c.avg_price end,
            status = case when v.traded > 0 and c.executed_quantity + v.traded >= c.total_quantity
                          then 'completed' else c.status end,
            updated_at = now()
-      from (values ${values}) as v(id, traded, unfrozen, remaining)
-     where c.id = v.id`.execute(tx);
+      from (values ${values}) as v(id, traded, unfrozen, remaining, amount)
+     where c.id = v.id`;
 }

@@ -2,12 +2,15 @@ import { CANCELLABLE, ORDER_MESSAGES, type CancelOrderResult, type submitOrderIn
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../db/schema';
-import { audit } from './audit';
+import { audit, redact } from './audit';
 import { conflict, invalid, notFound } from './errors';
-import { freezeLots, releaseLots } from './lots';
+import { freezeLots, freezeLotsQuery, releaseLots } from './lots';
 import { nextStatus } from './orderStatus';
 import { limitPriceProblem, type PriceBand } from './priceRules';
 import { firstOpenDeadline, notFixableReason } from './fixingTerms';
+
+const PENDING = 'PENDING' as const;
+const WAITING_MSG = '等待发送';
 
 export interface OrderEvents {
   /** A PENDING order is committed: the router may send it. */
@@ -58,7 +61,125 @@ export async function submitOrder(
   return created;
 }
 
+/** What the one-statement submit assumes of a contract: its instrument (never changes) and that instrument's tick. */
+interface ContractInstrument {
+  instrument_id: string;
+  price_tick: number;
+}
+
+/** Per database (tests open many in one process), per contract id; bounded. A hint: the statement re-checks both. */
+const knownInstruments = new WeakMap<Kysely<DB>, Map<number, ContractInstrument>>();
+const KNOWN_MAX = 10_000;
+
+function remember(db: Kysely<DB>, contractId: number, c: ContractInstrument) {
+  let known = knownInstruments.get(db);
+  if (!known) knownInstruments.set(db, (known = new Map()));
+  if (known.size >= KNOWN_MAX) known.delete(known.keys().next().value as number);
+  known.set(contractId, c);
+}
+
 async function insertOrder(
+  db: Kysely<DB>,
+  who: { tenantId: number; pricerId: number },
+  input: z.output<typeof submitOrderInput>,
+  priceBand: ((symbol: string) => PriceBand | undefined) | undefined,
+  now: Date,
+) {
+  const known = knownInstruments.get(db)?.get(input.contract_id);
+  if (known && !limitPriceProblem(input.price, known.price_tick, priceBand?.(known.instrument_id))) {
+    const row = await insertOrderAtOnce(db, who, input, known, now);
+    if (row) return row;
+  }
+  // The first fixing of a contract in this process, or anything refused: the checks one by one, to say why.
+  const row = await insertOrderChecked(db, who, input, priceBand, now);
+  if (row.price_tick !== null) remember(db, row.contract_id, { instrument_id: row.instrument_id, price_tick: row.price_tick });
+  const { price_tick: _, ...order } = row;
+  return order;
+}
+
+/**
+ * The fixing in ONE statement (no BEGIN/COMMIT round trips: docs/performance.md): freeze the lots,
+ * insert the order and its audit row, when the contract's instrument and tick are those the price was
+ * checked against. Nothing (undefined) when the contract cannot be fixed so or its instrument is not
+ * `known`: the caller then takes the checked path, which says why.
+ */
+async function insertOrderAtOnce(
+  db: Kysely<DB>,
+  who: { tenantId: number; pricerId: number },
+  input: z.output<typeof submitOrderInput>,
+  known: ContractInstrument,
+  now: Date,
+) {
+  const payload = JSON.stringify(redact({ ...input }));
+  return db
+    .with('frozen', (qc) =>
+      freezeLotsQuery(qc, who, input.contract_id, input.quantity, firstOpenDeadline(now))
+        .where('instrument_id', '=', known.instrument_id)
+        .where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('instruments')
+              .select('symbol')
+              .whereRef('instruments.symbol', '=', 'contracts.instrument_id')
+              .where('price_tick', '=', known.price_tick),
+          ),
+        ),
+    )
+    .with('placed', (qc) =>
+      qc
+        .insertInto('orders')
+        .columns([
+          'tenant_id',
+          'contract_id',
+          'pricer_id',
+          'instrument_id',
+          'direction',
+          'volume_orign',
+          'limit_price',
+          'basis',
+          'status',
+          'last_msg',
+          'client_order_id',
+        ])
+        .expression((eb) =>
+          eb
+            .selectFrom('frozen')
+            .select([
+              sql<number>`${who.tenantId}::integer`.as('tenant_id'),
+              'frozen.id',
+              sql<number>`${who.pricerId}::integer`.as('pricer_id'),
+              'frozen.instrument_id',
+              'frozen.direction',
+              sql<number>`${input.quantity}::integer`.as('volume_orign'),
+              sql<number>`${input.price}::numeric`.as('limit_price'),
+              'frozen.basis',
+              sql<string>`${PENDING}::text`.as('status'),
+              sql<string>`${WAITING_MSG}::text`.as('last_msg'),
+              sql<string | null>`${input.client_order_id ?? null}::text`.as('client_order_id'),
+            ]),
+        )
+        .returningAll(),
+    )
+    .with('audited', (qc) =>
+      qc
+        .insertInto('audit_log')
+        .columns(['tenant_id', 'actor', 'action', 'payload'])
+        .expression((eb) =>
+          eb
+            .selectFrom('placed')
+            .select([
+              sql<number>`${who.tenantId}::integer`.as('tenant_id'),
+              sql<string>`${`pricer:${who.pricerId}`}::text`.as('actor'),
+              sql<string>`${'submit-order'}::text`.as('action'),
+              sql<string>`${payload}::jsonb || jsonb_build_object('order_id', placed.id)`.as('payload'),
+            ]),
+        ),
+    )
+    .selectFrom('placed')
+    .selectAll()
+    .executeTakeFirst();
+}
+
+async function insertOrderChecked(
   db: Kysely<DB>,
   who: { tenantId: number; pricerId: number },
   input: z.output<typeof submitOrderInput>,
@@ -81,8 +202,8 @@ async function insertOrder(
         volume_orign: input.quantity,
         limit_price: input.price,
         basis: frozen.basis,
-        status: 'PENDING',
-        last_msg: '等待发送',
+        status: PENDING,
+        last_msg: WAITING_MSG,
         client_order_id: input.client_order_id ?? null,
       })
       .returningAll()
@@ -93,7 +214,7 @@ async function insertOrder(
       action: 'submit-order',
       payload: { ...input, order_id: row.id },
     });
-    return row;
+    return { ...row, price_tick: frozen.price_tick };
   });
 }
 

@@ -1,6 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { DB, OrderStatus } from '../db/schema';
-import { moveLots, type LotMove } from '../domain/lots';
+import { lotsUpdate, type LotMove } from '../domain/lots';
 import { nextStatus, ORDER_TRANSITIONS } from '../domain/orderStatus';
 
 /**
@@ -146,7 +146,8 @@ interface BookedOrder {
   accepted: boolean;
   cancel_reason: string | null;
   changed: boolean;
-  filled: boolean;
+  /** Σ price × volume of the fills booked now, in ten-thousandths. */
+  amount: number;
 }
 
 function checkFill(orderId: number, fill: TradeFill) {
@@ -155,16 +156,20 @@ function checkFill(orderId: number, fill: TradeFill) {
   if (!Number.isFinite(fill.price) || fill.price <= 0) throw new Error(`order ${orderId}: invalid trade price ${fill.price}`);
 }
 
+/** A fill's price × volume in ten-thousandths (prices are numeric(18, 4)): an exact integer, summed without float error. */
+const amountOf = (f: TradeFill) => Math.round(f.price * 1e4) * f.volume;
+
 /**
- * Applies gateway events in the order given, in ONE transaction of at most eight statements however
- * many there are (lock the orders with their dispatch rows, insert the fills, mark the confirmed,
- * update the orders, lock and update their contracts). Per event:
+ * Applies gateway events in the order given, in ONE transaction of four round trips however many
+ * there are: BEGIN; lock the orders (in id order) with their dispatch rows and which of the fills are
+ * booked already; one statement that writes everything (the new fills, the first confirmations, the
+ * orders, their contracts); COMMIT. Per event:
  * - accepted: ALIVE, '已报单' ('部分成交' if it has fills); first confirmation recorded in order_dispatch.
- * - trade: the trades row first (unique (order_id, trade_id): a replay is 'duplicate' and changes
- *   nothing). The order: volume_traded += v, trade_price = volume-weighted average of its fills,
- *   FINISHED ('全部成交') when volume_traded reaches volume_orign, otherwise ALIVE ('部分成交'); a fill
- *   implies the broker has the order (confirmed). The contract: v lots frozen → executed — from
- *   remaining instead for an order our books had already cancelled (its lots were released).
+ * - trade: a fill already booked (same order and trade id) is 'duplicate' and changes nothing. The
+ *   order: volume_traded += v, trade_price = volume-weighted average of its fills, FINISHED ('全部成交')
+ *   when volume_traded reaches volume_orign, otherwise ALIVE ('部分成交'); a fill implies the broker has
+ *   the order (confirmed). The contract: v lots frozen → executed — from remaining instead for an
+ *   order our books had already cancelled (its lots were released).
  * - ended: CANCELLED with the message (or the reason of a cancel we sent ourselves, docs/fixing.md),
  *   and its unfilled lots back from frozen to remaining. An order that already ended is left alone.
  * Throws (and changes nothing) when any event is impossible: fills beyond the order's volume, a
@@ -174,38 +179,33 @@ export async function applyEvents(db: Kysely<DB>, inputs: OrderEventInput[]): Pr
   if (!inputs.length) return [];
   for (const { orderId, event } of inputs) if (event.type === 'trade') checkFill(orderId, event);
   const ids = [...new Set(inputs.map((i) => i.orderId))].sort((a, b) => a - b);
+  const tradeIds = [...new Set(inputs.flatMap((i) => (i.event.type === 'trade' ? [i.event.tradeId] : [])))];
   return db.transaction().execute(async (tx) => {
-    const locked = await sql<Omit<BookedOrder, 'changed' | 'filled'>>`
+    // The order rows stay locked to the commit: concurrent events of one order serialise here, so
+    // the fills read as booked cannot change underneath.
+    const locked = await sql<Omit<BookedOrder, 'changed' | 'amount'> & { booked: string[] | null }>`
       select o.id, o.tenant_id, o.contract_id, o.status, o.volume_orign, o.volume_traded, o.last_msg,
-             d.order_id is not null as dispatched, d.accepted_at is not null as accepted, d.cancel_reason
+             d.order_id is not null as dispatched, d.accepted_at is not null as accepted, d.cancel_reason,
+             ${
+               tradeIds.length
+                 ? sql`(select array_agg(t.trade_id) from trades t where t.order_id = o.id and t.trade_id in (${sql.join(tradeIds)}))`
+                 : sql`null::text[]`
+             } as booked
         from orders o left join order_dispatch d on d.order_id = o.id
        where o.id in (${sql.join(ids)})
        order by o.id
          for update of o`.execute(tx);
     const orders = new Map<number, BookedOrder>();
-    for (const r of locked.rows) orders.set(Number(r.id), { ...r, id: Number(r.id), changed: false, filled: false });
+    const booked = new Set<string>();
+    for (const { booked: known, ...r } of locked.rows) {
+      const id = Number(r.id);
+      orders.set(id, { ...r, id, changed: false, amount: 0 });
+      for (const t of known ?? []) booked.add(`${id}\u0000${t}`);
+    }
     const mine = (i: OrderEventInput) => {
       const o = orders.get(i.orderId);
       return o && o.tenant_id === i.tenantId ? o : undefined;
     };
-
-    // The fills, inserted first: what comes back is what was new.
-    const fills = inputs.filter((i) => i.event.type === 'trade' && mine(i));
-    const booked = new Set<string>();
-    if (fills.length) {
-      const rows = sql.join(
-        fills.map((i) => {
-          const f = i.event as TradeFill;
-          return sql`(${i.tenantId}::integer, ${i.orderId}::bigint, ${f.tradeId}::text, ${f.volume}::integer, ${f.price}::numeric, ${f.at}::timestamptz)`;
-        }),
-      );
-      const inserted = await sql<{ order_id: number; trade_id: string }>`
-        insert into trades (tenant_id, order_id, trade_id, volume, price, created_at)
-        values ${rows}
-        on conflict (order_id, trade_id) do nothing
-        returning order_id, trade_id`.execute(tx);
-      for (const r of inserted.rows) booked.add(`${Number(r.order_id)}\u0000${r.trade_id}`);
-    }
 
     const confirmed = new Set<number>();
     const confirm = (o: BookedOrder) => {
@@ -219,6 +219,7 @@ export async function applyEvents(db: Kysely<DB>, inputs: OrderEventInput[]): Pr
       o.last_msg = lastMsg;
       o.changed = true;
     };
+    const fills: OrderEventInput[] = [];
     const moves: LotMove[] = [];
     const outcomes = inputs.map((input): EventOutcome => {
       const o = mine(input);
@@ -235,7 +236,8 @@ export async function applyEvents(db: Kysely<DB>, inputs: OrderEventInput[]): Pr
         }
         case 'trade': {
           const key = `${o.id}\u0000${ev.tradeId}`;
-          if (!booked.delete(key)) return { result: 'duplicate', status: o.status };
+          if (booked.has(key)) return { result: 'duplicate', status: o.status };
+          booked.add(key);
           confirm(o);
           const traded = o.volume_traded + ev.volume;
           if (traded > o.volume_orign) {
@@ -247,12 +249,14 @@ export async function applyEvents(db: Kysely<DB>, inputs: OrderEventInput[]): Pr
           if (!status) throw new Error(`order ${o.id}: a fill of a ${o.status} order`);
           set(o, status, finished ? ROUTER_MESSAGES.filled : wasCancelled ? o.last_msg : ROUTER_MESSAGES.partFilled);
           o.volume_traded = traded;
-          o.filled = true;
+          o.amount += amountOf(ev);
+          fills.push(input);
           moves.push({
             contractId: o.contract_id,
             fromFrozen: wasCancelled ? 0 : ev.volume,
             fromRemaining: wasCancelled ? ev.volume : 0,
             released: 0,
+            amount: amountOf(ev),
           });
           return { result: 'applied', status };
         }
@@ -260,42 +264,67 @@ export async function applyEvents(db: Kysely<DB>, inputs: OrderEventInput[]): Pr
           const next = nextStatus(o.status, 'end');
           if (!next) return { result: 'unchanged', status: o.status };
           set(o, next, o.cancel_reason ?? (ev.message || ROUTER_MESSAGES.cancelled));
-          moves.push({ contractId: o.contract_id, fromFrozen: 0, fromRemaining: 0, released: o.volume_orign - o.volume_traded });
+          moves.push({
+            contractId: o.contract_id,
+            fromFrozen: 0,
+            fromRemaining: 0,
+            released: o.volume_orign - o.volume_traded,
+            amount: 0,
+          });
           return { result: 'applied', status: next };
         }
       }
     });
-
-    if (confirmed.size) {
-      await tx
-        .updateTable('order_dispatch')
-        .set({ accepted_at: sql<Date>`now()` })
-        .where('order_id', 'in', [...confirmed])
-        .where('accepted_at', 'is', null)
-        .execute();
-    }
-    const changed = [...orders.values()].filter((o) => o.changed);
-    if (changed.length) {
-      const rows = sql.join(
-        changed.map(
-          (o) => sql`(${o.id}::bigint, ${o.status}::text, ${o.last_msg}::text, ${o.volume_traded}::integer, ${o.filled}::boolean)`,
-        ),
-      );
-      // trade_price from the order's fills, the new ones included (inserted above, same transaction).
-      await sql`
-        update orders o
-           set status = v.status, last_msg = v.last_msg, volume_traded = v.traded, updated_at = now(),
-               trade_price = case when v.filled
-                                  then (select sum(t.price * t.volume) / sum(t.volume) from trades t where t.order_id = o.id)
-                                  else o.trade_price end
-          from (values ${rows}) as v(id, status, last_msg, traded, filled)
-         where o.id = v.id`.execute(tx);
-    }
-    await moveLots(tx, moves);
+    await writeBooks(tx, { fills, confirmed: [...confirmed], orders: [...orders.values()].filter((o) => o.changed), moves });
     return outcomes;
   });
 }
 
+/**
+ * Everything a batch of events changes, in one statement (its parts see the rows as they were before
+ * it: trade_price therefore adds the batch's own fills to those booked before).
+ */
+async function writeBooks(
+  tx: Transaction<DB>,
+  w: { fills: OrderEventInput[]; confirmed: number[]; orders: BookedOrder[]; moves: LotMove[] },
+) {
+  const parts: RawBuilder<unknown>[] = [];
+  if (w.fills.length) {
+    const rows = sql.join(
+      w.fills.map((i) => {
+        const f = i.event as TradeFill;
+        return sql`(${i.tenantId}::integer, ${i.orderId}::bigint, ${f.tradeId}::text, ${f.volume}::integer, ${f.price}::numeric, ${f.at}::timestamptz)`;
+      }),
+    );
+    parts.push(sql`fills as (
+      insert into trades (tenant_id, order_id, trade_id, volume, price, created_at) values ${rows})`);
+  }
+  if (w.confirmed.length) {
+    parts.push(sql`confirmed as (
+      update order_dispatch set accepted_at = now()
+       where order_id in (${sql.join(w.confirmed)}) and accepted_at is null)`);
+  }
+  if (w.orders.length) {
+    const rows = sql.join(
+      w.orders.map(
+        (o) => sql`(${o.id}::bigint, ${o.status}::text, ${o.last_msg}::text, ${o.volume_traded}::integer, ${o.amount}::numeric)`,
+      ),
+    );
+    parts.push(sql`booked as (
+      update orders o
+         set status = v.status, last_msg = v.last_msg, volume_traded = v.traded, updated_at = now(),
+             trade_price = case when v.amount > 0
+                                then ((select coalesce(sum(t.price * t.volume), 0) from trades t where t.order_id = o.id)
+                                      + v.amount / 10000) / v.traded
+                                else o.trade_price end
+        from (values ${rows}) as v(id, status, last_msg, traded, amount)
+       where o.id = v.id)`);
+  }
+  const lots = lotsUpdate(w.moves);
+  if (lots) parts.push(sql`lots as (${lots})`);
+  if (!parts.length) return;
+  await sql`with ${sql.join(parts)} select 1`.execute(tx);
+}
 /**
  * The broker confirmed the order: ALIVE, '已报单' (unless it already has fills). Returns the
  * order's status after the call (undefined: no such order).

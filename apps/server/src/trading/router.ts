@@ -306,7 +306,13 @@ export class OrderRouter {
       this.logger.warn({ tenantId: this.tenantId, event: ev }, 'order router: event for a foreign order id ignored');
       return;
     }
-    void this.enqueue(orderId, () => this.apply(orderId, ev));
+    if (this.closed) return;
+    // Handed to the batch at once, not when the order's earlier work is done: the batches keep the
+    // events in the order they came (one transaction at a time), so the events a broker reports
+    // together (accepted and the fill) land in one transaction. The order's chain waits for it.
+    const applied = this.apply(orderId, ev);
+    applied.catch(() => {}); // (its failure is the chain's: the order is marked for reconciliation)
+    void this.enqueue(orderId, () => applied);
   }
 
   private async apply(orderId: number, ev: Exclude<GatewayEvent, { type: 'status' }>) {
