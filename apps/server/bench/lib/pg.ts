@@ -67,14 +67,21 @@ export async function enableStatementStats(url: string) {
  * (a multi-row VALUES of another length is another entry for PostgreSQL).
  */
 export async function printStatementStats(url: string, top = 15) {
-  const rows = await withClient(url, async (c) =>
-    (await c.query<{ calls: string; exec: number; plan: number; query: string }>(
-      'select calls, total_exec_time as exec, total_plan_time as plan, query from pg_stat_statements',
-    )).rows,
+  const rows = await withClient(
+    url,
+    async (c) =>
+      (
+        await c.query<{ calls: string; exec: number; plan: number; query: string }>(
+          'select calls, total_exec_time as exec, total_plan_time as plan, query from pg_stat_statements',
+        )
+      ).rows,
   );
   const byShape = new Map<string, { calls: number; exec: number; plan: number }>();
   for (const r of rows) {
-    const shape = r.query.replace(/[\s"]+/g, ' ').trim().slice(0, 100);
+    const shape = r.query
+      .replace(/[\s"]+/g, ' ')
+      .trim()
+      .slice(0, 100);
     const e = byShape.get(shape) ?? { calls: 0, exec: 0, plan: 0 };
     e.calls += Number(r.calls);
     e.exec += r.exec;
@@ -83,6 +90,8 @@ export async function printStatementStats(url: string, top = 15) {
   }
   console.log('statements by total time (calls, execution ms, planning ms, statement):');
   for (const [shape, e] of [...byShape].sort((a, b) => b[1].exec + b[1].plan - a[1].exec - a[1].plan).slice(0, top)) {
-    console.log(`  ${String(e.calls).padStart(7)} ${e.exec.toFixed(0).padStart(7)} ${e.plan.toFixed(0).padStart(6)}  ${shape}`);
+    console.log(
+      `  ${String(e.calls).padStart(7)} ${e.exec.toFixed(0).padStart(7)} ${e.plan.toFixed(0).padStart(6)}  ${shape}`,
+    );
   }
 }

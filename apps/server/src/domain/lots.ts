@@ -96,7 +96,13 @@ export async function moveLots(tx: Transaction<DB>, moves: LotMove[]) {
 export function lotsUpdate(moves: LotMove[]): RawBuilder<unknown> | undefined {
   const byContract = new Map<number, LotMove>();
   for (const m of moves) {
-    const sum = byContract.get(m.contractId) ?? { contractId: m.contractId, fromFrozen: 0, fromRemaining: 0, released: 0, amount: 0 };
+    const sum = byContract.get(m.contractId) ?? {
+      contractId: m.contractId,
+      fromFrozen: 0,
+      fromRemaining: 0,
+      released: 0,
+      amount: 0,
+    };
     sum.fromFrozen += m.fromFrozen;
     sum.fromRemaining += m.fromRemaining;
     sum.released += m.released;

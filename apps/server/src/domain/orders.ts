@@ -92,7 +92,8 @@ async function insertOrder(
   }
   // The first fixing of a contract in this process, or anything refused: the checks one by one, to say why.
   const row = await insertOrderChecked(db, who, input, priceBand, now);
-  if (row.price_tick !== null) remember(db, row.contract_id, { instrument_id: row.instrument_id, price_tick: row.price_tick });
+  if (row.price_tick !== null)
+    remember(db, row.contract_id, { instrument_id: row.instrument_id, price_tick: row.price_tick });
   const { price_tick: _, ...order } = row;
   return order;
 }

@@ -153,15 +153,16 @@ interface BookedOrder {
 function checkFill(orderId: number, fill: TradeFill) {
   if (!Number.isSafeInteger(fill.volume) || fill.volume <= 0)
     throw new Error(`order ${orderId}: invalid trade volume ${fill.volume}`);
-  if (!Number.isFinite(fill.price) || fill.price <= 0) throw new Error(`order ${orderId}: invalid trade price ${fill.price}`);
+  if (!Number.isFinite(fill.price) || fill.price <= 0)
+    throw new Error(`order ${orderId}: invalid trade price ${fill.price}`);
 }
 
 /** A fill's price × volume in ten-thousandths (prices are numeric(18, 4)): an exact integer, summed without float error. */
 const amountOf = (f: TradeFill) => Math.round(f.price * 1e4) * f.volume;
 
 /**
- * Applies gateway events in the order given, in ONE transaction of four round trips however many
- * there are: BEGIN; lock the orders (in id order) with their dispatch rows and which of the fills are
+ * Applies gateway events in the order given, in ONE transaction of at most five round trips however
+ * many there are: BEGIN; lock the orders (in id order) with their dispatch rows; which of the fills are
  * booked already; one statement that writes everything (the new fills, the first confirmations, the
  * orders, their contracts); COMMIT. Per event:
  * - accepted: ALIVE, '已报单' ('部分成交' if it has fills); first confirmation recorded in order_dispatch.
@@ -181,26 +182,25 @@ export async function applyEvents(db: Kysely<DB>, inputs: OrderEventInput[]): Pr
   const ids = [...new Set(inputs.map((i) => i.orderId))].sort((a, b) => a - b);
   const tradeIds = [...new Set(inputs.flatMap((i) => (i.event.type === 'trade' ? [i.event.tradeId] : [])))];
   return db.transaction().execute(async (tx) => {
-    // The order rows stay locked to the commit: concurrent events of one order serialise here, so
-    // the fills read as booked cannot change underneath.
-    const locked = await sql<Omit<BookedOrder, 'changed' | 'amount'> & { booked: string[] | null }>`
+    // The order rows stay locked to the commit: concurrent events of one order serialise here.
+    const locked = await sql<Omit<BookedOrder, 'changed' | 'amount'>>`
       select o.id, o.tenant_id, o.contract_id, o.status, o.volume_orign, o.volume_traded, o.last_msg,
-             d.order_id is not null as dispatched, d.accepted_at is not null as accepted, d.cancel_reason,
-             ${
-               tradeIds.length
-                 ? sql`(select array_agg(t.trade_id) from trades t where t.order_id = o.id and t.trade_id in (${sql.join(tradeIds)}))`
-                 : sql`null::text[]`
-             } as booked
+             d.order_id is not null as dispatched, d.accepted_at is not null as accepted, d.cancel_reason
         from orders o left join order_dispatch d on d.order_id = o.id
        where o.id in (${sql.join(ids)})
        order by o.id
          for update of o`.execute(tx);
     const orders = new Map<number, BookedOrder>();
+    for (const r of locked.rows) orders.set(Number(r.id), { ...r, id: Number(r.id), changed: false, amount: 0 });
+    // Which fills are booked already: read AFTER the locks are held (a statement that waited for a lock
+    // still sees the rows as they were when it began: a fill booked by the transaction it waited for
+    // would be missed).
     const booked = new Set<string>();
-    for (const { booked: known, ...r } of locked.rows) {
-      const id = Number(r.id);
-      orders.set(id, { ...r, id, changed: false, amount: 0 });
-      for (const t of known ?? []) booked.add(`${id}\u0000${t}`);
+    if (tradeIds.length) {
+      const known = await sql<{ order_id: number; trade_id: string }>`
+        select order_id, trade_id from trades
+         where order_id in (${sql.join(ids)}) and trade_id in (${sql.join(tradeIds)})`.execute(tx);
+      for (const t of known.rows) booked.add(`${Number(t.order_id)}\u0000${t.trade_id}`);
     }
     const mine = (i: OrderEventInput) => {
       const o = orders.get(i.orderId);
@@ -275,7 +275,12 @@ export async function applyEvents(db: Kysely<DB>, inputs: OrderEventInput[]): Pr
         }
       }
     });
-    await writeBooks(tx, { fills, confirmed: [...confirmed], orders: [...orders.values()].filter((o) => o.changed), moves });
+    await writeBooks(tx, {
+      fills,
+      confirmed: [...confirmed],
+      orders: [...orders.values()].filter((o) => o.changed),
+      moves,
+    });
     return outcomes;
   });
 }
@@ -307,7 +312,8 @@ async function writeBooks(
   if (w.orders.length) {
     const rows = sql.join(
       w.orders.map(
-        (o) => sql`(${o.id}::bigint, ${o.status}::text, ${o.last_msg}::text, ${o.volume_traded}::integer, ${o.amount}::numeric)`,
+        (o) =>
+          sql`(${o.id}::bigint, ${o.status}::text, ${o.last_msg}::text, ${o.volume_traded}::integer, ${o.amount}::numeric)`,
       ),
     );
     parts.push(sql`booked as (

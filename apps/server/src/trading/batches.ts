@@ -56,7 +56,9 @@ export interface TradingBatches {
 }
 
 export function createTradingBatches(db: Kysely<DB>, lane: Lane = (fn) => fn()): TradingBatches {
-  const claims = new Batcher<ClaimRequest, ClaimedOrder | undefined>((requests) => lane(() => claimOrders(db, requests)));
+  const claims = new Batcher<ClaimRequest, ClaimedOrder | undefined>((requests) =>
+    lane(() => claimOrders(db, requests)),
+  );
   const events = new Batcher<OrderEventInput, { outcome: EventOutcome } | { error: unknown }>((inputs) =>
     lane(async () => {
       try {

@@ -1,6 +1,14 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import { applyAccepted, applyEnded, applyTrade, requestCancel, ROUTER_MESSAGES, type BookEvent, type ClaimedOrder } from './apply';
+import {
+  applyAccepted,
+  applyEnded,
+  applyTrade,
+  requestCancel,
+  ROUTER_MESSAGES,
+  type BookEvent,
+  type ClaimedOrder,
+} from './apply';
 import { createTradingBatches, type TradingBatches } from './batches';
 import type { GatewayEvent, GatewayStatus, Lane, TradingGateway } from './gateway';
 import { silentLogger, type TradingLogger } from './logger';

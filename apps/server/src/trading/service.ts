@@ -9,7 +9,7 @@ import { soleCoordinator, type Coordinator, type CoordinatorMessage } from './co
 import type { GatewayStatus, Lane, TradingGateway } from './gateway';
 import type { QuoteSource } from './quotes';
 import { OrderRouter, SIM_KEY } from './router';
-import { SimBroker } from './simBroker';
+import { createSimWriter, SimBroker } from './simBroker';
 import { silentLogger, type TradingLogger } from './logger';
 
 export type TenantRow = Selectable<TenantTable>;
@@ -107,6 +107,7 @@ export function createTradingService(opts: TradingServiceOptions): TradingServic
   const lane: Lane | undefined = limit && ((fn) => limit(() => asBackground(fn)));
   // Every tenant's claims and gateway events share transactions (docs/performance.md).
   const batches = createTradingBatches(db, lane);
+  const simWriter = createSimWriter(db);
   const tenantOps = new Map<number, Promise<void>>();
   const connectRetry = new Map<number, { key: string; at: number }>();
   const failedReconnects = new Map<number, number>();
@@ -142,6 +143,7 @@ export function createTradingService(opts: TradingServiceOptions): TradingServic
       ...(opts.isTrading ? { isTrading: opts.isTrading } : {}),
       ...(opts.simExpiryCheckMs !== undefined ? { expiryCheckMs: opts.simExpiryCheckMs } : {}),
       ...(lane ? { lane } : {}),
+      writer: simWriter,
     });
 
   function routerOf(tenantId: number): OrderRouter {

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB, SimOrderStatus, SimOrderTable } from '../db/schema';
 import type { GatewayEvent, GatewayOrder, GatewayOrderState, GatewayStatus, Lane, TradingGateway } from './gateway';
+import { Batcher } from './batches';
 import { price, quoteSymbol, volume, type Quote, type QuoteSource } from './quotes';
 import { silentLogger, type TradingLogger } from './logger';
 
@@ -34,6 +35,11 @@ export interface SimBrokerOptions {
   expiryCheckMs?: number;
   /** Runs the broker's database work (the routers' lane: TradingServiceOptions.dbConcurrency). */
   lane?: Lane;
+  /**
+   * Writes the inserted orders together with other accounts' (createSimWriter; shared by the service's
+   * brokers). Its flushes must not need the lane: a broker holds a lane slot while it waits.
+   */
+  writer?: SimWriter;
 }
 
 interface Resting {
@@ -127,6 +133,7 @@ export class SimBroker implements TradingGateway {
   private readonly isTrading: ((symbol: string, at: Date) => boolean) | undefined;
   private readonly expiryCheckMs: number;
   private readonly lane: Lane;
+  private readonly writer: SimWriter | undefined;
 
   private readonly listeners = new Set<(event: GatewayEvent) => void>();
   private readonly book = new Map<string, Resting>();
@@ -153,6 +160,7 @@ export class SimBroker implements TradingGateway {
     this.isTrading = opts.isTrading;
     this.expiryCheckMs = opts.expiryCheckMs ?? 1000;
     this.lane = opts.lane ?? ((fn) => fn());
+    this.writer = opts.writer;
   }
 
   /** Loads the resting orders, expires those past their close, and starts matching on ticks. */
@@ -485,46 +493,42 @@ export class SimBroker implements TradingGateway {
     if (fill) {
       used.set(
         order.symbol,
-        order.direction === 'BUY' ? { ...taken, ask: taken.ask + fill.volume } : { ...taken, bid: taken.bid + fill.volume },
+        order.direction === 'BUY'
+          ? { ...taken, ask: taken.ask + fill.volume }
+          : { ...taken, bid: taken.bid + fill.volume },
       );
     }
     const traded = fill?.volume ?? 0;
     if (traded === o.volume) return { order, o, fill, status: 'FILLED', message: '' };
-    if (market) return { order, o, fill, status: 'CANCELLED', message: traded > 0 ? SIM_MESSAGES.fakRest : SIM_MESSAGES.fakNone };
+    if (market)
+      return { order, o, fill, status: 'CANCELLED', message: traded > 0 ? SIM_MESSAGES.fakRest : SIM_MESSAGES.fakNone };
     return { order, o, fill, status: 'ALIVE', message: '' };
   }
 
-  /** Inserts the orders and their first fills in one statement; returns the seq of each order inserted (absent: it existed). */
+  /** Inserts the orders and their first fills; returns the seq of each order inserted (absent: it existed). */
   private async persist(placed: Placed[], at: Date): Promise<Map<string, number>> {
-    const orders = sql.join(
-      placed.map(
-        ({ order, o, fill, status, message }) => sql`(${this.tenantId}::integer, ${o.ref}::text, ${order.symbol}::text,
-          ${order.direction}::text, ${order.offset}::text, ${order.priceType}::text,
-          ${Number.isFinite(o.limitPrice) ? o.limitPrice : 0}::numeric,
-          ${status === 'REJECTED' ? Math.max(0, Math.trunc(order.volume) || 0) : order.volume}::integer,
-          ${fill?.volume ?? 0}::integer, ${status}::text, ${message}::text, ${new Date(o.expiresAt)}::timestamptz)`,
-      ),
-    );
-    const filled = placed.filter((p) => p.fill);
-    const trades = filled.length
-      ? sql`, fills as (
-          insert into sim_trades (trade_id, tenant_id, order_ref, volume, price, traded_at)
-          select v.trade_id, ${this.tenantId}, v.order_ref, v.volume, v.price, ${at}
-            from (values ${sql.join(
-              filled.map((p) => sql`(${tradeIdOf(this.tenantId, p.o.ref, 1)}::text, ${p.o.ref}::text, ${p.fill!.volume}::integer, ${p.fill!.price}::numeric)`),
-            )}) as v(trade_id, order_ref, volume, price)
-            join inserted using (order_ref))`
-      : sql``;
-    const { rows } = await sql<{ order_ref: string; seq: string | number }>`
-      with inserted as (
-        insert into sim_orders (tenant_id, order_ref, symbol, direction, offset_flag, price_type, limit_price,
-                                volume_orign, volume_traded, status, last_msg, expires_at, inserted_at, updated_at)
-        select v.*, ${at}::timestamptz, ${at}::timestamptz
-          from (values ${orders}) as v
-        on conflict (tenant_id, order_ref) do nothing
-        returning order_ref, seq)${trades}
-      select order_ref, seq from inserted`.execute(this.db);
-    return new Map(rows.map((r) => [r.order_ref, Number(r.seq)]));
+    const rows = placed.map(({ order, o, fill, status, message }): SimInsert => ({
+      tenantId: this.tenantId,
+      ref: o.ref,
+      symbol: order.symbol,
+      direction: order.direction,
+      offset: order.offset,
+      priceType: order.priceType,
+      limitPrice: Number.isFinite(o.limitPrice) ? o.limitPrice : 0,
+      volume: status === 'REJECTED' ? Math.max(0, Math.trunc(order.volume) || 0) : order.volume,
+      status,
+      message,
+      expiresAt: new Date(o.expiresAt),
+      at,
+      ...(fill ? { fill: { tradeId: tradeIdOf(this.tenantId, o.ref, 1), ...fill } } : {}),
+    }));
+    const seqs = await (this.writer ? this.writer.add(rows) : insertSimOrders(this.db, rows));
+    const mine = new Map<string, number>();
+    for (const r of rows) {
+      const seq = seqs.get(simKey(r.tenantId, r.ref));
+      if (seq !== undefined) mine.set(r.ref, seq);
+    }
+    return mine;
   }
 
   /** Tells the router what became of an order just inserted, and books its fill and its rest. */
@@ -539,7 +543,14 @@ export class SimBroker implements TradingGateway {
       o.traded = fill.volume;
       o.trades = 1;
       this.consume(order.symbol, order.direction, fill.volume);
-      this.emit({ type: 'trade', orderId: ref, tradeId: tradeIdOf(this.tenantId, ref, 1), volume: fill.volume, price: fill.price, at });
+      this.emit({
+        type: 'trade',
+        orderId: ref,
+        tradeId: tradeIdOf(this.tenantId, ref, 1),
+        volume: fill.volume,
+        price: fill.price,
+        at,
+      });
     }
     if (status === 'CANCELLED') this.emit({ type: 'cancelled', orderId: ref, message });
     if (status === 'ALIVE') {
@@ -670,6 +681,99 @@ export class SimBroker implements TradingGateway {
       this.emit({ type: 'trade', orderId: f.order.ref, tradeId: f.tradeId, volume: f.volume, price: f.price, at });
     }
   }
+}
+
+/** One order for the simulated exchange's book, with its first fill. */
+export interface SimInsert {
+  tenantId: number;
+  ref: string;
+  symbol: string;
+  direction: 'BUY' | 'SELL';
+  offset: 'OPEN' | 'CLOSE';
+  priceType: 'LIMIT' | 'MARKET';
+  limitPrice: number;
+  volume: number;
+  status: SimOrderStatus;
+  message: string;
+  expiresAt: Date;
+  at: Date;
+  fill?: { tradeId: string; volume: number; price: number };
+}
+
+const simKey = (tenantId: number, ref: string) => `${tenantId}\u0000${ref}`;
+
+/**
+ * Orders (of any accounts) and their first fills in ONE statement; returns the seq of each order
+ * inserted, by simKey (absent: the exchange had it already, nothing of it was written).
+ */
+export async function insertSimOrders(db: Kysely<DB>, rows: SimInsert[]): Promise<Map<string, number>> {
+  if (!rows.length) return new Map();
+  const orders = sql.join(
+    rows.map(
+      (r) => sql`(${r.tenantId}::integer, ${r.ref}::text, ${r.symbol}::text, ${r.direction}::text, ${r.offset}::text,
+        ${r.priceType}::text, ${r.limitPrice}::numeric, ${r.volume}::integer, ${r.fill?.volume ?? 0}::integer,
+        ${r.status}::text, ${r.message}::text, ${r.expiresAt}::timestamptz, ${r.at}::timestamptz, ${r.at}::timestamptz)`,
+    ),
+  );
+  const filled = rows.filter((r) => r.fill);
+  const trades = filled.length
+    ? sql`, fills as (
+        insert into sim_trades (trade_id, tenant_id, order_ref, volume, price, traded_at)
+        select v.trade_id, v.tenant_id, v.order_ref, v.volume, v.price, v.at
+          from (values ${sql.join(
+            filled.map(
+              (r) =>
+                sql`(${r.fill!.tradeId}::text, ${r.tenantId}::integer, ${r.ref}::text, ${r.fill!.volume}::integer, ${r.fill!.price}::numeric, ${r.at}::timestamptz)`,
+            ),
+          )}) as v(trade_id, tenant_id, order_ref, volume, price, at)
+          join inserted using (tenant_id, order_ref))`
+    : sql``;
+  const { rows: inserted } = await sql<{ tenant_id: number; order_ref: string; seq: string | number }>`
+    with inserted as (
+      insert into sim_orders (tenant_id, order_ref, symbol, direction, offset_flag, price_type, limit_price,
+                              volume_orign, volume_traded, status, last_msg, expires_at, inserted_at, updated_at)
+      select * from (values ${orders}) as v
+      on conflict (tenant_id, order_ref) do nothing
+      returning tenant_id, order_ref, seq)${trades}
+    select tenant_id, order_ref, seq from inserted`.execute(db);
+  return new Map(inserted.map((r) => [simKey(Number(r.tenant_id), r.order_ref), Number(r.seq)]));
+}
+
+/**
+ * The simulated exchange's inserts of every account of the process, group-committed (batches.ts):
+ * with many accounts each sending a few orders a second, one statement takes them all.
+ */
+export interface SimWriter {
+  add(rows: SimInsert[]): Promise<Map<string, number>>;
+}
+
+export function createSimWriter(db: Kysely<DB>): SimWriter {
+  type Written = { seqs: Map<string, number> } | { error: unknown };
+  const batcher = new Batcher<SimInsert[], Written>(async (batches) => {
+    try {
+      const seqs = await insertSimOrders(db, batches.flat());
+      return batches.map(() => ({ seqs }));
+    } catch (err) {
+      if (batches.length === 1) throw err;
+      // One account's bad order must not fail the others': each account's rows alone.
+      const alone: Written[] = [];
+      for (const rows of batches)
+        alone.push(
+          await insertSimOrders(db, rows).then(
+            (seqs) => ({ seqs }),
+            (error: unknown) => ({ error }),
+          ),
+        );
+      return alone;
+    }
+  });
+  return {
+    async add(rows) {
+      const written = await batcher.add(rows);
+      if ('error' in written) throw written.error;
+      return written.seqs;
+    },
+  };
 }
 
 export function createSimBroker(opts: SimBrokerOptions): SimBroker {
