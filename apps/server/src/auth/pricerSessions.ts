@@ -8,12 +8,17 @@ import type { PricerClaims, PricerTokens } from './pricerTokens';
  * it). Checked on every call, by primary key — one indexed read, no cache, so the trader's reset
  * or deactivation ends the session at once on every server instance.
  */
-export async function verifyPricerSession(db: Kysely<DB>, tokens: PricerTokens, token: string): Promise<PricerClaims> {
+export async function verifyPricerSession(db: Kysely<DB>, tokens: PricerTokens, token: string): Promise<PricerSession> {
   const claims = await tokens.verify(token);
   const row = await customerState(db, claims.tenantId, claims.userId);
   if (row?.status === 'inactive') throw new AccountDisabledError();
   if (!row || row.token_version !== claims.version) throw new Error('session ended');
-  return claims;
+  return { ...claims, dataVersion: String(row.data_version ?? 0) };
+}
+
+/** A checked customer session, with the version of the customer's data read in the same query (migration 009). */
+export interface PricerSession extends PricerClaims {
+  dataVersion: string;
 }
 
 /** The trader switched this customer off (停用): their live tokens end with that reason. */
@@ -23,7 +28,7 @@ export class AccountDisabledError extends Error {
   }
 }
 
-type CustomerState = { status: string; token_version: number } | undefined;
+type CustomerState = { status: string; token_version: number; data_version: string | null } | undefined;
 const reading = new WeakMap<Kysely<DB>, Map<string, Promise<CustomerState>>>();
 
 /**
@@ -39,7 +44,15 @@ function customerState(db: Kysely<DB>, tenantId: number, userId: number): Promis
   if (under) return under;
   const read = db
     .selectFrom('pricer_users')
-    .select(['status', 'token_version'])
+    .select((eb) => [
+      'status',
+      'token_version',
+      eb
+        .selectFrom('pricer_data_versions')
+        .select('version')
+        .whereRef('pricer_data_versions.pricer_id', '=', 'pricer_users.id')
+        .as('data_version'),
+    ])
     .where('id', '=', userId)
     .where('tenant_id', '=', tenantId)
     .executeTakeFirst()

@@ -9,6 +9,7 @@ import * as m005 from './migrations/005_hardening';
 import * as m006 from './migrations/006_fixing_terms';
 import * as m007 from './migrations/007_conditional_orders';
 import * as m008 from './migrations/008_contract_traded_amount';
+import * as m009 from './migrations/009_pricer_data_versions';
 import { PGliteDialect } from './pgliteDialect';
 import { guardedPool, type DbLogger } from './resilience';
 import type { DB } from './schema';
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '006_fixing_terms': m006,
   '007_conditional_orders': m007,
   '008_contract_traded_amount': m008,
+  '009_pricer_data_versions': m009,
 };
 
 /** Versioned migrations, run on start; a failure stops the server. */

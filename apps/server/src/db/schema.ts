@@ -187,6 +187,12 @@ export interface SimTradeTable {
   traded_at: Timestamp;
 }
 
+/** Raised by every change to a customer's orders or contracts (migration 009). */
+export interface PricerDataVersionTable {
+  pricer_id: number;
+  version: ColumnType<string, string | number, string | number>;
+}
+
 /** Which gateway an order was handed to, and what is owed to it (docs/trading.md). */
 export interface OrderDispatchTable {
   order_id: number;
@@ -308,6 +314,7 @@ export interface DB {
   traders: TraderTable;
   oidc_payloads: OidcPayloadTable;
   oidc_keys: OidcKeyTable;
+  pricer_data_versions: PricerDataVersionTable;
   sim_orders: SimOrderTable;
   sim_trades: SimTradeTable;
   order_dispatch: OrderDispatchTable;

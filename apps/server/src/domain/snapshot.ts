@@ -23,8 +23,29 @@ export async function pricerSnapshot(
   db: Kysely<DB>,
   who: { tenantId: number; pricerId: number },
   quote: QuoteOf,
+  /** Reads the customer's rows through a cache (domain/customerReads.ts); default: reads them. */
+  remembered: <T>(load: () => Promise<T>) => Promise<T> = (load) => load(),
 ): Promise<z.output<typeof snapshot>> {
-  const [contracts, orders] = await Promise.all([
+  const [contracts, orders] = await remembered(() => snapshotRows(db, who));
+  const market_data: Snapshot['market_data'] = {};
+  for (const c of contracts) {
+    const q = quote(c.instrument_id);
+    market_data[c.instrument_id] = {
+      last_price: price(q?.last_price),
+      price_tick: c.price_tick,
+      upper_limit: price(q?.upper_limit),
+      lower_limit: price(q?.lower_limit),
+    };
+  }
+  const now = new Date();
+  // Why a contract cannot be fixed, by the server's clock (the desk disables fixing with it; docs/fixing.md).
+  const withReason = contracts.map((c) => ({ ...c, not_fixable_reason: notFixableReason(c, now) }));
+  return { contracts: withReason, orders, timestamp: now.toISOString(), market_data };
+}
+
+/** The customer's contracts (with their instruments) and latest orders: what a snapshot reads. */
+function snapshotRows(db: Kysely<DB>, who: { tenantId: number; pricerId: number }) {
+  return Promise.all([
     db
       .selectFrom('v_contracts')
       .innerJoin('instruments', 'instruments.symbol', 'v_contracts.instrument_id')
@@ -61,18 +82,4 @@ export async function pricerSnapshot(
       .limit(SNAPSHOT_ORDERS)
       .execute(),
   ]);
-  const market_data: Snapshot['market_data'] = {};
-  for (const c of contracts) {
-    const q = quote(c.instrument_id);
-    market_data[c.instrument_id] = {
-      last_price: price(q?.last_price),
-      price_tick: c.price_tick,
-      upper_limit: price(q?.upper_limit),
-      lower_limit: price(q?.lower_limit),
-    };
-  }
-  const now = new Date();
-  // Why a contract cannot be fixed, by the server's clock (the desk disables fixing with it; docs/fixing.md).
-  const withReason = contracts.map((c) => ({ ...c, not_fixable_reason: notFixableReason(c, now) }));
-  return { contracts: withReason, orders, timestamp: now.toISOString(), market_data };
 }

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { AccountDisabledError, verifyPricerSession } from '../auth/pricerSessions';
-import type { PricerClaims, PricerTokens } from '../auth/pricerTokens';
+import { AccountDisabledError, verifyPricerSession, type PricerSession } from '../auth/pricerSessions';
+import type { PricerTokens } from '../auth/pricerTokens';
 import type { TraderIdentity, TraderVerifier } from '../auth/traderTokens';
 import { isDatabaseUnavailable } from '../db/resilience';
 import type { DB } from '../db/schema';
@@ -10,7 +10,7 @@ import { unauthorized } from '../domain/errors';
 declare module 'fastify' {
   interface FastifyRequest {
     trader?: TraderIdentity;
-    pricer?: PricerClaims;
+    pricer?: PricerSession;
   }
 }
 

@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import { DomainError, tooMany } from '../domain/errors';
 import { cancelOrder, submitOrder } from '../domain/orders';
 import { loginPricer } from '../domain/pricers';
+import { CustomerReads } from '../domain/customerReads';
 import { pricerSnapshot } from '../domain/snapshot';
 import { tenantInfo } from '../domain/tenants';
 import { myOrders } from '../domain/views';
@@ -65,10 +66,32 @@ export async function pricerRoutes(app: FastifyInstance, ctx: AppContext) {
   await app.register(async (priv) => {
     priv.addHook('onRequest', requirePricer(ctx.pricerTokens, db));
     const who = (req: FastifyRequest) => ({ tenantId: req.pricer!.tenantId, pricerId: req.pricer!.userId });
+    // The desk's polls, answered from memory until the customer's data version moves (docs/performance.md).
+    const reads = new CustomerReads();
+    const remembered =
+      (req: FastifyRequest, call: string, params: unknown) =>
+      <T>(load: () => Promise<T>) =>
+        reads.get(
+          `${req.pricer!.tenantId}:${req.pricer!.userId}:${call}:${JSON.stringify(params)}`,
+          req.pricer!.dataVersion,
+          load,
+        );
 
-    serve(priv, api.snapshot, ({ req }) => pricerSnapshot(db, who(req), (s) => ctx.quote?.(s)), { tags });
+    serve(
+      priv,
+      api.snapshot,
+      ({ req }) => pricerSnapshot(db, who(req), (s) => ctx.quote?.(s), remembered(req, 'snapshot', null)),
+      { tags },
+    );
 
-    serve(priv, api.myOrders, ({ req, body }) => myOrders(db, who(req), body), { tags });
+    serve(
+      priv,
+      api.myOrders,
+      ({ req, body }) => remembered(req, 'my-orders', body)(() => myOrders(db, who(req), body)),
+      {
+        tags,
+      },
+    );
 
     serve(priv, api.submitOrder, ({ req, body }) => submitOrder(db, who(req), body, ctx.orderEvents, ctx.priceBand), {
       tags,
