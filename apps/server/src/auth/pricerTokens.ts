@@ -1,4 +1,5 @@
 import { jwtVerify, SignJWT } from 'jose';
+import { RememberedTokens } from './rememberedTokens';
 import { deriveKey } from './secrets';
 
 export interface PricerClaims {
@@ -11,14 +12,22 @@ export interface PricerClaims {
 
 const ISSUER = 'pfp-pricer';
 
-/** The pricer's session token: a server-signed JWT (HS256) with tenant_id and user_id. */
+/**
+ * The pricer's session token: a server-signed JWT (HS256) with tenant_id and user_id. A token that
+ * verified is remembered until its exp (rememberedTokens.ts: the desk polls with it every few
+ * seconds); the session check (pricerSessions.ts) still reads the customer's row on every call.
+ */
 export class PricerTokens {
   private readonly key: Uint8Array;
+  private readonly verified: RememberedTokens<PricerClaims>;
   constructor(
     secret: string,
     private readonly ttlSeconds = 12 * 3600,
+    /** The clock (ms), for expiry; default Date.now. */
+    now: () => number = Date.now,
   ) {
     this.key = deriveKey(secret, 'pricer-jwt');
+    this.verified = new RememberedTokens(now);
   }
 
   sign(c: PricerClaims): Promise<string> {
@@ -32,17 +41,25 @@ export class PricerTokens {
   }
 
   /** Throws on a bad signature, a wrong issuer, expiry or missing claims. */
-  async verify(token: string): Promise<PricerClaims> {
-    const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS256'] });
-    const { tenant_id, user_id, username, ver = 0 } = payload as Record<string, unknown>;
-    if (
-      !Number.isInteger(tenant_id) ||
-      !Number.isInteger(user_id) ||
-      typeof username !== 'string' ||
-      !Number.isInteger(ver)
-    ) {
-      throw new Error('token claims missing');
-    }
-    return { tenantId: tenant_id as number, userId: user_id as number, username, version: ver as number };
+  verify(token: string): Promise<PricerClaims> {
+    return this.verified.get(token, async (now) => {
+      const { payload } = await jwtVerify(token, this.key, {
+        issuer: ISSUER,
+        algorithms: ['HS256'],
+        requiredClaims: ['exp'],
+        currentDate: new Date(now),
+      });
+      const { tenant_id, user_id, username, ver = 0 } = payload as Record<string, unknown>;
+      if (
+        !Number.isInteger(tenant_id) ||
+        !Number.isInteger(user_id) ||
+        typeof username !== 'string' ||
+        !Number.isInteger(ver)
+      ) {
+        throw new Error('token claims missing');
+      }
+      const claims = { tenantId: tenant_id as number, userId: user_id as number, username, version: ver as number };
+      return { value: claims, until: payload.exp! * 1000 };
+    });
   }
 }

@@ -7,6 +7,7 @@ import {
   type JWTPayload,
   type JWTVerifyGetKey,
 } from 'jose';
+import { RememberedTokens } from './rememberedTokens';
 
 export interface TraderIdentity {
   sub: string;
@@ -29,10 +30,6 @@ export interface TraderVerifierOptions {
   now?: () => number;
 }
 
-/** A verified token is remembered this long at most (and never past its exp). */
-const REMEMBER_MS = 5 * 60_000;
-const REMEMBER_MAX = 10_000;
-
 /**
  * Access tokens only (ID tokens share issuer and audience): `typ: at+jwt` in the header (RFC 9068,
  * the embedded provider), or Keycloak's `typ: Bearer` claim.
@@ -46,38 +43,33 @@ function isAccessToken(token: string, payload: Record<string, unknown>): boolean
  * Verifies the bearer access token of every /api/trader call: signature against the issuer's
  * JWKS, issuer, audience and expiry. Asymmetric algorithms only.
  *
- * A token that verified is remembered until its exp (at most REMEMBER_MS): the dashboard sends the
+ * A token that verified is remembered until its exp (rememberedTokens.ts): the dashboard sends the
  * same token with every poll, and the signature check (RSA through WebCrypto) was ~0.5 ms of each
  * request (docs/performance.md). The password-change check still runs on every call.
  */
 export class TraderVerifier {
   private readonly getKey: JWTVerifyGetKey;
-  private readonly verified = new Map<string, { payload: JWTPayload; until: number }>();
-  private readonly now: () => number;
+  private readonly verified: RememberedTokens<JWTPayload>;
   constructor(private readonly opts: TraderVerifierOptions) {
     const { jwks } = opts;
     if (jwks instanceof URL) this.getKey = createRemoteJWKSet(jwks, { cooldownDuration: 30_000 });
     else if (typeof jwks === 'function') this.getKey = (h, t) => createLocalJWKSet(jwks())(h, t);
     else this.getKey = createLocalJWKSet(jwks);
-    this.now = opts.now ?? Date.now;
+    this.verified = new RememberedTokens(opts.now);
   }
 
-  private async verifiedPayload(token: string): Promise<JWTPayload> {
-    const now = this.now();
-    const known = this.verified.get(token);
-    if (known && now < known.until) return known.payload;
-    if (known) this.verified.delete(token);
-    const { payload } = await jwtVerify(token, this.getKey, {
-      issuer: this.opts.issuer,
-      audience: this.opts.audience,
-      algorithms: ['RS256', 'PS256', 'ES256', 'EdDSA'],
-      requiredClaims: ['sub', 'exp'],
-      currentDate: new Date(now),
+  private verifiedPayload(token: string): Promise<JWTPayload> {
+    return this.verified.get(token, async (now) => {
+      const { payload } = await jwtVerify(token, this.getKey, {
+        issuer: this.opts.issuer,
+        audience: this.opts.audience,
+        algorithms: ['RS256', 'PS256', 'ES256', 'EdDSA'],
+        requiredClaims: ['sub', 'exp'],
+        currentDate: new Date(now),
+      });
+      if (!isAccessToken(token, payload)) throw new Error('not an access token');
+      return { value: payload, until: payload.exp! * 1000 };
     });
-    if (!isAccessToken(token, payload)) throw new Error('not an access token');
-    if (this.verified.size >= REMEMBER_MAX) this.verified.delete(this.verified.keys().next().value!);
-    this.verified.set(token, { payload, until: Math.min(payload.exp! * 1000, now + REMEMBER_MS) });
-    return payload;
   }
 
   async verify(token: string): Promise<TraderIdentity> {
