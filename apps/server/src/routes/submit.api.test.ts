@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../../test/harness';
 import { shanghaiToday } from '../domain/fixingTerms';
@@ -138,5 +139,80 @@ describe('prices the exchange would refuse', () => {
       expect(r.status, String(price)).toBe(200);
       expect(r.body.data.limit_price).toBe(price);
     }
+  });
+});
+
+/**
+ * From a contract's second fixing on, the submit is one statement (domain/orders.ts, insertOrderAtOnce): it
+ * must refuse, answer and record exactly what the checked path of the first fixing does.
+ */
+describe('the one-statement submit after a contract’s first fixing', () => {
+  const on = (id: number, body: Record<string, unknown>) =>
+    h.call('/api/pricer/rpc/submit-order', { contract_id: id, ...body }, jwt);
+  const lots = async (id: number) => {
+    const c = await h.db.selectFrom('contracts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    return [c.remaining_quantity, c.frozen_quantity];
+  };
+
+  it('refuses what the checked path refuses, with the same answers, changing nothing', async () => {
+    const fresh = await newContract(5);
+    const warm = await newContract(5);
+    expect((await on(warm, { quantity: 1, price: 80_000 })).status).toBe(200); // from now on: one statement
+    const answer = async (id: number, body: Record<string, unknown>) => {
+      const r = await on(id, body);
+      return [r.status, r.body.error];
+    };
+    for (const body of [
+      { quantity: 1, price: 80_005 },
+      { quantity: 1, price: 90_000 },
+    ]) {
+      expect(await answer(warm, body)).toEqual(await answer(fresh, body));
+    }
+    expect(await answer(warm, { quantity: 1, price: 80_005 })).toEqual([
+      400,
+      expect.objectContaining({ message: '价格不是最小变动价位的整数倍' }),
+    ]);
+    expect(await answer(warm, { quantity: 5 })).toEqual([
+      400,
+      expect.objectContaining({ message: '成交数量不能超过剩余数量（剩余 4 手）' }),
+    ]);
+    expect(await lots(warm)).toEqual([4, 1]);
+    await h.call('/api/trader/rpc/update-contract-status', { contract_id: warm, new_status: 'paused' }, trader);
+    expect(await answer(warm, { quantity: 1 })).toEqual([
+      409,
+      expect.objectContaining({ message: '合同已暂停，不能下单' }),
+    ]);
+    expect(await lots(warm)).toEqual([4, 1]);
+  });
+
+  it('writes one audit row per fixing, with the order and what was asked', async () => {
+    const id = await newContract(5);
+    const placed: number[] = [];
+    for (const price of [80_000, 80_010]) {
+      const r = await on(id, { quantity: 1, price, client_order_id: `audit-${id}-${price}` });
+      expect(r.status).toBe(200);
+      placed.push(r.body.data.id as number);
+    }
+    const rows = await h.db
+      .selectFrom('audit_log')
+      .select(['actor', 'payload'])
+      .where('action', '=', 'submit-order')
+      .where(sql<boolean>`payload->>'contract_id' = ${String(id)}`)
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual(
+      [80_000, 80_010].map((price, i) => ({
+        actor: `pricer:${pricerId}`,
+        payload: { contract_id: id, quantity: 1, price, client_order_id: `audit-${id}-${price}`, order_id: placed[i] },
+      })),
+    );
+  });
+
+  it('lets exactly one of two fixings racing for the last lot through', async () => {
+    const id = await newContract(2);
+    expect((await on(id, { quantity: 1 })).status).toBe(200);
+    const race = await Promise.all([on(id, { quantity: 1 }), on(id, { quantity: 1 })]);
+    expect(race.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect(await lots(id)).toEqual([0, 2]);
   });
 });
