@@ -64,10 +64,10 @@ const migrations: Record<string, Migration> = {
   '009_pricer_data_versions': m009,
 };
 
-/** Versioned migrations, run on start; a failure stops the server. */
-export async function migrate(db: Database) {
+/** Versioned migrations, run on start; a failure stops the server. `to`: up to that one only (tests of a migration). */
+export async function migrate(db: Database, to?: string) {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (to ? migrator.migrateTo(to) : migrator.migrateToLatest());
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
     throw new Error(`migration ${failed?.migrationName ?? '?'} failed: ${String(error)}`, { cause: error });
