@@ -49,7 +49,7 @@ function customerState(db: Kysely<DB>, tenantId: number, userId: number): Promis
       'token_version',
       eb
         .selectFrom('pricer_data_versions')
-        .select('version')
+        .select((v) => v.fn.sum<string>('version').as('v'))
         .whereRef('pricer_data_versions.pricer_id', '=', 'pricer_users.id')
         .as('data_version'),
     ])

@@ -190,6 +190,7 @@ export interface SimTradeTable {
 /** Raised by every change to a customer's orders or contracts (migration 009). */
 export interface PricerDataVersionTable {
   pricer_id: number;
+  shard: number;
   version: ColumnType<string, string | number, string | number>;
 }
 

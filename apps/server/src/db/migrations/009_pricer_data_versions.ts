@@ -8,21 +8,28 @@ import { sql, type Kysely } from 'kysely';
  * (domain/customerReads.ts, docs/performance.md). Nothing in the code has to remember to raise it: any
  * writer of orders or contracts does, on every server instance.
  *
- * The upsert takes the customers' rows in ascending id order, so two transactions raising the same
- * customers wait for each other instead of deadlocking.
+ * A customer's version is the sum of eight counters; a transaction raises the one its id picks. Two
+ * transactions changing the same customer then wait for each other (the counter stays locked to the
+ * commit) only one time in eight — a busy customer's fixings, the order router's batches and its
+ * broker's fills would otherwise all queue behind one row. The sum grows with every commit, in whatever
+ * order they come. The upsert takes the rows in ascending customer order, so two transactions raising the
+ * same counters wait for each other instead of deadlocking.
  */
 export async function up(db: Kysely<unknown>) {
   await sql`
     create table pricer_data_versions (
-      pricer_id integer primary key,
-      version bigint not null
+      pricer_id integer not null,
+      shard smallint not null,
+      version bigint not null,
+      primary key (pricer_id, shard)
     );
 
     create function raise_pricer_data_versions() returns trigger language plpgsql as $$
     begin
-      insert into pricer_data_versions (pricer_id, version)
-      select distinct pricer_id, 1 from changed where pricer_id is not null order by 1
-      on conflict (pricer_id) do update set version = pricer_data_versions.version + 1;
+      insert into pricer_data_versions (pricer_id, shard, version)
+      select distinct pricer_id, (pg_current_xact_id()::text::bigint % 8)::smallint, 1
+        from changed where pricer_id is not null order by 1
+      on conflict (pricer_id, shard) do update set version = pricer_data_versions.version + 1;
       return null;
     end $$;
 
