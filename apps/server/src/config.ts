@@ -198,7 +198,7 @@ const envSchema = z
     WS_MAX_MESSAGES_PER_SECOND: integer(1, 10_000, 'a positive integer').default(20),
     CURVE_WORKERS: integer(0, 64, 'an integer 0–64').optional(),
     TRADING_DB_CONCURRENCY: integer(1, 1000, 'an integer 1–1000').optional(),
-    OVERLOAD_MAX_IN_FLIGHT: integer(0, 1_000_000, 'a non-negative integer').default(64),
+    OVERLOAD_MAX_IN_FLIGHT: integer(0, 1_000_000, 'a non-negative integer').default(128),
     OVERLOAD_MAX_LOOP_DELAY_MS: integer(0, 60_000, 'a number of ms (0–60000)').default(1000),
     OVERLOAD_MAX_LOOP_UTILISATION: fraction.default(0),
   })
