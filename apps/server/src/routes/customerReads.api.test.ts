@@ -54,7 +54,7 @@ describe('customer polls between changes', () => {
     try {
       const second = await snapshot();
       expect(second.contracts.find((c: { id: number }) => c.id === contractId).instrument_name).toBe(instrument.name);
-      expect(second.timestamp >= first.timestamp).toBe(true);
+      expect(Date.parse(second.timestamp)).toBeGreaterThanOrEqual(Date.parse(first.timestamp));
       // A fixing of the customer moves it: the next poll reads everything again.
       const placed = await h.call('/api/pricer/rpc/submit-order', { contract_id: contractId, quantity: 2 }, jwt);
       expect(placed.status).toBe(200);
