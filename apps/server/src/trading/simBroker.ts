@@ -79,6 +79,10 @@ interface Used {
   ask: number;
 }
 
+/** `u` after `v` more lots were taken: a BUY takes the ask side, a SELL the bid. */
+const taking = (u: Used, direction: 'BUY' | 'SELL', v: number): Used =>
+  direction === 'BUY' ? { bid: u.bid, ask: u.ask + v } : { bid: u.bid + v, ask: u.ask };
+
 const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
 const DAY_MS = 86_400_000;
 const EPS = 1e-9;
@@ -420,8 +424,7 @@ export class SimBroker implements TradingGateway {
   }
 
   private consume(symbol: string, direction: 'BUY' | 'SELL', v: number) {
-    const u = this.usedOf(symbol);
-    this.used.set(symbol, direction === 'BUY' ? { bid: u.bid, ask: u.ask + v } : { bid: u.bid + v, ask: u.ask });
+    this.used.set(symbol, taking(this.usedOf(symbol), direction, v));
   }
 
   private usedOf(symbol: string): Used {
@@ -490,14 +493,7 @@ export class SimBroker implements TradingGateway {
     const q = this.quotes.getQuote(order.symbol);
     const taken = used.get(order.symbol) ?? this.usedOf(order.symbol);
     const fill = q ? this.fillable(o, q, taken, market) : undefined;
-    if (fill) {
-      used.set(
-        order.symbol,
-        order.direction === 'BUY'
-          ? { ...taken, ask: taken.ask + fill.volume }
-          : { ...taken, bid: taken.bid + fill.volume },
-      );
-    }
+    if (fill) used.set(order.symbol, taking(taken, order.direction, fill.volume));
     const traded = fill?.volume ?? 0;
     if (traded === o.volume) return { order, o, fill, status: 'FILLED', message: '' };
     if (market)
@@ -623,7 +619,7 @@ export class SimBroker implements TradingGateway {
       if (this.isTrading && !this.isTrading(symbol, at)) continue;
       const q = this.quotes.getQuote(symbol);
       if (!q) continue;
-      const used = { ...this.usedOf(symbol) };
+      let used = this.usedOf(symbol);
       // Price, then time priority on each side.
       const buys = orders
         .filter((o) => o.direction === 'BUY')
@@ -634,8 +630,7 @@ export class SimBroker implements TradingGateway {
       for (const o of [...buys, ...sells]) {
         const f = this.fillable(o, q, used, false);
         if (!f) continue;
-        if (o.direction === 'BUY') used.ask += f.volume;
-        else used.bid += f.volume;
+        used = taking(used, o.direction, f.volume);
         fills.push({ order: o, tradeId: tradeIdOf(this.tenantId, o.ref, o.trades + 1), ...f });
       }
     }
