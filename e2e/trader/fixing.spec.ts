@@ -183,10 +183,13 @@ test.describe.serial('price fixing as the business', () => {
     await expect(doc.locator('[data-field="金额（元）"]')).toHaveText(amountText.slice(1));
     await expectAccessible(page, testInfo, 'confirmation');
 
-    // 打印: the browser's print runs, and in print only the confirmation is on an A4 page.
+    // 打印 calls the browser's print; in print only the confirmation is on an A4 page. The call is counted
+    // instead of run: headless chromium ends a window.print() job at a time of its own, and a page.pdf
+    // while it runs is refused ("Page is already being printed").
     await page.evaluate(() => {
-      (window as unknown as { printed: number }).printed = 0;
-      window.addEventListener('beforeprint', () => (window as unknown as { printed: number }).printed++);
+      const w = window as unknown as { printed: number };
+      w.printed = 0;
+      window.print = () => void w.printed++;
     });
     await page.getByTestId('confirmation-print').click();
     await expect.poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
