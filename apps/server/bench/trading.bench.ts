@@ -26,7 +26,7 @@ import { seedCatalogue } from '../src/seed/catalogue';
 import { createTradingService } from '../src/trading';
 import { createDatabase, startPostgres } from '../test/postgres';
 import { enableStatementStats, printStatementStats } from './lib/pg';
-import { deadline, footer, header, latencyLine, summarize } from './lib/stats';
+import { cpuLine, deadline, footer, header, latencyLine, machineCpu, summarize } from './lib/stats';
 
 const arg = (name: string, d: number) =>
   Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? d);
@@ -123,10 +123,16 @@ async function run() {
   const loop = monitorEventLoopDelay({ resolution: 5 });
   loop.enable();
   const start = performance.now();
+  let cpuFrom = machineCpu();
+  let nodeFrom = process.cpuUsage();
   const inflight: Promise<void>[] = [];
   let refused = 0;
   let firstRefusal: string | undefined;
   for (let i = 0; i < total; i++) {
+    if (i === warmupCount) {
+      cpuFrom = machineCpu();
+      nodeFrom = process.cpuUsage();
+    }
     const due = start + (i * 1000) / RATE;
     const wait = due - performance.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
@@ -154,6 +160,8 @@ async function run() {
   }
   await Promise.all(inflight);
   const submitSeconds = (performance.now() - start) / 1000;
+  const cpuTo = machineCpu();
+  const node = process.cpuUsage(nodeFrom);
   loop.disable();
   // Let the last orders be accepted and filled.
   await new Promise((r) => setTimeout(r, 3000));
@@ -179,6 +187,10 @@ async function run() {
   }
   console.log(
     `submitted ${total} orders in ${submitSeconds.toFixed(1)} s (${(total / submitSeconds).toFixed(0)}/s); not accepted: ${notAccepted}`,
+  );
+  const measured = submitSeconds - WARMUP;
+  console.log(
+    `after the warm-up: ${cpuLine(cpuFrom, cpuTo, measured)}; ${(((cpuTo.busy - cpuFrom.busy) / (total - warmupCount)) * 1000).toFixed(2)} ms of CPU per fixing (server, PostgreSQL and the load together), of which this Node process ${((node.user + node.system) / 1000 / (total - warmupCount)).toFixed(2)} ms`,
   );
   // Everything here shares one event loop, as in the server: a stall delays every order behind it.
   const ms = (ns: number) => (ns / 1e6).toFixed(1);

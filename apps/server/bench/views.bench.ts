@@ -239,8 +239,11 @@ async function explain(db: Kysely<any>, url: string, tenantId: number) {
         ...q.parameters,
       ]);
       const lines = rows.map((r) => r['QUERY PLAN']);
-      const exec = lines.find((l) => l.startsWith('Execution Time'))?.replace('Execution Time: ', '') ?? '?';
-      console.log(`  EXPLAIN ANALYZE ${label} (tenant ${tenantId}): execution ${exec}`);
+      const time = (what: string) =>
+        lines.find((l) => l.startsWith(`${what} Time`))?.replace(`${what} Time: `, '') ?? '?';
+      console.log(
+        `  EXPLAIN ANALYZE ${label} (tenant ${tenantId}): planning ${time('Planning')}, execution ${time('Execution')}`,
+      );
       if (EXPLAIN) {
         console.log(`    SQL: ${q.sql}`);
         for (const l of lines) console.log(`    ${l}`);

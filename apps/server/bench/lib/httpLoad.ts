@@ -1,3 +1,4 @@
+import { Pool } from 'undici';
 import { Worker } from 'node:worker_threads';
 
 /** One HTTP request of a load run; `body` is already JSON text (serialised once, up front). */
@@ -36,8 +37,10 @@ export interface LoadResult {
 }
 
 /**
- * Closed-loop load over real HTTP with Node's fetch (undici; connections are kept alive and reused, at most one
- * per lane). A response counts as ok when it is 200 and the API's `{"result":"ok"` envelope.
+ * Closed-loop load over real HTTP with undici's Pool (one kept-alive connection per lane, no pipelining). Not
+ * fetch: its WHATWG streams and per-request abort signal cost the client several times the CPU of a plain
+ * request, and on this 2-core machine the client's CPU is the server's (docs/performance.md). A response counts
+ * as ok when it is 200 and the API's `{"result":"ok"` envelope.
  */
 export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   const n = spec.requests.length;
@@ -50,6 +53,15 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   let firstError: string | undefined;
   let sample: string | undefined;
   let truncated = false;
+  const url = new URL(spec.baseUrl);
+  const prefix = url.pathname.replace(/\/$/, '');
+  const timeout = spec.requestTimeoutMs ?? 30_000;
+  const pool = new Pool(url.origin, {
+    connections: Math.max(1, spec.concurrency),
+    pipelining: 1,
+    headersTimeout: timeout,
+    bodyTimeout: timeout,
+  });
   const t0 = performance.now();
 
   const lane = async () => {
@@ -66,21 +78,21 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
       if (r.body !== undefined) headers['content-type'] = 'application/json';
       const start = performance.now();
       try {
-        const res = await fetch(spec.baseUrl + r.path, {
+        const res = await pool.request({
+          path: prefix + r.path,
           method: r.method ?? (r.body === undefined ? 'GET' : 'POST'),
           headers,
           ...(r.body !== undefined ? { body: r.body } : {}),
-          signal: AbortSignal.timeout(spec.requestTimeoutMs ?? 30_000),
         });
-        const text = await res.text();
+        const text = await res.body.text();
         latencies[completed++] = performance.now() - start;
-        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-        if (res.status === 200 && text.startsWith('{"result":"ok"')) {
+        statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
+        if (res.statusCode === 200 && text.startsWith('{"result":"ok"')) {
           ok++;
           sample ??= text;
         } else {
           failed++;
-          firstError ??= `HTTP ${res.status}: ${text.slice(0, 300)}`;
+          firstError ??= `HTTP ${res.statusCode}: ${text.slice(0, 300)}`;
         }
       } catch (e) {
         latencies[completed++] = performance.now() - start;
@@ -91,6 +103,7 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, spec.concurrency) }, lane));
+  await pool.close();
   return {
     latencies: latencies.slice(0, completed),
     completed,

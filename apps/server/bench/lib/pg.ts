@@ -58,7 +58,8 @@ export async function show(url: string, names: string[]): Promise<string> {
 export async function enableStatementStats(url: string) {
   await tuneCluster(url, { shared_preload_libraries: 'pg_stat_statements' }, true);
   // (the library's own settings exist only once it is loaded)
-  await tuneCluster(url, { 'pg_stat_statements.track_planning': 'on' }, false);
+  // track 'all': the statements of triggers and functions too, each on its own line
+  await tuneCluster(url, { 'pg_stat_statements.track_planning': 'on', 'pg_stat_statements.track': 'all' }, false);
   await withClient(url, (c) => c.query('create extension if not exists pg_stat_statements'));
 }
 

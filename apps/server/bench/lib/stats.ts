@@ -1,4 +1,5 @@
 import { cpus, loadavg } from 'node:os';
+import { readFileSync } from 'node:fs';
 
 /** Nearest-rank percentile of an ascending array (p in 0..100). */
 export function percentile(sorted: ArrayLike<number>, p: number): number {
@@ -70,4 +71,20 @@ export function footer() {
       .map((l) => l.toFixed(2))
       .join(' ')} (1, 5, 15 min)`,
   );
+}
+
+/** The machine's CPU time so far (all cores, from /proc/stat): busy and total, seconds. Linux only. */
+export function machineCpu(): { busy: number; total: number } {
+  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = fields.map(Number) as number[];
+  const hz = 100; // USER_HZ
+  const busy = user! + nice! + system! + irq! + softirq! + steal!;
+  return { busy: busy / hz, total: (busy + idle! + iowait!) / hz };
+}
+
+/** "busy 1.62 of 2 cores (81 %)" between two machineCpu() readings. */
+export function cpuLine(from: { busy: number; total: number }, to: { busy: number; total: number }, seconds: number) {
+  const busy = to.busy - from.busy;
+  const share = busy / Math.max(to.total - from.total, 1e-9);
+  return `machine CPU busy ${(busy / seconds).toFixed(2)} of ${cpus().length} cores (${(share * 100).toFixed(0)} %)`;
 }

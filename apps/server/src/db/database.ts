@@ -40,6 +40,8 @@ export async function openDatabase(opts: {
     pg.types.setTypeParser(DATE, (v) => v);
     const pool = guardedPool(opts.databaseUrl, {
       max: Number(process.env.PG_POOL_SIZE ?? 20),
+      // Off behind a pooler that cannot carry named statements (PgBouncer before 1.21 in transaction mode).
+      preparedStatements: process.env.PG_PREPARED_STATEMENTS === 'off' ? false : {},
       connectTimeoutMs: opts.connectTimeoutMs ?? 5_000,
       statementTimeoutMs: opts.statementTimeoutMs ?? 10_000,
       ...(opts.logger ? { logger: opts.logger } : {}),

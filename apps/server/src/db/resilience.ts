@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { isStalePreparedStatement, StatementNames, type PreparedStatementOptions } from './preparedStatements';
 
 /**
  * Surviving the database (docs/security.md): a PostgreSQL restart, failover, idle-connection kill
@@ -31,6 +32,8 @@ export interface PoolOptions {
    * cannot act) has its connection closed. Default statementTimeoutMs + 2 s.
    */
   readTimeoutMs?: number;
+  /** Named prepared statements for the process's frequent SQL (preparedStatements.ts); false: none. */
+  preparedStatements?: PreparedStatementOptions | false;
   logger?: DbLogger;
 }
 
@@ -91,21 +94,30 @@ export function guardedPool(connectionString: string, opts: PoolOptions): Guarde
   // An idle connection killed by a restart or failover: logged; the pool opens a new one when needed.
   pool.on('error', (err) => opts.logger?.warn({ err }, 'database: an idle connection broke; it is replaced'));
   const guarded = new WeakSet<pg.PoolClient>();
+  const names = opts.preparedStatements === false ? undefined : new StatementNames(opts.preparedStatements);
 
   function guard(client: pg.PoolClient) {
     guarded.add(client);
     // A checked-out connection that breaks emits 'error' too: without a listener that ends the process.
     client.on('error', (err) => opts.logger?.warn({ err }, 'database: a connection broke; it is replaced'));
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    const closeConnection = () =>
+      (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
     (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-      const result = query(...args);
+      // Kysely's form, query(text, values): named when the text is a frequent one.
+      const [text, values] = args;
+      const name =
+        names && args.length === 2 && typeof text === 'string' && Array.isArray(values)
+          ? names.nameFor(client, text, values.length)
+          : undefined;
+      const result = query(...(name ? [{ name, text, values }] : args));
       if (!(result instanceof Promise)) return result; // callback and stream forms: unused here
       let timedOut = false;
       const timer = setTimeout(() => {
         timedOut = true;
         // No answer at all: the server is frozen or gone. Closing the socket fails the query now and
         // marks the connection unusable, so the pool drops it when it comes back.
-        (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+        closeConnection();
       }, readTimeoutMs);
       return result.then(
         (r) => {
@@ -114,6 +126,7 @@ export function guardedPool(connectionString: string, opts: PoolOptions): Guarde
         },
         (err: unknown) => {
           clearTimeout(timer);
+          if (name && isStalePreparedStatement(err)) closeConnection();
           throw timedOut ? new DatabaseUnavailableError(DB_MESSAGES.timeout, { cause: err }) : err;
         },
       );

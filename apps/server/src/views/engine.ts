@@ -12,6 +12,7 @@ import {
 } from '@pfp/contract';
 import type { z } from 'zod';
 import type { DB } from '../db/schema';
+import { PLANNED_PER_CALL } from '../db/preparedStatements';
 import { ViewCache } from './cache';
 import { ViewError } from './errors';
 import { parseFilter, type FilterCondition, type FilterLiteral } from './filter';
@@ -326,6 +327,9 @@ export interface ViewPlan {
   rowsKey: string | null;
 }
 
+/** A statement of caller-chosen shape and values: planned for each call's values (db/preparedStatements.ts). */
+const perCall = <T>(query: RawBuilder<T>): RawBuilder<T> => sql<T>`${query} ${sql.raw(PLANNED_PER_CALL)}`;
+
 /** Validates body and scope against the def and builds the SQL. Throws ViewError on any bad input. */
 export function planView(
   def: ViewDef,
@@ -450,7 +454,7 @@ export function planView(
     }
     return {
       mode: 'aggregate',
-      query: sql`select ${sql.join(aggregateSelect)} from ${c.relation} where ${whereSql}`,
+      query: perCall(sql`select ${sql.join(aggregateSelect)} from ${c.relation} where ${whereSql}`),
       countQuery: null,
       maxRows: null,
       slice: null,
@@ -483,9 +487,13 @@ export function planView(
     const rowsSelect = slice ? [] : [sql`count(*) as ${sql.id(ROWS_KEY)}`];
     return {
       mode: 'groups',
-      query: sql`select ${sql.join([...groupSelect, ...aggregateSelect, ...rowsSelect])} from ${c.relation} where ${whereSql} group by ${ordinals} order by ${sql.join(order)}${limitOffset(c.maxRows)}`,
+      query: perCall(
+        sql`select ${sql.join([...groupSelect, ...aggregateSelect, ...rowsSelect])} from ${c.relation} where ${whereSql} group by ${ordinals} order by ${sql.join(order)}${limitOffset(c.maxRows)}`,
+      ),
       countQuery: slice
-        ? sql`select count(*) as count from (select ${sql.join(groupSelect)} from ${c.relation} where ${whereSql} group by ${ordinals}) as g`
+        ? perCall(
+            sql`select count(*) as count from (select ${sql.join(groupSelect)} from ${c.relation} where ${whereSql} group by ${ordinals}) as g`,
+          )
         : null,
       maxRows: slice ? null : c.maxRows,
       slice,
@@ -504,7 +512,7 @@ export function planView(
   const orderSql = order.length > 0 ? sql` order by ${sql.join(order)}` : sql``;
   return {
     mode: 'rows',
-    query: sql`select ${select} from ${c.relation} where ${whereSql}${orderSql}${limitOffset(c.maxRows)}`,
+    query: perCall(sql`select ${select} from ${c.relation} where ${whereSql}${orderSql}${limitOffset(c.maxRows)}`),
     /*
      * total_count: a separate COUNT(*) after the page, not `count(*) over ()` in it.
      *
@@ -525,7 +533,7 @@ export function planView(
      * query. Requests without a slice never count. The two statements are separate snapshots, so under concurrent
      * writes the total can be off by the rows written in between, which a list view tolerates.
      */
-    countQuery: slice ? sql`select count(*) as count from ${c.relation} where ${whereSql}` : null,
+    countQuery: slice ? perCall(sql`select count(*) as count from ${c.relation} where ${whereSql}`) : null,
     maxRows: slice ? null : c.maxRows,
     slice,
     numericKeys: cols.filter((col) => col.type === 'number').map((col) => col.key),
