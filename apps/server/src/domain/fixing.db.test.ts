@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { shanghaiDate } from '../market/calendar';
 import { createTradingService, type TradingService } from '../trading/service';
-import { bookProblems, FakeQuotes, openTradingTestDb, seedTenant } from '../../test/trading/testSupport';
+import { bookProblems, FakeQuotes, withTradingTestDb, seedTenant } from '../../test/trading/testSupport';
 import { contractsView, ordersView } from './views';
 import { runView } from '../views/engine';
 import { createContractInput } from '@pfp/contract';
@@ -20,9 +20,8 @@ const AU = 'SHFE.au2602'; // tick 0.02, multiplier 1000
 const FE = 'DCE.i2601'; // tick 0.5, multiplier 100
 
 let db: Database;
-let closeDb: () => Promise<void>;
+withTradingTestDb((opened) => (db = opened));
 beforeAll(async () => {
-  ({ db, close: closeDb } = await openTradingTestDb());
   await db
     .insertInto('products')
     .values([
@@ -63,9 +62,6 @@ beforeAll(async () => {
       },
     ])
     .execute();
-});
-afterAll(async () => {
-  await closeDb();
 });
 
 /** Monday 2026-01-05 10:00 in Beijing. */

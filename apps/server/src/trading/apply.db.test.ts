@@ -2,24 +2,18 @@
  * applyEvents: many events of many orders and tenants in one transaction give exactly the books that
  * the same events applied one at a time give (docs/performance.md, "Trading at 1,000 fixings per second").
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { submitOrder } from '../domain/orders';
 import { applyAccepted, applyEnded, applyEvents, applyTrade, claimOrder, type OrderEventInput } from './apply';
 import { createTradingBatches } from './batches';
-import { openTradingTestDb, seedContract, seedTenant } from '../../test/trading/testSupport';
+import { withTradingTestDb, seedContract, seedTenant } from '../../test/trading/testSupport';
 
 const CU = 'SHFE.cu2601';
 const AT = new Date('2026-01-05T02:00:00Z');
 
 let db: Database;
-let closeDb: () => Promise<void>;
-beforeAll(async () => {
-  ({ db, close: closeDb } = await openTradingTestDb());
-});
-afterAll(async () => {
-  await closeDb();
-});
+withTradingTestDb((opened) => (db = opened));
 
 /** Two customers of two companies, four claimed orders; the events of the scenario, in order. */
 async function scenario() {

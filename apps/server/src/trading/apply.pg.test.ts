@@ -4,20 +4,14 @@
  * connections at once).
  */
 import { sql } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { submitOrder } from '../domain/orders';
 import { applyEvents, claimOrder } from './apply';
-import { openTradingTestDb, seedContract, seedTenant, waitFor } from '../../test/trading/testSupport';
+import { withTradingTestDb, seedContract, seedTenant, waitFor } from '../../test/trading/testSupport';
 
 let db: Database;
-let closeDb: () => Promise<void>;
-beforeAll(async () => {
-  ({ db, close: closeDb } = await openTradingTestDb());
-});
-afterAll(async () => {
-  await closeDb();
-});
+withTradingTestDb((opened) => (db = opened));
 
 it('a fill booked by the transaction a batch waited for is a duplicate there, not booked twice', async () => {
   const who = await seedTenant(db);

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import {
   cancelConditional,
@@ -16,7 +16,7 @@ import {
   bookProblems,
   FakeQuotes,
   killSwitch,
-  openTradingTestDb,
+  withTradingTestDb,
   seedContract,
   seedTenant,
   waitFor,
@@ -31,13 +31,7 @@ import {
 const CU = 'SHFE.cu2601';
 
 let db: Database;
-let closeDb: () => Promise<void>;
-beforeAll(async () => {
-  ({ db, close: closeDb } = await openTradingTestDb());
-});
-afterAll(async () => {
-  await closeDb();
-});
+withTradingTestDb((opened) => (db = opened));
 
 const stoppers: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -5,23 +5,17 @@
  * conditions over. PostgreSQL only (advisory locks and LISTEN/NOTIFY across connections).
  */
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { createConditional } from '../domain/conditional';
 import { pgCoordinator } from './coordinator';
 import { createTradingService, type TradingService } from './service';
-import { FakeQuotes, openTradingTestDb, seedContract, seedTenant, waitFor } from '../../test/trading/testSupport';
+import { FakeQuotes, withTradingTestDb, seedContract, seedTenant, waitFor } from '../../test/trading/testSupport';
 
 const CU = 'SHFE.cu2601';
 
 let db: Database;
-let closeDb: () => Promise<void>;
-beforeAll(async () => {
-  ({ db, close: closeDb } = await openTradingTestDb());
-});
-afterAll(async () => {
-  await closeDb();
-});
+withTradingTestDb((opened) => (db = opened));
 
 const book = (last: number) => ({
   last_price: last,

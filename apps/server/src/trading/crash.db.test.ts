@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { cancelOrder, submitOrder } from '../domain/orders';
 import { createTradingService } from './service';
@@ -7,7 +7,7 @@ import {
   exchangeProblems,
   FakeQuotes,
   killSwitch,
-  openTradingTestDb,
+  withTradingTestDb,
   prng,
   seedContract,
   seedTenant,
@@ -18,13 +18,7 @@ const AU = 'SHFE.au2602';
 const FAR_FUTURE = new Date('2100-01-01T00:00:00Z');
 
 let db: Database;
-let closeDb: () => Promise<void>;
-beforeAll(async () => {
-  ({ db, close: closeDb } = await openTradingTestDb());
-});
-afterAll(async () => {
-  await closeDb();
-});
+withTradingTestDb((opened) => (db = opened));
 
 const stats = { trades: 0, openAtCrash: 0, orders: 0, divergedAtCrash: 0 };
 

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { cancelOrder, submitOrder } from '../domain/orders';
 import { applyTrade } from './apply';
@@ -15,7 +15,7 @@ import {
   bookProblems,
   exchangeProblems,
   FakeQuotes,
-  openTradingTestDb,
+  withTradingTestDb,
   prng,
   seedContract,
   seedTenant,
@@ -26,13 +26,7 @@ const CU = 'SHFE.cu2601';
 const FAR_FUTURE = new Date('2100-01-01T00:00:00Z');
 
 let db: Database;
-let closeDb: () => Promise<void>;
-beforeAll(async () => {
-  ({ db, close: closeDb } = await openTradingTestDb());
-});
-afterAll(async () => {
-  await closeDb();
-});
+withTradingTestDb((opened) => (db = opened));
 
 let quotes: FakeQuotes;
 let clock: Date;

@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import type { GatewayEvent, GatewayOrder } from './gateway';
 import { nextClose, onTickGrid, SIM_MESSAGES, SimBroker, type SimBrokerOptions } from './simBroker';
-import { FakeQuotes, openTradingTestDb, seedTenant } from '../../test/trading/testSupport';
+import { FakeQuotes, withTradingTestDb, seedTenant } from '../../test/trading/testSupport';
 
 const CU = 'SHFE.cu2601';
 const AU = 'SHFE.au2602';
 
 let db: Database;
-let closeDb: () => Promise<void>;
-beforeAll(async () => {
-  ({ db, close: closeDb } = await openTradingTestDb());
-});
-afterAll(async () => {
-  await closeDb();
-});
+withTradingTestDb((opened) => (db = opened));
 
 let quotes: FakeQuotes;
 let clock: Date;

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type KyselyPlugin } from 'kysely';
+import { afterAll, beforeAll } from 'vitest';
 import { migrate, openDatabase, type Database } from '../../src/db/database';
 import { up as up003 } from '../../src/db/migrations/003_trading';
 import type { DB } from '../../src/db/schema';
@@ -17,6 +18,22 @@ export async function openTradingTestDb(): Promise<{ db: Database; close: () => 
   const exists = await sql<{ t: string | null }>`select to_regclass('sim_orders')::text as t`.execute(db);
   if (!exists.rows[0]?.t) await up003(db as unknown as Kysely<unknown>);
   return { db, close: () => db.destroy() };
+}
+
+/**
+ * Opens the trading test database before the file's tests and closes it after them; `use` receives it
+ * (`let db: Database; withTradingTestDb((opened) => (db = opened));`).
+ */
+export function withTradingTestDb(use: (db: Database) => void): void {
+  let close: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const opened = await openTradingTestDb();
+    close = opened.close;
+    use(opened.db);
+  });
+  afterAll(async () => {
+    await close?.();
+  });
 }
 
 /** A market the test controls: set a quote, and the listeners hear about it at once. */
