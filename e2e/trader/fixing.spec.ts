@@ -111,6 +111,11 @@ test.describe.serial('price fixing as the business', () => {
     await expect(page.getByTestId('basis')).toHaveText('+150.00');
     await expect(page.getByTestId('deadline')).toHaveText(`${DEADLINE}（剩 ${DEADLINE_DAYS} 天）`);
     await expect(page.getByTestId('deadline')).not.toHaveAttribute('data-urgent', 'true');
+    // The days left stay whole, on the date's line or the next, and inside the deadline's column.
+    const daysNote = page.getByTestId('deadline-days');
+    await expect(daysNote).toHaveText(`（剩 ${DEADLINE_DAYS} 天）`);
+    const [noteBox, factBox] = [await daysNote.boundingBox(), await page.getByTestId('deadline').boundingBox()];
+    expect(noteBox!.x + noteBox!.width).toBeLessThanOrEqual(factBox!.x + factBox!.width + 0.5);
     // The indicative fixed price is the reference price plus the basis (both read from one render).
     const [reference, indicative] = await page.evaluate(() =>
       ['reference-price', 'indicative-fixed-price'].map(

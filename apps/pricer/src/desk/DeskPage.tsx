@@ -25,7 +25,7 @@ import {
 import { IconChevronDown, IconChevronUp, IconRefresh, notify } from '@pfp/ui';
 import { serverMessage } from '@pfp/api-client';
 import type { ConditionalRow, CreateConditionalInput, OrderRow, PricerContract, SubmitOrderInput } from '@pfp/contract';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import {
   useCancelConditional,
   useCancelOrder,
@@ -52,11 +52,22 @@ const f = zh.fixing;
 const k = zh.conditional;
 
 /** The deadline with the days left, by the server's clock; highlighted within 3 days. */
-function deadlineFact(c: PricerContract, serverNow: string | undefined) {
-  if (!c.fixing_deadline) return { text: f.noDeadline, urgent: false };
+function deadlineFact(c: PricerContract, serverNow: string | undefined): { value: ReactNode; urgent: boolean } {
+  if (!c.fixing_deadline) return { value: f.noDeadline, urgent: false };
   const days = daysUntil(c.fixing_deadline, serverNow ?? Date.now());
-  if (days < 0 || c.not_fixable_reason) return { text: c.fixing_deadline, urgent: false };
-  return { text: f.deadlineWithDays(c.fixing_deadline, f.daysLeft(days)), urgent: days <= DEADLINE_WARNING_DAYS };
+  if (days < 0 || c.not_fixable_reason) return { value: c.fixing_deadline, urgent: false };
+  return {
+    value: (
+      <>
+        {c.fixing_deadline}
+        {/* One piece: where the column is narrow it goes to the next line whole, not broken inside the brackets. */}
+        <Text span inherit display="inline-block" style={{ whiteSpace: 'nowrap' }} data-testid="deadline-days">
+          {f.deadlineDaysNote(f.daysLeft(days))}
+        </Text>
+      </>
+    ),
+    urgent: days <= DEADLINE_WARNING_DAYS,
+  };
 }
 
 /** SPEC §2: the selector shows name, instrument short code, direction and remaining lots. */
@@ -77,7 +88,7 @@ function Fact({
   urgent,
 }: {
   label: string;
-  value: string;
+  value: ReactNode;
   color?: string;
   testId?: string;
   urgent?: boolean;
@@ -221,7 +232,7 @@ export function DeskPage() {
                 value={contract.avg_fixed_price != null ? formatPrice(contract.avg_fixed_price) : '-'}
                 testId="avg-fixed-price"
               />
-              <Fact label={f.deadline} value={deadline.text} urgent={deadline.urgent} testId="deadline" />
+              <Fact label={f.deadline} value={deadline.value} urgent={deadline.urgent} testId="deadline" />
             </SimpleGrid>
             {notFixable ? (
               <Alert color="orange" title={f.notFixableTitle} role="status" data-testid="not-fixable">

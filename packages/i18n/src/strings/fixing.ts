@@ -14,7 +14,8 @@ export const fixing = {
   indicativeFixedPrice: '参考点价价格',
   indicativeHint: '参考价 + 基差',
   daysLeft: (days: number) => (days <= 0 ? '今日截止' : `剩 ${days} 天`),
-  deadlineWithDays: (deadline: string, days: string) => `${deadline}（${days}）`,
+  /** After the deadline's date (the desk keeps it whole: on the date's line, or on the next). */
+  deadlineDaysNote: (days: string) => `（${days}）`,
   noDeadline: '无',
   notFixableTitle: '该合同当前不能点价',
   notFixable: (reason: string) => `${reason}，暂不能点价。如有疑问请联系贸易商。`,
