@@ -11,6 +11,7 @@ import {
   roundToTick,
   screenshot,
   snapshot,
+  submitOrder,
   TENANT,
   toast,
   waitForOrder,
@@ -197,19 +198,23 @@ test.describe('trading desk', () => {
     expect(sent).toEqual([]);
   });
 
-  test('between 768 and 1024 px no status badge is cut and 撤单 stays in view', async ({ page, request }, testInfo) => {
+  test('from 375 to 1024 px no status badge is cut and 撤单 stays in view', async ({ page, request }, testInfo) => {
     const session = await apiSession(request);
     const snap = await snapshot(request, session.token);
     const contract = pickContract(snap, 1);
+    // A filled market order too: its price cell (fill over 市价) is the widest a phone shows beside a status.
+    const filled = await submitOrder(request, session.token, { contract_id: contract.id, quantity: 1, price: 0 });
+    await waitForOrder(request, session.token, filled.id, ['FINISHED']);
     const resting = await restingOrder(request, session, snap, contract);
     try {
       await openSignedIn(page, session, DESK);
       await chooseContract(page, contract);
       const row = page.locator(`[data-order-id="${resting.id}"]`);
-      for (const width of [768, 820, 900, 1024]) {
+      await expect(page.locator(`[data-order-id="${filled.id}"]`).getByTestId('order-status')).toHaveText('已完成');
+      for (const width of [375, 768, 820, 900, 1024]) {
         await page.setViewportSize({ width, height: 1000 });
         await expect(row.getByTestId('order-status')).toHaveText('执行中');
-        const cut = await page.getByTestId('order-status').evaluateAll(
+        const cut = await page.locator('[data-testid="order-status"], [data-testid="conditional-status"]').evaluateAll(
           (badges) =>
             badges.filter((b) => {
               const label = b.querySelector('.mantine-Badge-label') ?? b;

@@ -68,6 +68,7 @@ export function ConditionalOrdersTable({ rows, loading, compact, cancelling, onC
           key="status"
           variant="light"
           color={CONDITIONAL_STATUS_COLOR[row.status] ?? 'gray'}
+          miw="max-content"
           data-testid="conditional-status"
         >
           {k.statusLabels[row.status] ?? row.status}

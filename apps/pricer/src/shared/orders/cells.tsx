@@ -6,7 +6,8 @@ import { statusColor, statusLabel } from './format';
 /** An order's status as a coloured badge (desk and history). */
 export function StatusBadge({ order }: { order: OrderRow }) {
   return (
-    <Badge variant="light" color={statusColor(order.status)} data-testid="order-status">
+    // Never narrower than its label: a table squeezed onto a phone cuts other cells, not the status.
+    <Badge variant="light" color={statusColor(order.status)} miw="max-content" data-testid="order-status">
       {statusLabel(order)}
     </Badge>
   );
