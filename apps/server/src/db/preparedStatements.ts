@@ -3,16 +3,15 @@ import { createHash } from 'node:crypto';
 /**
  * Named prepared statements for the SQL this process sends again and again (docs/performance.md,
  * "Prepared statements"). Kysely sends every query as an unnamed statement, which PostgreSQL parses
- * and plans each time: planning was 40 % of the submit's database time and 77 % of the orders page's
- * (0.77 of 1.0 ms). A named statement is parsed once per connection, and PostgreSQL plans it once
+ * and plans each time: at 1,000 fixings/s planning was 3.2 s beside 8.4 s of execution of the
+ * submit's statement. A named statement is parsed once per connection, and PostgreSQL plans it once
  * when a generic plan is as good as the custom ones (plan_cache_mode auto; otherwise it keeps
  * planning per call, as before).
  *
- * Only a text with parameters is named (one statement: migrations and other scripts stay unnamed), not
- * one marked PLANNED_PER_CALL,
- * and only once the process has sent it `hotAfter` times: the many shapes of a batch (a VALUES list
- * of each length) that come once in a while are not kept on every connection. A connection keeps at
- * most `perConnection` of them; past that its statements go unnamed.
+ * Named: a text with parameters (one statement: migrations and other scripts stay unnamed), not
+ * marked PLANNED_PER_CALL, once the process has sent it `hotAfter` times — the many shapes of a
+ * batch (a VALUES list of each length) that come once in a while are not kept on every connection.
+ * A connection keeps at most `perConnection` names; past that its statements go unnamed.
  */
 export interface PreparedStatementOptions {
   /** The uses in this process after which a text is named. Default 3. */
