@@ -68,12 +68,6 @@ it('when a migration adds a column under a named `select *`, that query fails on
     await sql`alter table prep_items add column note text not null default '备注'`.execute(db);
     await expect(byId(conn, 4).execute()).rejects.toThrow(/cached plan must not change result type/);
   });
-  // Every connection that held the old statement fails once and is replaced; then the answers are right.
-  let row: Record<string, unknown> | undefined;
-  for (let attempt = 0; attempt < 25 && !row; attempt++) {
-    row = await byId(db, 5)
-      .executeTakeFirst()
-      .catch(() => undefined);
-  }
-  expect(row).toEqual({ id: 5, label: 'item 5', note: '备注' });
+  // The closed connection is not handed out again: the very next query answers, with the new column.
+  expect(await byId(db, 5).executeTakeFirst()).toEqual({ id: 5, label: 'item 5', note: '备注' });
 });

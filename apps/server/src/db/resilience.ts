@@ -94,6 +94,8 @@ export function guardedPool(connectionString: string, opts: PoolOptions): Guarde
   // An idle connection killed by a restart or failover: logged; the pool opens a new one when needed.
   pool.on('error', (err) => opts.logger?.warn({ err }, 'database: an idle connection broke; it is replaced'));
   const guarded = new WeakSet<pg.PoolClient>();
+  /** Connections closed by us: given back to the pool as broken, so it never hands one out again. */
+  const closed = new WeakSet<pg.PoolClient>();
   const names = opts.preparedStatements === false ? undefined : new StatementNames(opts.preparedStatements);
 
   function guard(client: pg.PoolClient) {
@@ -101,8 +103,10 @@ export function guardedPool(connectionString: string, opts: PoolOptions): Guarde
     // A checked-out connection that breaks emits 'error' too: without a listener that ends the process.
     client.on('error', (err) => opts.logger?.warn({ err }, 'database: a connection broke; it is replaced'));
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    const closeConnection = () =>
+    const closeConnection = () => {
+      closed.add(client);
       (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+    };
     (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
       // Kysely's form, query(text, values): named when the text is a frequent one.
       const [text, values] = args;
@@ -115,8 +119,8 @@ export function guardedPool(connectionString: string, opts: PoolOptions): Guarde
       let timedOut = false;
       const timer = setTimeout(() => {
         timedOut = true;
-        // No answer at all: the server is frozen or gone. Closing the socket fails the query now and
-        // marks the connection unusable, so the pool drops it when it comes back.
+        // No answer at all: the server is frozen or gone. Closing the socket fails the query now, and the
+        // pool drops the connection when it comes back (connect() below).
         closeConnection();
       }, readTimeoutMs);
       return result.then(
@@ -143,6 +147,10 @@ export function guardedPool(connectionString: string, opts: PoolOptions): Guarde
         throw new DatabaseUnavailableError(DB_MESSAGES.unavailable, { cause: err });
       }
       if (!guarded.has(client)) guard(client);
+      // (the pool sets release anew at every checkout.) A connection we closed goes back as broken: the
+      // pool destroys it at once instead of handing it to the next caller, whose query would fail too.
+      const release = client.release.bind(client);
+      client.release = (err) => release(err ?? (closed.has(client) || undefined));
       return client;
     },
     end: () => pool.end(),
