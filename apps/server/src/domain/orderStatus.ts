@@ -23,6 +23,9 @@ export const ORDER_TRANSITIONS = {
   requestCancel: { ALIVE: 'ALIVE' },
 } as const satisfies Record<string, Partial<Record<OrderStatus, OrderStatus>>>;
 
+/** last_msg of an order taken for a gateway (`claim`: by the router, or by the submit itself). */
+export const SENT_MESSAGE = '已发送';
+
 export type OrderEvent = keyof typeof ORDER_TRANSITIONS;
 
 /** Where `event` leads from `status`, or undefined when it is not allowed. */

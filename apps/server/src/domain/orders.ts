@@ -1,20 +1,40 @@
 import { CANCELLABLE, ORDER_MESSAGES, type CancelOrderResult, type submitOrderInput } from '@pfp/contract';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../db/schema';
 import { audit, redact } from './audit';
 import { conflict, invalid, notFound } from './errors';
-import { freezeLots, freezeLotsQuery, releaseLots } from './lots';
-import { nextStatus } from './orderStatus';
+import { freezeLots, freezeLotsSql, releaseLots } from './lots';
+import { nextStatus, ORDER_TRANSITIONS, SENT_MESSAGE } from './orderStatus';
 import { limitPriceProblem, type PriceBand } from './priceRules';
 import { firstOpenDeadline, notFixableReason } from './fixingTerms';
 
 const PENDING = 'PENDING' as const;
 const WAITING_MSG = '等待发送';
+const CLAIMED = ORDER_TRANSITIONS.claim[PENDING];
+
+/** An order taken for a gateway (committed ALIVE '已发送' with its dispatch record), with what sending it needs. */
+export interface ClaimedOrder {
+  id: number;
+  direction: 'BUY' | 'SELL';
+  instrument_id: string;
+  volume_orign: number;
+  limit_price: number;
+  /** The gateway the order is (now) bound to; another than asked if it was bound before. */
+  gatewayKey: string;
+}
 
 export interface OrderEvents {
-  /** A PENDING order is committed: the router may send it. */
-  created(orderId: number, tenantId: number): void;
+  /**
+   * The gateway this process's router would take a new order of the tenant for right now
+   * (undefined: the tenant's router does not run here, or has no gateway). The one-statement submit
+   * then takes the order for it itself, exactly as the router's claim would, and reports it claimed:
+   * one commit less between a fixing and the broker (docs/performance.md, "Trading at 1,000 fixings
+   * per second"). The outbox holds: the dispatch is committed before anything is sent.
+   */
+  claimFor?(tenantId: number): string | undefined;
+  /** An order is committed: PENDING (the router may take it) or already `claimed` (the router sends it). */
+  created(orderId: number, tenantId: number, claimed?: ClaimedOrder): void;
   /** A cancel of an order that is already at the broker was requested. */
   cancelRequested(orderId: number, tenantId: number): void;
   /** A conditional order was created or ended by a call: the engine watching its tenant looks again. */
@@ -45,8 +65,9 @@ export async function submitOrder(
       .where('client_order_id', '=', key!)
       .executeTakeFirst();
   let created: Awaited<ReturnType<typeof insertOrder>>;
+  const gatewayKey = events?.claimFor?.(who.tenantId);
   try {
-    created = await insertOrder(db, who, input, priceBand, now);
+    created = await insertOrder(db, who, input, priceBand, now, gatewayKey);
   } catch (err) {
     // A retry of an order already taken (its key's unique index refused the insert, or its lots are
     // no longer there): answered with that order, nothing fixed again. The first try's read is saved
@@ -57,7 +78,20 @@ export async function submitOrder(
     }
     throw err;
   }
-  events?.created(created.id, who.tenantId);
+  events?.created(
+    created.id,
+    who.tenantId,
+    gatewayKey && created.status === CLAIMED
+      ? {
+          id: created.id,
+          direction: created.direction,
+          instrument_id: created.instrument_id,
+          volume_orign: created.volume_orign,
+          limit_price: Number(created.limit_price),
+          gatewayKey,
+        }
+      : undefined,
+  );
   return created;
 }
 
@@ -84,10 +118,11 @@ async function insertOrder(
   input: z.output<typeof submitOrderInput>,
   priceBand: ((symbol: string) => PriceBand | undefined) | undefined,
   now: Date,
+  gatewayKey: string | undefined,
 ) {
   const known = knownInstruments.get(db)?.get(input.contract_id);
   if (known && !limitPriceProblem(input.price, known.price_tick, priceBand?.(known.instrument_id))) {
-    const row = await insertOrderAtOnce(db, who, input, known, now);
+    const row = await insertOrderAtOnce(db, who, input, known, now, gatewayKey);
     if (row) return row;
   }
   // The first fixing of a contract in this process, or anything refused: the checks one by one, to say why.
@@ -102,7 +137,9 @@ async function insertOrder(
  * The fixing in ONE statement (no BEGIN/COMMIT round trips: docs/performance.md): freeze the lots,
  * insert the order and its audit row, when the contract's instrument and tick are those the price was
  * checked against. Nothing (undefined) when the contract cannot be fixed so or its instrument is not
- * `known`: the caller then takes the checked path, which says why.
+ * `known`: the caller then takes the checked path, which says why. With a `gatewayKey` the order is
+ * also taken for that gateway (ALIVE '已发送' and its order_dispatch row, as the router's claim in
+ * trading/apply.ts leaves it); one statement text either way.
  */
 async function insertOrderAtOnce(
   db: Kysely<DB>,
@@ -110,74 +147,36 @@ async function insertOrderAtOnce(
   input: z.output<typeof submitOrderInput>,
   known: ContractInstrument,
   now: Date,
+  gatewayKey: string | undefined,
 ) {
   const payload = JSON.stringify(redact({ ...input }));
-  return db
-    .with('frozen', (qc) =>
-      freezeLotsQuery(qc, who, input.contract_id, input.quantity, firstOpenDeadline(now))
-        .where('instrument_id', '=', known.instrument_id)
-        .where(({ exists, selectFrom }) =>
-          exists(
-            selectFrom('instruments')
-              .select('symbol')
-              .whereRef('instruments.symbol', '=', 'contracts.instrument_id')
-              .where('price_tick', '=', known.price_tick),
-          ),
-        ),
+  const key = gatewayKey ?? null;
+  const { rows } = await sql<Selectable<DB['orders']>>`
+    with frozen as (
+      ${freezeLotsSql(who, input.contract_id, input.quantity, firstOpenDeadline(now), known)}
+    ),
+    placed as (
+      insert into orders (tenant_id, contract_id, pricer_id, instrument_id, direction, volume_orign, limit_price,
+                          basis, status, last_msg, client_order_id)
+      select ${who.tenantId}::integer, f.id, ${who.pricerId}::integer, f.instrument_id, f.direction,
+             ${input.quantity}::integer, ${input.price}::numeric, f.basis,
+             ${key === null ? PENDING : CLAIMED}::text, ${key === null ? WAITING_MSG : SENT_MESSAGE}::text,
+             ${input.client_order_id ?? null}::text
+        from frozen f
+      returning *
+    ),
+    audited as (
+      insert into audit_log (tenant_id, actor, action, payload)
+      select ${who.tenantId}::integer, ${`pricer:${who.pricerId}`}::text, 'submit-order',
+             ${payload}::jsonb || jsonb_build_object('order_id', placed.id)
+        from placed
+    ),
+    dispatched as (
+      insert into order_dispatch (order_id, tenant_id, gateway_key)
+      select placed.id, ${who.tenantId}::integer, ${key}::text from placed where ${key}::text is not null
     )
-    .with('placed', (qc) =>
-      qc
-        .insertInto('orders')
-        .columns([
-          'tenant_id',
-          'contract_id',
-          'pricer_id',
-          'instrument_id',
-          'direction',
-          'volume_orign',
-          'limit_price',
-          'basis',
-          'status',
-          'last_msg',
-          'client_order_id',
-        ])
-        .expression((eb) =>
-          eb
-            .selectFrom('frozen')
-            .select([
-              sql<number>`${who.tenantId}::integer`.as('tenant_id'),
-              'frozen.id',
-              sql<number>`${who.pricerId}::integer`.as('pricer_id'),
-              'frozen.instrument_id',
-              'frozen.direction',
-              sql<number>`${input.quantity}::integer`.as('volume_orign'),
-              sql<number>`${input.price}::numeric`.as('limit_price'),
-              'frozen.basis',
-              sql<string>`${PENDING}::text`.as('status'),
-              sql<string>`${WAITING_MSG}::text`.as('last_msg'),
-              sql<string | null>`${input.client_order_id ?? null}::text`.as('client_order_id'),
-            ]),
-        )
-        .returningAll(),
-    )
-    .with('audited', (qc) =>
-      qc
-        .insertInto('audit_log')
-        .columns(['tenant_id', 'actor', 'action', 'payload'])
-        .expression((eb) =>
-          eb
-            .selectFrom('placed')
-            .select([
-              sql<number>`${who.tenantId}::integer`.as('tenant_id'),
-              sql<string>`${`pricer:${who.pricerId}`}::text`.as('actor'),
-              sql<string>`${'submit-order'}::text`.as('action'),
-              sql<string>`${payload}::jsonb || jsonb_build_object('order_id', placed.id)`.as('payload'),
-            ]),
-        ),
-    )
-    .selectFrom('placed')
-    .selectAll()
-    .executeTakeFirst();
+    select * from placed`.execute(db);
+  return rows[0];
 }
 
 async function insertOrderChecked(

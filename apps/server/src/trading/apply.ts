@@ -1,7 +1,8 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { DB, OrderStatus } from '../db/schema';
 import { lotsUpdate, type LotMove } from '../domain/lots';
-import { nextStatus, ORDER_TRANSITIONS } from '../domain/orderStatus';
+import type { ClaimedOrder } from '../domain/orders';
+import { nextStatus, ORDER_TRANSITIONS, SENT_MESSAGE } from '../domain/orderStatus';
 
 /**
  * Gateway events applied to our books. Many events (of many orders and tenants) go into ONE
@@ -14,23 +15,13 @@ import { nextStatus, ORDER_TRANSITIONS } from '../domain/orderStatus';
  */
 
 export const ROUTER_MESSAGES = {
-  sent: '已发送',
+  sent: SENT_MESSAGE,
   accepted: '已报单',
   partFilled: '部分成交',
   filled: '全部成交',
   cancelled: '已撤单',
   vanished: '报单已失效（交易柜台无此报单）',
 } as const;
-
-export interface ClaimedOrder {
-  id: number;
-  direction: 'BUY' | 'SELL';
-  instrument_id: string;
-  volume_orign: number;
-  limit_price: number;
-  /** The gateway the order is (now) bound to; another than asked if it was bound before. */
-  gatewayKey: string;
-}
 
 export interface ClaimRequest {
   tenantId: number;

@@ -1,13 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import {
-  applyEvents,
-  claimOrders,
-  type ClaimedOrder,
-  type ClaimRequest,
-  type EventOutcome,
-  type OrderEventInput,
-} from './apply';
+import type { ClaimedOrder } from '../domain/orders';
+import { applyEvents, claimOrders, type ClaimRequest, type EventOutcome, type OrderEventInput } from './apply';
 import type { Lane } from './gateway';
 
 /** The most items one transaction takes (a few thousand bind parameters). */

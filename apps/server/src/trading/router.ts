@@ -1,14 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import {
-  applyAccepted,
-  applyEnded,
-  applyTrade,
-  requestCancel,
-  ROUTER_MESSAGES,
-  type BookEvent,
-  type ClaimedOrder,
-} from './apply';
+import type { ClaimedOrder } from '../domain/orders';
+import { applyAccepted, applyEnded, applyTrade, requestCancel, ROUTER_MESSAGES, type BookEvent } from './apply';
 import { createTradingBatches, type TradingBatches } from './batches';
 import type { GatewayEvent, GatewayStatus, Lane, TradingGateway } from './gateway';
 import { silentLogger, type TradingLogger } from './logger';
@@ -159,6 +152,17 @@ export class OrderRouter {
     return this.enqueue(orderId, () => this.send(orderId));
   }
 
+  /** The gateway a new order is taken for now (the submit's own claim: OrderEvents.claimFor); undefined while none is attached. */
+  claimKey(): string | undefined {
+    const key = this.activeKey;
+    return this.closed || key === null || !this.gateways.has(key) ? undefined : key;
+  }
+
+  /** An order the submit took for a gateway was committed: it is handed over as after a claim. */
+  onClaimed(order: ClaimedOrder): Promise<void> {
+    return this.enqueue(order.id, () => this.handOver(order));
+  }
+
   /** A cancel of an order at the broker was requested. */
   onCancelRequested(orderId: number): Promise<void> {
     return this.enqueue(orderId, () => this.cancel(orderId));
@@ -254,9 +258,14 @@ export class OrderRouter {
     const gateway = await this.reachable(orderId, key);
     if (!gateway) return;
     const claimed = await this.batches.claim({ tenantId: this.tenantId, orderId, gatewayKey: key });
-    if (!claimed) return;
-    const target = claimed.gatewayKey === key ? gateway : await this.reachable(orderId, claimed.gatewayKey);
-    if (target) await this.transmit(target, claimed);
+    if (claimed) await this.handOver(claimed);
+  }
+
+  /** Hands a claimed order to the gateway it is bound to (the sweep sends it again if that is not reachable now). */
+  private async handOver(o: ClaimedOrder) {
+    if (this.closed) return;
+    const target = await this.reachable(o.id, o.gatewayKey);
+    if (target) await this.transmit(target, o);
   }
 
   private async reachable(orderId: number, key: string): Promise<TradingGateway | undefined> {

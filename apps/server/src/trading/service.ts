@@ -242,7 +242,17 @@ export function createTradingService(opts: TradingServiceOptions): TradingServic
   }
 
   const events: OrderEvents = {
-    created(orderId, tenantId) {
+    claimFor: (tenantId) => (started && !stopped ? routers.get(tenantId)?.claimKey() : undefined),
+    created(orderId, tenantId, claimed) {
+      if (claimed) {
+        // Taken for this process's router (claimFor): it sends it. Gone since (stopped, tenant lost):
+        // the order waits, sent and unconfirmed, for its owner's sweep to send it again.
+        void routers
+          .get(tenantId)
+          ?.onClaimed(claimed)
+          .catch((err: unknown) => logger.error({ err, orderId }, 'trading: claimed'));
+        return;
+      }
       void withRouter(tenantId, (r) => r.onCreated(orderId), { kind: 'created', tenantId, orderId }).catch(
         (err: unknown) => logger.error({ err, orderId }, 'trading: created'),
       );
