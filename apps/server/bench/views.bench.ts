@@ -1,7 +1,9 @@
 /**
  * The trader's orders view on PostgreSQL with 1,000,000 orders over 100 tenants (issue "Server").
  *
- *   npx tsx bench/views.bench.ts [--explain] [--requests=2000] [--concurrency=32]
+ *   npx tsx bench/views.bench.ts [--explain] [--requests=2000] [--concurrency=32] [--pg-stats] [--cached-only] [--only=page|stats]
+ *   (--pg-stats: pg_stat_statements loaded, each phase's costliest statements printed after it;
+ *    --cached-only: only the phase with the view cache, as served)
  *
  * A throwaway cluster (test/postgres.ts), migrated by the server's own migrations, bulk-loaded with SQL
  * (generate_series), then the real app (test/harness.ts: a throwaway RS256 issuer signs each tenant owner's
@@ -26,14 +28,17 @@ import { planView } from '../src/views/engine';
 import { startHarness, type Harness } from '../test/harness';
 import { createDatabase, startPostgres } from '../test/postgres';
 import { runLoadInWorker, type LoadRequest, type LoadResult } from './lib/httpLoad';
-import { show, tuneCluster, withClient } from './lib/pg';
-import { deadline, fmt, footer, header, latencyLine, summarize } from './lib/stats';
+import { enableStatementStats, printStatementStats, show, tuneCluster, withClient } from './lib/pg';
+import { deadline, fmt, footer, header, latencyLine, machineCpu, summarize } from './lib/stats';
 
 const arg = (name: string, d: number) => {
   const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
   return hit ? Number(hit.split('=')[1]) : d;
 };
 const EXPLAIN = process.argv.includes('--explain');
+const PG_STATS = process.argv.includes('--pg-stats');
+const CACHED_ONLY = process.argv.includes('--cached-only');
+const ONLY = process.argv.find((a) => a.startsWith('--only='))?.split('=')[1]; // 'page' | 'stats' (profiling)
 const TENANTS = 100;
 const ORDERS_PER_TENANT = 10_000;
 const PRICERS = ['pricer1', 'pan_li', 'zhangwei', 'liu.yang']; // two of four contain 'p'
@@ -255,6 +260,8 @@ async function explain(db: Kysely<any>, url: string, tenantId: number) {
 interface Figures {
   serial: LoadResult;
   loaded: LoadResult;
+  /** Over the loaded run: the machine's CPU, and this process's (the server and the load worker). */
+  cpu: { machine: { busy: number; total: number }; process: number };
 }
 
 async function measure(baseUrl: string, tokens: string[], kind: Kind, seedNo: number): Promise<Figures> {
@@ -270,8 +277,19 @@ async function measure(baseUrl: string, tokens: string[], kind: Kind, seedNo: nu
   // Warm-up (JIT, connection pool, JWKS, buffers), not reported.
   await runLoadInWorker(spec(CONCURRENCY, 200));
   const serial = await runLoadInWorker(spec(1, SERIAL_REQUESTS));
+  const machineFrom = machineCpu();
+  const processFrom = process.cpuUsage();
   const loaded = await runLoadInWorker(spec(CONCURRENCY, REQUESTS));
-  return { serial, loaded };
+  const machineTo = machineCpu();
+  const own = process.cpuUsage(processFrom);
+  return {
+    serial,
+    loaded,
+    cpu: {
+      machine: { busy: machineTo.busy - machineFrom.busy, total: machineTo.total - machineFrom.total },
+      process: (own.user + own.system) / 1e6,
+    },
+  };
 }
 
 function report(kind: Kind, f: Figures) {
@@ -284,6 +302,10 @@ function report(kind: Kind, f: Figures) {
     `  ${kind.padEnd(5)} ${CONCURRENCY} in flight: ${latencyLine(s)}  ${fmt(rps(f.loaded), 0)} req/s  (n=${s.n}, ok ${f.loaded.ok}, failed ${f.loaded.failed}${f.loaded.truncated ? ', CUT SHORT by the time cap' : ''})`,
   );
   for (const r of [f.serial, f.loaded]) if (r.firstError) console.log(`    first error: ${r.firstError}`);
+  const perAnswer = (seconds: number) => fmt((seconds / Math.max(f.loaded.completed, 1)) * 1000, 2);
+  console.log(
+    `    machine ${fmt((f.cpu.machine.busy / Math.max(f.cpu.machine.total, 1e-9)) * 100, 0)} % busy; CPU per answer ${perAnswer(f.cpu.machine.busy)} ms: this process ${perAnswer(f.cpu.process)} ms${f.loaded.cpuMs === undefined ? ' (server and load worker)' : ` (the load worker ${perAnswer(f.loaded.cpuMs / 1000)} ms)`}, the rest (PostgreSQL) ${perAnswer(f.cpu.machine.busy - f.cpu.process)} ms`,
+  );
   console.log(
     `    goal p99 ≤ ${goal} ms at ${CONCURRENCY} in flight: ${s.p99 <= goal ? 'MET' : 'MISSED'} (p99 ${fmt(s.p99)} ms; load average ${loadavg()
       .map((x) => fmt(x, 2))
@@ -331,7 +353,9 @@ async function run(clusterUrl: string, keep: (h: Harness) => void) {
       true,
     ),
   );
+  if (PG_STATS) await step('load pg_stat_statements (restart)', () => enableStatementStats(clusterUrl));
   const url = await createDatabase(clusterUrl, 'bench_views');
+  if (PG_STATS) await withClient(url, (c) => c.query('create extension if not exists pg_stat_statements'));
   console.log(`  ${await show(url, ['server_version', 'shared_buffers', 'work_mem', 'random_page_cost'])}`);
   process.env.DATABASE_URL = url;
   const viewCache = new ViewCache({ ttlMs: 0 });
@@ -376,12 +400,14 @@ async function run(clusterUrl: string, keep: (h: Harness) => void) {
     viewCache.ttlMs = ttlMs;
     viewCache.clear();
     if (ttlMs === 0) await explain(h.db, url, tenantId);
-    const page = report('page', await measure(baseUrl, tokens, 'page', 1));
-    const stats = report('stats', await measure(baseUrl, tokens, 'stats', 2));
+    if (PG_STATS) await withClient(url, (c) => c.query('select pg_stat_statements_reset()'));
+    const page = ONLY === 'stats' ? summarize([]) : report('page', await measure(baseUrl, tokens, 'page', 1));
+    const stats = ONLY === 'page' ? summarize([]) : report('stats', await measure(baseUrl, tokens, 'stats', 2));
     phases.push({ label, page, stats });
+    if (PG_STATS) await printStatementStats(url, 6);
   };
 
-  await phase(`without view cache (${applied.at(-1)})`, 0);
+  if (!CACHED_ONLY) await phase(`without view cache (${applied.at(-1)})`, 0);
   await phase('with view cache (5 s, as served)', 5000);
 
   console.log('\nsummary (p99 ms at %d in flight; goals page ≤ %d, stats ≤ %d):', CONCURRENCY, GOALS.page, GOALS.stats);

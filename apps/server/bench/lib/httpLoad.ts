@@ -34,6 +34,8 @@ export interface LoadResult {
   sample?: string;
   /** Whether maxMs cut the run short. */
   truncated: boolean;
+  /** CPU of the load generator's own thread over the run, ms (Node ≥ 23.9; else undefined). */
+  cpuMs?: number;
 }
 
 /**
@@ -63,6 +65,9 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
     bodyTimeout: timeout,
   });
   const t0 = performance.now();
+  // (threadCpuUsage: Node ≥ 23.9; the load's own CPU, apart from a server in the same process)
+  const threadCpu = (process as { threadCpuUsage?: () => NodeJS.CpuUsage }).threadCpuUsage?.bind(process);
+  const cpu0 = threadCpu?.();
 
   const lane = async () => {
     for (;;) {
@@ -103,8 +108,10 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, spec.concurrency) }, lane));
+  const cpu1 = threadCpu?.();
   await pool.close();
   return {
+    ...(cpu0 && cpu1 ? { cpuMs: (cpu1.user - cpu0.user + cpu1.system - cpu0.system) / 1000 } : {}),
     latencies: latencies.slice(0, completed),
     completed,
     ok,
