@@ -2,7 +2,13 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { shanghaiDate } from '../market/calendar';
 import { createTradingService, type TradingService } from '../trading/service';
-import { bookProblems, FakeQuotes, withTradingTestDb, seedTenant } from '../../test/trading/testSupport';
+import {
+  bookProblems,
+  FakeQuotes,
+  withTradingTestDb,
+  seedInstruments,
+  seedTenant,
+} from '../../test/trading/testSupport';
 import { contractsView, ordersView } from './views';
 import { runView } from '../views/engine';
 import { createContractInput } from '@pfp/contract';
@@ -21,48 +27,7 @@ const FE = 'DCE.i2601'; // tick 0.5, multiplier 100
 
 let db: Database;
 withTradingTestDb((opened) => (db = opened));
-beforeAll(async () => {
-  await db
-    .insertInto('products')
-    .values([
-      { exchange_id: 'SHFE', product_id: 'cu', name: '铜' },
-      { exchange_id: 'SHFE', product_id: 'au', name: '黄金' },
-      { exchange_id: 'DCE', product_id: 'i', name: '铁矿石' },
-    ])
-    .execute();
-  await db
-    .insertInto('instruments')
-    .values([
-      {
-        symbol: CU,
-        name: '沪铜2601',
-        exchange_id: 'SHFE',
-        product_id: 'cu',
-        product_name: '铜',
-        price_tick: 10,
-        volume_multiple: 5,
-      },
-      {
-        symbol: AU,
-        name: '沪金2602',
-        exchange_id: 'SHFE',
-        product_id: 'au',
-        product_name: '黄金',
-        price_tick: 0.02,
-        volume_multiple: 1000,
-      },
-      {
-        symbol: FE,
-        name: '铁矿石2601',
-        exchange_id: 'DCE',
-        product_id: 'i',
-        product_name: '铁矿石',
-        price_tick: 0.5,
-        volume_multiple: 100,
-      },
-    ])
-    .execute();
-});
+beforeAll(() => seedInstruments(db, [CU, AU, FE]));
 
 /** Monday 2026-01-05 10:00 in Beijing. */
 const MONDAY_10 = shanghaiDate('2026-01-05 10:00');

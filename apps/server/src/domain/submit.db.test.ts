@@ -5,6 +5,7 @@ import {
   bookProblems,
   FakeQuotes,
   seedContract,
+  seedInstruments,
   seedTenant,
   waitFor,
   withTradingTestDb,
@@ -22,38 +23,7 @@ const AU = 'SHFE.au2602'; // tick 0.02
 
 let db: Database;
 withTradingTestDb((opened) => (db = opened));
-beforeAll(async () => {
-  await db
-    .insertInto('products')
-    .values([
-      { exchange_id: 'SHFE', product_id: 'cu', name: '铜' },
-      { exchange_id: 'SHFE', product_id: 'au', name: '黄金' },
-    ])
-    .execute();
-  await db
-    .insertInto('instruments')
-    .values([
-      {
-        symbol: CU,
-        name: '沪铜2601',
-        exchange_id: 'SHFE',
-        product_id: 'cu',
-        product_name: '铜',
-        price_tick: 10,
-        volume_multiple: 5,
-      },
-      {
-        symbol: AU,
-        name: '沪金2602',
-        exchange_id: 'SHFE',
-        product_id: 'au',
-        product_name: '黄金',
-        price_tick: 0.02,
-        volume_multiple: 1000,
-      },
-    ])
-    .execute();
-});
+beforeAll(() => seedInstruments(db, [CU, AU]));
 
 const services: TradingService[] = [];
 afterEach(async () => {

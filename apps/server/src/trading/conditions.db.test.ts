@@ -18,6 +18,7 @@ import {
   killSwitch,
   withTradingTestDb,
   seedContract,
+  seedInstruments,
   seedTenant,
   waitFor,
 } from '../../test/trading/testSupport';
@@ -150,24 +151,7 @@ describe('conditional orders: the order and its lots', () => {
 
   it('a limit order price is sent as a limit order; an off-grid price is refused naming the field', async () => {
     const { who, contractId } = await setup(10);
-    await db
-      .insertInto('products')
-      .values({ exchange_id: 'SHFE', product_id: 'cu', name: '铜' })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-    await db
-      .insertInto('instruments')
-      .values({
-        symbol: CU,
-        name: '沪铜2601',
-        exchange_id: 'SHFE',
-        product_id: 'cu',
-        product_name: '铜',
-        price_tick: 10,
-        volume_multiple: 5,
-      })
-      .onConflict((oc) => oc.column('symbol').doNothing())
-      .execute();
+    await seedInstruments(db, [CU]);
     await expect(create(who, contractId, { trigger_price: 80_505 })).rejects.toMatchObject({
       kind: 'invalid',
       field: 'trigger_price',

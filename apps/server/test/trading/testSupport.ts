@@ -83,6 +83,49 @@ export class FakeQuotes implements QuoteSource {
   }
 }
 
+/** Instruments the trading tests use, as the catalogue has them (tick and multiplier matter to the tests). */
+export const TEST_INSTRUMENTS = {
+  'SHFE.cu2601': {
+    name: '沪铜2601',
+    exchange_id: 'SHFE',
+    product_id: 'cu',
+    product_name: '铜',
+    price_tick: 10,
+    volume_multiple: 5,
+  },
+  'SHFE.au2602': {
+    name: '沪金2602',
+    exchange_id: 'SHFE',
+    product_id: 'au',
+    product_name: '黄金',
+    price_tick: 0.02,
+    volume_multiple: 1000,
+  },
+  'DCE.i2601': {
+    name: '铁矿石2601',
+    exchange_id: 'DCE',
+    product_id: 'i',
+    product_name: '铁矿石',
+    price_tick: 0.5,
+    volume_multiple: 100,
+  },
+} as const;
+
+/** Puts these test instruments and their products into the catalogue (those already there stay as they are). */
+export async function seedInstruments(db: Kysely<DB>, symbols: (keyof typeof TEST_INSTRUMENTS)[]) {
+  const rows = symbols.map((symbol) => ({ symbol, ...TEST_INSTRUMENTS[symbol] }));
+  await db
+    .insertInto('products')
+    .values(rows.map((r) => ({ exchange_id: r.exchange_id, product_id: r.product_id, name: r.product_name })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  await db
+    .insertInto('instruments')
+    .values(rows)
+    .onConflict((oc) => oc.column('symbol').doNothing())
+    .execute();
+}
+
 export async function seedTenant(
   db: Kysely<DB>,
   opts: { isSim?: boolean; brokerName?: string; account?: string } = {},
