@@ -1,14 +1,23 @@
 import { defineConfig } from '@playwright/test';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.E2E_PORT ?? 8091);
 export const baseURL = `http://127.0.0.1:${port}`;
-/** The server's data directory; workers load this file too and get the runner's one from the environment. */
-export const dataDir = (process.env.PFP_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'pfp-e2e-')));
+/**
+ * The server's data directory, beside the run's other artifacts (kept for a look after a failure, and emptied
+ * when the next run on this port starts, so runs leave nothing in /tmp). Workers load this file too and take the
+ * runner's from the environment instead of emptying it under the running server.
+ */
+export const dataDir = (process.env.PFP_E2E_DATA_DIR ??= freshDir(path.join(root, `e2e/artifacts/data/${port}`)));
+
+function freshDir(dir: string) {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
 /**
  * A trader without a company yet (the trader suite's first-time flow). Added before the server
  * starts: the embedded database belongs to one process, a running server would not see a CLI write.

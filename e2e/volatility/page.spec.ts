@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -316,11 +316,17 @@ test.describe('volatility page across a server restart', () => {
   }
 
   function killServer() {
+    const gone = server && server.exitCode === null ? new Promise((r) => server!.once('exit', r)) : undefined;
     server?.kill('SIGKILL');
     server = undefined;
+    return gone;
   }
 
-  test.afterAll(() => killServer());
+  // Nothing left in /tmp: the server gone first, then its data.
+  test.afterAll(async () => {
+    await killServer();
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
+  });
 
   test('shows the reconnect as an error and recovers by itself', async ({ page, request }) => {
     test.setTimeout(480_000);
@@ -329,7 +335,7 @@ test.describe('volatility page across a server restart', () => {
     await page.goto(`${base}/volatility-surface?exchange=SHFE&product=cu&future=${future}`);
     await expect.poll(async () => (await chartSeries(page))?.length, { timeout: 20_000 }).toBe(2);
 
-    killServer();
+    await killServer();
     const error = page.getByRole('alert');
     await expect(error).toHaveText('加载数据时出错: 与服务器的连接已断开，正在重新连接...');
     await expect(page.getByTestId('volatility-chart')).toHaveCount(0);

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../test/tempDir';
 
 /**
  * The built server on the Node the repo's scripts run on (the `node` devDependency, Node 24 LTS):
@@ -23,6 +23,7 @@ const freePort = () =>
   });
 
 describe('the built server', () => {
+  const dataDir = tempDir('pfp-main-');
   it('starts without a runtime warning, answers and stops', { timeout: 120_000 }, async () => {
     expect(existsSync(main), `${main} is missing: run pnpm build first`).toBe(true);
     const port = await freePort();
@@ -31,7 +32,7 @@ describe('the built server', () => {
         ...process.env,
         PORT: String(port),
         PUBLIC_URL: `http://127.0.0.1:${port}`,
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pfp-main-')),
+        DATA_DIR: dataDir,
         APPS_DIR: '',
         LOG_LEVEL: 'info',
       },

@@ -1,17 +1,19 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { exited, freePort, post, startServer, type RunningServer } from '../../test/server';
+import { tempDir } from '../../test/tempDir';
 
 /**
  * The whole server with waiting conditional orders (docs/conditional-orders.md), killed with SIGKILL
  * right after they were taken — some already met, so their triggers race the kill — and started
  * again on the same database: none is lost, none fires twice, every lot is accounted for.
  */
-const dataDir = mkdtempSync(path.join(tmpdir(), 'pfp-kill-cond-'));
+const dataDir = tempDir('pfp-kill-cond-');
 const servers: RunningServer[] = [];
-afterAll(() => servers.forEach((s) => s.child.kill('SIGKILL')));
+// Runs before the directory's removal (stacked after-hooks), and waits for the processes to be gone.
+afterAll(async () => {
+  servers.forEach((s) => s.child.kill('SIGKILL'));
+  await Promise.all(servers.map((s) => exited(s.child)));
+});
 
 /** Started again on the same database and port after each kill. */
 async function start(port: number) {

@@ -1,16 +1,16 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { startHarness, type Harness } from '../../test/harness';
+import { tempDir } from '../../test/tempDir';
 
 /** What chromium sends when it opens a page, and what fetch() sends. */
 const NAVIGATION = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 const FETCH = '*/*';
 
 function appsDir() {
-  const dir = mkdtempSync(path.join(tmpdir(), 'pfp-host-'));
+  const dir = tempDir('pfp-host-');
   mkdirSync(path.join(dir, 'host/dist'), { recursive: true });
   writeFileSync(path.join(dir, 'host/dist/index.html'), '<!doctype html><title>host</title>');
   for (const r of ['trader', 'pricer', 'volatility']) {
@@ -24,9 +24,10 @@ describe('one address: pages on another host name go to PUBLIC_URL', () => {
   let h: Harness;
   let app: Awaited<ReturnType<typeof buildApp>>;
   let secure: Awaited<ReturnType<typeof buildApp>>;
+  const apps = appsDir();
   beforeAll(async () => {
     h = await startHarness();
-    const config = { ...h.ctx.config, appsDir: appsDir() };
+    const config = { ...h.ctx.config, appsDir: apps };
     // Behind a proxy on this machine (TRUST_PROXY=127.0.0.1): its X-Forwarded-Host is believed.
     app = await buildApp({
       ...h.ctx,

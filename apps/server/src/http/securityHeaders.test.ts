@@ -1,14 +1,14 @@
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { startHarness, type Harness } from '../../test/harness';
+import { tempDir } from '../../test/tempDir';
 
 /** Browser-side defence (issue 14 §6): a CSP without inline script and the usual headers on every app page. */
 function appsDir() {
-  const dir = mkdtempSync(path.join(tmpdir(), 'pfp-csp-'));
+  const dir = tempDir('pfp-csp-');
   mkdirSync(path.join(dir, 'host/dist'), { recursive: true });
   writeFileSync(path.join(dir, 'host/dist/index.html'), '<!doctype html><title>host</title>');
   for (const r of ['trader', 'pricer', 'volatility']) {
@@ -29,13 +29,14 @@ const directives = (csp: string) =>
 
 let h: Harness;
 let app: Awaited<ReturnType<typeof buildApp>>;
+const apps = appsDir();
 beforeAll(async () => {
   h = await startHarness();
   app = await buildApp({
     ...h.ctx,
     config: {
       ...h.ctx.config,
-      appsDir: appsDir(),
+      appsDir: apps,
       remotes: { ...h.ctx.config.remotes, volatility: 'https://cdn.example.com/vol/remoteEntry.js' },
     },
   });

@@ -1,11 +1,11 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { DEFAULT_REMOTES, loadConfig } from '../config';
 import { startHarness, type Harness } from '../../test/harness';
+import { tempDir } from '../../test/tempDir';
 
 /** A chunk's text, long enough to be worth compressing. */
 const CHUNK = `export const rows = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ id: i, name: `合同${i}` })))};`;
@@ -19,7 +19,7 @@ function writePrecompressed(file: string, text: string) {
 
 /** A fake apps/ tree with the files a real build leaves. */
 function makeAppsDir() {
-  const dir = mkdtempSync(path.join(tmpdir(), 'pfp-apps-'));
+  const dir = tempDir('pfp-apps-');
   mkdirSync(path.join(dir, 'host/dist/assets'), { recursive: true });
   writePrecompressed(path.join(dir, 'host/dist/index.html'), '<!doctype html><title>host</title>');
   writePrecompressed(path.join(dir, 'host/dist/assets/index-abc.js'), CHUNK);
@@ -133,6 +133,7 @@ describe('one origin', () => {
 });
 
 describe('loadConfig', () => {
+  const manifestDir = tempDir('pfp-m-');
   it('reads PORT, DATA_DIR and an inline REMOTES_MANIFEST', () => {
     const c = loadConfig({
       PORT: '9000',
@@ -146,7 +147,7 @@ describe('loadConfig', () => {
   });
 
   it('reads REMOTES_MANIFEST from a file and rejects bad values', () => {
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'pfp-m-')), 'remotes.json');
+    const file = path.join(manifestDir, 'remotes.json');
     writeFileSync(file, JSON.stringify({ volatility: '/v2/remoteEntry.js' }));
     expect(loadConfig({ REMOTES_MANIFEST: file }).remotes.volatility).toBe('/v2/remoteEntry.js');
     expect(() => loadConfig({ REMOTES_MANIFEST: '{"trader": 1}' })).toThrow('must be a string');

@@ -1,18 +1,21 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { exited, freePort, post, startServer, type RunningServer } from '../../test/server';
+import { tempDir } from '../../test/tempDir';
 import { openDatabase } from '../db/database';
 
 /**
  * The whole server, killed with SIGKILL in the middle of a flow of orders and started again on
  * the same database: every order is reconciled by its id, nothing lost or counted twice.
  */
-const dataDir = mkdtempSync(path.join(tmpdir(), 'pfp-kill-'));
+const dataDir = tempDir('pfp-kill-');
 const servers: RunningServer[] = [];
-afterAll(() => servers.forEach((s) => s.child.kill('SIGKILL')));
+// Runs before the directory's removal (stacked after-hooks), and waits for the processes to be gone.
+afterAll(async () => {
+  servers.forEach((s) => s.child.kill('SIGKILL'));
+  await Promise.all(servers.map((s) => exited(s.child)));
+});
 
 /** Started again on the same database and port after each kill. */
 async function start(port: number) {
