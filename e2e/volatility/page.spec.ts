@@ -267,7 +267,9 @@ test.describe('volatility page', () => {
 test.describe('volatility page across a server restart', () => {
   let base = '';
   let server: ChildProcess | undefined;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'pfp-e2e-vol-'));
+  // Made by the first start, in the worker: the runner also reads this block (to list the tests) and would
+  // leave a directory of its own behind.
+  let dataDir = '';
 
   /** A port nobody listens on now (a fixed one would collide with another checkout's run). */
   const freePort = () =>
@@ -290,7 +292,7 @@ test.describe('volatility page across a server restart', () => {
         ...process.env,
         PORT: new URL(base).port,
         HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
+        DATA_DIR: (dataDir ||= mkdtempSync(path.join(tmpdir(), 'pfp-e2e-vol-'))),
         PUBLIC_URL: base,
         SEED_DEMO: '0',
         LOG_LEVEL: 'warn',
@@ -325,7 +327,7 @@ test.describe('volatility page across a server restart', () => {
   // Nothing left in /tmp: the server gone first, then its data.
   test.afterAll(async () => {
     await killServer();
-    rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
   });
 
   test('shows the reconnect as an error and recovers by itself', async ({ page, request }) => {
