@@ -279,13 +279,14 @@ async function measure(
   requests: number,
 ): Promise<Figures> {
   const rnd = mulberry32(seedNo);
+  const body = kind === 'floor' ? undefined : JSON.stringify(KINDS[kind]);
   const make = (n: number): LoadRequest[] =>
-    kind === 'floor'
+    body === undefined
       ? Array.from({ length: n }, () => ({ path: '/api/config' }))
       : Array.from({ length: n }, () => ({
           path: '/api/trader/view/orders',
           token: tokens[Math.floor(rnd() * tokens.length)]!,
-          body: JSON.stringify(KINDS[kind]),
+          body,
         }));
   const spec = (concurrency: number, n: number) => ({ baseUrl, concurrency, requests: make(n), maxMs: RUN_CAP_MS });
   // Warm-up (JIT, connection pool, JWKS, buffers), not reported.
@@ -425,7 +426,7 @@ async function run(clusterUrl: string, keep: (h: Harness) => void) {
 
   if (!CACHED_ONLY) await phase(`without view cache (${applied.at(-1)})`, 0, REQUESTS);
   await phase('with view cache (5 s, as served)', 5000, CACHED_REQUESTS);
-  // What the goals are measured against: the server's HTTP path with no database, no token and a tiny answer
+  // A reference beside the goals: the server's HTTP path with no database, no token and a tiny answer
   // (GET /api/config) at the same concurrency, on the same cores as PostgreSQL and the load.
   console.log(`\n-- the HTTP path alone (GET /api/config: no database, no token)`);
   const floor = report('floor', await measure(baseUrl, tokens, 'floor', 3, FLOOR_REQUESTS));
