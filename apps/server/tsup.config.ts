@@ -1,8 +1,8 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  // The curve worker is its own file: worker threads load it by URL (src/volatility/curveWorkers.ts).
-  entry: ['src/main.ts', 'src/identity/addTrader.ts', 'src/volatility/curveWorker.ts'],
+  // The curve worker is its own file: worker threads load it by URL (src/modules/volatility/curveWorkers.ts).
+  entry: ['src/main.ts', 'src/identity/addTrader.ts', 'src/modules/volatility/curveWorker.ts'],
   format: ['esm'],
   target: 'node22',
   platform: 'node',

@@ -11,7 +11,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { migrate, openDatabase } from '../src/db/database';
+import { migrate, openDatabase } from '../src/platform/db/database';
 import { seedCatalogue } from '../src/seed/catalogue';
 import { ConditionEngine } from '../src/trading/conditions';
 import type { Quote } from '../src/trading/quotes';

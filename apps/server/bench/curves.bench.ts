@@ -12,7 +12,7 @@
 import { shanghaiDate } from '../src/market/calendar';
 import { catalogue } from '../src/market/catalogue';
 import { SimExchange } from '../src/market/simExchange';
-import { ChainCurves, curveKey, type CurvePoint } from '../src/volatility/chainCurves';
+import { ChainCurves, curveKey, type CurvePoint } from '../src/modules/volatility/chainCurves';
 import { fmt, footer, header, latencyLine, summarize } from './lib/stats';
 
 const arg = (name: string, d: number) => {

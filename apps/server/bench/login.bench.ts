@@ -9,10 +9,10 @@
  * Bounded: fixed counts, each run capped in time. Not part of CI.
  */
 import { hash } from '@node-rs/argon2';
-import { ARGON2 } from '../src/auth/passwords';
+import { ARGON2 } from '../src/platform/auth/passwords';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
-import { loadConfig } from '../src/config';
+import { loadConfig } from '../src/platform/config';
 import { startHarness, type Harness } from '../test/harness';
 import { createDatabase, startPostgres } from '../test/postgres';
 import { runLoadInWorker, type LoadRequest } from './lib/httpLoad';

@@ -24,7 +24,7 @@
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { shanghaiToday } from '../src/domain/fixingTerms';
+import { shanghaiToday } from '../src/modules/contracts/fixingTerms';
 import { AUDIENCE, startTestIssuer } from '../test/harness';
 import { createDatabase, startPostgres } from '../test/postgres';
 import { startServer, type RunningServer } from '../test/server';

@@ -18,8 +18,8 @@
 import { loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { migrate, openDatabase } from '../src/db/database';
-import { submitOrder } from '../src/domain/orders';
+import { migrate, openDatabase } from '../src/platform/db/database';
+import { submitOrder } from '../src/modules/orders/orders';
 import { findInstrument, futuresWithOptions } from '../src/market/catalogue';
 import { SimExchange } from '../src/market/simExchange';
 import { seedCatalogue } from '../src/seed/catalogue';

@@ -22,9 +22,9 @@ import { loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import type { Kysely } from 'kysely';
 import { listFutures } from '../src/market/catalogue';
-import { ordersView } from '../src/domain/views';
-import { ViewCache } from '../src/views/cache';
-import { planView } from '../src/views/engine';
+import { ordersView } from '../src/modules/views';
+import { ViewCache } from '../src/platform/views/cache';
+import { planView } from '../src/platform/views/engine';
 import { startHarness, type Harness } from '../test/harness';
 import { createDatabase, startPostgres } from '../test/postgres';
 import { runLoadInWorker, type LoadRequest, type LoadResult } from './lib/httpLoad';
@@ -145,7 +145,7 @@ async function seed(url: string) {
       ],
     );
     // A real argon2id hash (shared: logins are not what this bench measures).
-    const { hashPassword } = await import('../src/auth/passwords');
+    const { hashPassword } = await import('../src/platform/auth/passwords');
     const hash = await hashPassword('pricer123');
     await c.query(
       `insert into tenants (owner_sub, company_name, is_sim)

@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
-import { loadConfig } from '../src/config';
+import { loadConfig } from '../src/platform/config';
 import { futuresWithOptions } from '../src/market/catalogue';
 import { deadline, fmt, footer, header, latencyLine, summarize } from './lib/stats';
 

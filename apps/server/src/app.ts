@@ -1,20 +1,20 @@
 import Fastify from 'fastify';
-import type { AppContext } from './context';
-import { installDeadline } from './http/deadline';
-import { conditionalRoutes } from './conditional/routes';
-import { fixingRoutes } from './fixing/routes';
-import { installErrorHandler } from './http/errors';
-import { REDACT, requestSerializer } from './http/logging';
-import { openApi } from './http/openapi';
-import { installOverload } from './http/overload';
-import { redirectToPublicHost } from './http/publicHost';
-import { installSecurityHeaders } from './http/securityHeaders';
-import { installZod } from './http/zod';
-import { appRoutes } from './routes/app';
-import { marketRoutes } from './routes/market';
-import { pricerRoutes } from './routes/pricer';
-import { traderRoutes } from './routes/trader';
-import { notFound, remotesManifest, serveApps } from './static/apps';
+import type { AppContext } from './modules/context';
+import { installDeadline } from './platform/http/deadline';
+import { conditionalRoutes } from './modules/conditional/routes';
+import { fixingRoutes } from './modules/fixing/routes';
+import { installErrorHandler } from './platform/http/errors';
+import { REDACT, requestSerializer } from './platform/http/logging';
+import { openApi } from './platform/http/openapi';
+import { installOverload } from './platform/http/overload';
+import { redirectToPublicHost } from './platform/http/publicHost';
+import { installSecurityHeaders } from './platform/http/securityHeaders';
+import { installZod } from './platform/http/zod';
+import { appRoutes } from './modules/system/routes';
+import { marketRoutes } from './modules/market/routes';
+import { pricerRoutes } from './modules/pricerRoutes';
+import { traderRoutes } from './modules/traderRoutes';
+import { notFound, remotesManifest, serveApps } from './platform/static/apps';
 
 /** The HTTP server of the one origin; everything it serves hangs off the context. */
 export async function buildApp(ctx: AppContext, opts: { logStream?: { write(line: string): void } } = {}) {

@@ -1,10 +1,10 @@
 import { buildApp } from './app';
-import { verifyPricerSession } from './auth/pricerSessions';
-import { PricerTokens } from './auth/pricerTokens';
-import { deriveKey, loadSecret, SecretBox } from './auth/secrets';
-import { TraderVerifier } from './auth/traderTokens';
-import { loadConfig } from './config';
-import { openStorage, secureDataDir, StorageError } from './db/storage';
+import { verifyPricerSession } from './platform/auth/pricerSessions';
+import { PricerTokens } from './platform/auth/pricerTokens';
+import { deriveKey, loadSecret, SecretBox } from './platform/auth/secrets';
+import { TraderVerifier } from './platform/auth/traderTokens';
+import { loadConfig } from './platform/config';
+import { openStorage, secureDataDir, StorageError } from './platform/db/storage';
 import { addTrader, createIdentityProvider, passwordChangedAt } from './identity';
 import { findInstrument } from './market/catalogue';
 import { diffFeed, type MarketFeed } from './market/feed';
@@ -14,12 +14,12 @@ import { DiffTradeGateway } from './diff/tradeGateway';
 import { createTradingService, pgCoordinator, type TradingLogger } from './trading';
 import { seedCatalogue } from './seed/catalogue';
 import { DEMO_TRADER_SUB, seedDemo } from './seed/demo';
-import { inlineEngine } from './volatility/curveEngine';
-import { VolatilityCurves } from './volatility/curves';
-import { CurveWorkers } from './volatility/curveWorkers';
-import { watchDeadlines } from './domain/deadlines';
-import { WsRegistry } from './ws/registry';
-import { attachViewServer } from './ws/server';
+import { inlineEngine } from './modules/volatility/curveEngine';
+import { VolatilityCurves } from './modules/volatility/curves';
+import { CurveWorkers } from './modules/volatility/curveWorkers';
+import { watchDeadlines } from './modules/contracts/deadlines';
+import { WsRegistry } from './platform/ws/registry';
+import { attachViewServer } from './platform/ws/server';
 
 const config = loadConfig();
 // Database logs go to the HTTP server's logger once that exists (it is built after).

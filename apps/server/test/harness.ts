@@ -2,12 +2,12 @@ import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../src/app';
-import { PricerTokens } from '../src/auth/pricerTokens';
-import { SecretBox } from '../src/auth/secrets';
-import { TraderVerifier } from '../src/auth/traderTokens';
-import { loadConfig } from '../src/config';
-import type { AppContext } from '../src/context';
-import { migrate, openDatabase } from '../src/db/database';
+import { PricerTokens } from '../src/platform/auth/pricerTokens';
+import { SecretBox } from '../src/platform/auth/secrets';
+import { TraderVerifier } from '../src/platform/auth/traderTokens';
+import { loadConfig } from '../src/platform/config';
+import type { AppContext } from '../src/modules/context';
+import { migrate, openDatabase } from '../src/platform/db/database';
 import { seedCatalogue } from '../src/seed/catalogue';
 
 export const ISSUER_PATH = '/realms/pfp';

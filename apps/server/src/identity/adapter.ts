@@ -1,5 +1,5 @@
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import type { Database } from '../db/database';
+import type { Database } from '../platform/db/database';
 
 /** Models oidc-provider never needs to persist here: clients are static (no dynamic registration). */
 const NOT_STORED = new Set(['Client']);

@@ -8,8 +8,8 @@
  * PASSWORD in the environment may replace --password (keeps it out of the shell history).
  */
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config';
-import { openStorage } from '../db/storage';
+import { loadConfig } from '../platform/config';
+import { openStorage } from '../platform/db/storage';
 import { addTrader, validateTraderInput, type AddTraderInput } from './traders';
 
 const USAGE = 'usage: addTrader --username <u> --password <p> [--name <n>] [--email <e>] [--id <sub>]';

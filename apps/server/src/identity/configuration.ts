@@ -1,6 +1,6 @@
 import type { JWK } from 'jose';
 import { errors, type Configuration, type UnknownObject } from 'oidc-provider';
-import type { Database } from '../db/database';
+import type { Database } from '../platform/db/database';
 import { KyselyAdapter } from './adapter';
 import { PROTOCOL, profileClaims, type IdentitySettings } from './settings';
 import { findTraderById } from './traders';

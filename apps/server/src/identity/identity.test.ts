@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseAddTraderArgs } from './addTrader';
-import { FailureLimiter } from './rateLimit';
+import { FailureLimiter } from '../platform/auth/rateLimit';
 import { UriRules } from './redirectUris';
 import { escapeHtml, loginPage } from './views';
 

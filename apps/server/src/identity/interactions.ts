@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { errors, type Interaction } from 'oidc-provider';
-import type { Database } from '../db/database';
-import { LOGIN_MESSAGES, LoginGuard } from '../auth/loginGuard';
+import type { Database } from '../platform/db/database';
+import { LOGIN_MESSAGES, LoginGuard } from '../platform/auth/loginGuard';
 import type { IdentitySettings } from './settings';
 import { normalizeUsername, verifyTrader } from './traders';
 import { loginPage, messagePage, pageCsp } from './views';

@@ -1,6 +1,6 @@
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JSONWebKeySet, type JWK } from 'jose';
 import { sql } from 'kysely';
-import type { Database } from '../db/database';
+import type { Database } from '../platform/db/database';
 
 /** Seals private keys at rest, e.g. the app's SecretBox (AES-256-GCM). */
 export interface KeyBox {

@@ -1,6 +1,6 @@
 import type Provider from 'oidc-provider';
 import type { KoaContextWithOIDC } from 'oidc-provider';
-import type { Database } from '../db/database';
+import type { Database } from '../platform/db/database';
 import type { IdentitySettings } from './settings';
 
 /**

@@ -6,8 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TraderVerifier } from '../auth/traderTokens';
-import { migrate, openDatabase, type Database } from '../db/database';
+import { TraderVerifier } from '../platform/auth/traderTokens';
+import { migrate, openDatabase, type Database } from '../platform/db/database';
 import { createIdentityProvider, type IdentityProvider } from './provider';
 import { addTrader } from './traders';
 import { browser, pkce, type Browser } from '../../test/oidcBrowser';
@@ -83,7 +83,7 @@ describe('embedded OpenID provider', () => {
     db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: 'memory://' });
     await migrate(db);
     const { rows } = await sql<{ t: string | null }>`select to_regclass('traders')::text as t`.execute(db);
-    if (!rows[0]?.t) await (await import('../db/migrations/002_identity')).up(db as unknown as Kysely<unknown>);
+    if (!rows[0]?.t) await (await import('../platform/db/migrations/002_identity')).up(db as unknown as Kysely<unknown>);
     traderId = (
       await addTrader(db, { username: 'Trader1', password: 's3cret-pw', name: '张三', email: 'zs@example.com' })
     ).id;
@@ -486,7 +486,7 @@ describe('embedded OpenID provider behind a reverse proxy', () => {
     db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: 'memory://' });
     await migrate(db);
     const { rows } = await sql<{ t: string | null }>`select to_regclass('traders')::text as t`.execute(db);
-    if (!rows[0]?.t) await (await import('../db/migrations/002_identity')).up(db as unknown as Kysely<unknown>);
+    if (!rows[0]?.t) await (await import('../platform/db/migrations/002_identity')).up(db as unknown as Kysely<unknown>);
     const idp = await createIdentityProvider({ db, origin, cookieKeys: ['k2', 'k1'] });
     app = Fastify({ trustProxy: true });
     await idp.register(app);

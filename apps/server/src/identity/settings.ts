@@ -1,6 +1,6 @@
-import type { LoginGuardOptions } from '../auth/loginGuard';
+import type { LoginGuardOptions } from '../platform/auth/loginGuard';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/database';
+import type { Database } from '../platform/db/database';
 import type { KeyBox } from './keys';
 import { UriRules } from './redirectUris';
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { DUMMY_HASH, hashPassword, verifyPassword } from '../auth/passwords';
-import type { Database } from '../db/database';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '../platform/auth/passwords';
+import type { Database } from '../platform/db/database';
 
 export interface Trader {
   id: string;

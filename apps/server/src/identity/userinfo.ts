@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { jwtVerify, type JWTVerifyGetKey } from 'jose';
-import type { Database } from '../db/database';
+import type { Database } from '../platform/db/database';
 import { PROTOCOL, profileClaims, type IdentitySettings } from './settings';
 import { findTraderById } from './traders';
 

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { DB } from '../db/schema';
+import type { DB } from '../platform/db/schema';
 import { listExchanges, listFutures, listProducts } from '../market/catalogue';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate, openDatabase, type Database } from '../db/database';
-import { assertBasisOnTick, isPastDeadline, shanghaiToday } from '../domain/fixingTerms';
+import { migrate, openDatabase, type Database } from '../platform/db/database';
+import { assertBasisOnTick, isPastDeadline, shanghaiToday } from '../modules/contracts/fixingTerms';
 import { seedCatalogue } from './catalogue';
 import { seedDemo } from './demo';
 

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import { hashPassword } from '../auth/passwords';
-import type { DB } from '../db/schema';
-import { shanghaiToday } from '../domain/fixingTerms';
+import { hashPassword } from '../platform/auth/passwords';
+import type { DB } from '../platform/db/schema';
+import { shanghaiToday } from '../modules/contracts/fixingTerms';
 import { addDays, addMonths, dateKey } from '../market/calendar';
 import { findInstrument } from '../market/catalogue';
 

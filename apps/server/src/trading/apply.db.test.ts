@@ -3,8 +3,8 @@
  * the same events applied one at a time give (docs/performance.md, "Trading at 1,000 fixings per second").
  */
 import { describe, expect, it } from 'vitest';
-import type { Database } from '../db/database';
-import { submitOrder } from '../domain/orders';
+import type { Database } from '../platform/db/database';
+import { submitOrder } from '../modules/orders/orders';
 import { applyAccepted, applyEnded, applyEvents, applyTrade, claimOrder, type OrderEventInput } from './apply';
 import { createTradingBatches } from './batches';
 import { withTradingTestDb, seedContract, seedTenant } from '../../test/trading/testSupport';

@@ -5,8 +5,8 @@
  */
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import type { Database } from '../db/database';
-import { submitOrder } from '../domain/orders';
+import type { Database } from '../platform/db/database';
+import { submitOrder } from '../modules/orders/orders';
 import { applyEvents, claimOrder } from './apply';
 import { withTradingTestDb, seedContract, seedTenant, waitFor } from '../../test/trading/testSupport';
 

@@ -1,8 +1,8 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
-import type { DB, OrderStatus } from '../db/schema';
-import { lotsUpdate, type LotMove } from '../domain/lots';
-import type { ClaimedOrder } from '../domain/orders';
-import { nextStatus, ORDER_TRANSITIONS, SENT_MESSAGE } from '../domain/orderStatus';
+import type { DB, OrderStatus } from '../platform/db/schema';
+import { lotsUpdate, type LotMove } from './lots';
+import type { ClaimedOrder } from '../modules/orders/orders';
+import { nextStatus, ORDER_TRANSITIONS, SENT_MESSAGE } from './orderLife';
 
 /**
  * Gateway events applied to our books. Many events (of many orders and tenants) go into ONE

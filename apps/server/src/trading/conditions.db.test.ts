@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Database } from '../db/database';
+import type { Database } from '../platform/db/database';
 import {
   cancelConditional,
   createConditional,
   expireDueConditionals,
   triggerConditional,
   type TriggerOutcome,
-} from '../domain/conditional';
-import { expireDueContracts } from '../domain/deadlines';
-import { submitOrder } from '../domain/orders';
+} from '../modules/conditional/conditional';
+import { expireDueContracts } from '../modules/contracts/deadlines';
+import { submitOrder } from '../modules/orders/orders';
 import { shanghaiDate } from '../market/calendar';
 import { ConditionEngine } from './conditions';
 import { createTradingService, type TradingService } from './service';

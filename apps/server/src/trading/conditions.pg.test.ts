@@ -6,8 +6,8 @@
  */
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Database } from '../db/database';
-import { createConditional } from '../domain/conditional';
+import type { Database } from '../platform/db/database';
+import { createConditional } from '../modules/conditional/conditional';
 import { pgCoordinator } from './coordinator';
 import { createTradingService, type TradingService } from './service';
 import { FakeQuotes, withTradingTestDb, seedContract, seedTenant, waitFor } from '../../test/trading/testSupport';

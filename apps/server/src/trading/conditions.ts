@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema';
-import { triggerConditional, type TriggerOutcome } from '../domain/conditional';
+import type { DB } from '../platform/db/schema';
+import { triggerConditional, type TriggerOutcome } from '../modules/conditional/conditional';
 import { silentLogger, type TradingLogger } from './logger';
 import { price, quoteSymbol, type Quote, type QuoteSource } from './quotes';
 

@@ -5,8 +5,8 @@
  */
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Database } from '../db/database';
-import { submitOrder } from '../domain/orders';
+import type { Database } from '../platform/db/database';
+import { submitOrder } from '../modules/orders/orders';
 import { pgCoordinator } from './coordinator';
 import { createTradingService, GATEWAY_MESSAGES, type TradingService } from './service';
 import { FakeQuotes, withTradingTestDb, seedContract, seedTenant, waitFor } from '../../test/trading/testSupport';

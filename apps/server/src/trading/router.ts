@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import type { DB } from '../db/schema';
-import type { ClaimedOrder } from '../domain/orders';
+import type { DB } from '../platform/db/schema';
+import type { ClaimedOrder } from '../modules/orders/orders';
 import { applyAccepted, applyEnded, applyTrade, requestCancel, ROUTER_MESSAGES, type BookEvent } from './apply';
 import { createTradingBatches, type TradingBatches } from './batches';
 import type { GatewayEvent, GatewayStatus, Lane, TradingGateway } from './gateway';

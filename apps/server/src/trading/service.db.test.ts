@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../db/database';
-import { cancelOrder, submitOrder } from '../domain/orders';
+import type { Database } from '../platform/db/database';
+import { cancelOrder, submitOrder } from '../modules/orders/orders';
 import { applyTrade } from './apply';
 import type { GatewayEvent, GatewayOrder, GatewayOrderState, GatewayStatus, TradingGateway } from './gateway';
 import {

@@ -1,8 +1,8 @@
 import pLimit from 'p-limit';
 import type { Kysely, Selectable } from 'kysely';
-import { asBackground } from '../db/priority';
-import type { DB, TenantTable } from '../db/schema';
-import type { OrderEvents } from '../domain/orders';
+import { asBackground } from '../platform/db/priority';
+import type { DB, TenantTable } from '../platform/db/schema';
+import type { OrderEvents } from '../modules/orders/orders';
 import { createTradingBatches } from './batches';
 import { ConditionEngine } from './conditions';
 import { soleCoordinator, type Coordinator, type CoordinatorMessage } from './coordinator';

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { exited, freePort, post, startServer, type RunningServer } from '../../test/server';
 import { tempDir } from '../../test/tempDir';
-import { openDatabase } from '../db/database';
+import { openDatabase } from '../platform/db/database';
 
 /**
  * The whole server, killed with SIGKILL in the middle of a flow of orders and started again on

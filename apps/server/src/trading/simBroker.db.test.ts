@@ -1,5 +1,5 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../db/database';
+import type { Database } from '../platform/db/database';
 import type { GatewayEvent, GatewayOrder } from './gateway';
 import { nextClose, onTickGrid, SIM_MESSAGES, SimBroker, type SimBrokerOptions } from './simBroker';
 import { FakeQuotes, withTradingTestDb, seedTenant } from '../../test/trading/testSupport';

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { DB, SimOrderStatus, SimOrderTable } from '../db/schema';
+import type { DB, SimOrderStatus, SimOrderTable } from '../platform/db/schema';
 import type { GatewayEvent, GatewayOrder, GatewayOrderState, GatewayStatus, Lane, TradingGateway } from './gateway';
 import { Batcher } from './batches';
 import { price, quoteSymbol, volume, type Quote, type QuoteSource } from './quotes';

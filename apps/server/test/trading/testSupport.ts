@@ -6,9 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
-import { migrate, openDatabase, type Database } from '../../src/db/database';
-import { up as up003 } from '../../src/db/migrations/003_trading';
-import type { DB } from '../../src/db/schema';
+import { migrate, openDatabase, type Database } from '../../src/platform/db/database';
+import { up as up003 } from '../../src/platform/db/migrations/003_trading';
+import type { DB } from '../../src/platform/db/schema';
 import type { Quote, QuoteSource } from '../../src/trading/quotes';
 
 /** The run's test database (PGlite in memory, or the postgres project's own database), migrated incl. 003. */

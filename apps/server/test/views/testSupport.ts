@@ -7,10 +7,10 @@
  */
 import { sql } from 'kysely';
 import pg from 'pg';
-import { migrate, openDatabase, type Database } from '../../src/db/database';
-import type { OrderStatus } from '../../src/db/schema';
-import { contractsView, ORDER_COLUMNS, ordersView } from '../../src/domain/views';
-import { defineView, type ViewDef } from '../../src/views/engine';
+import { migrate, openDatabase, type Database } from '../../src/platform/db/database';
+import type { OrderStatus } from '../../src/platform/db/schema';
+import { contractsView, ORDER_COLUMNS, ordersView } from '../../src/modules/views';
+import { defineView, type ViewDef } from '../../src/platform/views/engine';
 
 export interface TestDatabase {
   db: Database;

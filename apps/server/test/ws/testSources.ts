@@ -1,4 +1,4 @@
-import type { ViewSource, WsRegistry } from '../../src/ws/registry';
+import type { ViewSource, WsRegistry } from '../../src/platform/ws/registry';
 
 /**
  * A small real source for protocol tests: a counter per subscription that the test advances,

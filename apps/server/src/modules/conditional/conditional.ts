@@ -1,0 +1,313 @@
+import { zh } from '@pfp/i18n';
+import type { createConditionalInput, myConditionalRequest, conditionalViewRequest } from '@pfp/contract';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { ConditionalOrderTable, DB } from '../../platform/db/schema';
+import { isOnTick, tickDecimals } from '../../market/catalogue';
+import { shanghaiInstant } from '../../market/calendar';
+import { runView, type ViewDef, type ViewResult } from '../../platform/views/engine';
+import { audit, SYSTEM_ACTOR } from '../audit/audit';
+import { conflict, invalid, notFound } from '../../platform/errors';
+import { firstOpenDeadline, FIXING_CLOSE_HOUR, isPastDeadline } from '../contracts/fixingTerms';
+import { freezeLots, releaseLots } from '../../trading/lots';
+import { whyNotFrozen, type OrderEvents } from '../orders/orders';
+
+/**
+ * Conditional fixing orders (条件单, docs/conditional-orders.md). A WAITING row holds its lots in the
+ * contract's frozen quantity. Every way out of WAITING — trigger, cancel, expiry — takes the row in a
+ * transaction whose first statement only matches it while it is still WAITING: that single guard is
+ * what makes each happen at most once and excludes the others.
+ */
+
+export type ConditionalRow = Selectable<ConditionalOrderTable>;
+const E = zh.conditional.errors;
+const MSG = zh.conditional.messages;
+
+/** A contract without a fixing deadline (from before migration 006): the default validity. */
+export const NO_DEADLINE_VALIDITY_MS = 30 * 86_400_000;
+
+/** The close (15:00 Beijing) of a deadline day: the latest a condition on the contract may wait. */
+export function deadlineClose(deadline: string): Date {
+  const [y, m, d] = deadline.split('-').map(Number) as [number, number, number];
+  return new Date(shanghaiInstant(y, m, d, FIXING_CLOSE_HOUR));
+}
+
+const priceText = (n: number) => String(Number(n.toFixed(4)));
+
+export async function createConditional(
+  db: Kysely<DB>,
+  who: { tenantId: number; pricerId: number },
+  input: z.output<typeof createConditionalInput>,
+  events?: OrderEvents,
+  now: Date = new Date(),
+): Promise<ConditionalRow> {
+  const row = await db.transaction().execute(async (tx) => {
+    // The lots are held from now on: the same conditional update as a submit's.
+    const frozen = await freezeLots(tx, who, input.contract_id, input.quantity, firstOpenDeadline(now));
+    if (!frozen) throw await whyNotFrozen(tx, who, input, now);
+    const instrument = await tx
+      .selectFrom('instruments')
+      .select('price_tick')
+      .where('symbol', '=', frozen.instrument_id)
+      .executeTakeFirst();
+    const tick = instrument?.price_tick;
+    if (tick && !isOnTick(input.trigger_price, tick))
+      throw invalid(E.triggerPriceTick(tick.toFixed(tickDecimals(tick))), 'trigger_price');
+    if (tick && input.order_price > 0 && !isOnTick(input.order_price, tick))
+      throw invalid(E.orderPriceTick(tick.toFixed(tickDecimals(tick))), 'order_price');
+    const latest = frozen.fixing_deadline
+      ? deadlineClose(frozen.fixing_deadline)
+      : new Date(now.getTime() + NO_DEADLINE_VALIDITY_MS);
+    const expires = input.expires_at ? new Date(input.expires_at) : latest;
+    if (expires.getTime() <= now.getTime()) throw invalid(E.expiresPast, 'expires_at');
+    if (frozen.fixing_deadline && expires.getTime() > latest.getTime())
+      throw invalid(E.expiresAfterDeadline(frozen.fixing_deadline), 'expires_at');
+    const created = await tx
+      .insertInto('conditional_orders')
+      .values({
+        tenant_id: who.tenantId,
+        contract_id: frozen.id,
+        pricer_id: who.pricerId,
+        instrument_id: frozen.instrument_id,
+        direction: frozen.direction,
+        quantity: input.quantity,
+        trigger_op: input.trigger_op,
+        trigger_price: input.trigger_price,
+        order_price: input.order_price,
+        expires_at: expires,
+        status: 'WAITING',
+        last_msg: MSG.waiting,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await audit(tx, {
+      tenantId: who.tenantId,
+      actor: `pricer:${who.pricerId}`,
+      action: 'create-conditional-order',
+      payload: { ...input, expires_at: expires.toISOString(), conditional_order_id: created.id },
+    });
+    return created;
+  });
+  events?.conditionChanged?.(row.id, who.tenantId);
+  return row;
+}
+
+/**
+ * Cancel a WAITING condition: its lots go back to remaining. A customer cancels their own, the
+ * trader any of the tenant's; anything else is 404, a condition no longer waiting a 409.
+ */
+export async function cancelConditional(
+  db: Kysely<DB>,
+  who: { tenantId: number; pricerId?: number; actor: string },
+  id: number,
+  events?: OrderEvents,
+): Promise<ConditionalRow> {
+  const row = await db.transaction().execute(async (tx) => {
+    let q = tx
+      .updateTable('conditional_orders')
+      .set({ status: 'CANCELLED', last_msg: MSG.cancelled, updated_at: new Date() })
+      .where('id', '=', id)
+      .where('tenant_id', '=', who.tenantId)
+      .where('status', '=', 'WAITING'); // the guard: a triggered (or expired) condition stays so
+    if (who.pricerId !== undefined) q = q.where('pricer_id', '=', who.pricerId);
+    const cancelled = await q.returningAll().executeTakeFirst();
+    if (!cancelled) {
+      const seen = await scoped(tx, who, id);
+      if (!seen) throw notFound(E.notFound);
+      throw conflict(E.notWaiting(zh.conditional.statusLabels[seen.status] ?? seen.status), 'conflict');
+    }
+    await releaseLots(tx, cancelled.contract_id, cancelled.quantity);
+    await audit(tx, {
+      tenantId: who.tenantId,
+      actor: who.actor,
+      action: 'cancel-conditional-order',
+      payload: { conditional_order_id: id },
+    });
+    return cancelled;
+  });
+  events?.conditionChanged?.(row.id, who.tenantId);
+  return row;
+}
+
+function scoped(tx: Transaction<DB>, who: { tenantId: number; pricerId?: number }, id: number) {
+  let q = tx
+    .selectFrom('conditional_orders')
+    .select(['id', 'status'])
+    .where('id', '=', id)
+    .where('tenant_id', '=', who.tenantId);
+  if (who.pricerId !== undefined) q = q.where('pricer_id', '=', who.pricerId);
+  return q.executeTakeFirst();
+}
+
+export type TriggerOutcome =
+  /** TRIGGERED now, with the PENDING order inserted in the same transaction. */
+  | { outcome: 'triggered'; orderId: number; tenantId: number }
+  /** No longer WAITING (triggered, cancelled or expired before), or past its validity: never again. */
+  | { outcome: 'gone' }
+  /** Its contract cannot be fixed right now (paused, or expired by hand): it keeps waiting. */
+  | { outcome: 'blocked' };
+
+/**
+ * The trigger, in ONE transaction: lock the condition while it is WAITING, insert the PENDING order
+ * for the router's outbox (the lots stay frozen: they pass from the condition to the order) and mark
+ * the condition TRIGGERED with the order's id. Either both are committed or neither; a second call,
+ * a cancel or an expiry that comes first leaves it 'gone'.
+ */
+export async function triggerConditional(
+  db: Kysely<DB>,
+  id: number,
+  lastPrice: number,
+  now: Date = new Date(),
+): Promise<TriggerOutcome> {
+  return db.transaction().execute(async (tx): Promise<TriggerOutcome> => {
+    // One round trip: the condition, locked, with its contract's state (the contract row is not locked).
+    const k = await tx
+      .selectFrom('conditional_orders as k')
+      .innerJoin('contracts as c', 'c.id', 'k.contract_id')
+      .selectAll('k')
+      .select(['c.status as contract_status', 'c.fixing_deadline', 'c.basis'])
+      .where('k.id', '=', id)
+      .where('k.status', '=', 'WAITING') // THE guard of exactly once (re-checked after a concurrent commit)
+      .forUpdate('k')
+      .executeTakeFirst();
+    if (!k || k.expires_at.getTime() <= now.getTime()) return { outcome: 'gone' };
+    if (isPastDeadline(k.fixing_deadline, now)) return { outcome: 'gone' }; // the deadline job expires it
+    if (k.contract_status !== 'active') return { outcome: 'blocked' };
+    const order = await tx
+      .insertInto('orders')
+      .values({
+        tenant_id: k.tenant_id,
+        contract_id: k.contract_id,
+        pricer_id: k.pricer_id,
+        instrument_id: k.instrument_id,
+        direction: k.direction,
+        volume_orign: k.quantity,
+        limit_price: k.order_price,
+        basis: k.basis,
+        status: 'PENDING',
+        last_msg: '等待发送',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const orderId = Number(order.id);
+    await tx
+      .updateTable('conditional_orders')
+      .set({
+        status: 'TRIGGERED',
+        order_id: orderId,
+        trigger_last_price: lastPrice,
+        triggered_at: now,
+        last_msg: MSG.triggered(priceText(lastPrice)),
+        updated_at: now,
+      })
+      .where('id', '=', id)
+      .execute();
+    await audit(tx, {
+      tenantId: k.tenant_id,
+      actor: SYSTEM_ACTOR,
+      action: 'trigger-conditional-order',
+      payload: { conditional_order_id: id, order_id: orderId, last_price: lastPrice },
+    });
+    return { outcome: 'triggered', orderId, tenantId: k.tenant_id };
+  });
+}
+
+/**
+ * Conditions past their validity, or on a contract past its fixing deadline, become EXPIRED and
+ * give their lots back. Each in its own transaction behind the same WAITING guard, so the job is
+ * idempotent and safe on every instance (it runs with the deadline job).
+ */
+export async function expireDueConditionals(db: Kysely<DB>, now: Date = new Date()): Promise<number[]> {
+  const open = firstOpenDeadline(now);
+  const due = await db
+    .selectFrom('conditional_orders as k')
+    .innerJoin('contracts as c', 'c.id', 'k.contract_id')
+    .select(['k.id', 'k.tenant_id', 'k.expires_at'])
+    .where('k.status', '=', 'WAITING')
+    .where((eb) => eb.or([eb('k.expires_at', '<=', now), eb('c.fixing_deadline', '<', open)]))
+    .orderBy('k.id')
+    .execute();
+  const expired: number[] = [];
+  for (const d of due) {
+    const done = await db.transaction().execute(async (tx) => {
+      const k = await tx
+        .updateTable('conditional_orders')
+        .set({
+          status: 'EXPIRED',
+          last_msg: d.expires_at.getTime() <= now.getTime() ? MSG.expired : MSG.deadline,
+          updated_at: now,
+        })
+        .where('id', '=', d.id)
+        .where('status', '=', 'WAITING')
+        .returning(['id', 'contract_id', 'quantity'])
+        .executeTakeFirst();
+      if (!k) return false;
+      await releaseLots(tx, k.contract_id, k.quantity);
+      await audit(tx, {
+        tenantId: d.tenant_id,
+        actor: SYSTEM_ACTOR,
+        action: 'expire-conditional-order',
+        payload: { conditional_order_id: d.id },
+      });
+      return true;
+    });
+    if (done) expired.push(d.id);
+  }
+  return expired;
+}
+
+// ---- Views ---------------------------------------------------------------------------------------
+
+export const conditionalView: ViewDef = {
+  name: 'conditional-orders',
+  relation: 'v_conditional_orders',
+  columns: {
+    id: { type: 'number' },
+    contract_id: { type: 'number' },
+    pricer_id: { type: 'number' },
+    pricer_name: { type: 'text' },
+    contract_name: { type: 'text' },
+    instrument_id: { type: 'text' },
+    direction: { type: 'text' },
+    quantity: { type: 'number' },
+    trigger_op: { type: 'text' },
+    trigger_price: { type: 'number' },
+    order_price: { type: 'number' },
+    expires_at: { type: 'date' },
+    status: { type: 'text' },
+    status_str: { type: 'text' },
+    order_id: { type: 'number' },
+    trigger_last_price: { type: 'number' },
+    triggered_at: { type: 'date' },
+    last_msg: { type: 'text' },
+    created_at: { type: 'date' },
+    updated_at: { type: 'date' },
+    order_status: { type: 'text' },
+    order_volume_traded: { type: 'number' },
+  },
+  defaultSort: [{ field: 'id', ascending: false }],
+  searchColumns: ['pricer_name', 'contract_name', 'instrument_id', 'last_msg'],
+};
+
+/** The customer's own conditions, optionally of one contract and one status. */
+export function myConditionals(
+  db: Kysely<DB>,
+  who: { tenantId: number; pricerId: number },
+  body: z.output<typeof myConditionalRequest>,
+): Promise<ViewResult> {
+  const scope: Record<string, string | number> = { tenant_id: who.tenantId, pricer_id: who.pricerId };
+  if (body.contract_id) scope.contract_id = body.contract_id;
+  if (body.status) scope.status = body.status;
+  return runView(db, conditionalView, body, scope);
+}
+
+/** Every condition of the trader's tenant (filter, sort, slices of the views engine). */
+export function tenantConditionals(
+  db: Kysely<DB>,
+  tenantId: number,
+  body: z.output<typeof conditionalViewRequest>,
+): Promise<ViewResult> {
+  const scope: Record<string, string | number> = { tenant_id: tenantId };
+  if (body.status) scope.status = body.status;
+  return runView(db, conditionalView, body, scope);
+}

@@ -1,0 +1,37 @@
+import type { PricerTokens } from '../platform/auth/pricerTokens';
+import type { SecretBox } from '../platform/auth/secrets';
+import type { TraderVerifier } from '../platform/auth/traderTokens';
+import type { Config } from '../platform/config';
+import type { Database } from '../platform/db/database';
+import type { OrderEvents } from './orders/orders';
+import type { ViewCache } from '../platform/views/cache';
+
+/** What the routes need, built once in main.ts (or by a test harness). */
+export interface AppContext {
+  config: Config;
+  db: Database;
+  secrets: SecretBox;
+  pricerTokens: PricerTokens;
+  traderVerifier: TraderVerifier;
+  orderEvents?: OrderEvents;
+  /** The trader views' cache of big totals and stats (default: 5 s, the polling interval). */
+  viewCache?: ViewCache;
+  /** Last prices for the customer snapshot (the market-data source). */
+  lastPrice?: (symbol: string) => number | undefined;
+  /** The day's limit band of an instrument (the market-data source); limit prices outside are refused. */
+  priceBand?: (symbol: string) => { lower: number; upper: number } | undefined;
+  /** The customer snapshot's market data: last price and the day's limit band (the market-data source). */
+  quote?: (
+    symbol: string,
+  ) => { last_price?: number | null; upper_limit?: number | null; lower_limit?: number | null } | undefined;
+  /** The tenant's trading gateway: `ok` when connected and logged in. */
+  gatewayStatus?: (tenantId: number) => { status: 'ok' | 'error'; message?: string };
+  /** A real account's positions (the exposure page's hedge); undefined when not known on this instance. */
+  hedgePositions?: (tenantId: number) => { instrument_id: string; long: number; short: number }[] | undefined;
+  /** The trader saved the settings: (re)connect the tenant's gateway. */
+  onProfileSaved?: (tenantId: number) => void;
+  /** The embedded OpenID provider's routes (absent when OIDC_ISSUER points elsewhere). */
+  identity?: { register(app: import('fastify').FastifyInstance): Promise<void> };
+  /** What the trader app needs to find its identity provider. */
+  oidc: { authority: string; clientId: string };
+}

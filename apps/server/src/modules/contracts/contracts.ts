@@ -1,0 +1,88 @@
+import type { createContractInput, updateContractStatusInput } from '@pfp/contract';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { ContractStatus, DB } from '../../platform/db/schema';
+import { audit } from '../audit/audit';
+import { conflict, invalid, notFound } from '../../platform/errors';
+import { assertBasisOnTick, assertDeadlineOpen, isPastDeadline } from './fixingTerms';
+
+export async function createContract(
+  db: Kysely<DB>,
+  tenantId: number,
+  actor: string,
+  input: z.output<typeof createContractInput>,
+  now: Date = new Date(),
+) {
+  assertDeadlineOpen(input.fixing_deadline, now);
+  return db.transaction().execute(async (tx) => {
+    const pricer = await tx
+      .selectFrom('pricer_users')
+      .select(['id', 'username'])
+      .where('id', '=', input.pricer_id)
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst();
+    if (!pricer) throw notFound('客户不存在');
+    const instrument = await tx
+      .selectFrom('instruments')
+      .select(['symbol', 'name', 'product_name', 'expired', 'price_tick'])
+      .where('symbol', '=', input.instrument_id)
+      .executeTakeFirst();
+    if (!instrument || instrument.expired) throw invalid('期货合约不存在或已到期', 'instrument_id');
+    if (instrument.product_name !== input.product_name) throw invalid('期货合约与品种不符', 'instrument_id');
+    assertBasisOnTick(input.basis, instrument.price_tick);
+    const name = input.name || `${instrument.name}-${pricer.username}`;
+    const row = await tx
+      .insertInto('contracts')
+      .values({
+        tenant_id: tenantId,
+        name,
+        pricer_id: pricer.id,
+        product_name: input.product_name,
+        instrument_id: instrument.symbol,
+        direction: input.direction,
+        total_quantity: input.total_quantity,
+        remaining_quantity: input.total_quantity,
+        status: input.status === 'completed' ? 'active' : input.status,
+        basis: input.basis,
+        fixing_deadline: input.fixing_deadline,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await audit(tx, { tenantId, actor, action: 'create-contract', payload: { ...input, id: row.id } });
+    return row;
+  });
+}
+
+export async function updateContractStatus(
+  db: Kysely<DB>,
+  tenantId: number,
+  actor: string,
+  input: z.output<typeof updateContractStatusInput>,
+  now: Date = new Date(),
+) {
+  return db.transaction().execute(async (tx) => {
+    const c = await tx
+      .selectFrom('contracts')
+      .select(['id', 'status', 'remaining_quantity', 'frozen_quantity', 'fixing_deadline'])
+      .where('id', '=', input.contract_id)
+      .where('tenant_id', '=', tenantId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!c) throw notFound('合同不存在');
+    const to: ContractStatus = input.new_status;
+    if (to === 'active' && c.remaining_quantity === 0 && c.frozen_quantity === 0) {
+      throw conflict('合同已全部执行，不能重新激活', 'contract_fully_executed');
+    }
+    if ((to === 'active' || to === 'paused') && isPastDeadline(c.fixing_deadline, now)) {
+      throw conflict(`合同已过点价截止日（${c.fixing_deadline}），不能重新开放点价`, 'contract_past_deadline');
+    }
+    const row = await tx
+      .updateTable('contracts')
+      .set({ status: to, updated_at: new Date() })
+      .where('id', '=', c.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await audit(tx, { tenantId, actor, action: 'update-contract-status', payload: { ...input, from: c.status } });
+    return row;
+  });
+}

@@ -1,0 +1,159 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../platform/db/schema';
+import { audit, SYSTEM_ACTOR } from '../audit/audit';
+import { expireDueConditionals } from '../conditional/conditional';
+import { firstOpenDeadline } from './fixingTerms';
+import { releaseLots } from '../../trading/lots';
+import type { OrderEvents } from '../orders/orders';
+
+/** last_msg of an order cancelled because its contract's fixing deadline passed. */
+export const DEADLINE_MESSAGE = '已过点价截止日';
+export { SYSTEM_ACTOR };
+
+export interface DeadlineRun {
+  /** Contracts that became expired in this run. */
+  expired: number[];
+  /** PENDING orders cancelled here (their lots are back in remaining). */
+  cancelled: number[];
+  /** ALIVE orders whose cancel was recorded for the broker (the router applies the result). */
+  cancelRequested: number[];
+  /** Conditional orders that expired (validity or deadline); their lots are back in remaining. */
+  conditionsExpired: number[];
+}
+
+/**
+ * The fixing deadline (docs/fixing.md): every active or paused contract whose deadline's trading day
+ * has closed becomes `expired`, and its live orders are cancelled with last_msg 已过点价截止日.
+ *
+ * Crash-safe and idempotent, so it runs at start-up, on a timer, and on every instance sharing a
+ * PostgreSQL database: the status change is one conditional UPDATE (committed first, so no submit can
+ * freeze lots on the contract afterwards), then each open order is handled in its own transaction
+ * that locks the order row first (the lock order of the order router). A run interrupted between the
+ * two is finished by the next one, which looks for open orders of every contract past its deadline.
+ */
+export async function expireDueContracts(
+  db: Kysely<DB>,
+  opts: { now?: Date; events?: OrderEvents | undefined } = {},
+): Promise<DeadlineRun> {
+  const now = opts.now ?? new Date();
+  const open = firstOpenDeadline(now);
+  const expired = await db.transaction().execute(async (tx) => {
+    const rows = await tx
+      .updateTable('contracts')
+      .set({ status: 'expired', updated_at: now })
+      .where('status', 'in', ['active', 'paused'])
+      .where('fixing_deadline', '<', open)
+      .returning(['id', 'tenant_id', 'fixing_deadline', 'status'])
+      .execute();
+    for (const c of rows) {
+      await audit(tx, {
+        tenantId: c.tenant_id,
+        actor: SYSTEM_ACTOR,
+        action: 'expire-contract',
+        payload: { contract_id: c.id, fixing_deadline: c.fixing_deadline, new_status: 'expired' },
+      });
+    }
+    return rows.map((r) => r.id);
+  });
+
+  // Open orders of contracts past their deadline still owing a cancel (ALIVE ones whose deadline
+  // cancel is already recorded are repeated by the router's sweep, not here).
+  const due = await db
+    .selectFrom('orders as o')
+    .innerJoin('contracts as c', 'c.id', 'o.contract_id')
+    .leftJoin('order_dispatch as d', 'd.order_id', 'o.id')
+    .select(['o.id', 'o.tenant_id'])
+    .where('c.status', '=', 'expired')
+    .where('c.fixing_deadline', '<', open)
+    .where((eb) =>
+      eb.or([
+        eb('o.status', '=', 'PENDING'),
+        eb.and([eb('o.status', '=', 'ALIVE'), eb('d.cancel_reason', 'is', null)]),
+      ]),
+    )
+    .orderBy('o.id')
+    .execute();
+  // Conditions past their validity or on a contract past its deadline give their lots back.
+  const conditionsExpired = await expireDueConditionals(db, now);
+  const run: DeadlineRun = { expired, cancelled: [], cancelRequested: [], conditionsExpired };
+  for (const o of due) {
+    const outcome = await cancelForDeadline(db, o.tenant_id, o.id);
+    if (outcome === 'cancelled') run.cancelled.push(o.id);
+    if (outcome === 'requested') {
+      run.cancelRequested.push(o.id);
+      opts.events?.cancelRequested(o.id, o.tenant_id);
+    }
+  }
+  return run;
+}
+
+/**
+ * One order of an expired contract: a PENDING order never reached a broker and is cancelled here; an
+ * ALIVE one gets a recorded cancel with its reason (the router sends it, and ends the order with the
+ * reason instead of the broker's wording).
+ */
+async function cancelForDeadline(
+  db: Kysely<DB>,
+  tenantId: number,
+  orderId: number,
+): Promise<'cancelled' | 'requested' | 'none'> {
+  return db.transaction().execute(async (tx) => {
+    const o = await tx
+      .selectFrom('orders')
+      .select(['id', 'status', 'contract_id', 'volume_orign', 'volume_traded'])
+      .where('id', '=', orderId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!o || (o.status !== 'PENDING' && o.status !== 'ALIVE')) return 'none';
+    await audit(tx, {
+      tenantId,
+      actor: SYSTEM_ACTOR,
+      action: 'cancel-order',
+      payload: { order_id: orderId, reason: DEADLINE_MESSAGE },
+    });
+    if (o.status === 'PENDING') {
+      await tx
+        .updateTable('orders')
+        .set({ status: 'CANCELLED', last_msg: DEADLINE_MESSAGE, updated_at: new Date() })
+        .where('id', '=', o.id)
+        .execute();
+      await releaseLots(tx, o.contract_id, o.volume_orign - o.volume_traded);
+      return 'cancelled';
+    }
+    await sql`update order_dispatch
+                 set cancel_requested_at = coalesce(cancel_requested_at, now()), cancel_reason = ${DEADLINE_MESSAGE}
+               where order_id = ${orderId}`.execute(tx);
+    return 'requested';
+  });
+}
+
+/**
+ * Runs {@link expireDueContracts} now and then every `everyMs` (default 30 s: a deadline passes at a
+ * close, and submits are refused from that instant on anyway; the run only has to catch up).
+ */
+export function watchDeadlines(opts: {
+  db: Kysely<DB>;
+  events?: OrderEvents | undefined;
+  everyMs?: number;
+  onError?: (err: unknown) => void;
+  onRun?: (run: DeadlineRun) => void;
+}) {
+  let running: Promise<void> | undefined;
+  const tick = () => {
+    running ??= expireDueContracts(opts.db, { events: opts.events })
+      .then((run) => opts.onRun?.(run))
+      .catch((err: unknown) => opts.onError?.(err))
+      .finally(() => (running = undefined));
+    return running;
+  };
+  const timer = setInterval(() => void tick(), opts.everyMs ?? 30_000);
+  timer.unref();
+  return {
+    /** One run now (the start-up run; awaited before the server takes requests). */
+    runOnce: tick,
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

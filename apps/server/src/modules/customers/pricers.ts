@@ -1,0 +1,130 @@
+import type {
+  createPricerInput,
+  pricerLoginInput,
+  resetPricerPasswordInput,
+  updatePricerStatusInput,
+} from '@pfp/contract';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '../../platform/auth/passwords';
+import type { DB } from '../../platform/db/schema';
+import { audit } from '../audit/audit';
+import { conflict, forbidden, notFound, unauthorized } from '../../platform/errors';
+
+export async function createPricer(
+  db: Kysely<DB>,
+  tenantId: number,
+  actor: string,
+  input: z.output<typeof createPricerInput>,
+) {
+  const hash = await hashPassword(input.password);
+  return db.transaction().execute(async (tx) => {
+    const row = await tx
+      .insertInto('pricer_users')
+      .values({
+        tenant_id: tenantId,
+        username: input.username,
+        password_hash: hash,
+        phone: input.phone || null,
+        status: 'pending',
+      })
+      .onConflict((oc) => oc.columns(['tenant_id', 'username']).doNothing())
+      .returning(['id', 'username', 'status', 'created_at', 'phone'])
+      .executeTakeFirst();
+    if (!row) throw conflict(`用户名 ${input.username} 已存在`, 'username_taken');
+    await audit(tx, {
+      tenantId,
+      actor,
+      action: 'create-pricer-user',
+      payload: { ...input, phone: input.phone || undefined, id: row.id },
+    });
+    return row;
+  });
+}
+
+export async function resetPricerPassword(
+  db: Kysely<DB>,
+  tenantId: number,
+  actor: string,
+  input: z.output<typeof resetPricerPasswordInput>,
+) {
+  const hash = await hashPassword(input.new_password);
+  await db.transaction().execute(async (tx) => {
+    // A new token version: every token issued with the old password stops working at once.
+    const res = await tx
+      .updateTable('pricer_users')
+      .set((eb) => ({ password_hash: hash, token_version: eb('token_version', '+', 1) }))
+      .where('id', '=', input.user_id)
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst();
+    if (res.numUpdatedRows === 0n) throw notFound('客户不存在');
+    await audit(tx, { tenantId, actor, action: 'reset-pricer-password', payload: { user_id: input.user_id } });
+  });
+}
+
+/** 停用 / 启用 a customer of the trader's own tenant (another tenant's id is 404, as if absent). */
+export async function updatePricerStatus(
+  db: Kysely<DB>,
+  tenantId: number,
+  actor: string,
+  input: z.output<typeof updatePricerStatusInput>,
+) {
+  return db.transaction().execute(async (tx) => {
+    const row = await tx
+      .updateTable('pricer_users')
+      .set({ status: input.new_status })
+      .where('id', '=', input.user_id)
+      .where('tenant_id', '=', tenantId)
+      .returning(['id', 'username', 'status'])
+      .executeTakeFirst();
+    if (!row) throw notFound('客户不存在');
+    await audit(tx, { tenantId, actor, action: 'update-pricer-status', payload: { ...input } });
+    return row;
+  });
+}
+
+/**
+ * Pricer login. Unknown company → 404; wrong user or password → 401 (same message and the same
+ * hashing work, so usernames cannot be probed); inactive → 403; the first success activates a
+ * pending user.
+ */
+export async function loginPricer(db: Kysely<DB>, input: z.output<typeof pricerLoginInput>) {
+  const tenant = await db
+    .selectFrom('tenants')
+    .select(['id', 'company_name'])
+    .where('id', '=', input.tenant_id)
+    .executeTakeFirst();
+  if (!tenant) throw notFound('公司代码不存在');
+  const user = await db
+    .selectFrom('pricer_users')
+    .select(['id', 'username', 'password_hash', 'status', 'token_version'])
+    .where('tenant_id', '=', tenant.id)
+    .where('username', '=', input.username)
+    .executeTakeFirst();
+  const { ok, rehash } = await verifyPassword(input.password, user?.password_hash ?? DUMMY_HASH);
+  if (!user || !ok) throw unauthorized('用户名或密码错误');
+  if (user.status === 'inactive') throw forbidden('账户已停用，请联系贸易商', 'account_disabled');
+  // An older, cheaper hash is replaced now that the password is known (docs/security.md).
+  const upgraded = rehash ? await hashPassword(input.password) : undefined;
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .updateTable('pricer_users')
+      .set({
+        last_login_at: new Date(),
+        ...(user.status === 'pending' ? { status: 'active' as const } : {}),
+        ...(upgraded ? { password_hash: upgraded } : {}),
+      })
+      .where('id', '=', user.id)
+      // Only the hash that was verified is replaced (a reset in between wins).
+      .$if(!!upgraded, (q) => q.where('password_hash', '=', user.password_hash))
+      .execute();
+    await audit(tx, { tenantId: tenant.id, actor: `pricer:${user.id}`, action: 'pricer-login', payload: {} });
+  });
+  return {
+    tenantId: tenant.id,
+    companyName: tenant.company_name,
+    userId: user.id,
+    username: user.username,
+    tokenVersion: user.token_version,
+  };
+}

@@ -1,0 +1,85 @@
+import type { snapshot, Snapshot } from '@pfp/contract';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { DB } from '../../platform/db/schema';
+import { notFixableReason } from '../contracts/fixingTerms';
+
+/** Orders a snapshot carries: the latest ones (the history page pages through the rest). */
+const SNAPSHOT_ORDERS = 200;
+
+/** What the market-data source knows of an instrument (missing prices may be null or NaN). */
+export type QuoteOf = (
+  symbol: string,
+) => { last_price?: number | null; upper_limit?: number | null; lower_limit?: number | null } | undefined;
+
+const price = (v: number | null | undefined) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : null);
+
+/**
+ * The customer desk's poll (SPEC §7 my-data-snapshot): the customer's contracts with their
+ * instruments, the latest orders, and per instrument the last price and what the desk checks a
+ * limit price against before sending it: the tick and the day's limit band.
+ */
+export async function pricerSnapshot(
+  db: Kysely<DB>,
+  who: { tenantId: number; pricerId: number },
+  quote: QuoteOf,
+  /** Reads the customer's rows through a cache (domain/customerReads.ts); default: reads them. */
+  remembered: <T>(load: () => Promise<T>) => Promise<T> = (load) => load(),
+): Promise<z.output<typeof snapshot>> {
+  const [contracts, orders] = await remembered(() => snapshotRows(db, who));
+  const market_data: Snapshot['market_data'] = {};
+  for (const c of contracts) {
+    const q = quote(c.instrument_id);
+    market_data[c.instrument_id] = {
+      last_price: price(q?.last_price),
+      price_tick: c.price_tick,
+      upper_limit: price(q?.upper_limit),
+      lower_limit: price(q?.lower_limit),
+    };
+  }
+  const now = new Date();
+  // Why a contract cannot be fixed, by the server's clock (the desk disables fixing with it; docs/fixing.md).
+  const withReason = contracts.map((c) => ({ ...c, not_fixable_reason: notFixableReason(c, now) }));
+  return { contracts: withReason, orders, timestamp: now.toISOString(), market_data };
+}
+
+/** The customer's contracts (with their instruments) and latest orders: what a snapshot reads. */
+function snapshotRows(db: Kysely<DB>, who: { tenantId: number; pricerId: number }) {
+  return Promise.all([
+    db
+      .selectFrom('v_contracts')
+      .innerJoin('instruments', 'instruments.symbol', 'v_contracts.instrument_id')
+      .select([
+        'v_contracts.id',
+        'v_contracts.name',
+        'v_contracts.product_name',
+        'v_contracts.instrument_id',
+        'instruments.name as instrument_name',
+        'instruments.price_tick',
+        'v_contracts.direction',
+        'v_contracts.total_quantity',
+        'v_contracts.remaining_quantity',
+        'v_contracts.executed_quantity',
+        'v_contracts.frozen_quantity',
+        'v_contracts.avg_price',
+        'v_contracts.status',
+        'v_contracts.created_at',
+        'v_contracts.basis',
+        'v_contracts.fixing_deadline',
+        'v_contracts.avg_fixed_price',
+        'v_contracts.multiplier',
+      ])
+      .where('v_contracts.tenant_id', '=', who.tenantId)
+      .where('v_contracts.pricer_id', '=', who.pricerId)
+      .orderBy('v_contracts.id', 'desc')
+      .execute(),
+    db
+      .selectFrom('v_orders')
+      .selectAll()
+      .where('tenant_id', '=', who.tenantId)
+      .where('pricer_id', '=', who.pricerId)
+      .orderBy('id', 'desc')
+      .limit(SNAPSHOT_ORDERS)
+      .execute(),
+  ]);
+}

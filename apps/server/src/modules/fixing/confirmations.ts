@@ -1,0 +1,135 @@
+import { sql, type Kysely } from 'kysely';
+import { confirmationInput, statementQuery } from '@pfp/contract';
+import type { z } from 'zod';
+import type { DB } from '../../platform/db/schema';
+import { invalid, notFound } from '../../platform/errors';
+
+/**
+ * 点价确认单 (docs/fixing.md): one per order with at least one filled lot, read from v_confirmations.
+ * Who may see which: a trader every confirmation of the tenant, a customer only their own.
+ */
+
+export interface Confirmation {
+  order_id: number;
+  confirmation_no: string;
+  company_name: string;
+  pricer_id: number;
+  pricer_name: string;
+  contract_id: number;
+  contract_name: string;
+  product_name: string;
+  instrument_id: string;
+  instrument_name: string | null;
+  direction: 'BUY' | 'SELL';
+  lots: number;
+  futures_price: number;
+  basis: number;
+  fixed_price: number;
+  multiplier: number | null;
+  amount: number | null;
+  fixed_at: Date;
+  ordered_at: Date;
+  status: string;
+}
+
+export interface ConfirmationScope {
+  tenantId: number;
+  /** A customer: only their own. */
+  pricerId?: number;
+}
+
+export const confirmationParams = confirmationInput;
+
+const COLUMNS = [
+  'order_id',
+  'confirmation_no',
+  'company_name',
+  'pricer_id',
+  'pricer_name',
+  'contract_id',
+  'contract_name',
+  'product_name',
+  'instrument_id',
+  'instrument_name',
+  'direction',
+  'lots',
+  'futures_price',
+  'basis',
+  'fixed_price',
+  'multiplier',
+  'amount',
+  'fixed_at',
+  'ordered_at',
+  'status',
+] as const;
+
+const confirmations = (db: Kysely<DB>) =>
+  db as unknown as Kysely<{ v_confirmations: Confirmation & { tenant_id: number } }>;
+
+export async function getConfirmation(
+  db: Kysely<DB>,
+  scope: ConfirmationScope,
+  orderId: number,
+): Promise<Confirmation> {
+  let order = db.selectFrom('orders').select('id').where('id', '=', orderId).where('tenant_id', '=', scope.tenantId);
+  if (scope.pricerId !== undefined) order = order.where('pricer_id', '=', scope.pricerId);
+  if (!(await order.executeTakeFirst())) throw notFound('订单不存在');
+  const row = await confirmations(db)
+    .selectFrom('v_confirmations')
+    .select(COLUMNS)
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
+  if (!row) throw notFound('该订单尚未成交，没有点价确认单');
+  return row;
+}
+
+/** The statement's query string: a date range (Beijing calendar days, inclusive) and the file format. */
+export const statementParams = statementQuery;
+
+export type StatementParams = z.infer<typeof statementParams>;
+
+/** Refuses a customer the tenant does not have (so an export never silently answers an empty file). */
+export async function assertPricerOfTenant(db: Kysely<DB>, tenantId: number, pricerId: number) {
+  const u = await db
+    .selectFrom('pricer_users')
+    .select('id')
+    .where('id', '=', pricerId)
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  if (!u) throw invalid('客户不存在', 'pricer_id');
+}
+
+/**
+ * Every confirmation whose last fill is in [start_date, end_date] (Beijing days), by order id, in
+ * batches (keyset on order_id: timestamps are µs in PostgreSQL but ms in JS, no safe key) so that a
+ * long statement is streamed, never held whole.
+ */
+export async function* confirmationsInRange(
+  db: Kysely<DB>,
+  scope: ConfirmationScope,
+  range: { start_date: string; end_date: string },
+  batch = 500,
+): AsyncGenerator<Confirmation[]> {
+  const from = sql<Date>`(cast(${range.start_date} as date)::timestamp at time zone 'Asia/Shanghai')`;
+  const to = sql<Date>`((cast(${range.end_date} as date) + 1)::timestamp at time zone 'Asia/Shanghai')`;
+  let after = 0;
+  for (;;) {
+    let q = confirmations(db)
+      .selectFrom('v_confirmations')
+      .select(COLUMNS)
+      .where('tenant_id', '=', scope.tenantId)
+      // Orders with a fill in the range (trades_tenant_created), then those whose last fill is in it.
+      .where(
+        'order_id',
+        'in',
+        sql<number>`(select tr.order_id from trades tr
+                      where tr.tenant_id = ${scope.tenantId} and tr.created_at >= ${from} and tr.created_at < ${to})`,
+      )
+      .where(sql<boolean>`fixed_at >= ${from} and fixed_at < ${to}`);
+    if (scope.pricerId !== undefined) q = q.where('pricer_id', '=', scope.pricerId);
+    const rows = await q.where('order_id', '>', after).orderBy('order_id').limit(batch).execute();
+    if (rows.length) yield rows;
+    if (rows.length < batch) return;
+    after = rows[rows.length - 1]!.order_id;
+  }
+}

@@ -1,0 +1,164 @@
+import { pricerRoutes as pricerApi, statementQuery, traderRoutes as traderApi } from '@pfp/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { AppContext } from '../context';
+import {
+  assertPricerOfTenant,
+  confirmationsInRange,
+  getConfirmation,
+  type ConfirmationScope,
+} from './confirmations';
+import { simPositions, tenantExposure } from './exposure';
+import { csvStream, xlsxStream } from './statements';
+import { requireTenantId } from '../tenants/tenants';
+import { requirePricer, requireTrader } from '../../platform/http/guards';
+import { serve } from '../../platform/http/route';
+import { runView, type ViewDef } from '../../platform/views/engine';
+
+/**
+ * The business calls of docs/fixing.md, beside the spec's calls: price confirmations, exposure,
+ * statements (exports) and the audit log viewer. Schemas are the contract's.
+ */
+
+export const auditLogView: ViewDef = {
+  name: 'audit-log',
+  relation: 'v_audit_log',
+  columns: {
+    id: { type: 'number' },
+    actor: { type: 'text' },
+    actor_name: { type: 'text' },
+    actor_kind: { type: 'text' },
+    action: { type: 'text' },
+    payload: { type: 'text' },
+    created_at: { type: 'date' },
+  },
+  defaultSort: [{ field: 'id', ascending: false }],
+  searchColumns: ['actor_name', 'action', 'payload'],
+};
+
+type StatementParams = z.output<typeof statementQuery>;
+
+async function sendStatement(
+  reply: FastifyReply,
+  ctx: AppContext,
+  scope: ConfirmationScope,
+  p: StatementParams,
+  who: string,
+) {
+  const tenant = await ctx.db
+    .selectFrom('tenants')
+    .select('company_name')
+    .where('id', '=', scope.tenantId)
+    .executeTakeFirstOrThrow();
+  const rows = confirmationsInRange(ctx.db, scope, p);
+  const name = `点价确认单_${p.start_date}_${p.end_date}.${p.format}`;
+  const ascii = `fixings_${p.start_date}_${p.end_date}.${p.format}`;
+  reply.header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`);
+  reply.header('cache-control', 'no-store');
+  if (p.format === 'csv') {
+    reply.type('text/csv; charset=utf-8');
+    return reply.send(csvStream(rows));
+  }
+  reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  const title = `${tenant.company_name} 点价确认单 ${p.start_date} 至 ${p.end_date}${who ? `（${who}）` : ''}`;
+  return reply.send(xlsxStream(rows, title));
+}
+
+/** A file answer: the query is the contract's; the body is the file, not an envelope. */
+function serveFile(
+  app: FastifyInstance,
+  path: string,
+  handler: (req: FastifyRequest, reply: FastifyReply, query: StatementParams) => Promise<unknown>,
+) {
+  app.route({
+    method: 'GET',
+    url: path,
+    schema: { querystring: statementQuery, tags: ['fixing'] },
+    handler: (req, reply) => handler(req, reply, req.query as StatementParams),
+  });
+}
+
+export async function fixingRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx;
+  const tags = ['fixing'];
+
+  await app.register(async (trader) => {
+    trader.addHook('onRequest', requireTrader(ctx.traderVerifier));
+    const tenantOf = (req: FastifyRequest) => requireTenantId(db, req.trader!.sub);
+
+    serve(
+      trader,
+      traderApi.confirmation,
+      async ({ req, body }) => getConfirmation(db, { tenantId: await tenantOf(req) }, body.order_id),
+      { tags },
+    );
+
+    serve(
+      trader,
+      traderApi.exposure,
+      async ({ req }) => {
+        const tenantId = await tenantOf(req);
+        const t = await db.selectFrom('tenants').select('is_sim').where('id', '=', tenantId).executeTakeFirstOrThrow();
+        if (t.is_sim)
+          return tenantExposure(db, tenantId, { source: 'sim', positions: await simPositions(db, tenantId) });
+        const positions = ctx.hedgePositions?.(tenantId);
+        return tenantExposure(
+          db,
+          tenantId,
+          positions
+            ? { source: 'account', positions }
+            : { source: null, message: '期货账户持仓暂不可用（交易网关未连接）' },
+        );
+      },
+      { tags },
+    );
+
+    serve(
+      trader,
+      traderApi.auditLog,
+      async ({ req, body }) => {
+        const scope: Record<string, string | number> = { tenant_id: await tenantOf(req) };
+        if (body.action) scope.action = body.action;
+        if (body.actor) scope.actor = body.actor;
+        return runView(db, auditLogView, body, scope, {
+          ...(body.start_date ? { createdFrom: body.start_date } : {}),
+          ...(body.end_date ? { createdTo: body.end_date } : {}),
+        });
+      },
+      { tags },
+    );
+
+    serveFile(trader, traderApi.exportFixings.path, async (req, reply, p) => {
+      const tenantId = await tenantOf(req);
+      let who = '';
+      if (p.pricer_id !== undefined) {
+        await assertPricerOfTenant(db, tenantId, p.pricer_id);
+        const u = await db
+          .selectFrom('pricer_users')
+          .select('username')
+          .where('id', '=', p.pricer_id)
+          .executeTakeFirst();
+        who = u?.username ?? '';
+      }
+      return sendStatement(
+        reply,
+        ctx,
+        { tenantId, ...(p.pricer_id !== undefined ? { pricerId: p.pricer_id } : {}) },
+        p,
+        who,
+      );
+    });
+  });
+
+  await app.register(async (pricer) => {
+    pricer.addHook('onRequest', requirePricer(ctx.pricerTokens, db));
+    const who = (req: FastifyRequest) => ({ tenantId: req.pricer!.tenantId, pricerId: req.pricer!.userId });
+
+    serve(pricer, pricerApi.confirmation, ({ req, body }) => getConfirmation(db, who(req), body.order_id), { tags });
+
+    // A customer's statement is always their own: a pricer_id in the query is ignored.
+    serveFile(pricer, pricerApi.exportFixings.path, (req, reply, p) =>
+      sendStatement(reply, ctx, who(req), { ...p, pricer_id: undefined }, req.pricer!.username ?? ''),
+    );
+  });
+}

@@ -1,0 +1,291 @@
+import { CANCELLABLE, ORDER_MESSAGES, type CancelOrderResult, type submitOrderInput } from '@pfp/contract';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { DB } from '../../platform/db/schema';
+import { audit, redact } from '../audit/audit';
+import { conflict, invalid, notFound } from '../../platform/errors';
+import { freezeLots, freezeLotsSql, releaseLots } from '../../trading/lots';
+import { nextStatus, ORDER_TRANSITIONS, SENT_MESSAGE } from '../../trading/orderLife';
+import { limitPriceProblem, type PriceBand } from './priceRules';
+import { firstOpenDeadline, notFixableReason } from '../contracts/fixingTerms';
+
+const PENDING = 'PENDING' as const;
+const WAITING_MSG = '等待发送';
+const CLAIMED = ORDER_TRANSITIONS.claim[PENDING];
+
+/** An order taken for a gateway (committed ALIVE '已发送' with its dispatch record), with what sending it needs. */
+export interface ClaimedOrder {
+  id: number;
+  direction: 'BUY' | 'SELL';
+  instrument_id: string;
+  volume_orign: number;
+  limit_price: number;
+  /** The gateway the order is (now) bound to; another than asked if it was bound before. */
+  gatewayKey: string;
+}
+
+export interface OrderEvents {
+  /**
+   * The gateway this process's router would take a new order of the tenant for right now
+   * (undefined: the tenant's router does not run here, or has no gateway). The one-statement submit
+   * then takes the order for it itself, exactly as the router's claim would, and reports it claimed:
+   * one commit less between a fixing and the broker (docs/performance.md, "Trading at 1,000 fixings
+   * per second"). The outbox holds: the dispatch is committed before anything is sent.
+   */
+  claimFor?(tenantId: number): string | undefined;
+  /** An order is committed: PENDING (the router may take it) or already `claimed` (the router sends it). */
+  created(orderId: number, tenantId: number, claimed?: ClaimedOrder): void;
+  /** A cancel of an order that is already at the broker was requested. */
+  cancelRequested(orderId: number, tenantId: number): void;
+  /** A conditional order was created or ended by a call: the engine watching its tenant looks again. */
+  conditionChanged?(conditionId: number, tenantId: number): void;
+}
+
+/**
+ * The fixing: in ONE transaction freeze the lots on the contract (a conditional update: two racing
+ * submits cannot both pass) and insert the PENDING order. With a client_order_id, a retry of the
+ * same key by the same customer answers with the first order and fixes nothing again (the unique
+ * index settles racing tries). A limit price the exchange would refuse is refused here.
+ */
+export async function submitOrder(
+  db: Kysely<DB>,
+  who: { tenantId: number; pricerId: number },
+  input: z.output<typeof submitOrderInput>,
+  events?: OrderEvents,
+  priceBand?: (symbol: string) => PriceBand | undefined,
+  now: Date = new Date(),
+) {
+  const key = input.client_order_id;
+  const existing = () =>
+    db
+      .selectFrom('orders')
+      .selectAll()
+      .where('tenant_id', '=', who.tenantId)
+      .where('pricer_id', '=', who.pricerId)
+      .where('client_order_id', '=', key!)
+      .executeTakeFirst();
+  let created: Awaited<ReturnType<typeof insertOrder>>;
+  const gatewayKey = events?.claimFor?.(who.tenantId);
+  try {
+    created = await insertOrder(db, who, input, priceBand, now, gatewayKey);
+  } catch (err) {
+    // A retry of an order already taken (its key's unique index refused the insert, or its lots are
+    // no longer there): answered with that order, nothing fixed again. The first try's read is saved
+    // this way: a retry is rare, and a refused insert rolls back what it froze.
+    if (key) {
+      const first = await existing();
+      if (first) return first;
+    }
+    throw err;
+  }
+  events?.created(
+    created.id,
+    who.tenantId,
+    gatewayKey && created.status === CLAIMED
+      ? {
+          id: created.id,
+          direction: created.direction,
+          instrument_id: created.instrument_id,
+          volume_orign: created.volume_orign,
+          limit_price: Number(created.limit_price),
+          gatewayKey,
+        }
+      : undefined,
+  );
+  return created;
+}
+
+/** What the one-statement submit assumes of a contract: its instrument (never changes) and that instrument's tick. */
+interface ContractInstrument {
+  instrument_id: string;
+  price_tick: number;
+}
+
+/** Per database (tests open many in one process), per contract id; bounded. A hint: the statement re-checks both. */
+const knownInstruments = new WeakMap<Kysely<DB>, Map<number, ContractInstrument>>();
+const KNOWN_MAX = 10_000;
+
+function remember(db: Kysely<DB>, contractId: number, c: ContractInstrument) {
+  let known = knownInstruments.get(db);
+  if (!known) knownInstruments.set(db, (known = new Map()));
+  if (known.size >= KNOWN_MAX) known.delete(known.keys().next().value as number);
+  known.set(contractId, c);
+}
+
+async function insertOrder(
+  db: Kysely<DB>,
+  who: { tenantId: number; pricerId: number },
+  input: z.output<typeof submitOrderInput>,
+  priceBand: ((symbol: string) => PriceBand | undefined) | undefined,
+  now: Date,
+  gatewayKey: string | undefined,
+) {
+  const known = knownInstruments.get(db)?.get(input.contract_id);
+  if (known && !limitPriceProblem(input.price, known.price_tick, priceBand?.(known.instrument_id))) {
+    const row = await insertOrderAtOnce(db, who, input, known, now, gatewayKey);
+    if (row) return row;
+  }
+  // The first fixing of a contract in this process, or anything refused: the checks one by one, to say why.
+  const row = await insertOrderChecked(db, who, input, priceBand, now);
+  if (row.price_tick !== null)
+    remember(db, row.contract_id, { instrument_id: row.instrument_id, price_tick: row.price_tick });
+  const { price_tick: _, ...order } = row;
+  return order;
+}
+
+/**
+ * The fixing in ONE statement (no BEGIN/COMMIT round trips: docs/performance.md): freeze the lots,
+ * insert the order and its audit row, when the contract's instrument and tick are those the price was
+ * checked against. Nothing (undefined) when the contract cannot be fixed so or its instrument is not
+ * `known`: the caller then takes the checked path, which says why. With a `gatewayKey` the order is
+ * also taken for that gateway (ALIVE '已发送' and its order_dispatch row, as the router's claim in
+ * trading/apply.ts leaves it); one statement text either way.
+ */
+async function insertOrderAtOnce(
+  db: Kysely<DB>,
+  who: { tenantId: number; pricerId: number },
+  input: z.output<typeof submitOrderInput>,
+  known: ContractInstrument,
+  now: Date,
+  gatewayKey: string | undefined,
+) {
+  const payload = JSON.stringify(redact({ ...input }));
+  const key = gatewayKey ?? null;
+  const { rows } = await sql<Selectable<DB['orders']>>`
+    with frozen as (
+      ${freezeLotsSql(who, input.contract_id, input.quantity, firstOpenDeadline(now), known)}
+    ),
+    placed as (
+      insert into orders (tenant_id, contract_id, pricer_id, instrument_id, direction, volume_orign, limit_price,
+                          basis, status, last_msg, client_order_id)
+      select ${who.tenantId}::integer, f.id, ${who.pricerId}::integer, f.instrument_id, f.direction,
+             ${input.quantity}::integer, ${input.price}::numeric, f.basis,
+             ${key === null ? PENDING : CLAIMED}::text, ${key === null ? WAITING_MSG : SENT_MESSAGE}::text,
+             ${input.client_order_id ?? null}::text
+        from frozen f
+      returning *
+    ),
+    audited as (
+      insert into audit_log (tenant_id, actor, action, payload)
+      select ${who.tenantId}::integer, ${`pricer:${who.pricerId}`}::text, 'submit-order',
+             ${payload}::jsonb || jsonb_build_object('order_id', placed.id)
+        from placed
+    ),
+    dispatched as (
+      insert into order_dispatch (order_id, tenant_id, gateway_key)
+      select placed.id, ${who.tenantId}::integer, ${key}::text from placed where ${key}::text is not null
+    )
+    select * from placed`.execute(db);
+  return rows[0];
+}
+
+async function insertOrderChecked(
+  db: Kysely<DB>,
+  who: { tenantId: number; pricerId: number },
+  input: z.output<typeof submitOrderInput>,
+  priceBand: ((symbol: string) => PriceBand | undefined) | undefined,
+  now: Date,
+) {
+  return db.transaction().execute(async (tx) => {
+    const frozen = await freezeLots(tx, who, input.contract_id, input.quantity, firstOpenDeadline(now));
+    if (!frozen) throw await whyNotFrozen(tx, who, input, now);
+    const problem = limitPriceProblem(input.price, frozen.price_tick ?? undefined, priceBand?.(frozen.instrument_id));
+    if (problem) throw invalid(problem, 'price');
+    const row = await tx
+      .insertInto('orders')
+      .values({
+        tenant_id: who.tenantId,
+        contract_id: frozen.id,
+        pricer_id: who.pricerId,
+        instrument_id: frozen.instrument_id,
+        direction: frozen.direction,
+        volume_orign: input.quantity,
+        limit_price: input.price,
+        basis: frozen.basis,
+        status: PENDING,
+        last_msg: WAITING_MSG,
+        client_order_id: input.client_order_id ?? null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await audit(tx, {
+      tenantId: who.tenantId,
+      actor: `pricer:${who.pricerId}`,
+      action: 'submit-order',
+      payload: { ...input, order_id: row.id },
+    });
+    return { ...row, price_tick: frozen.price_tick };
+  });
+}
+
+export async function whyNotFrozen(
+  tx: Transaction<DB>,
+  who: { tenantId: number; pricerId: number },
+  input: { contract_id: number; quantity: number },
+  now: Date,
+) {
+  const c = await tx
+    .selectFrom('contracts')
+    .select(['status', 'remaining_quantity', 'tenant_id', 'pricer_id', 'fixing_deadline'])
+    .where('id', '=', input.contract_id)
+    .executeTakeFirst();
+  if (!c || c.tenant_id !== who.tenantId || c.pricer_id !== who.pricerId) return notFound('合同不存在');
+  const reason = notFixableReason(c, now);
+  if (reason) return conflict(`${reason}，不能下单`, 'contract_not_active');
+  return invalid(ORDER_MESSAGES.exceedsRemaining(c.remaining_quantity), 'quantity');
+}
+
+/**
+ * Cancel. A PENDING order has not reached the broker: it is cancelled here and its lots go back
+ * to the contract. An ALIVE order is cancelled at the broker; the router applies the result.
+ * The trader may cancel PENDING and ALIVE orders, a customer only their own ALIVE ones.
+ */
+export async function cancelOrder(
+  db: Kysely<DB>,
+  who: { tenantId: number; pricerId?: number; actor: string },
+  orderId: number,
+  events?: OrderEvents,
+): Promise<CancelOrderResult> {
+  const result = await db.transaction().execute(async (tx) => {
+    const o = await tx
+      .selectFrom('orders')
+      .select(['id', 'tenant_id', 'pricer_id', 'status', 'contract_id', 'volume_orign', 'volume_traded'])
+      .where('id', '=', orderId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!o || o.tenant_id !== who.tenantId || (who.pricerId !== undefined && o.pricer_id !== who.pricerId)) {
+      throw notFound('订单不存在');
+    }
+    const mayCancel: readonly string[] = who.pricerId === undefined ? CANCELLABLE.trader : CANCELLABLE.pricer;
+    const event = o.status === 'PENDING' ? 'cancel' : 'requestCancel';
+    const next = nextStatus(o.status, event);
+    if (!mayCancel.includes(o.status) || next === undefined) {
+      throw conflict(
+        o.status === 'PENDING' ? '订单正在发送，请稍后再撤' : '订单已结束，不能撤单',
+        'order_not_cancellable',
+      );
+    }
+    await audit(tx, {
+      tenantId: who.tenantId,
+      actor: who.actor,
+      action: 'cancel-order',
+      payload: { order_id: orderId },
+    });
+    if (event === 'requestCancel') {
+      // Recorded with the answer, like a submit's PENDING row: if the process dies before the
+      // router sends it, the router's sweep finds the request and sends it (docs/trading.md).
+      await sql`update order_dispatch set cancel_requested_at = coalesce(cancel_requested_at, now())
+                where order_id = ${orderId}`.execute(tx);
+      return { status: 'CANCEL_REQUESTED' as const };
+    }
+    await tx
+      .updateTable('orders')
+      .set({ status: next, last_msg: '已撤单', updated_at: new Date() })
+      .where('id', '=', o.id)
+      .execute();
+    await releaseLots(tx, o.contract_id, o.volume_orign - o.volume_traded);
+    return { status: 'CANCELLED' as const };
+  });
+  if (result.status === 'CANCEL_REQUESTED') events?.cancelRequested(orderId, who.tenantId);
+  return result;
+}

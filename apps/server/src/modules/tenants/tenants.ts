@@ -1,0 +1,73 @@
+import type { profileInput, TenantInfo, TraderProfile } from '@pfp/contract';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { SecretBox } from '../../platform/auth/secrets';
+import type { DB } from '../../platform/db/schema';
+import { audit } from '../audit/audit';
+import { forbidden, notFound } from '../../platform/errors';
+
+export type ProfileInput = z.output<typeof profileInput>;
+
+export async function findTenantByOwner(db: Kysely<DB>, sub: string) {
+  return db.selectFrom('tenants').selectAll().where('owner_sub', '=', sub).executeTakeFirst();
+}
+
+/** The trader's tenant id; forbidden before the first save: every tenant-scoped trader call needs it. */
+export async function requireTenantId(db: Kysely<DB>, sub: string): Promise<number> {
+  const id = await findTenantId(db, sub);
+  if (id === undefined) throw forbidden('请先在系统配置中保存公司信息');
+  return id;
+}
+
+export async function getProfile(db: Kysely<DB>, sub: string): Promise<TraderProfile> {
+  const t = await findTenantByOwner(db, sub);
+  if (!t) throw notFound('尚未配置公司信息');
+  return {
+    tenant_id: t.id,
+    company_name: t.company_name,
+    tq_account_config: {
+      is_sim: t.is_sim,
+      broker_name: t.broker_name ?? '',
+      futures_account: t.futures_account ?? '',
+    },
+  };
+}
+
+/**
+ * The settings dialog's save. The first save creates the tenant. A blank password keeps the
+ * stored one; the password is stored encrypted and never returned.
+ */
+export async function saveProfile(db: Kysely<DB>, box: SecretBox, sub: string, input: ProfileInput) {
+  const c = input.tq_account_config;
+  const password = c.futures_password?.trim() ? box.encrypt(c.futures_password) : undefined;
+  return db.transaction().execute(async (tx) => {
+    const values = {
+      company_name: input.company_name,
+      is_sim: c.is_sim,
+      broker_name: c.is_sim ? null : c.broker_name,
+      futures_account: c.is_sim ? null : c.futures_account,
+      ...(password ? { futures_password_enc: password } : {}),
+    };
+    const row = await tx
+      .insertInto('tenants')
+      .values({ owner_sub: sub, ...values })
+      .onConflict((oc) => oc.column('owner_sub').doUpdateSet({ ...values, updated_at: new Date() }))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await audit(tx, { tenantId: row.id, actor: sub, action: 'trader-profile', payload: input });
+    return row.id;
+  });
+}
+
+/** The company name a customer's login page shows (public: the company code is in the URL). */
+export async function tenantInfo(db: Kysely<DB>, tenantId: number): Promise<TenantInfo> {
+  const t = await db.selectFrom('tenants').select(['id', 'company_name']).where('id', '=', tenantId).executeTakeFirst();
+  if (!t) throw notFound('公司代码不存在');
+  return { tenant_id: t.id, company_name: t.company_name };
+}
+
+/** The trader's tenant id, or undefined before the first save of the settings. */
+export async function findTenantId(db: Kysely<DB>, sub: string): Promise<number | undefined> {
+  const t = await db.selectFrom('tenants').select('id').where('owner_sub', '=', sub).executeTakeFirst();
+  return t?.id;
+}
