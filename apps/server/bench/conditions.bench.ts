@@ -14,6 +14,7 @@ import { sql } from 'kysely';
 import { migrate, openDatabase } from '../src/platform/db/database';
 import { seedCatalogue } from '../src/seed/catalogue';
 import { ConditionEngine } from '../src/trading/conditions';
+import { triggerConditional } from '../src/modules/conditional/conditional';
 import type { Quote } from '../src/trading/quotes';
 import { createDatabase, startPostgres } from '../test/postgres';
 import { deadline, fmt, footer, header, latencyLine, summarize } from './lib/stats';
@@ -117,6 +118,7 @@ async function run() {
   const engine = new ConditionEngine({
     db,
     quotes: { getQuote: () => undefined, onTick: () => () => {}, priceTick: () => STEP },
+    trigger: triggerConditional,
     onTriggered: () => {},
     onOutcome: (id, r) => {
       if (r.outcome === 'triggered') committed.get(id)?.(performance.now());

@@ -27,6 +27,7 @@ import { createTradingService } from '../src/trading';
 import { createDatabase, startPostgres } from '../test/postgres';
 import { enableStatementStats, printStatementStats } from './lib/pg';
 import { cpuLine, deadline, footer, header, latencyLine, machineCpu, summarize } from './lib/stats';
+import { triggerConditional } from '../src/modules/conditional/conditional';
 
 const arg = (name: string, d: number) =>
   Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? d);
@@ -102,6 +103,7 @@ async function run() {
   const market = new SimExchange({ seed: 5, tickIntervalMs: Number(process.env.TICK_MS ?? 500) });
   market.start();
   const trading = createTradingService({
+    trigger: triggerConditional,
     db,
     sweepMs: Number(process.env.SWEEP_MS ?? 1000),
     ...(DB_CONCURRENCY ? { dbConcurrency: DB_CONCURRENCY } : {}),

@@ -20,6 +20,7 @@ import { CurveWorkers } from './modules/volatility/curveWorkers';
 import { watchDeadlines } from './modules/contracts/deadlines';
 import { WsRegistry } from './platform/ws/registry';
 import { attachViewServer } from './platform/ws/server';
+import { triggerConditional } from './modules/conditional/conditional';
 
 const config = loadConfig();
 // Database logs go to the HTTP server's logger once that exists (it is built after).
@@ -92,6 +93,7 @@ const tradingLogger: TradingLogger = {
 // Each tenant's orders go to the simulated broker (is_sim) or to its real account over DIFF. On
 // PostgreSQL several instances may share the database: each tenant's gateway runs in one of them.
 const trading = createTradingService({
+  trigger: triggerConditional,
   db,
   logger: tradingLogger,
   dbConcurrency: config.tradingDbConcurrency,
@@ -119,7 +121,7 @@ const app = await buildApp({
   config,
   db,
   secrets,
-  orderEvents: trading.events,
+  tradingPort: trading.events,
   gatewayStatus: (tenantId) => trading.status(tenantId),
   onProfileSaved: (tenantId) => void trading.reconnect(tenantId),
   hedgePositions: (tenantId) => trading.positions(tenantId),

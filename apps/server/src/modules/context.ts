@@ -3,7 +3,7 @@ import type { SecretBox } from '../platform/auth/secrets';
 import type { TraderVerifier } from '../platform/auth/traderTokens';
 import type { Config } from '../platform/config';
 import type { Database } from '../platform/db/database';
-import type { OrderEvents } from './orders/orders';
+import type { TradingPort } from '../trading/orderLife';
 import type { ViewCache } from '../platform/views/cache';
 
 /** What the routes need, built once in main.ts (or by a test harness). */
@@ -13,7 +13,7 @@ export interface AppContext {
   secrets: SecretBox;
   pricerTokens: PricerTokens;
   traderVerifier: TraderVerifier;
-  orderEvents?: OrderEvents;
+  tradingPort?: TradingPort;
   /** The trader views' cache of big totals and stats (default: 5 s, the polling interval). */
   viewCache?: ViewCache;
   /** Last prices for the customer snapshot (the market-data source). */

@@ -93,7 +93,7 @@ export async function pricerRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     );
 
-    serve(priv, api.submitOrder, ({ req, body }) => submitOrder(db, who(req), body, ctx.orderEvents, ctx.priceBand), {
+    serve(priv, api.submitOrder, ({ req, body }) => submitOrder(db, who(req), body, ctx.tradingPort, ctx.priceBand), {
       tags,
     });
 
@@ -102,7 +102,7 @@ export async function pricerRoutes(app: FastifyInstance, ctx: AppContext) {
       api.cancelOrder,
       ({ req, body }) => {
         const w = who(req);
-        return cancelOrder(db, { ...w, actor: `pricer:${w.pricerId}` }, body.order_id, ctx.orderEvents);
+        return cancelOrder(db, { ...w, actor: `pricer:${w.pricerId}` }, body.order_id, ctx.tradingPort);
       },
       { tags },
     );

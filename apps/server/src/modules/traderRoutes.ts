@@ -56,7 +56,7 @@ export async function traderRoutes(app: FastifyInstance, ctx: AppContext) {
     app,
     api.cancelOrder,
     async ({ req, body }) =>
-      cancelOrder(db, { tenantId: await tenantOf(req), actor: sub(req) }, body.order_id, ctx.orderEvents),
+      cancelOrder(db, { tenantId: await tenantOf(req), actor: sub(req) }, body.order_id, ctx.tradingPort),
     { tags },
   );
 

@@ -1,8 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { DB, OrderStatus } from '../platform/db/schema';
 import { lotsUpdate, type LotMove } from './lots';
-import type { ClaimedOrder } from '../modules/orders/orders';
-import { nextStatus, ORDER_TRANSITIONS, SENT_MESSAGE } from './orderLife';
+import { CLAIM, claimedOrder, nextStatus, ORDER_TEXTS, type ClaimedOrder } from './orderLife';
 
 /**
  * Gateway events applied to our books. Many events (of many orders and tenants) go into ONE
@@ -10,18 +9,10 @@ import { nextStatus, ORDER_TRANSITIONS, SENT_MESSAGE } from './orderLife';
  * which first locks the order rows (`for update`, in id order), so that concurrent events for one
  * order serialise, also across server instances. Every event is idempotent: applying it twice
  * changes nothing the second time. Status changes follow the order's state machine
- * (domain/orderStatus.ts), lot changes the contract's arithmetic (domain/lots.ts).
- * Lock order everywhere: order rows, then contract rows (as cancelOrder in domain/orders.ts).
+ * (orderLife.ts), lot changes the contract's arithmetic (lots.ts).
+ * Lock order everywhere: order rows, then contract rows (as cancelOrder in modules/orders).
  */
 
-export const ROUTER_MESSAGES = {
-  sent: SENT_MESSAGE,
-  accepted: '已报单',
-  partFilled: '部分成交',
-  filled: '全部成交',
-  cancelled: '已撤单',
-  vanished: '报单已失效（交易柜台无此报单）',
-} as const;
 
 export interface ClaimRequest {
   tenantId: number;
@@ -29,12 +20,10 @@ export interface ClaimRequest {
   gatewayKey: string;
 }
 
-const [[CLAIM_FROM, CLAIM_TO]] = Object.entries(ORDER_TRANSITIONS.claim) as [[OrderStatus, OrderStatus]];
-
 /**
  * The outbox step: takes PENDING orders for their gateways — records each dispatch and makes the
  * order ALIVE ('已发送') in one statement — BEFORE anything is sent. From then on a cancel of an
- * order goes to the broker (domain/orders.ts cancels only PENDING orders locally), so a cancel can
+ * order goes to the broker (modules/orders cancels only PENDING orders locally), so a cancel can
  * never race with an order on its way. An order no longer PENDING is not taken (undefined in its
  * place); one already bound to a gateway stays bound to it.
  */
@@ -49,9 +38,9 @@ export async function claimOrders(db: Kysely<DB>, requests: ClaimRequest[]): Pro
     with req(id, tenant_id, gateway_key) as (values ${wanted}),
     claimed as (
       update orders o
-         set status = ${CLAIM_TO}, last_msg = ${ROUTER_MESSAGES.sent}, updated_at = now()
+         set status = ${CLAIM.to}, last_msg = ${CLAIM.text}, updated_at = now()
         from req
-       where o.id = req.id and o.tenant_id = req.tenant_id and o.status = ${CLAIM_FROM}
+       where o.id = req.id and o.tenant_id = req.tenant_id and o.status = ${CLAIM.from}
       returning o.id, o.tenant_id, o.direction, o.instrument_id, o.volume_orign, o.limit_price, req.gateway_key
     ),
     recorded as (
@@ -65,12 +54,7 @@ export async function claimOrders(db: Kysely<DB>, requests: ClaimRequest[]): Pro
       from claimed c
       left join recorded r on r.order_id = c.id
       left join order_dispatch d on d.order_id = c.id`.execute(db);
-  const byId = new Map(
-    rows.map(({ gateway_key, ...o }) => [
-      Number(o.id),
-      { ...o, id: Number(o.id), limit_price: Number(o.limit_price), gatewayKey: gateway_key },
-    ]),
-  );
+  const byId = new Map(rows.map((o) => [Number(o.id), claimedOrder(o, o.gateway_key)]));
   return requests.map((r) => byId.get(r.orderId));
 }
 
@@ -222,7 +206,7 @@ export async function applyEvents(db: Kysely<DB>, inputs: OrderEventInput[]): Pr
           if (!next) return { result: 'unchanged', status: o.status };
           const first = confirm(o);
           if (o.status === next && !first) return { result: 'unchanged', status: o.status };
-          set(o, next, o.volume_traded > 0 ? ROUTER_MESSAGES.partFilled : ROUTER_MESSAGES.accepted);
+          set(o, next, o.volume_traded > 0 ? ORDER_TEXTS.partFilled : ORDER_TEXTS.accepted);
           return { result: 'applied', status: next };
         }
         case 'trade': {
@@ -238,7 +222,7 @@ export async function applyEvents(db: Kysely<DB>, inputs: OrderEventInput[]): Pr
           const wasCancelled = o.status === 'CANCELLED';
           const status = nextStatus(o.status, finished ? 'fill' : 'partFill');
           if (!status) throw new Error(`order ${o.id}: a fill of a ${o.status} order`);
-          set(o, status, finished ? ROUTER_MESSAGES.filled : wasCancelled ? o.last_msg : ROUTER_MESSAGES.partFilled);
+          set(o, status, finished ? ORDER_TEXTS.filled : wasCancelled ? o.last_msg : ORDER_TEXTS.partFilled);
           o.volume_traded = traded;
           o.amount += amountOf(ev);
           fills.push(input);
@@ -254,7 +238,7 @@ export async function applyEvents(db: Kysely<DB>, inputs: OrderEventInput[]): Pr
         case 'ended': {
           const next = nextStatus(o.status, 'end');
           if (!next) return { result: 'unchanged', status: o.status };
-          set(o, next, o.cancel_reason ?? (ev.message || ROUTER_MESSAGES.cancelled));
+          set(o, next, o.cancel_reason ?? (ev.message || ORDER_TEXTS.cancelled));
           moves.push({
             contractId: o.contract_id,
             fromFrozen: 0,

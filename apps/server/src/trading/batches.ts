@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../platform/db/schema';
-import type { ClaimedOrder } from '../modules/orders/orders';
+import type { ClaimedOrder } from './orderLife';
 import { applyEvents, claimOrders, type ClaimRequest, type EventOutcome, type OrderEventInput } from './apply';
 import type { Lane } from './gateway';
 

@@ -5,12 +5,11 @@ import {
   createConditional,
   expireDueConditionals,
   triggerConditional,
-  type TriggerOutcome,
 } from '../modules/conditional/conditional';
 import { expireDueContracts } from '../modules/contracts/deadlines';
 import { submitOrder } from '../modules/orders/orders';
 import { shanghaiDate } from '../market/calendar';
-import { ConditionEngine } from './conditions';
+import { ConditionEngine, type TriggerOutcome } from './conditions';
 import { createTradingService, type TradingService } from './service';
 import {
   bookProblems,
@@ -56,7 +55,7 @@ const book = (last: number) => ({
 });
 
 function service(quotes: FakeQuotes, over: Partial<Parameters<typeof createTradingService>[0]> = {}) {
-  const s = createTradingService({ db, quotes, sweepMs: 60_000, simExpiryCheckMs: 0, ...over });
+  const s = createTradingService({ trigger: triggerConditional, db, quotes, sweepMs: 60_000, simExpiryCheckMs: 0, ...over });
   stoppers.push(() => s.stop());
   return s;
 }
@@ -188,6 +187,7 @@ describe('conditional orders: exactly once', () => {
     const engines = [0, 1].map(
       () =>
         new ConditionEngine({
+          trigger: triggerConditional,
           db,
           quotes,
           onTriggered: () => {},
@@ -244,7 +244,7 @@ describe('conditional orders: exactly once', () => {
     const quotes = quotesAt(80_000);
     const k = await create(who, contractId);
     // The first life: its engine commits the trigger, and dies before handing the order to a router.
-    const dying = new ConditionEngine({ db, quotes, onTriggered: () => {} });
+    const dying = new ConditionEngine({ db, quotes, trigger: triggerConditional, onTriggered: () => {} });
     await dying.watchTenant(who.tenantId);
     quotes.set(CU, book(80_500));
     await dying.idle();
@@ -269,7 +269,7 @@ describe('conditional orders: exactly once', () => {
     const quotes = quotesAt(80_000);
     const k = await create(who, contractId);
     const ks = killSwitch(db);
-    const dying = new ConditionEngine({ db: ks.db, quotes, onTriggered: () => {} });
+    const dying = new ConditionEngine({ db: ks.db, quotes, trigger: triggerConditional, onTriggered: () => {} });
     await dying.watchTenant(who.tenantId);
     ks.killAfter(2); // the lock and the order insert pass; the transaction dies before its commit
     quotes.set(CU, book(80_500));

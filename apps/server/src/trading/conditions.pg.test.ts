@@ -11,6 +11,7 @@ import { createConditional } from '../modules/conditional/conditional';
 import { pgCoordinator } from './coordinator';
 import { createTradingService, type TradingService } from './service';
 import { FakeQuotes, withTradingTestDb, seedContract, seedTenant, waitFor } from '../../test/trading/testSupport';
+import { triggerConditional } from '../modules/conditional/conditional';
 
 const CU = 'SHFE.cu2601';
 
@@ -35,7 +36,7 @@ afterEach(async () => {
 /** One server instance on the shared market: its own trading service and coordination connection. */
 function instance(quotes: FakeQuotes) {
   const coordinator = pgCoordinator(process.env.DATABASE_URL!);
-  const service = createTradingService({ db, quotes, coordinator, sweepMs: 60_000, simExpiryCheckMs: 0 });
+  const service = createTradingService({ trigger: triggerConditional, db, quotes, coordinator, sweepMs: 60_000, simExpiryCheckMs: 0 });
   services.push(service);
   return { service, coordinator };
 }

@@ -1,8 +1,22 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../platform/db/schema';
-import { triggerConditional, type TriggerOutcome } from '../modules/conditional/conditional';
 import { silentLogger, type TradingLogger } from './logger';
 import { price, quoteSymbol, type Quote, type QuoteSource } from './quotes';
+
+export type TriggerOutcome =
+  /** TRIGGERED now, with the PENDING order inserted in the same transaction. */
+  | { outcome: 'triggered'; orderId: number; tenantId: number }
+  /** No longer WAITING (triggered, cancelled or expired before), or past its validity: never again. */
+  | { outcome: 'gone' }
+  /** Its contract cannot be fixed right now (paused, or expired by hand): it keeps waiting. */
+  | { outcome: 'blocked' };
+
+/**
+ * The trigger of one conditional order at a last price, whose transaction is the guard of exactly once
+ * (modules/conditional: triggerConditional). Trading watches the market; the conditional capability
+ * says what a trigger does.
+ */
+export type ConditionTrigger = (db: Kysely<DB>, id: number, lastPrice: number, now: Date) => Promise<TriggerOutcome>;
 
 /** One waiting condition as the engine indexes it. */
 export interface Watched {
@@ -59,6 +73,7 @@ class InstrumentBook {
 export interface ConditionEngineOptions {
   db: Kysely<DB>;
   quotes: QuoteSource;
+  trigger: ConditionTrigger;
   logger?: TradingLogger;
   now?: () => Date;
   /** A trigger committed its PENDING order: hand it to the router. */
@@ -71,7 +86,7 @@ export interface ConditionEngineOptions {
  * Watches the market for the waiting conditional orders of the tenants this instance runs (the
  * trading service tells it which: only the tenant's gateway owner evaluates) and triggers them.
  *
- * Memory is only an index: a crossing takes the condition out of it and runs triggerConditional,
+ * Memory is only an index: a crossing takes the condition out of it and runs the trigger,
  * whose transaction is the guard of exactly once. What is waiting is always read from the
  * database — at watchTenant (start-up, takeover), on refresh(id) after a call changed a condition,
  * and on reload() (the service's sweep) — so a crash, a restart or a lost message loses nothing:
@@ -182,7 +197,8 @@ export class ConditionEngine {
 
   private fire(w: Watched, last: number) {
     this.attempts++;
-    const run = triggerConditional(this.db, w.id, last, this.now())
+    const run = this.opts
+      .trigger(this.db, w.id, last, this.now())
       .then((result) => {
         this.opts.onOutcome?.(w.id, result);
         if (result.outcome === 'triggered') this.opts.onTriggered(result.orderId, result.tenantId);

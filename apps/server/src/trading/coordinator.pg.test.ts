@@ -10,6 +10,7 @@ import { submitOrder } from '../modules/orders/orders';
 import { pgCoordinator } from './coordinator';
 import { createTradingService, GATEWAY_MESSAGES, type TradingService } from './service';
 import { FakeQuotes, withTradingTestDb, seedContract, seedTenant, waitFor } from '../../test/trading/testSupport';
+import { triggerConditional } from '../modules/conditional/conditional';
 
 const CU = 'SHFE.cu2601';
 
@@ -35,7 +36,7 @@ afterEach(async () => {
 /** One server instance: its own trading service and coordination connection. No timed sweeps. */
 function instance() {
   const coordinator = pgCoordinator(process.env.DATABASE_URL!);
-  const service = createTradingService({ db, quotes, coordinator, sweepMs: 60_000, simExpiryCheckMs: 0 });
+  const service = createTradingService({ trigger: triggerConditional, db, quotes, coordinator, sweepMs: 60_000, simExpiryCheckMs: 0 });
   services.push(service);
   return { service, coordinator };
 }

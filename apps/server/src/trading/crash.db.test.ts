@@ -12,6 +12,7 @@ import {
   seedContract,
   seedTenant,
 } from '../../test/trading/testSupport';
+import { triggerConditional } from '../modules/conditional/conditional';
 
 const CU = 'SHFE.cu2601';
 const AU = 'SHFE.au2602';
@@ -62,6 +63,7 @@ describe('crash and restart', () => {
       // --- the first life ------------------------------------------------------------------------
       const ks = killSwitch(db);
       const first = createTradingService({
+        trigger: triggerConditional,
         db: ks.db,
         quotes,
         now: () => clock,
@@ -127,7 +129,7 @@ describe('crash and restart', () => {
       stats.divergedAtCrash += (await exchangeProblems(db, who.tenantId)).length;
 
       // --- the second life -----------------------------------------------------------------------
-      const second = createTradingService({ db, quotes, now: () => clock, simExpiryCheckMs: 0, sweepMs: 60_000 });
+      const second = createTradingService({ trigger: triggerConditional, db, quotes, now: () => clock, simExpiryCheckMs: 0, sweepMs: 60_000 });
       await second.start(); // reconcile
       await second.idle();
       expect(second.status(who.tenantId)).toEqual({ status: 'ok' });

@@ -8,7 +8,8 @@ export type {
 } from './gateway';
 export type { Quote, QuoteSource } from './quotes';
 export { pgCoordinator, soleCoordinator, type Coordinator, type CoordinatorMessage } from './coordinator';
-export { applyAccepted, applyEnded, applyTrade, claimOrder, requestCancel, ROUTER_MESSAGES } from './apply';
+export { applyAccepted, applyEnded, applyTrade, claimOrder, requestCancel } from './apply';
+export { ORDER_TEXTS, type ClaimedOrder, type TradingPort } from './orderLife';
 export { OrderRouter, SIM_KEY, type OrderRouterOptions } from './router';
 export { createSimBroker, nextClose, SIM_MESSAGES, SimBroker, type SimBrokerOptions } from './simBroker';
 export {

@@ -1,9 +1,9 @@
 import { CANCELLABLE, ORDER_STATUSES, type OrderStatus } from '@pfp/contract';
 import { describe, expect, it } from 'vitest';
-import { isFinal, nextStatus, ORDER_TRANSITIONS, type OrderEvent } from './orderLife';
+import { isFinal, nextStatus, ORDER_TRANSITIONS, type OrderTransition } from './orderLife';
 
 /** ARCHITECTURE §3 "Orders", written out by hand as the reference. */
-const EXPECTED: Record<OrderEvent, Partial<Record<OrderStatus, OrderStatus>>> = {
+const EXPECTED: Record<OrderTransition, Partial<Record<OrderStatus, OrderStatus>>> = {
   claim: { PENDING: 'ALIVE' },
   accept: { PENDING: 'ALIVE', ALIVE: 'ALIVE' },
   partFill: { PENDING: 'ALIVE', ALIVE: 'ALIVE', CANCELLED: 'CANCELLED' },
@@ -15,7 +15,7 @@ const EXPECTED: Record<OrderEvent, Partial<Record<OrderStatus, OrderStatus>>> = 
 
 describe('order state machine', () => {
   it('allows exactly the transitions of the design', () => {
-    for (const event of Object.keys(EXPECTED) as OrderEvent[]) {
+    for (const event of Object.keys(EXPECTED) as OrderTransition[]) {
       for (const from of ORDER_STATUSES)
         expect(nextStatus(from, event), `${event} from ${from}`).toBe(EXPECTED[event][from]);
     }
@@ -23,7 +23,7 @@ describe('order state machine', () => {
   });
 
   it('never leaves FINISHED, and leaves CANCELLED only by a late fill', () => {
-    for (const event of Object.keys(ORDER_TRANSITIONS) as OrderEvent[]) {
+    for (const event of Object.keys(ORDER_TRANSITIONS) as OrderTransition[]) {
       expect(nextStatus('FINISHED', event)).toBeUndefined();
       const after = nextStatus('CANCELLED', event);
       if (after !== undefined) expect(['partFill', 'fill']).toContain(event);

@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../platform/db/schema';
-import type { ClaimedOrder } from '../modules/orders/orders';
-import { applyAccepted, applyEnded, applyTrade, requestCancel, ROUTER_MESSAGES, type BookEvent } from './apply';
+import type { ClaimedOrder } from './orderLife';
+import { applyAccepted, applyEnded, applyTrade, requestCancel, type BookEvent } from './apply';
+import { ORDER_TEXTS } from './orderLife';
 import { createTradingBatches, type TradingBatches } from './batches';
 import type { GatewayEvent, GatewayStatus, Lane, TradingGateway } from './gateway';
 import { silentLogger, type TradingLogger } from './logger';
@@ -152,7 +153,7 @@ export class OrderRouter {
     return this.enqueue(orderId, () => this.send(orderId));
   }
 
-  /** The gateway a new order is taken for now (the submit's own claim: OrderEvents.claimFor); undefined while none is attached. */
+  /** The gateway a new order is taken for now (the submit's own claim: TradingPort.claimFor); undefined while none is attached. */
   claimKey(): string | undefined {
     const key = this.activeKey;
     return this.closed || key === null || !this.gateways.has(key) ? undefined : key;
@@ -373,7 +374,7 @@ export class OrderRouter {
     const state = await gateway.queryOrder(String(orderId));
     if (!state.known) {
       if (d?.cancel_requested_at) {
-        await applyEnded(this.db, this.tenantId, orderId, ROUTER_MESSAGES.cancelled);
+        await applyEnded(this.db, this.tenantId, orderId, ORDER_TEXTS.cancelled);
       } else if (d && !d.accepted_at) {
         // Taken and recorded, but it never arrived (crash or failure between commit and send): send it (again).
         if (o.status === 'PENDING') await this.send(orderId);
@@ -381,7 +382,7 @@ export class OrderRouter {
       } else {
         // The broker had it and no longer knows it (a past trading day): it died there. Sending it
         // again would put a stale order into today's market.
-        await applyEnded(this.db, this.tenantId, orderId, ROUTER_MESSAGES.vanished);
+        await applyEnded(this.db, this.tenantId, orderId, ORDER_TEXTS.vanished);
       }
     } else {
       for (const t of state.trades) await applyTrade(this.db, this.tenantId, orderId, t);
@@ -391,7 +392,7 @@ export class OrderRouter {
       } else {
         const traded = state.trades.reduce((s, t) => s + t.volume, 0);
         if (traded < o.volume_orign)
-          await applyEnded(this.db, this.tenantId, orderId, state.message ?? ROUTER_MESSAGES.cancelled);
+          await applyEnded(this.db, this.tenantId, orderId, state.message ?? ORDER_TEXTS.cancelled);
       }
     }
     this.dirty.delete(orderId);

@@ -21,6 +21,7 @@ import {
   seedTenant,
   waitFor,
 } from '../../test/trading/testSupport';
+import { triggerConditional } from '../modules/conditional/conditional';
 
 const CU = 'SHFE.cu2601';
 const FAR_FUTURE = new Date('2100-01-01T00:00:00Z');
@@ -60,6 +61,7 @@ async function setup(opts: { isSim?: boolean; account?: string } & Partial<Tradi
   const who = await seedTenant(db, { isSim: isSim ?? true, brokerName: '模拟期货', account: account ?? '8001' });
   const factory = extra.createRealGateway;
   const service = createTradingService({
+    trigger: triggerConditional,
     db,
     quotes,
     now: () => clock,

@@ -2,9 +2,9 @@ import pLimit from 'p-limit';
 import type { Kysely, Selectable } from 'kysely';
 import { asBackground } from '../platform/db/priority';
 import type { DB, TenantTable } from '../platform/db/schema';
-import type { OrderEvents } from '../modules/orders/orders';
+import type { TradingPort } from './orderLife';
 import { createTradingBatches } from './batches';
-import { ConditionEngine } from './conditions';
+import { ConditionEngine, type ConditionTrigger } from './conditions';
 import { soleCoordinator, type Coordinator, type CoordinatorMessage } from './coordinator';
 import type { GatewayStatus, Lane, TradingGateway } from './gateway';
 import type { QuoteSource } from './quotes';
@@ -43,6 +43,8 @@ export interface TradingServiceOptions {
   coordinator?: Coordinator;
   /** How often the conditional-order engine reads the waiting conditions again (docs/conditional-orders.md). Default 5 s. */
   conditionReloadMs?: number;
+  /** What a conditional order's trigger does (modules/conditional: triggerConditional). */
+  trigger: ConditionTrigger;
   /**
    * At most this many order-router and simulated-broker transactions (claims, fills, acceptances)
    * at once, over all tenants. A burst of fills then cannot queue the customers' requests behind it for the
@@ -54,7 +56,7 @@ export interface TradingServiceOptions {
 
 export interface TradingService {
   /** Pass to submitOrder / cancelOrder. */
-  events: OrderEvents;
+  events: TradingPort;
   /** For tqsdk-status: the tenant's active gateway. */
   status(tenantId: number): GatewayStatus;
   /** (Re)reads the tenant's settings and connects the matching gateway (sim ↔ real switch, new account). */
@@ -127,6 +129,7 @@ export function createTradingService(opts: TradingServiceOptions): TradingServic
   const conditions = new ConditionEngine({
     db,
     quotes,
+    trigger: opts.trigger,
     logger,
     ...(opts.now ? { now: opts.now } : {}),
     onTriggered: (orderId, tenantId) => events.created(orderId, tenantId),
@@ -241,7 +244,7 @@ export function createTradingService(opts: TradingServiceOptions): TradingServic
     else if (forward) coordinator.publish(forward);
   }
 
-  const events: OrderEvents = {
+  const events: TradingPort = {
     claimFor: (tenantId) => (started && !stopped ? routers.get(tenantId)?.claimKey() : undefined),
     created(orderId, tenantId, claimed) {
       if (claimed) {

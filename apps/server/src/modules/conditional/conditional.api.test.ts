@@ -4,6 +4,7 @@ import { setupTenant, type Tenant } from '../../../test/tenants';
 import { shanghaiToday } from '../contracts/fixingTerms';
 import { createTradingService, type TradingService } from '../../trading/service';
 import { FakeQuotes, waitFor } from '../../../test/trading/testSupport';
+import { triggerConditional } from './conditional';
 
 /*
  * The calls of conditional orders over HTTP on the real app and trading service: a condition the
@@ -61,8 +62,8 @@ let b: Tenant;
 beforeAll(async () => {
   h = await startHarness();
   quotes = new FakeQuotes();
-  service = createTradingService({ db: h.db, quotes, sweepMs: 60_000, simExpiryCheckMs: 0 });
-  h.ctx.orderEvents = service.events;
+  service = createTradingService({ trigger: triggerConditional, db: h.db, quotes, sweepMs: 60_000, simExpiryCheckMs: 0 });
+  h.ctx.tradingPort = service.events;
   await service.start();
   a = await setupTenant(h, 'trader-cond-a', '甲贸易', ['alice', 'bob']);
   b = await setupTenant(h, 'trader-cond-b', '乙贸易', ['carol']);

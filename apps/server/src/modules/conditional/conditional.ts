@@ -10,7 +10,9 @@ import { audit, SYSTEM_ACTOR } from '../audit/audit';
 import { conflict, invalid, notFound } from '../../platform/errors';
 import { firstOpenDeadline, FIXING_CLOSE_HOUR, isPastDeadline } from '../contracts/fixingTerms';
 import { freezeLots, releaseLots } from '../../trading/lots';
-import { whyNotFrozen, type OrderEvents } from '../orders/orders';
+import { whyNotFrozen } from '../orders/orders';
+import type { TriggerOutcome } from '../../trading/conditions';
+import { ORDER_TEXTS, type TradingPort } from '../../trading/orderLife';
 
 /**
  * Conditional fixing orders (条件单, docs/conditional-orders.md). A WAITING row holds its lots in the
@@ -38,7 +40,7 @@ export async function createConditional(
   db: Kysely<DB>,
   who: { tenantId: number; pricerId: number },
   input: z.output<typeof createConditionalInput>,
-  events?: OrderEvents,
+  events?: TradingPort,
   now: Date = new Date(),
 ): Promise<ConditionalRow> {
   const row = await db.transaction().execute(async (tx) => {
@@ -100,7 +102,7 @@ export async function cancelConditional(
   db: Kysely<DB>,
   who: { tenantId: number; pricerId?: number; actor: string },
   id: number,
-  events?: OrderEvents,
+  events?: TradingPort,
 ): Promise<ConditionalRow> {
   const row = await db.transaction().execute(async (tx) => {
     let q = tx
@@ -138,14 +140,6 @@ function scoped(tx: Transaction<DB>, who: { tenantId: number; pricerId?: number 
   if (who.pricerId !== undefined) q = q.where('pricer_id', '=', who.pricerId);
   return q.executeTakeFirst();
 }
-
-export type TriggerOutcome =
-  /** TRIGGERED now, with the PENDING order inserted in the same transaction. */
-  | { outcome: 'triggered'; orderId: number; tenantId: number }
-  /** No longer WAITING (triggered, cancelled or expired before), or past its validity: never again. */
-  | { outcome: 'gone' }
-  /** Its contract cannot be fixed right now (paused, or expired by hand): it keeps waiting. */
-  | { outcome: 'blocked' };
 
 /**
  * The trigger, in ONE transaction: lock the condition while it is WAITING, insert the PENDING order
@@ -185,7 +179,7 @@ export async function triggerConditional(
         limit_price: k.order_price,
         basis: k.basis,
         status: 'PENDING',
-        last_msg: '等待发送',
+        last_msg: ORDER_TEXTS.waiting,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

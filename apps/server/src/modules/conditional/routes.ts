@@ -25,7 +25,7 @@ export async function conditionalRoutes(app: FastifyInstance, ctx: AppContext) {
       trader,
       traderApi.cancelConditional,
       async ({ req, body }) =>
-        cancelConditional(db, { tenantId: await tenantOf(req), actor: req.trader!.sub }, body.id, ctx.orderEvents),
+        cancelConditional(db, { tenantId: await tenantOf(req), actor: req.trader!.sub }, body.id, ctx.tradingPort),
       { tags },
     );
   });
@@ -37,7 +37,7 @@ export async function conditionalRoutes(app: FastifyInstance, ctx: AppContext) {
     serve(
       pricer,
       pricerApi.createConditional,
-      ({ req, body }) => createConditional(db, who(req), body, ctx.orderEvents),
+      ({ req, body }) => createConditional(db, who(req), body, ctx.tradingPort),
       { tags },
     );
     serve(
@@ -45,7 +45,7 @@ export async function conditionalRoutes(app: FastifyInstance, ctx: AppContext) {
       pricerApi.cancelConditional,
       ({ req, body }) => {
         const w = who(req);
-        return cancelConditional(db, { ...w, actor: `pricer:${w.pricerId}` }, body.id, ctx.orderEvents);
+        return cancelConditional(db, { ...w, actor: `pricer:${w.pricerId}` }, body.id, ctx.tradingPort);
       },
       { tags },
     );

@@ -4,10 +4,10 @@ import { audit, SYSTEM_ACTOR } from '../audit/audit';
 import { expireDueConditionals } from '../conditional/conditional';
 import { firstOpenDeadline } from './fixingTerms';
 import { releaseLots } from '../../trading/lots';
-import type { OrderEvents } from '../orders/orders';
+import { ORDER_TEXTS, type TradingPort } from '../../trading/orderLife';
 
 /** last_msg of an order cancelled because its contract's fixing deadline passed. */
-export const DEADLINE_MESSAGE = '已过点价截止日';
+export const DEADLINE_MESSAGE = ORDER_TEXTS.deadline;
 export { SYSTEM_ACTOR };
 
 export interface DeadlineRun {
@@ -33,7 +33,7 @@ export interface DeadlineRun {
  */
 export async function expireDueContracts(
   db: Kysely<DB>,
-  opts: { now?: Date; events?: OrderEvents | undefined } = {},
+  opts: { now?: Date; events?: TradingPort | undefined } = {},
 ): Promise<DeadlineRun> {
   const now = opts.now ?? new Date();
   const open = firstOpenDeadline(now);
@@ -133,7 +133,7 @@ async function cancelForDeadline(
  */
 export function watchDeadlines(opts: {
   db: Kysely<DB>;
-  events?: OrderEvents | undefined;
+  events?: TradingPort | undefined;
   everyMs?: number;
   onError?: (err: unknown) => void;
   onRun?: (run: DeadlineRun) => void;

@@ -5,6 +5,7 @@ import { setupTenant, type Tenant } from '../../../test/tenants';
 import { shanghaiToday } from '../contracts/fixingTerms';
 import { createTradingService, type TradingService } from '../../trading/service';
 import { FakeQuotes } from '../../../test/trading/testSupport';
+import { triggerConditional } from '../conditional/conditional';
 
 /*
  * The business calls over HTTP on the real app, with the real trading service and its simulated
@@ -84,8 +85,8 @@ let b: Tenant;
 beforeAll(async () => {
   h = await startHarness();
   quotes = new FakeQuotes();
-  service = createTradingService({ db: h.db, quotes, sweepMs: 60_000, simExpiryCheckMs: 0 });
-  h.ctx.orderEvents = service.events;
+  service = createTradingService({ trigger: triggerConditional, db: h.db, quotes, sweepMs: 60_000, simExpiryCheckMs: 0 });
+  h.ctx.tradingPort = service.events;
   await service.start();
   a = await setupTenant(h, 'trader-fix-a', '甲贸易', ['alice', 'bob']);
   b = await setupTenant(h, 'trader-fix-b', '乙贸易', ['carol']);

@@ -15,6 +15,7 @@ import { createContractInput } from '@pfp/contract';
 import { createContract, updateContractStatus } from '../contracts/contracts';
 import { DEADLINE_MESSAGE, expireDueContracts, type DeadlineRun } from '../contracts/deadlines';
 import { cancelOrder, submitOrder } from '../orders/orders';
+import { triggerConditional } from '../conditional/conditional';
 
 /*
  * The rules of docs/fixing.md on the real database (PGlite and PostgreSQL): basis on the tick grid,
@@ -58,7 +59,7 @@ afterEach(async () => {
 });
 
 function startService() {
-  const service = createTradingService({ db, quotes, now: () => clock, simExpiryCheckMs: 0, sweepMs: 60_000 });
+  const service = createTradingService({ trigger: triggerConditional, db, quotes, now: () => clock, simExpiryCheckMs: 0, sweepMs: 60_000 });
   services.push(service);
   return service;
 }

@@ -5,41 +5,11 @@ import type { DB } from '../../platform/db/schema';
 import { audit, redact } from '../audit/audit';
 import { conflict, invalid, notFound } from '../../platform/errors';
 import { freezeLots, freezeLotsSql, releaseLots } from '../../trading/lots';
-import { nextStatus, ORDER_TRANSITIONS, SENT_MESSAGE } from '../../trading/orderLife';
+import { CLAIM, claimedOrder, nextStatus, ORDER_TEXTS, type TradingPort } from '../../trading/orderLife';
 import { limitPriceProblem, type PriceBand } from './priceRules';
 import { firstOpenDeadline, notFixableReason } from '../contracts/fixingTerms';
 
 const PENDING = 'PENDING' as const;
-const WAITING_MSG = '等待发送';
-const CLAIMED = ORDER_TRANSITIONS.claim[PENDING];
-
-/** An order taken for a gateway (committed ALIVE '已发送' with its dispatch record), with what sending it needs. */
-export interface ClaimedOrder {
-  id: number;
-  direction: 'BUY' | 'SELL';
-  instrument_id: string;
-  volume_orign: number;
-  limit_price: number;
-  /** The gateway the order is (now) bound to; another than asked if it was bound before. */
-  gatewayKey: string;
-}
-
-export interface OrderEvents {
-  /**
-   * The gateway this process's router would take a new order of the tenant for right now
-   * (undefined: the tenant's router does not run here, or has no gateway). The one-statement submit
-   * then takes the order for it itself, exactly as the router's claim would, and reports it claimed:
-   * one commit less between a fixing and the broker (docs/performance.md, "Trading at 1,000 fixings
-   * per second"). The outbox holds: the dispatch is committed before anything is sent.
-   */
-  claimFor?(tenantId: number): string | undefined;
-  /** An order is committed: PENDING (the router may take it) or already `claimed` (the router sends it). */
-  created(orderId: number, tenantId: number, claimed?: ClaimedOrder): void;
-  /** A cancel of an order that is already at the broker was requested. */
-  cancelRequested(orderId: number, tenantId: number): void;
-  /** A conditional order was created or ended by a call: the engine watching its tenant looks again. */
-  conditionChanged?(conditionId: number, tenantId: number): void;
-}
 
 /**
  * The fixing: in ONE transaction freeze the lots on the contract (a conditional update: two racing
@@ -51,7 +21,7 @@ export async function submitOrder(
   db: Kysely<DB>,
   who: { tenantId: number; pricerId: number },
   input: z.output<typeof submitOrderInput>,
-  events?: OrderEvents,
+  events?: TradingPort,
   priceBand?: (symbol: string) => PriceBand | undefined,
   now: Date = new Date(),
 ) {
@@ -81,16 +51,7 @@ export async function submitOrder(
   events?.created(
     created.id,
     who.tenantId,
-    gatewayKey && created.status === CLAIMED
-      ? {
-          id: created.id,
-          direction: created.direction,
-          instrument_id: created.instrument_id,
-          volume_orign: created.volume_orign,
-          limit_price: Number(created.limit_price),
-          gatewayKey,
-        }
-      : undefined,
+    gatewayKey && created.status === CLAIM.to ? claimedOrder(created, gatewayKey) : undefined,
   );
   return created;
 }
@@ -160,7 +121,7 @@ async function insertOrderAtOnce(
                           basis, status, last_msg, client_order_id)
       select ${who.tenantId}::integer, f.id, ${who.pricerId}::integer, f.instrument_id, f.direction,
              ${input.quantity}::integer, ${input.price}::numeric, f.basis,
-             ${key === null ? PENDING : CLAIMED}::text, ${key === null ? WAITING_MSG : SENT_MESSAGE}::text,
+             ${key === null ? PENDING : CLAIM.to}::text, ${key === null ? ORDER_TEXTS.waiting : CLAIM.text}::text,
              ${input.client_order_id ?? null}::text
         from frozen f
       returning *
@@ -203,7 +164,7 @@ async function insertOrderChecked(
         limit_price: input.price,
         basis: frozen.basis,
         status: PENDING,
-        last_msg: WAITING_MSG,
+        last_msg: ORDER_TEXTS.waiting,
         client_order_id: input.client_order_id ?? null,
       })
       .returningAll()
@@ -244,7 +205,7 @@ export async function cancelOrder(
   db: Kysely<DB>,
   who: { tenantId: number; pricerId?: number; actor: string },
   orderId: number,
-  events?: OrderEvents,
+  events?: TradingPort,
 ): Promise<CancelOrderResult> {
   const result = await db.transaction().execute(async (tx) => {
     const o = await tx
@@ -280,7 +241,7 @@ export async function cancelOrder(
     }
     await tx
       .updateTable('orders')
-      .set({ status: next, last_msg: '已撤单', updated_at: new Date() })
+      .set({ status: next, last_msg: ORDER_TEXTS.cancelled, updated_at: new Date() })
       .where('id', '=', o.id)
       .execute();
     await releaseLots(tx, o.contract_id, o.volume_orign - o.volume_traded);

@@ -10,7 +10,9 @@ import {
   waitFor,
   withTradingTestDb,
 } from '../../../test/trading/testSupport';
-import { submitOrder, type OrderEvents } from './orders';
+import { submitOrder } from './orders';
+import type { TradingPort } from '../../trading/orderLife';
+import { triggerConditional } from '../conditional/conditional';
 
 /*
  * The one-statement submit (domain/orders.ts, docs/performance.md) against the checked path it stands
@@ -45,7 +47,7 @@ function startService() {
     upper_limit: 605,
     lower_limit: 495,
   });
-  const service = createTradingService({ db, quotes, sweepMs: 60_000 });
+  const service = createTradingService({ trigger: triggerConditional, db, quotes, sweepMs: 60_000 });
   services.push(service);
   return service;
 }
@@ -101,7 +103,7 @@ describe('the one-statement submit', () => {
     const who = await seedTenant(db);
     const c = await seedContract(db, who, { symbol: AU, direction: 'BUY', total: 10 });
     const created: number[] = [];
-    const events: OrderEvents = { claimFor: () => undefined, created: (id) => created.push(id), cancelRequested() {} };
+    const events: TradingPort = { claimFor: () => undefined, created: (id) => created.push(id), cancelRequested() {} };
     await submitOrder(db, who, { contract_id: c, quantity: 1, price: 500 }, events);
     const warm = await submitOrder(db, who, { contract_id: c, quantity: 1, price: 500 }, events);
     expect(warm).toMatchObject({ status: 'PENDING', last_msg: '等待发送' });
@@ -114,7 +116,7 @@ describe('the one-statement submit', () => {
     const c = await seedContract(db, who, { symbol: AU, direction: 'BUY', total: 10 });
     await submitOrder(db, who, { contract_id: c, quantity: 1, price: 500 }); // the contract's first fixing (checked path)
     // A process whose router would take it, dead right after the commit: nobody hears of the order.
-    const dying: OrderEvents = { claimFor: () => 'sim', created() {}, cancelRequested() {} };
+    const dying: TradingPort = { claimFor: () => 'sim', created() {}, cancelRequested() {} };
     const taken = await submitOrder(db, who, { contract_id: c, quantity: 1, price: 500 }, dying);
     expect(taken.status).toBe('ALIVE');
     expect(await atBroker(taken.id)).toHaveLength(0);
