@@ -52,6 +52,66 @@ const featureBoundaries = [1, 2, 3, 4, 5].flatMap((depth) =>
   })),
 );
 
+// ---- Server layers (docs/architecture.md "The server's layers") --------------------------------
+// From the top: main.ts and app.ts, seed/, modules/ (the capabilities), market/, diff/, trading/ and
+// identity/, platform/. A folder never imports one above it; modules' rules do not speak HTTP.
+const SERVER = 'apps/server/src';
+const never = (folders, why) => ({
+  regex: String.raw`(^|/)(${folders.join('|')})(/|$)`,
+  message: why,
+});
+const serverLayer = (folder, above, why) => ({
+  files: [`${SERVER}/${folder}/**/*.ts`],
+  ignores: ['**/*.test.ts'],
+  rules: { 'no-restricted-imports': ['error', { patterns: [never(above, why)] }] },
+});
+const serverLayers = [
+  serverLayer(
+    'platform',
+    ['modules', 'trading', 'identity', 'market', 'diff', 'seed'],
+    'platform/ is the ground floor (http, ws, db, views, auth): it imports none of the floors above it.',
+  ),
+  serverLayer(
+    'trading',
+    ['modules', 'identity', 'market', 'diff', 'seed'],
+    'trading/ declares its ports (orderLife.ts, gateway.ts, quotes.ts, conditions.ts); the capabilities and the market plug into them.',
+  ),
+  serverLayer('identity', ['modules', 'trading', 'market', 'diff', 'seed'], 'identity/ stands on platform/ only.'),
+  serverLayer(
+    'diff',
+    ['modules', 'market', 'identity', 'seed'],
+    'diff/ is a protocol client: it implements trading’s gateway port and feeds the market.',
+  ),
+  serverLayer(
+    'market',
+    ['modules', 'trading', 'identity', 'seed'],
+    'market/ is a source: its consumers import it, never the other way round.',
+  ),
+  serverLayer('modules', ['seed'], 'seed/ uses the capabilities, not the other way round.'),
+  {
+    files: [`${SERVER}/modules/*/*.ts`],
+    ignores: [`${SERVER}/modules/*/routes.ts`, '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`(^|/)http(/|$)`,
+              message:
+                'A capability’s rules do not speak HTTP: throw a DomainError (platform/errors.ts); routes.ts serves them.',
+            },
+            {
+              group: ['fastify', '@fastify/*'],
+              message: 'A capability’s rules do not speak HTTP: only its routes.ts does.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', 'data/**', 'e2e/artifacts/**', 'test-results/**'] },
   js.configs.recommended,
@@ -74,40 +134,8 @@ export default tseslint.config(
     },
   },
   { files: ['packages/mantine/**'], rules: { '@typescript-eslint/no-restricted-imports': 'off' } },
-  // Server layers (docs/architecture.md): the domain does not speak HTTP; the market does not know its consumers.
-  {
-    files: ['apps/server/src/domain/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '(^|/)(http|routes)(/|$)',
-              message: 'domain/ does not speak HTTP: throw a DomainError (domain/errors.ts).',
-            },
-            { group: ['fastify', '@fastify/*'], message: 'domain/ does not speak HTTP.' },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['apps/server/src/market/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '(^|/)(trading|volatility|ws|routes|http|domain)(/|$)',
-              message: 'market/ is a source: its consumers import it, never the other way round.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // Server layers (docs/architecture.md "The server's layers"): imports run one way only, down.
+  ...serverLayers,
   {
     // Tests and benchmarks read loosely typed JSON answers.
     files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/bench/**', 'e2e/**'],

@@ -22,7 +22,7 @@ import { loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import type { Kysely } from 'kysely';
 import { listFutures } from '../src/market/catalogue';
-import { ordersView } from '../src/modules/views';
+import { ordersView } from '../src/modules/orders/views';
 import { ViewCache } from '../src/platform/views/cache';
 import { planView } from '../src/platform/views/engine';
 import { startHarness, type Harness } from '../test/harness';

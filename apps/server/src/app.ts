@@ -1,8 +1,7 @@
 import Fastify from 'fastify';
 import type { AppContext } from './modules/context';
+import { registerCapabilities } from './modules';
 import { installDeadline } from './platform/http/deadline';
-import { conditionalRoutes } from './modules/conditional/routes';
-import { fixingRoutes } from './modules/fixing/routes';
 import { installErrorHandler } from './platform/http/errors';
 import { REDACT, requestSerializer } from './platform/http/logging';
 import { openApi } from './platform/http/openapi';
@@ -10,10 +9,6 @@ import { installOverload } from './platform/http/overload';
 import { redirectToPublicHost } from './platform/http/publicHost';
 import { installSecurityHeaders } from './platform/http/securityHeaders';
 import { installZod } from './platform/http/zod';
-import { appRoutes } from './modules/system/routes';
-import { marketRoutes } from './modules/market/routes';
-import { pricerRoutes } from './modules/pricerRoutes';
-import { traderRoutes } from './modules/traderRoutes';
 import { notFound, remotesManifest, serveApps } from './platform/static/apps';
 
 /** The HTTP server of the one origin; everything it serves hangs off the context. */
@@ -44,13 +39,8 @@ export async function buildApp(ctx: AppContext, opts: { logStream?: { write(line
     oidcAuthority: ctx.oidc.authority,
   });
   redirectToPublicHost(app, config.publicUrl);
-  await app.register(async (api) => appRoutes(api, ctx));
   if (ctx.identity) await ctx.identity.register(app);
-  await app.register(async (api) => traderRoutes(api, ctx));
-  await app.register(async (api) => pricerRoutes(api, ctx));
-  await app.register(async (api) => fixingRoutes(api, ctx));
-  await app.register(async (api) => conditionalRoutes(api, ctx));
-  await app.register(marketRoutes);
+  await registerCapabilities(app, ctx);
   await remotesManifest(app, config.remotes);
   if (config.appsDir) await serveApps(app, config.appsDir);
   else app.setNotFoundHandler((req, reply) => reply.code(404).send(notFound(req.url)));

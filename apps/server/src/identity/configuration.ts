@@ -4,7 +4,7 @@ import type { Database } from '../platform/db/database';
 import { KyselyAdapter } from './adapter';
 import { PROTOCOL, profileClaims, type IdentitySettings } from './settings';
 import { findTraderById } from './traders';
-import { autoSubmitPage, messagePage, pageCsp } from './views';
+import { autoSubmitPage, messagePage, pageCsp } from './pages';
 
 /**
  * oidc-provider's configuration of the Keycloak look-alike: one public PKCE client, Keycloak's

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseAddTraderArgs } from './addTrader';
 import { FailureLimiter } from '../platform/auth/rateLimit';
 import { UriRules } from './redirectUris';
-import { escapeHtml, loginPage } from './views';
+import { escapeHtml, loginPage } from './pages';
 
 describe('UriRules', () => {
   const rules = new UriRules(['https://pfp.example/trader', 'https://pfp.example/trader/*']);

@@ -5,7 +5,7 @@ import type { Database } from '../platform/db/database';
 import { LOGIN_MESSAGES, LoginGuard } from '../platform/auth/loginGuard';
 import type { IdentitySettings } from './settings';
 import { normalizeUsername, verifyTrader } from './traders';
-import { loginPage, messagePage, pageCsp } from './views';
+import { loginPage, messagePage, pageCsp } from './pages';
 
 const BAD_CREDENTIALS = '用户名或密码错误';
 

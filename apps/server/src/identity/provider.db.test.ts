@@ -83,7 +83,8 @@ describe('embedded OpenID provider', () => {
     db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: 'memory://' });
     await migrate(db);
     const { rows } = await sql<{ t: string | null }>`select to_regclass('traders')::text as t`.execute(db);
-    if (!rows[0]?.t) await (await import('../platform/db/migrations/002_identity')).up(db as unknown as Kysely<unknown>);
+    if (!rows[0]?.t)
+      await (await import('../platform/db/migrations/002_identity')).up(db as unknown as Kysely<unknown>);
     traderId = (
       await addTrader(db, { username: 'Trader1', password: 's3cret-pw', name: '张三', email: 'zs@example.com' })
     ).id;
@@ -486,7 +487,8 @@ describe('embedded OpenID provider behind a reverse proxy', () => {
     db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: 'memory://' });
     await migrate(db);
     const { rows } = await sql<{ t: string | null }>`select to_regclass('traders')::text as t`.execute(db);
-    if (!rows[0]?.t) await (await import('../platform/db/migrations/002_identity')).up(db as unknown as Kysely<unknown>);
+    if (!rows[0]?.t)
+      await (await import('../platform/db/migrations/002_identity')).up(db as unknown as Kysely<unknown>);
     const idp = await createIdentityProvider({ db, origin, cookieKeys: ['k2', 'k1'] });
     app = Fastify({ trustProxy: true });
     await idp.register(app);

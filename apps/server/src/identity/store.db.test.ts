@@ -18,7 +18,8 @@ vi.mock('../platform/db/database', async (importOriginal) => {
     migrate: async (db: Database) => {
       const done = await mod.migrate(db);
       const { rows } = await sql<{ t: string | null }>`select to_regclass('traders')::text as t`.execute(db);
-      if (!rows[0]?.t) await (await import('../platform/db/migrations/002_identity')).up(db as unknown as Kysely<unknown>);
+      if (!rows[0]?.t)
+        await (await import('../platform/db/migrations/002_identity')).up(db as unknown as Kysely<unknown>);
       return done;
     },
   };

@@ -1,3 +1,4 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PricerTokens } from '../platform/auth/pricerTokens';
 import type { SecretBox } from '../platform/auth/secrets';
 import type { TraderVerifier } from '../platform/auth/traderTokens';
@@ -5,6 +6,7 @@ import type { Config } from '../platform/config';
 import type { Database } from '../platform/db/database';
 import type { TradingPort } from '../trading/orderLife';
 import type { ViewCache } from '../platform/views/cache';
+import type { ViewDef, ViewResult } from '../platform/views/engine';
 
 /** What the routes need, built once in main.ts (or by a test harness). */
 export interface AppContext {
@@ -31,7 +33,43 @@ export interface AppContext {
   /** The trader saved the settings: (re)connect the tenant's gateway. */
   onProfileSaved?: (tenantId: number) => void;
   /** The embedded OpenID provider's routes (absent when OIDC_ISSUER points elsewhere). */
-  identity?: { register(app: import('fastify').FastifyInstance): Promise<void> };
+  identity?: { register(app: FastifyInstance): Promise<void> };
   /** What the trader app needs to find its identity provider. */
   oidc: { authority: string; clientId: string };
+}
+
+/** The signed-in trader of a request (its route scope has verified the token). */
+export interface TraderCaller {
+  /** The trader's subject at the identity provider (the audit log's actor). */
+  sub(req: FastifyRequest): string;
+  /** The trader's company (403 while the trader has saved no settings). */
+  tenantOf(req: FastifyRequest): Promise<number>;
+  /**
+   * A database view limited to the trader's company (`scope` from its id; default: its own rows),
+   * its big totals and stats kept as long as the console polls (platform/views/cache.ts).
+   */
+  view(
+    req: FastifyRequest,
+    def: ViewDef,
+    body: Record<string, unknown>,
+    scope?: (tenantId: number) => Record<string, string | number>,
+  ): Promise<ViewResult>;
+}
+
+/** The signed-in customer of a request (its route scope has verified the session). */
+export interface PricerCaller {
+  who(req: FastifyRequest): { tenantId: number; pricerId: number };
+  /** The audit log's actor: `pricer:<id>`. */
+  actor(req: FastifyRequest): string;
+}
+
+/**
+ * A capability's calls, by audience. The app registers each audience once, behind its guard, and
+ * hands every capability its scope: a module only says what its calls do.
+ */
+export interface Capability {
+  /** Calls anyone may make (login, the company name, market lists, health). */
+  open?(app: FastifyInstance, ctx: AppContext): void | Promise<void>;
+  trader?(app: FastifyInstance, ctx: AppContext, caller: TraderCaller): void;
+  pricer?(app: FastifyInstance, ctx: AppContext, caller: PricerCaller): void;
 }

@@ -13,7 +13,6 @@ import { CLAIM, claimedOrder, nextStatus, ORDER_TEXTS, type ClaimedOrder } from 
  * Lock order everywhere: order rows, then contract rows (as cancelOrder in modules/orders).
  */
 
-
 export interface ClaimRequest {
   tenantId: number;
   orderId: number;

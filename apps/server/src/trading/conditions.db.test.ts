@@ -55,7 +55,14 @@ const book = (last: number) => ({
 });
 
 function service(quotes: FakeQuotes, over: Partial<Parameters<typeof createTradingService>[0]> = {}) {
-  const s = createTradingService({ trigger: triggerConditional, db, quotes, sweepMs: 60_000, simExpiryCheckMs: 0, ...over });
+  const s = createTradingService({
+    trigger: triggerConditional,
+    db,
+    quotes,
+    sweepMs: 60_000,
+    simExpiryCheckMs: 0,
+    ...over,
+  });
   stoppers.push(() => s.stop());
   return s;
 }

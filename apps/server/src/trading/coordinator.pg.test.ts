@@ -36,7 +36,14 @@ afterEach(async () => {
 /** One server instance: its own trading service and coordination connection. No timed sweeps. */
 function instance() {
   const coordinator = pgCoordinator(process.env.DATABASE_URL!);
-  const service = createTradingService({ trigger: triggerConditional, db, quotes, coordinator, sweepMs: 60_000, simExpiryCheckMs: 0 });
+  const service = createTradingService({
+    trigger: triggerConditional,
+    db,
+    quotes,
+    coordinator,
+    sweepMs: 60_000,
+    simExpiryCheckMs: 0,
+  });
   services.push(service);
   return { service, coordinator };
 }

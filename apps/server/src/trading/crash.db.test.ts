@@ -129,7 +129,14 @@ describe('crash and restart', () => {
       stats.divergedAtCrash += (await exchangeProblems(db, who.tenantId)).length;
 
       // --- the second life -----------------------------------------------------------------------
-      const second = createTradingService({ trigger: triggerConditional, db, quotes, now: () => clock, simExpiryCheckMs: 0, sweepMs: 60_000 });
+      const second = createTradingService({
+        trigger: triggerConditional,
+        db,
+        quotes,
+        now: () => clock,
+        simExpiryCheckMs: 0,
+        sweepMs: 60_000,
+      });
       await second.start(); // reconcile
       await second.idle();
       expect(second.status(who.tenantId)).toEqual({ status: 'ok' });

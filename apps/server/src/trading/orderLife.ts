@@ -78,7 +78,13 @@ export interface ClaimedOrder {
 
 /** A claimed order's row as SQL returns it (ids and prices may come back as strings). */
 export function claimedOrder(
-  row: { id: number | string; direction: 'BUY' | 'SELL'; instrument_id: string; volume_orign: number; limit_price: number | string },
+  row: {
+    id: number | string;
+    direction: 'BUY' | 'SELL';
+    instrument_id: string;
+    volume_orign: number;
+    limit_price: number | string;
+  },
   gatewayKey: string,
 ): ClaimedOrder {
   return {

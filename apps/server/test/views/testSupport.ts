@@ -9,7 +9,8 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { migrate, openDatabase, type Database } from '../../src/platform/db/database';
 import type { OrderStatus } from '../../src/platform/db/schema';
-import { contractsView, ORDER_COLUMNS, ordersView } from '../../src/modules/views';
+import { contractsView } from '../../src/modules/contracts/views';
+import { ORDER_COLUMNS, ordersView } from '../../src/modules/orders/views';
 import { defineView, type ViewDef } from '../../src/platform/views/engine';
 
 export interface TestDatabase {

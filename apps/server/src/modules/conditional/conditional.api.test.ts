@@ -62,7 +62,13 @@ let b: Tenant;
 beforeAll(async () => {
   h = await startHarness();
   quotes = new FakeQuotes();
-  service = createTradingService({ trigger: triggerConditional, db: h.db, quotes, sweepMs: 60_000, simExpiryCheckMs: 0 });
+  service = createTradingService({
+    trigger: triggerConditional,
+    db: h.db,
+    quotes,
+    sweepMs: 60_000,
+    simExpiryCheckMs: 0,
+  });
   h.ctx.tradingPort = service.events;
   await service.start();
   a = await setupTenant(h, 'trader-cond-a', '甲贸易', ['alice', 'bob']);

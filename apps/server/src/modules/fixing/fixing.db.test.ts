@@ -9,7 +9,8 @@ import {
   seedInstruments,
   seedTenant,
 } from '../../../test/trading/testSupport';
-import { contractsView, ordersView } from '../views';
+import { contractsView } from '../contracts/views';
+import { ordersView } from '../orders/views';
 import { runView } from '../../platform/views/engine';
 import { createContractInput } from '@pfp/contract';
 import { createContract, updateContractStatus } from '../contracts/contracts';
@@ -59,7 +60,14 @@ afterEach(async () => {
 });
 
 function startService() {
-  const service = createTradingService({ trigger: triggerConditional, db, quotes, now: () => clock, simExpiryCheckMs: 0, sweepMs: 60_000 });
+  const service = createTradingService({
+    trigger: triggerConditional,
+    db,
+    quotes,
+    now: () => clock,
+    simExpiryCheckMs: 0,
+    sweepMs: 60_000,
+  });
   services.push(service);
   return service;
 }

@@ -1,40 +1,13 @@
 import { pricerRoutes as pricerApi, statementQuery, traderRoutes as traderApi } from '@pfp/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { AppContext } from '../context';
-import {
-  assertPricerOfTenant,
-  confirmationsInRange,
-  getConfirmation,
-  type ConfirmationScope,
-} from './confirmations';
+import type { AppContext, Capability } from '../context';
+import { assertPricerOfTenant, confirmationsInRange, getConfirmation, type ConfirmationScope } from './confirmations';
 import { simPositions, tenantExposure } from './exposure';
 import { csvStream, xlsxStream } from './statements';
-import { requireTenantId } from '../tenants/tenants';
-import { requirePricer, requireTrader } from '../../platform/http/guards';
 import { serve } from '../../platform/http/route';
-import { runView, type ViewDef } from '../../platform/views/engine';
 
-/**
- * The business calls of docs/fixing.md, beside the spec's calls: price confirmations, exposure,
- * statements (exports) and the audit log viewer. Schemas are the contract's.
- */
-
-export const auditLogView: ViewDef = {
-  name: 'audit-log',
-  relation: 'v_audit_log',
-  columns: {
-    id: { type: 'number' },
-    actor: { type: 'text' },
-    actor_name: { type: 'text' },
-    actor_kind: { type: 'text' },
-    action: { type: 'text' },
-    payload: { type: 'text' },
-    created_at: { type: 'date' },
-  },
-  defaultSort: [{ field: 'id', ascending: false }],
-  searchColumns: ['actor_name', 'action', 'payload'],
-};
+const tags = ['fixing'];
 
 type StatementParams = z.output<typeof statementQuery>;
 
@@ -78,26 +51,22 @@ function serveFile(
   });
 }
 
-export async function fixingRoutes(app: FastifyInstance, ctx: AppContext) {
-  const { db } = ctx;
-  const tags = ['fixing'];
-
-  await app.register(async (trader) => {
-    trader.addHook('onRequest', requireTrader(ctx.traderVerifier));
-    const tenantOf = (req: FastifyRequest) => requireTenantId(db, req.trader!.sub);
-
+/** The business calls of docs/fixing.md beside the spec's: price confirmations, exposure, statements (exports). */
+export const fixing: Capability = {
+  trader(app, ctx, trader) {
+    const { db } = ctx;
     serve(
-      trader,
+      app,
       traderApi.confirmation,
-      async ({ req, body }) => getConfirmation(db, { tenantId: await tenantOf(req) }, body.order_id),
+      async ({ req, body }) => getConfirmation(db, { tenantId: await trader.tenantOf(req) }, body.order_id),
       { tags },
     );
 
     serve(
-      trader,
+      app,
       traderApi.exposure,
       async ({ req }) => {
-        const tenantId = await tenantOf(req);
+        const tenantId = await trader.tenantOf(req);
         const t = await db.selectFrom('tenants').select('is_sim').where('id', '=', tenantId).executeTakeFirstOrThrow();
         if (t.is_sim)
           return tenantExposure(db, tenantId, { source: 'sim', positions: await simPositions(db, tenantId) });
@@ -113,23 +82,8 @@ export async function fixingRoutes(app: FastifyInstance, ctx: AppContext) {
       { tags },
     );
 
-    serve(
-      trader,
-      traderApi.auditLog,
-      async ({ req, body }) => {
-        const scope: Record<string, string | number> = { tenant_id: await tenantOf(req) };
-        if (body.action) scope.action = body.action;
-        if (body.actor) scope.actor = body.actor;
-        return runView(db, auditLogView, body, scope, {
-          ...(body.start_date ? { createdFrom: body.start_date } : {}),
-          ...(body.end_date ? { createdTo: body.end_date } : {}),
-        });
-      },
-      { tags },
-    );
-
-    serveFile(trader, traderApi.exportFixings.path, async (req, reply, p) => {
-      const tenantId = await tenantOf(req);
+    serveFile(app, traderApi.exportFixings.path, async (req, reply, p) => {
+      const tenantId = await trader.tenantOf(req);
       let who = '';
       if (p.pricer_id !== undefined) {
         await assertPricerOfTenant(db, tenantId, p.pricer_id);
@@ -148,17 +102,15 @@ export async function fixingRoutes(app: FastifyInstance, ctx: AppContext) {
         who,
       );
     });
-  });
+  },
 
-  await app.register(async (pricer) => {
-    pricer.addHook('onRequest', requirePricer(ctx.pricerTokens, db));
-    const who = (req: FastifyRequest) => ({ tenantId: req.pricer!.tenantId, pricerId: req.pricer!.userId });
-
-    serve(pricer, pricerApi.confirmation, ({ req, body }) => getConfirmation(db, who(req), body.order_id), { tags });
-
+  pricer(app, ctx, pricer) {
+    serve(app, pricerApi.confirmation, ({ req, body }) => getConfirmation(ctx.db, pricer.who(req), body.order_id), {
+      tags,
+    });
     // A customer's statement is always their own: a pricer_id in the query is ignored.
-    serveFile(pricer, pricerApi.exportFixings.path, (req, reply, p) =>
-      sendStatement(reply, ctx, who(req), { ...p, pricer_id: undefined }, req.pricer!.username ?? ''),
+    serveFile(app, pricerApi.exportFixings.path, (req, reply, p) =>
+      sendStatement(reply, ctx, pricer.who(req), { ...p, pricer_id: undefined }, req.pricer!.username ?? ''),
     );
-  });
-}
+  },
+};

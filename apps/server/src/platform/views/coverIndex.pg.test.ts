@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ordersView } from '../../modules/views';
+import { ordersView } from '../../modules/orders/views';
 import { openTestDatabase, seed, type TestDatabase } from '../../../test/views/testSupport';
 import { planView } from './engine';
 

@@ -1,0 +1,36 @@
+import { traderRoutes as api } from '@pfp/contract';
+import { serve } from '../../platform/http/route';
+import type { Capability } from '../context';
+import { createContract, updateContractStatus } from './contracts';
+import { contractsView, instrumentsView, productsView } from './views';
+
+const tags = ['trader'];
+
+/** The price-fixing contracts (basis, fixing deadline), and the catalogue their form picks from. */
+export const contracts: Capability = {
+  trader(app, ctx, trader) {
+    const { db } = ctx;
+    serve(app, api.contracts, ({ req, body }) => trader.view(req, contractsView, body), { tags });
+    // The shared catalogue, but only for a trader with a company (403 before the first settings save).
+    serve(app, api.products, ({ req, body }) => trader.view(req, productsView, body, () => ({})), { tags });
+    serve(
+      app,
+      api.instruments,
+      ({ req, body }) => trader.view(req, instrumentsView, body, () => ({ product_name: String(body.product_name) })),
+      { tags },
+    );
+
+    serve(
+      app,
+      api.createContract,
+      async ({ req, body }) => createContract(db, await trader.tenantOf(req), trader.sub(req), body),
+      { tags },
+    );
+    serve(
+      app,
+      api.updateContractStatus,
+      async ({ req, body }) => updateContractStatus(db, await trader.tenantOf(req), trader.sub(req), body),
+      { tags },
+    );
+  },
+};

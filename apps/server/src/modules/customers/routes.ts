@@ -1,0 +1,115 @@
+import { pricerRoutes as pricerApi, traderRoutes as traderApi } from '@pfp/contract';
+import type { FastifyRequest } from 'fastify';
+import { LOGIN_MESSAGES, LoginGuard } from '../../platform/auth/loginGuard';
+import { DomainError, tooMany } from '../../platform/errors';
+import { serve } from '../../platform/http/route';
+import type { Capability, PricerCaller } from '../context';
+import { myOrders } from '../orders/views';
+import { CustomerReads } from './customerReads';
+import { createPricer, loginPricer, resetPricerPassword, updatePricerStatus } from './pricers';
+import { pricerSnapshot } from './snapshot';
+import { usersView } from './views';
+
+/** The customers (点价客户): their login and desk reads, and the trader's management of them. */
+export const customers: Capability = {
+  // Login, protected per account and per address (platform/auth/loginGuard.ts).
+  open(app, ctx) {
+    const guard = new LoginGuard({
+      maxFailures: ctx.config.loginMaxFailures,
+      lockMs: ctx.config.loginLockMinutes * 60_000,
+      addressFailures: ctx.config.loginRateLimit,
+    });
+    serve(
+      app,
+      pricerApi.login,
+      async ({ body, req }) => {
+        const account = `pricer:${body.tenant_id}:${body.username.normalize('NFKC').toLowerCase()}`;
+        const verdict = guard.check(account, req.ip);
+        if (verdict !== 'ok') {
+          req.log.warn({ tenant_id: body.tenant_id, username: body.username, verdict }, 'pricer login refused');
+          throw verdict === 'account-locked'
+            ? tooMany(LOGIN_MESSAGES.accountLocked, 'account_locked')
+            : tooMany(LOGIN_MESSAGES.addressLimited);
+        }
+        let u: Awaited<ReturnType<typeof loginPricer>>;
+        try {
+          u = await loginPricer(ctx.db, body);
+        } catch (err) {
+          if (err instanceof DomainError && (err.kind === 'unauthorized' || err.kind === 'not_found'))
+            guard.failed(account, req.ip);
+          throw err;
+        }
+        guard.succeeded(account);
+        const jwt = await ctx.pricerTokens.sign({
+          tenantId: u.tenantId,
+          userId: u.userId,
+          username: u.username,
+          version: u.tokenVersion,
+        });
+        return {
+          jwt_token: jwt,
+          user_id: u.userId,
+          username: u.username,
+          tenant_id: u.tenantId,
+          company_name: u.companyName,
+        };
+      },
+      { tags: ['pricer'] },
+    );
+  },
+
+  pricer(app, ctx, pricer) {
+    const { db } = ctx;
+    const tags = ['pricer'];
+    const remembered = rememberedReads(pricer);
+    serve(
+      app,
+      pricerApi.snapshot,
+      ({ req }) => pricerSnapshot(db, pricer.who(req), (s) => ctx.quote?.(s), remembered(req, 'snapshot', null)),
+      { tags },
+    );
+    serve(
+      app,
+      pricerApi.myOrders,
+      ({ req, body }) => remembered(req, 'my-orders', body)(() => myOrders(db, pricer.who(req), body)),
+      { tags },
+    );
+  },
+
+  trader(app, ctx, trader) {
+    const { db } = ctx;
+    const tags = ['trader'];
+    serve(app, traderApi.users, ({ req, body }) => trader.view(req, usersView, body), { tags });
+    serve(
+      app,
+      traderApi.createPricerUser,
+      async ({ req, body }) => createPricer(db, await trader.tenantOf(req), trader.sub(req), body),
+      { tags },
+    );
+    serve(
+      app,
+      traderApi.resetPricerPassword,
+      async ({ req, body }) => {
+        await resetPricerPassword(db, await trader.tenantOf(req), trader.sub(req), body);
+        return { user_id: body.user_id };
+      },
+      { tags },
+    );
+    serve(
+      app,
+      traderApi.updatePricerStatus,
+      async ({ req, body }) => updatePricerStatus(db, await trader.tenantOf(req), trader.sub(req), body),
+      { tags },
+    );
+  },
+};
+
+/** The desk's polls, answered from memory until the customer's data version moves (docs/performance.md). */
+function rememberedReads(pricer: PricerCaller) {
+  const reads = new CustomerReads();
+  return (req: FastifyRequest, call: string, params: unknown) =>
+    <T>(load: () => Promise<T>) => {
+      const { tenantId, pricerId } = pricer.who(req);
+      return reads.get(`${tenantId}:${pricerId}:${call}:${JSON.stringify(params)}`, req.pricer!.dataVersion, load);
+    };
+}

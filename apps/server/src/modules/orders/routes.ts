@@ -1,0 +1,42 @@
+import { pricerRoutes as pricerApi, traderRoutes as traderApi } from '@pfp/contract';
+import { serve } from '../../platform/http/route';
+import type { Capability } from '../context';
+import { cancelOrder, submitOrder } from './orders';
+import { ordersView } from './views';
+
+/** The fixing itself: a customer's order (submit, cancel) and the trader's order stream. */
+export const orders: Capability = {
+  trader(app, ctx, trader) {
+    const tags = ['trader'];
+    serve(app, traderApi.orders, ({ req, body }) => trader.view(req, ordersView, body), { tags });
+    serve(
+      app,
+      traderApi.cancelOrder,
+      async ({ req, body }) =>
+        cancelOrder(
+          ctx.db,
+          { tenantId: await trader.tenantOf(req), actor: trader.sub(req) },
+          body.order_id,
+          ctx.tradingPort,
+        ),
+      { tags },
+    );
+  },
+
+  pricer(app, ctx, pricer) {
+    const tags = ['pricer'];
+    serve(
+      app,
+      pricerApi.submitOrder,
+      ({ req, body }) => submitOrder(ctx.db, pricer.who(req), body, ctx.tradingPort, ctx.priceBand),
+      { tags },
+    );
+    serve(
+      app,
+      pricerApi.cancelOrder,
+      ({ req, body }) =>
+        cancelOrder(ctx.db, { ...pricer.who(req), actor: pricer.actor(req) }, body.order_id, ctx.tradingPort),
+      { tags },
+    );
+  },
+};

@@ -1,0 +1,53 @@
+import type { myOrdersRequest } from '@pfp/contract';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { DB } from '../../platform/db/schema';
+import { runView, type ViewDef, type ViewResult } from '../../platform/views/engine';
+
+/** The orders as the consoles list them: the trader's order stream, the customer's own orders. */
+
+export const ORDER_COLUMNS: ViewDef['columns'] = {
+  id: { type: 'number' },
+  contract_id: { type: 'number' },
+  pricer_id: { type: 'number' },
+  pricer_name: { type: 'text' },
+  contract_name: { type: 'text' },
+  instrument_id: { type: 'text' },
+  direction: { type: 'text' },
+  volume_orign: { type: 'number' },
+  volume_traded: { type: 'text' },
+  limit_price: { type: 'number' },
+  trade_price: { type: 'number' },
+  trade_amount: { type: 'number' },
+  status: { type: 'text' },
+  status_str: { type: 'text' },
+  last_msg: { type: 'text' },
+  created_at: { type: 'date' },
+  basis: { type: 'number' },
+  fixed_price: { type: 'number' },
+  multiplier: { type: 'number' },
+  fixed_amount: { type: 'number' },
+};
+
+export const ordersView: ViewDef = {
+  name: 'orders',
+  relation: 'v_orders',
+  columns: ORDER_COLUMNS,
+  defaultSort: [{ field: 'id', ascending: false }],
+  searchColumns: ['pricer_name', 'contract_name', 'instrument_id', 'last_msg'],
+};
+
+/** The customer's own orders (SPEC §7 my-orders), with the history filter. */
+export async function myOrders(
+  db: Kysely<DB>,
+  who: { tenantId: number; pricerId: number },
+  body: z.output<typeof myOrdersRequest>,
+): Promise<ViewResult> {
+  const scope: Record<string, string | number> = { tenant_id: who.tenantId, pricer_id: who.pricerId };
+  if (body.contract_id) scope.contract_id = body.contract_id;
+  if (body.status) scope.status = body.status;
+  return runView(db, ordersView, body, scope, {
+    ...(body.start_date ? { createdFrom: body.start_date } : {}),
+    ...(body.end_date ? { createdTo: body.end_date } : {}),
+  });
+}
