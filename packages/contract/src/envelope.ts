@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   'contract_fully_executed',
   'contract_past_deadline',
   'order_not_cancellable',
+  'client_order_id_reused',
   'username_taken',
   // 413, 415, 429, 500
   'payload_too_large',

@@ -79,6 +79,8 @@ export const ORDER_MESSAGES = {
   price: '价格必须是数字',
   limitNeedsPrice: '限价单必须有有效价格',
   priceTooLarge: '价格超出范围',
+  /** An idempotency key sent again with other parameters: it keeps the meaning of its first use. */
+  clientOrderIdReused: '委托编号（client_order_id）已用于另一笔合同、数量或价格不同的委托，本次未下单',
 } as const;
 
 /**

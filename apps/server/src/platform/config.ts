@@ -82,9 +82,10 @@ export interface WsLimitsConfig {
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** apps/server/dist → apps/, the layout of the repo and of the server image. */
+/** apps/server/dist (the bundle) or apps/server/src/platform (the source) → apps/, the layout of the repo and of the server image. */
 function defaultAppsDir(): string | null {
-  const dir = path.resolve(here, '../..');
+  const serverDir = path.basename(here) === 'dist' ? path.dirname(here) : path.resolve(here, '../..');
+  const dir = path.dirname(serverDir);
   return existsSync(path.join(dir, 'host/dist/index.html')) ? dir : null;
 }
 

@@ -3,7 +3,7 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../platform/db/schema';
 import { audit, redact } from '../audit/audit';
-import { conflict, invalid, notFound } from '../../platform/errors';
+import { conflict, DomainError, invalid, notFound } from '../../platform/errors';
 import { freezeLots, freezeLotsSql, releaseLots } from '../../trading/lots';
 import { CLAIM, claimedOrder, nextStatus, ORDER_TEXTS, type TradingPort } from '../../trading/orderLife';
 import { limitPriceProblem, type PriceBand } from './priceRules';
@@ -44,7 +44,7 @@ export async function submitOrder(
     // this way: a retry is rare, and a refused insert rolls back what it froze.
     if (key) {
       const first = await existing();
-      if (first) return first;
+      if (first) return sameOrder(first, input);
     }
     throw err;
   }
@@ -54,6 +54,26 @@ export async function submitOrder(
     gatewayKey && created.status === CLAIM.to ? claimedOrder(created, gatewayKey) : undefined,
   );
   return created;
+}
+
+/**
+ * A retry must be the same order: the same key with another contract, quantity or price is refused
+ * (409), never answered with the first order as if it were this one.
+ */
+function sameOrder<O extends { contract_id: number; volume_orign: number; limit_price: number | string }>(
+  first: O,
+  input: z.output<typeof submitOrderInput>,
+): O {
+  if (
+    first.contract_id === input.contract_id &&
+    first.volume_orign === input.quantity &&
+    Number(first.limit_price) === input.price
+  )
+    return first;
+  throw new DomainError('conflict', ORDER_MESSAGES.clientOrderIdReused, {
+    code: 'client_order_id_reused',
+    field: 'client_order_id',
+  });
 }
 
 /** What the one-statement submit assumes of a contract: its instrument (never changes) and that instrument's tick. */

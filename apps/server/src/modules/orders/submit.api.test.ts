@@ -86,6 +86,29 @@ describe('idempotent submit (client_order_id)', () => {
     expect(await ordersWith('desk-all')).toHaveLength(1);
   });
 
+  it('refuses the same id with another contract, quantity or price (409) and changes nothing', async () => {
+    const mine = await newContract(10);
+    const frozenOf = async (id: number) =>
+      (await h.db.selectFrom('contracts').select('frozen_quantity').where('id', '=', id).executeTakeFirstOrThrow())
+        .frozen_quantity;
+    const first = await submit({ contract_id: mine, quantity: 2, price: 80_000, client_order_id: 'desk-reused' });
+    expect(first.status).toBe(200);
+    const before = { main: await contract(), orders: await ordersWith('desk-reused') };
+    for (const body of [
+      { contract_id: contractId, quantity: 2, price: 80_000 },
+      { contract_id: mine, quantity: 5, price: 80_000 },
+      { contract_id: mine, quantity: 2, price: 0 },
+    ]) {
+      const r = await submit({ ...body, client_order_id: 'desk-reused' });
+      expect(r.status).toBe(409);
+      expect(r.body.error).toMatchObject({ code: 'client_order_id_reused', field: 'client_order_id' });
+      expect(r.body.error.message).toMatch(/委托编号/);
+    }
+    expect(await ordersWith('desk-reused')).toEqual(before.orders);
+    expect(await contract()).toEqual(before.main);
+    expect(await frozenOf(mine)).toBe(2);
+  });
+
   it('creates exactly one order from ten racing retries of one id', async () => {
     const results = await Promise.all(
       Array.from({ length: 10 }, () => submit({ quantity: 1, price: 80_000, client_order_id: 'desk-race' })),
