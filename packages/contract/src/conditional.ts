@@ -2,7 +2,7 @@ import { zh } from '@pfp/i18n';
 import { z } from 'zod';
 import { direction } from './entities';
 import { id, timestamp } from './primitives';
-import { ORDER_MESSAGES, ORDER_QUANTITY_MAX, PRICE_MAX } from './rules';
+import { keptPrice, ORDER_MESSAGES, ORDER_QUANTITY_MAX, PRICE_MAX } from './rules';
 import { viewRequest } from './view';
 
 /**
@@ -34,12 +34,14 @@ export const createConditionalInput = z.object(
     trigger_price: z
       .number({ error: M.triggerPrice })
       .positive({ error: M.triggerPrice })
-      .max(PRICE_MAX, { error: M.priceTooLarge }),
+      .max(PRICE_MAX, { error: M.priceTooLarge })
+      .refine(keptPrice, { error: ORDER_MESSAGES.priceDecimals }),
     /** 0 = market order when it triggers, > 0 = limit order at this price. */
     order_price: z
       .number({ error: M.orderPrice })
       .min(0, { error: M.orderPrice })
       .max(PRICE_MAX, { error: M.priceTooLarge })
+      .refine(keptPrice, { error: ORDER_MESSAGES.priceDecimals })
       .optional()
       .default(0),
     /** ISO time; default and latest: the close (15:00 Beijing) of the contract's fixing deadline. */

@@ -27,6 +27,19 @@ export const CONTRACT_QUANTITY_MAX = 1_000_000;
 export const ORDER_QUANTITY_MAX = 100_000;
 /** A limit price is above 0 and below this; 0 (or absent) is a market order. */
 export const PRICE_MAX = 100_000_000;
+/** Prices are kept with 4 decimals (numeric(18, 4)): the smallest price above 0 is 0.0001. */
+export const PRICE_DECIMALS = 4;
+
+/**
+ * A price the database keeps exactly as sent: 0, or a whole number of 0.0001 at least 0.0001. A price
+ * that would round (1e-7 to 0: a limit order turned into a market order) is refused, never changed.
+ */
+export function keptPrice(price: number): boolean {
+  if (price === 0) return true;
+  const units = price * 10 ** PRICE_DECIMALS;
+  return Number.isFinite(units) && units >= 1 - 1e-9 && Math.abs(units - Math.round(units)) < 1e-6;
+}
+
 /** The order form's price step (SPEC §5); the exchange's tick decides what is accepted. */
 export const PRICE_STEP = 0.01;
 
@@ -79,6 +92,8 @@ export const ORDER_MESSAGES = {
   price: '价格必须是数字',
   limitNeedsPrice: '限价单必须有有效价格',
   priceTooLarge: '价格超出范围',
+  /** A price the database would round (docs/fixing.md). */
+  priceDecimals: '价格最多 4 位小数，且不小于 0.0001',
   /** An idempotency key sent again with other parameters: it keeps the meaning of its first use. */
   clientOrderIdReused: '委托编号（client_order_id）已用于另一笔合同、数量或价格不同的委托，本次未下单',
 } as const;

@@ -158,6 +158,37 @@ describe('conditional orders over HTTP', () => {
     expect(await contractLots(c)).toEqual({ executed: 0, frozen: 0, remaining: 10 });
   });
 
+  it('refuses prices the database would round (tiny, 1e-300, over 4 decimals): a 400, never a 500 or a 0', async () => {
+    const c = await newContract(a, 'alice', 10);
+    const base = { contract_id: c, quantity: 2, trigger_op: '>=', trigger_price: 80_200, order_price: 0 };
+    const before = await counts();
+    for (const [over, field] of [
+      [{ trigger_price: 1e-300 }, 'trigger_price'],
+      [{ trigger_price: 1e-7 }, 'trigger_price'],
+      [{ trigger_price: 80_200.00001 }, 'trigger_price'],
+      [{ order_price: 1e-7 }, 'order_price'],
+      [{ order_price: 5e-324 }, 'order_price'],
+    ] as const) {
+      const res = await h.call(CREATE, { ...base, ...over }, a.pricers.alice!.jwt);
+      expect(res.status, JSON.stringify([over, res.body])).toBe(400);
+      expect(res.body.error, JSON.stringify(over)).toMatchObject({
+        field,
+        message: '价格最多 4 位小数，且不小于 0.0001',
+      });
+    }
+    for (const price of [1e-7, 1e-300, 0.00001]) {
+      const res = await h.call(
+        '/api/pricer/rpc/submit-order',
+        { contract_id: c, quantity: 1, price },
+        a.pricers.alice!.jwt,
+      );
+      expect(res.status, JSON.stringify([price, res.body])).toBe(400);
+      expect(res.body.error).toMatchObject({ field: 'price', message: '价格最多 4 位小数，且不小于 0.0001' });
+    }
+    expect(await counts()).toEqual(before);
+    expect(await contractLots(c)).toEqual({ executed: 0, frozen: 0, remaining: 10 });
+  });
+
   it("another customer's or tenant's contract and condition ids are 404, and nothing changes", async () => {
     const c = await newContract(a, 'alice', 10);
     const own = await h.call(
