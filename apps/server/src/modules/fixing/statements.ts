@@ -46,6 +46,17 @@ export const STATEMENT_COLUMNS: Column[] = [
   { header: '订单号', key: 'order_id', width: 10, value: (c) => c.order_id, numFmt: '0' },
 ];
 
+/**
+ * A text cell a spreadsheet would read as a formula (=, +, -, @, a tab or a carriage return first:
+ * OWASP's "CSV injection") is written behind a single quote, so Excel and LibreOffice show it as the
+ * text it is, in the CSV and in the workbook alike. Numbers and dates are cells of their own type.
+ */
+export function inertText(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+const inert = (v: string | number | Date | null) => (typeof v === 'string' ? inertText(v) : v);
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** 'YYYY-MM-DD HH:mm:ss' in Beijing time. */
@@ -60,7 +71,7 @@ export function beijingText(d: Date): string {
 function csvField(v: string | number | Date | null): string {
   if (v === null) return '';
   if (typeof v === 'number') return String(v);
-  const text = v instanceof Date ? '' : v;
+  const text = v instanceof Date ? '' : inertText(v);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
@@ -97,12 +108,12 @@ export function xlsxStream(rows: AsyncIterable<Confirmation[]>, title: string): 
       width: c.width,
       ...(c.numFmt ? { style: { numFmt: c.numFmt } } : {}),
     }));
-    sheet.addRow([title]).commit();
+    sheet.addRow([inertText(title)]).commit();
     const header = sheet.addRow(STATEMENT_COLUMNS.map((c) => c.header));
     header.font = { bold: true };
     header.commit();
     for await (const batch of rows) {
-      for (const c of batch) sheet.addRow(STATEMENT_COLUMNS.map((col) => col.value(c))).commit();
+      for (const c of batch) sheet.addRow(STATEMENT_COLUMNS.map((col) => inert(col.value(c)))).commit();
     }
     sheet.commit();
     await workbook.commit();
