@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { order, orderRow, orderStatus, pricerContract } from './entities';
 import { id, text } from './primitives';
-import { keptPrice, ORDER_MESSAGES, ORDER_QUANTITY_MAX, PASSWORD_MAX, PRICE_MAX } from './rules';
+import { ORDER_MESSAGES, ORDER_QUANTITY_MAX, PASSWORD_MAX, PRICE_MAX } from './rules';
 import { viewRequest } from './view';
 
 /** SPEC §7 "Customer calls" (/api/pricer/*): requests and the `data` of their answers. */
@@ -82,7 +82,6 @@ export const submitOrderInput = z.object(
       .number({ error: ORDER_MESSAGES.price })
       .min(0, { error: ORDER_MESSAGES.limitNeedsPrice })
       .max(PRICE_MAX, { error: ORDER_MESSAGES.priceTooLarge })
-      .refine(keptPrice, { error: ORDER_MESSAGES.priceDecimals })
       .optional()
       .default(0),
     /** The desk's idempotency key: the same key from the same customer answers with the first order. */

@@ -183,7 +183,8 @@ describe('conditional orders over HTTP', () => {
         a.pricers.alice!.jwt,
       );
       expect(res.status, JSON.stringify([price, res.body])).toBe(400);
-      expect(res.body.error).toMatchObject({ field: 'price', message: '价格最多 4 位小数，且不小于 0.0001' });
+      // The submit's own check (the exchange's tick grid, docs/fixing.md) words it.
+      expect(res.body.error).toMatchObject({ field: 'price', message: '价格不是最小变动价位的整数倍' });
     }
     expect(await counts()).toEqual(before);
     expect(await contractLots(c)).toEqual({ executed: 0, frozen: 0, remaining: 10 });
