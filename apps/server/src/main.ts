@@ -168,11 +168,12 @@ attachViewServer(
 const deadlines = watchDeadlines({ db, events: trading.events, logger: log });
 
 /*
- * Shutdown (SIGTERM, SIGINT, …: close-with-grace) is app.close(). Fastify first runs the preClose hooks
- * (the WebSocket server closes; platform/http/close.ts answers what is on its way), stops accepting and
- * waits for the requests in hand (its own onClose hook, the first to run as it is added at start),
- * then this hook closes the rest in order: nothing below runs while a request still may use it.
- * Registered before listen(), i.e. before Fastify's own.
+ * Shutdown (SIGTERM, SIGINT, …: close-with-grace) is app.close(), within SHUTDOWN_TIMEOUT_MS:
+ * 1. the preClose hooks: answers say `Connection: close` and the server goes on answering for
+ *    SHUTDOWN_DRAIN_MS (platform/http/close.ts); the WebSocket server closes (platform/ws/server.ts);
+ * 2. Fastify's own onClose hook: no more connections accepted, the requests in hand answered. Fastify
+ *    adds it when the server starts listening, i.e. after this one, and onClose hooks run last-added first;
+ * 3. this hook: the rest in order, once no request can use it any more.
  */
 app.addHook('onClose', async () => {
   await deadlines.stop();
