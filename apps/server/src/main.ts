@@ -1,9 +1,11 @@
+import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { verifyPricerSession } from './platform/auth/pricerSessions';
 import { PricerTokens } from './platform/auth/pricerTokens';
 import { deriveKey, loadSecret, SecretBox } from './platform/auth/secrets';
 import { TraderVerifier } from './platform/auth/traderTokens';
 import { loadConfig } from './platform/config';
+import { createLogger } from './platform/logger';
 import { openStorage, secureDataDir, StorageError } from './platform/db/storage';
 import { addTrader, createIdentityProvider, passwordChangedAt } from './identity';
 import { findInstrument } from './market/catalogue';
@@ -11,7 +13,7 @@ import { diffFeed, type MarketFeed } from './market/feed';
 import { SimExchange } from './market/simExchange';
 import { DiffMarketData } from './diff/marketData';
 import { DiffTradeGateway } from './diff/tradeGateway';
-import { createTradingService, pgCoordinator, type TradingLogger } from './trading';
+import { createTradingService, pgCoordinator } from './trading';
 import { seedCatalogue } from './seed/catalogue';
 import { DEMO_TRADER_SUB, seedDemo } from './seed/demo';
 import { inlineEngine } from './modules/volatility/curveEngine';
@@ -22,15 +24,20 @@ import { WsRegistry } from './platform/ws/registry';
 import { attachViewServer } from './platform/ws/server';
 import { triggerConditional } from './modules/conditional/conditional';
 
+/** The most a shutdown may take (close-with-grace then exits 1): within the 10 s a `docker stop` gives. */
+const SHUTDOWN_TIMEOUT_MS = 9_000;
+/** How long a closing server still answers requests on their way before it stops accepting (platform/http/close.ts). */
+const SHUTDOWN_DRAIN_MS = 500;
+
 const config = loadConfig();
-// Database logs go to the HTTP server's logger once that exists (it is built after).
-const dbLog: { to?: { warn(o: object, m?: string): void } } = {};
+// The one logger, first: the HTTP server and every resource log through it (platform/logger.ts).
+const log = createLogger({ level: config.logLevel });
 const db = await openStorage({
   dataDir: config.dataDir,
   databaseUrl: config.databaseUrl,
   connectTimeoutMs: config.dbConnectTimeoutMs,
   statementTimeoutMs: config.dbStatementTimeoutMs,
-  logger: { warn: (o, m) => dbLog.to?.warn(o, m) },
+  logger: log.child({ module: 'database' }),
 }).catch((err: unknown) => {
   // A clear message and no start: never a new database over a lost one (db/storage.ts).
   console.error(err instanceof StorageError ? `快期点价宝 cannot start: ${err.message}` : err);
@@ -51,6 +58,7 @@ const identity = config.oidcIssuer
       cookieKeys: [deriveKey(secret, 'oidc-cookies').toString('base64url')],
       keyBox: new SecretBox(`${secret}:oidc-keys`),
       proxy: config.trustProxy !== false,
+      logger: log,
       loginGuard: {
         maxFailures: config.loginMaxFailures,
         lockMs: config.loginLockMinutes * 60_000,
@@ -62,11 +70,18 @@ const issuer = config.oidcIssuer ?? identity!.issuer;
 // Market data: the built-in simulated exchange (trading around the clock by default), or a DIFF feed.
 const market: MarketFeed =
   config.marketSource === 'diff'
-    ? diffFeed(new DiffMarketData({ url: config.mdUrl! }))
-    : new SimExchange({ seed: config.marketSeed, sessions: config.marketSessions });
+    ? diffFeed(new DiffMarketData({ url: config.mdUrl!, logger: log.child({ module: 'market' }) }))
+    : new SimExchange({
+        seed: config.marketSeed,
+        sessions: config.marketSessions,
+        logger: log.child({ module: 'market' }),
+      });
 market.start();
 // Volatility curves are computed on worker threads (CURVE_WORKERS=0: on this thread).
-const curveEngine = config.curveWorkers === 0 ? inlineEngine() : new CurveWorkers(config.curveWorkers);
+const curveEngine =
+  config.curveWorkers === 0
+    ? inlineEngine()
+    : new CurveWorkers(config.curveWorkers, log.child({ module: 'volatility' }));
 const curves = new VolatilityCurves(market, curveEngine, {
   isFuture: (s) => findInstrument(s)?.kind === 'future',
   public: config.volatilityPublic,
@@ -82,13 +97,7 @@ const traderVerifier = new TraderVerifier({
 const pricerTokens = new PricerTokens(secret);
 const secrets = new SecretBox(secret);
 
-// The trading service logs through the HTTP server's logger once that exists (it is built after).
-const tradingLog: { to?: TradingLogger } = {};
-const tradingLogger: TradingLogger = {
-  info: (o, m) => tradingLog.to?.info(o, m),
-  warn: (o, m) => tradingLog.to?.warn(o, m),
-  error: (o, m) => tradingLog.to?.error(o, m),
-};
+const tradingLogger = log.child({ module: 'trading' });
 
 // Each tenant's orders go to the simulated broker (is_sim) or to its real account over DIFF. On
 // PostgreSQL several instances may share the database: each tenant's gateway runs in one of them.
@@ -112,33 +121,33 @@ const trading = createTradingService({
             brokerId: (t.broker_name ?? '').replace(/\s+/g, ''),
             userName: t.futures_account ?? '',
             password: t.futures_password_enc ? secrets.decrypt(t.futures_password_enc) : '',
+            logger: tradingLogger,
           }),
       }
     : {}),
 });
 
-const app = await buildApp({
-  config,
-  db,
-  secrets,
-  tradingPort: trading.events,
-  gatewayStatus: (tenantId) => trading.status(tenantId),
-  onProfileSaved: (tenantId) => void trading.reconnect(tenantId),
-  hedgePositions: (tenantId) => trading.positions(tenantId),
-  pricerTokens,
-  traderVerifier,
-  lastPrice: (symbol) => market.getQuote(symbol)?.last_price,
-  priceBand: (symbol) => {
-    const q = market.getQuote(symbol);
-    return q && q.upper_limit > 0 ? { lower: q.lower_limit, upper: q.upper_limit } : undefined;
+const app = await buildApp(
+  {
+    config,
+    db,
+    secrets,
+    tradingPort: trading.events,
+    gatewayStatus: (tenantId) => trading.status(tenantId),
+    onProfileSaved: (tenantId) => void trading.reconnect(tenantId),
+    hedgePositions: (tenantId) => trading.positions(tenantId),
+    pricerTokens,
+    traderVerifier,
+    priceBand: (symbol) => {
+      const q = market.getQuote(symbol);
+      return q && q.upper_limit > 0 ? { lower: q.lower_limit, upper: q.upper_limit } : undefined;
+    },
+    quote: (symbol) => market.getQuote(symbol),
+    oidc: { authority: issuer, clientId: config.oidcClientId },
+    ...(identity ? { identity } : {}),
   },
-  quote: (symbol) => market.getQuote(symbol),
-  oidc: { authority: issuer, clientId: config.oidcClientId },
-  ...(identity ? { identity } : {}),
-});
-
-tradingLog.to = app.log.child({ module: 'trading' });
-dbLog.to = app.log.child({ module: 'database' });
+  { logger: log, drainMs: SHUTDOWN_DRAIN_MS },
+);
 
 // The view protocol: trader or pricer tokens; the volatility view is public in the embedded default.
 // The WebSocket limits of the configuration (WS_MAX_*), behind the same proxies as HTTP.
@@ -154,46 +163,50 @@ attachViewServer(
   },
   { limits: config.ws, trustProxy: config.trustProxy },
 );
+
+// Contracts past their fixing deadline expire at start-up and while running (docs/fixing.md).
+const deadlines = watchDeadlines({ db, events: trading.events, logger: log });
+
+/*
+ * Shutdown (SIGTERM, SIGINT, …: close-with-grace) is app.close(), within SHUTDOWN_TIMEOUT_MS:
+ * 1. the preClose hooks: answers say `Connection: close` and the server goes on answering for
+ *    SHUTDOWN_DRAIN_MS (platform/http/close.ts); the WebSocket server closes (platform/ws/server.ts);
+ * 2. Fastify's own onClose hook: no more connections accepted, the requests in hand answered. Fastify
+ *    adds it when the server starts listening, i.e. after this one, and onClose hooks run last-added first;
+ * 3. this hook: the rest in order, once no request can use it any more.
+ */
 app.addHook('onClose', async () => {
+  await deadlines.stop();
   await trading.stop();
   market.stop();
   await curves.close();
+  await db.destroy();
+  secureDataDir(config.dataDir);
 });
+closeWithGrace(
+  {
+    delay: SHUTDOWN_TIMEOUT_MS,
+    logger: log,
+    onTimeout: (ms) => log.error({ ms }, 'shutdown took too long: exiting'),
+  },
+  async ({ signal, err }) => {
+    if (err) log.error({ err }, 'shutting down after an error');
+    else log.info({ signal }, 'shutting down');
+    await app.close();
+  },
+);
 
 if (config.seedDemo) {
   if (identity)
     await addTrader(db, { id: DEMO_TRADER_SUB, username: 'trader', password: 'trader123', name: '演示贸易商' });
   if (await seedDemo(db)) {
-    app.log.info('demo data seeded: trader / trader123 at /trader, pricer1 / pricer123 at /pricer/1');
+    log.info('demo data seeded: trader / trader123 at /trader, pricer1 / pricer123 at /pricer/1');
   }
 }
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    app.log.info({ signal }, 'shutting down');
-    void app
-      .close()
-      .then(() => db.destroy())
-      .then(() => secureDataDir(config.dataDir))
-      .then(() => process.exit(0));
-  });
-}
-
-// Contracts past their fixing deadline expire at start-up and while running (docs/fixing.md).
-const deadlines = watchDeadlines({
-  db,
-  events: trading.events,
-  onError: (err) => app.log.error({ err }, 'fixing deadlines: run failed'),
-  onRun: (run) => {
-    if (run.expired.length || run.cancelled.length || run.cancelRequested.length || run.conditionsExpired.length)
-      app.log.info(run, 'fixing deadlines');
-  },
-});
-app.addHook('onClose', () => deadlines.stop());
 
 // First the deadlines (an order of an expired contract is cancelled, never sent), then trading.
 await deadlines.runOnce();
 await trading.start();
 await app.listen({ host: config.host, port: config.port });
-app.log.info(`快期点价宝 on ${config.publicUrl} (trader sign-in: ${issuer})`);
-if (!config.appsDir) app.log.warn('no app builds found: run `pnpm build` to serve the apps');
+log.info(`快期点价宝 on ${config.publicUrl} (trader sign-in: ${issuer})`);
+if (!config.appsDir) log.warn('no app builds found: run `pnpm build` to serve the apps');

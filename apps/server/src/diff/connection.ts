@@ -1,5 +1,6 @@
 import WebSocket, { type RawData } from 'ws';
 import { isJsonObject, type JsonObject, type JsonValue, mergePatch } from './mergePatch';
+import { silentLogger, type Logger } from '../platform/logger';
 
 /**
  * One DIFF WebSocket connection (shinnytech/diff general.rst):
@@ -19,15 +20,6 @@ import { isJsonObject, type JsonObject, type JsonValue, mergePatch } from './mer
  * over the old one); keys listed in `ephemeralKeys` (default `notify`) are dropped from the tree after the
  * listeners saw each rtn_data, so notifications do not accumulate.
  */
-
-export interface DiffLogger {
-  debug(obj: object, msg?: string): void;
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-}
-
-export const silentLogger: DiffLogger = { debug() {}, info() {}, warn() {}, error() {} };
 
 /** A client → server packet. */
 export interface DiffMessage {
@@ -65,7 +57,7 @@ export interface DiffConnectionOptions {
   url: string;
   /** Name in log lines, e.g. 'md' or 'trade'. */
   name?: string;
-  logger?: DiffLogger;
+  logger?: Logger;
   /** HTTP headers of the WebSocket handshake (e.g. Authorization for Shinny's market-data service). */
   headers?: Record<string, string>;
   backoff?: Partial<BackoffOptions>;
@@ -102,7 +94,7 @@ export class DiffConnection {
   readonly data: JsonObject = {};
   private readonly options: DiffConnectionOptions;
   private readonly backoff: BackoffOptions;
-  private readonly logger: DiffLogger;
+  private readonly logger: Logger;
   private readonly name: string;
   private readonly random: () => number;
   private ws: WebSocket | null = null;

@@ -1,10 +1,5 @@
-import {
-  DiffConnection,
-  type DiffConnectionOptions,
-  type DiffLogger,
-  type DiffMessage,
-  silentLogger,
-} from './connection';
+import { silentLogger, type Logger } from '../platform/logger';
+import { DiffConnection, type DiffConnectionOptions, type DiffMessage } from './connection';
 import { getObject, isJsonObject, type JsonObject, type JsonValue } from './mergePatch';
 
 /**
@@ -179,7 +174,7 @@ interface PendingQuery {
 
 export class DiffMarketData {
   readonly connection: DiffConnection;
-  private readonly logger: DiffLogger;
+  private readonly logger: Logger;
   private readonly symbols = new Set<string>();
   private readonly tickListeners = new Set<(quotes: DiffQuote[]) => void>();
   private readonly pending = new Map<string, PendingQuery>();
@@ -320,7 +315,7 @@ export class DiffMarketData {
  */
 export function createDiffMarketDataFromEnv(
   env: NodeJS.ProcessEnv = process.env,
-  logger?: DiffLogger,
+  logger?: Logger,
 ): DiffMarketData | null {
   if (env.MARKET_SOURCE !== 'diff') return null;
   const url = env.MD_URL;

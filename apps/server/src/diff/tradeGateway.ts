@@ -1,5 +1,6 @@
 import type { GatewayEvent, GatewayOrder, GatewayOrderState, GatewayStatus, TradingGateway } from '../trading/gateway';
-import { type BackoffOptions, DiffConnection, type DiffLogger, type DiffMessage, silentLogger } from './connection';
+import { silentLogger, type Logger } from '../platform/logger';
+import { type BackoffOptions, DiffConnection, type DiffMessage } from './connection';
 import { getObject, getPath, isJsonObject, type JsonObject, type JsonValue } from './mergePatch';
 
 /**
@@ -39,7 +40,7 @@ export interface DiffTradeGatewayOptions {
   brokerId: string;
   userName: string;
   password: string;
-  logger?: DiffLogger;
+  logger?: Logger;
   /** Limit-up/limit-down prices for MARKET orders where the exchange has none (e.g. a DiffMarketData). */
   quotes?: LimitPriceSource;
   /** Prefix of the broker-side order id (default 'pfp'). */
@@ -156,7 +157,7 @@ function num(value: JsonValue | undefined): number {
 export class DiffTradeGateway implements TradingGateway {
   private readonly options: DiffTradeGatewayOptions;
   private readonly connection: DiffConnection;
-  private readonly logger: DiffLogger;
+  private readonly logger: Logger;
   private readonly prefix: string;
   private readonly listeners = new Set<(event: GatewayEvent) => void>();
   private readonly tracked = new Map<string, Tracked>();

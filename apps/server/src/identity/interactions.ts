@@ -1,8 +1,9 @@
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { errors, type Interaction } from 'oidc-provider';
 import type { Database } from '../platform/db/database';
 import { LOGIN_MESSAGES, LoginGuard } from '../platform/auth/loginGuard';
+import type { Logger } from '../platform/logger';
 import type { IdentitySettings } from './settings';
 import { normalizeUsername, verifyTrader } from './traders';
 import { loginPage, messagePage, pageCsp } from './pages';
@@ -21,7 +22,7 @@ export function interactionRoutes(
   provider: Provider,
   s: IdentitySettings,
   db: Database,
-  log: () => FastifyBaseLogger | undefined,
+  log: () => Logger | undefined,
 ) {
   const guard = new LoginGuard(s.loginGuard);
   const loginAction = (uid: string) => `${s.issuerPath}/login-actions/${encodeURIComponent(uid)}`;

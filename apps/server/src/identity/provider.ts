@@ -1,8 +1,9 @@
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createLocalJWKSet, type JSONWebKeySet } from 'jose';
 import type { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Provider from 'oidc-provider';
+import type { Logger } from '../platform/logger';
 import { applyClientPolicy } from './clientPolicy';
 import { providerConfiguration } from './configuration';
 import { interactionRoutes } from './interactions';
@@ -32,7 +33,7 @@ export async function createIdentityProvider(opts: IdentityProviderOptions): Pro
   const s = resolveSettings(opts);
   const db = opts.db;
   const keys = await loadSigningKeys(db, opts.keyBox);
-  let log: FastifyBaseLogger | undefined = opts.logger;
+  let log: Logger | undefined = opts.logger;
 
   const provider = new Provider(s.issuer, providerConfiguration(s, db, keys.privateJwks));
   provider.proxy = opts.proxy ?? true;

@@ -1,6 +1,6 @@
 import type { LoginGuardOptions } from '../platform/auth/loginGuard';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../platform/db/database';
+import type { Logger } from '../platform/logger';
 import type { KeyBox } from './keys';
 import { UriRules } from './redirectUris';
 
@@ -41,7 +41,7 @@ export interface IdentityProviderOptions {
   /** The customer login's protection, for the trader login page too (auth/loginGuard.ts). */
   loginGuard?: LoginGuardOptions;
   productName?: string;
-  logger?: FastifyBaseLogger;
+  logger?: Logger;
 }
 
 export const PROTOCOL = '/protocol/openid-connect';

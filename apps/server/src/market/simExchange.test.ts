@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { shanghaiDate } from './calendar';
 import { Catalogue, catalogue, isOnTick, type OptionSpec, type ProductSpec } from './catalogue';
 import { measureQuoteThroughput, SimExchange, type Quote } from './simExchange';
+import { silentLogger } from '../platform/logger';
 
 const T0 = shanghaiDate('2025-11-20 10:00'); // a Thursday
 const RATE = 0.015;
@@ -398,7 +399,11 @@ describe('SimExchange', () => {
     const batches: (readonly Quote[])[] = [];
     const off = sim.onTick((b) => batches.push(b));
     const errors: unknown[] = [];
-    const failing = new SimExchange({ seed: 1, now: () => T0, onError: (e) => errors.push(e) });
+    const failing = new SimExchange({
+      seed: 1,
+      now: () => T0,
+      logger: { ...silentLogger, error: (o) => errors.push((o as { err: unknown }).err) },
+    });
     failing.onTick(() => {
       throw new Error('boom');
     });

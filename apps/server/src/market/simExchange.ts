@@ -20,6 +20,7 @@ import { SimFuture } from './futuresProcess';
 import { SimOptionChain } from './optionQuotes';
 import type { Quote } from './quote';
 import type { FutureSpec, OptionSpec } from './types';
+import { consoleLogger, type Logger } from '../platform/logger';
 
 export type { Quote } from './quote';
 
@@ -35,8 +36,8 @@ export interface SimExchangeOptions {
   catalogue?: Catalogue;
   /** Risk-free rate for option prices (default 1.5%). */
   rate?: number;
-  /** Where a throwing onTick listener's error goes (default console.error). */
-  onError?: (error: unknown) => void;
+  /** Where a throwing onTick listener's error goes (default: the console). */
+  logger?: Logger;
 }
 
 /** The quotes that changed in a tick, and the tick's time (epoch ms). */
@@ -49,7 +50,7 @@ export class SimExchange {
   private readonly seed: number;
   private readonly now: () => Date;
   private readonly rate: number;
-  private readonly onError: (error: unknown) => void;
+  private readonly logger: Logger;
   private readonly futures = new Map<string, SimFuture>();
   private readonly chains = new Map<string, SimOptionChain>();
   /** Option symbol → chain, for chains built so far. */
@@ -67,7 +68,7 @@ export class SimExchange {
     this.sessions = options.sessions ?? 'always';
     this.now = options.now ?? (() => new Date());
     this.rate = options.rate ?? 0.015;
-    this.onError = options.onError ?? ((error) => console.error('sim exchange listener failed', error));
+    this.logger = options.logger ?? consoleLogger;
     const now = this.now();
     this.setDay(now);
     this.listContracts(now);
@@ -195,7 +196,7 @@ export class SimExchange {
         try {
           listener(changed, at);
         } catch (error) {
-          this.onError(error);
+          this.logger.error({ err: error }, 'sim exchange listener failed');
         }
       }
     }

@@ -18,8 +18,6 @@ export interface AppContext {
   tradingPort?: TradingPort;
   /** The trader views' cache of big totals and stats (default: 5 s, the polling interval). */
   viewCache?: ViewCache;
-  /** Last prices for the customer snapshot (the market-data source). */
-  lastPrice?: (symbol: string) => number | undefined;
   /** The day's limit band of an instrument (the market-data source); limit prices outside are refused. */
   priceBand?: (symbol: string) => { lower: number; upper: number } | undefined;
   /** The customer snapshot's market data: last price and the day's limit band (the market-data source). */

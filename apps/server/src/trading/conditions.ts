@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../platform/db/schema';
-import { silentLogger, type TradingLogger } from './logger';
+import { silentLogger, type Logger } from '../platform/logger';
 import { price, quoteSymbol, type Quote, type QuoteSource } from './quotes';
 
 export type TriggerOutcome =
@@ -74,7 +74,7 @@ export interface ConditionEngineOptions {
   db: Kysely<DB>;
   quotes: QuoteSource;
   trigger: ConditionTrigger;
-  logger?: TradingLogger;
+  logger?: Logger;
   now?: () => Date;
   /** A trigger committed its PENDING order: hand it to the router. */
   onTriggered: (orderId: number, tenantId: number) => void;
@@ -94,7 +94,7 @@ export interface ConditionEngineOptions {
  */
 export class ConditionEngine {
   private readonly db: Kysely<DB>;
-  private readonly logger: TradingLogger;
+  private readonly logger: Logger;
   private readonly now: () => Date;
   private readonly books = new Map<string, InstrumentBook>();
   private readonly byId = new Map<number, Watched>();

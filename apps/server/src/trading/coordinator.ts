@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { GatewayStatus } from './gateway';
-import { silentLogger, type TradingLogger } from './logger';
+import { silentLogger, type Logger } from '../platform/logger';
 
 /** What one server instance tells the others about a tenant. */
 export type CoordinatorMessage =
@@ -54,7 +54,7 @@ const LOCK_SPACE = 0x7066_7001;
  */
 export function pgCoordinator(
   databaseUrl: string,
-  logger: TradingLogger = silentLogger,
+  logger: Logger = silentLogger,
 ): Coordinator & { readonly instance: string } {
   const instance = randomUUID();
   const held = new Set<number>();

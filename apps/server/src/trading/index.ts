@@ -20,4 +20,3 @@ export {
   type TradingService,
   type TradingServiceOptions,
 } from './service';
-export type { TradingLogger } from './logger';

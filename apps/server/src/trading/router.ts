@@ -5,7 +5,7 @@ import { applyAccepted, applyEnded, applyTrade, requestCancel, type BookEvent } 
 import { ORDER_TEXTS } from './orderLife';
 import { createTradingBatches, type TradingBatches } from './batches';
 import type { GatewayEvent, GatewayStatus, Lane, TradingGateway } from './gateway';
-import { silentLogger, type TradingLogger } from './logger';
+import { silentLogger, type Logger } from '../platform/logger';
 
 const RECONCILE_CONCURRENCY = 8;
 
@@ -15,7 +15,7 @@ export const SIM_KEY = 'sim';
 export interface OrderRouterOptions {
   db: Kysely<DB>;
   tenantId: number;
-  logger?: TradingLogger;
+  logger?: Logger;
   /** Opens (and connects) the tenant's sim broker on demand, for orders sent to it before a switch to a real account. */
   openSim?: () => Promise<TradingGateway>;
   /** An order sent but not acknowledged (or with a cancel not yet done) is looked up at its broker again after this long. Default 5 s. */
@@ -58,7 +58,7 @@ export class OrderRouter {
   readonly tenantId: number;
   private readonly db: Kysely<DB>;
   private readonly tdb: Kysely<DB>;
-  private readonly logger: TradingLogger;
+  private readonly logger: Logger;
   private readonly openSim: (() => Promise<TradingGateway>) | undefined;
   private readonly resendAfterMs: number;
   private readonly reconcileEveryMs: number;

@@ -10,7 +10,7 @@ import type { GatewayStatus, Lane, TradingGateway } from './gateway';
 import type { QuoteSource } from './quotes';
 import { OrderRouter, SIM_KEY } from './router';
 import { createSimWriter, SimBroker } from './simBroker';
-import { silentLogger, type TradingLogger } from './logger';
+import { silentLogger, type Logger } from '../platform/logger';
 
 export type TenantRow = Selectable<TenantTable>;
 
@@ -18,7 +18,7 @@ export interface TradingServiceOptions {
   db: Kysely<DB>;
   /** Market data the simulated broker matches against. */
   quotes: QuoteSource;
-  logger?: TradingLogger;
+  logger?: Logger;
   /** Opens the DIFF trade gateway of an is_sim = false tenant (not connected yet: the service calls connect()). */
   createRealGateway?: (tenant: TenantRow) => TradingGateway | Promise<TradingGateway>;
   /** Period of the outbox sweep. Default 1000 ms. */

@@ -3,7 +3,7 @@ import type { DB, SimOrderStatus, SimOrderTable } from '../platform/db/schema';
 import type { GatewayEvent, GatewayOrder, GatewayOrderState, GatewayStatus, Lane, TradingGateway } from './gateway';
 import { Batcher } from './batches';
 import { price, quoteSymbol, volume, type Quote, type QuoteSource } from './quotes';
-import { silentLogger, type TradingLogger } from './logger';
+import { silentLogger, type Logger } from '../platform/logger';
 
 export const SIM_MESSAGES = {
   offTick: '价格不是最小变动价位的整数倍',
@@ -24,7 +24,7 @@ export interface SimBrokerOptions {
   /** The account: one SimBroker per tenant. */
   tenantId: number;
   quotes: QuoteSource;
-  logger?: TradingLogger;
+  logger?: Logger;
   /** The simulated clock (expiry, sessions, trade times). */
   now?: () => Date;
   /** Daily close in Asia/Shanghai wall-clock time, 'HH:MM'. Resting (GFD) orders die then. Default '15:00'. */
@@ -131,7 +131,7 @@ export class SimBroker implements TradingGateway {
   private readonly db: Kysely<DB>;
   private readonly tenantId: number;
   private readonly quotes: QuoteSource;
-  private readonly logger: TradingLogger;
+  private readonly logger: Logger;
   private readonly now: () => Date;
   private readonly closeTime: string;
   private readonly isTrading: ((symbol: string, at: Date) => boolean) | undefined;

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema';
+import type { Logger } from '../../platform/logger';
 import { audit, SYSTEM_ACTOR } from '../audit/audit';
 import { expireDueConditionals } from '../conditional/conditional';
 import { firstOpenDeadline } from './fixingTerms';
@@ -135,14 +136,17 @@ export function watchDeadlines(opts: {
   db: Kysely<DB>;
   events?: TradingPort | undefined;
   everyMs?: number;
-  onError?: (err: unknown) => void;
-  onRun?: (run: DeadlineRun) => void;
+  /** A failed run (an error) and each run that changed anything (info). */
+  logger: Logger;
 }) {
   let running: Promise<void> | undefined;
   const tick = () => {
     running ??= expireDueContracts(opts.db, { events: opts.events })
-      .then((run) => opts.onRun?.(run))
-      .catch((err: unknown) => opts.onError?.(err))
+      .then((run) => {
+        if (run.expired.length || run.cancelled.length || run.cancelRequested.length || run.conditionsExpired.length)
+          opts.logger.info(run, 'fixing deadlines');
+      })
+      .catch((err: unknown) => opts.logger.error({ err }, 'fixing deadlines: run failed'))
       .finally(() => (running = undefined));
     return running;
   };

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Quote } from '../../market/quote';
+import { consoleLogger, type Logger } from '../../platform/logger';
 import type { ChainHandle, ChainSetup, CurveEngine, CurvesListener } from './curveEngine';
 import type { FromWorker, ToWorker } from './curveWorker';
 
@@ -67,7 +68,7 @@ export class CurveWorkers implements CurveEngine {
 
   constructor(
     private readonly size = defaultWorkerCount(),
-    private readonly onError: (error: unknown) => void = (e) => console.error('curve worker failed', e),
+    private readonly logger: Logger = consoleLogger,
   ) {}
 
   open(setup: ChainSetup, snapshot: () => Quote[], onCurves: CurvesListener): ChainHandle {
@@ -125,7 +126,7 @@ export class CurveWorkers implements CurveEngine {
     try {
       chain.onCurves(reply.changed, reply.at);
     } catch (e) {
-      this.onError(e);
+      this.logger.error({ err: e }, 'curve worker failed');
     }
     if (chain.pending && this.chains.has(chain.id)) {
       const quotes = [...chain.pending.values()];
@@ -143,7 +144,7 @@ export class CurveWorkers implements CurveEngine {
     const slot: Slot = { worker: spawnWorker(), chains: new Set() };
     slot.worker.unref();
     slot.worker.on('message', (reply: FromWorker) => this.onReply(reply));
-    slot.worker.on('error', (e) => this.onError(e));
+    slot.worker.on('error', (err) => this.logger.error({ err }, 'curve worker failed'));
     slot.worker.on('exit', () => this.replace(slot));
     this.slots.push(slot);
     return slot;

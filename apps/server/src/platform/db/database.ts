@@ -12,7 +12,8 @@ import * as m008 from './migrations/008_contract_traded_amount';
 import * as m009 from './migrations/009_pricer_data_versions';
 import * as m010 from './migrations/010_orders_cover_instrument';
 import { PGliteDialect } from './pgliteDialect';
-import { guardedPool, type DbLogger } from './resilience';
+import type { Logger } from '../logger';
+import { guardedPool } from './resilience';
 import type { DB } from './schema';
 
 export type Database = Kysely<DB>;
@@ -33,7 +34,7 @@ export async function openDatabase(opts: {
   /** PostgreSQL: see db/resilience.ts. Defaults 5 s and 10 s. */
   connectTimeoutMs?: number;
   statementTimeoutMs?: number;
-  logger?: DbLogger;
+  logger?: Logger;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     pg.types.setTypeParser(NUMERIC, parseFloat);

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import type { Logger } from '../logger';
 import { isStalePreparedStatement, StatementNames, type PreparedStatementOptions } from './preparedStatements';
 
 /**
@@ -17,10 +18,6 @@ export class DatabaseUnavailableError extends Error {
   readonly code = 'db_unavailable';
 }
 
-export interface DbLogger {
-  warn(obj: object, msg?: string): void;
-}
-
 export interface PoolOptions {
   max: number;
   /** Getting a connection (opening one, or waiting for a free one), ms. */
@@ -34,7 +31,7 @@ export interface PoolOptions {
   readTimeoutMs?: number;
   /** Named prepared statements for the process's frequent SQL (preparedStatements.ts); false: none. */
   preparedStatements?: PreparedStatementOptions | false;
-  logger?: DbLogger;
+  logger?: Logger;
 }
 
 /** The part of pg.Pool Kysely's PostgresDialect uses. */

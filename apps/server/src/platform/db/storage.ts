@@ -2,7 +2,7 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, 
 import path from 'node:path';
 import { sql } from 'kysely';
 import { migrate, openDatabase, type Database } from './database';
-import type { DbLogger } from './resilience';
+import type { Logger } from '../logger';
 
 /**
  * The server's data on disk and its database, opened safely (docs/security.md):
@@ -46,7 +46,7 @@ export interface StorageOptions {
   databaseUrl: string | undefined;
   connectTimeoutMs?: number;
   statementTimeoutMs?: number;
-  logger?: DbLogger;
+  logger?: Logger;
 }
 
 /** Opens, checks and migrates the database; throws StorageError with what to do when it must not be used. */

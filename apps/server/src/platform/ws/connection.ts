@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { firstIssue, interveneTask, safeParseZh, startTask, subscribeView, wsRequest } from '@pfp/contract';
 import type { WebSocket } from 'ws';
 import type { z } from 'zod';
+import type { Logger } from '../logger';
 import { DEFAULT_WS_LIMITS, MessageRate, WS_LIMIT_MESSAGES, type WsLimits } from './limits';
 import { mergeInto } from './merge';
 import { WsError, type TaskHandle, type ViewSubscription, type WsRegistry } from './registry';
@@ -52,7 +53,7 @@ export class ViewConnection {
     private readonly socket: WebSocket,
     private readonly registry: WsRegistry,
     private readonly authenticated: boolean,
-    private readonly log: { warn(o: object, m: string): void },
+    private readonly log: Logger,
     private readonly limits: WsLimits = DEFAULT_WS_LIMITS,
   ) {
     this.rate = new MessageRate(limits.maxMessagesPerSecond);

@@ -21,11 +21,17 @@ export function attachViewServer(
   // Past the soft limit (an error reply) the library closes the connection (1009).
   const wss = new WebSocketServer({ noServer: true, maxPayload: Math.max(256 * 1024, limits.maxMessageBytes * 4) });
   const connections = new Set<ViewConnection>();
+  let closing = false;
+  const refuseClosing = (socket: { end(s: string): void }) => {
+    socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\n\r\n');
+  };
   app.server.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (!WS_PATHS.includes(url.pathname)) return socket.destroy();
+    if (closing) return refuseClosing(socket);
     const token = url.searchParams.get('token') ?? '';
     void (token ? authenticate(token).catch(() => false) : Promise.resolve(false)).then((ok) => {
+      if (closing) return refuseClosing(socket);
       if (token && !ok) {
         socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n');
         return;
@@ -54,11 +60,12 @@ export function attachViewServer(
       });
     });
   });
-  // Before the HTTP server closes: it would otherwise wait for the upgraded sockets.
+  // Before the HTTP server closes: it would otherwise wait for the upgraded sockets. No new ones.
   app.addHook('preClose', async () => {
+    closing = true;
     for (const c of connections) c.dispose();
     for (const ws of wss.clients) ws.terminate();
-    wss.close();
+    await new Promise<void>((resolve) => wss.close(() => resolve()));
   });
   return { connections: () => connections.size };
 }
