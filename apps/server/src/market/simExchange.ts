@@ -14,7 +14,8 @@
  *   price becomes the settlement, limits are recomputed, volumes reset, expired contracts leave and
  *   newly listed ones join.
  */
-import { dateKey, formatQuoteTime, inSession, shanghaiInstant, tradingDayOf } from './calendar';
+import { shanghaiInstant } from '../platform/time';
+import { dateKey, formatQuoteTime, inSession, tradingDayOf } from './calendar';
 import { catalogue as defaultCatalogue, type Catalogue } from './catalogue';
 import { SimFuture } from './futuresProcess';
 import { SimOptionChain } from './optionQuotes';

@@ -4,7 +4,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { ConditionalOrderTable, DB } from '../../platform/db/schema';
 import { isOnTick, tickDecimals } from '../../market/catalogue';
-import { shanghaiInstant } from '../../market/calendar';
+import { shanghaiInstant } from '../../platform/time';
 import { runView, type ViewDef, type ViewResult } from '../../platform/views/engine';
 import { audit, SYSTEM_ACTOR } from '../audit/audit';
 import { conflict, invalid, notFound } from '../../platform/errors';

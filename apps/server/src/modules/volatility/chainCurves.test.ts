@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shanghaiDate } from '../../market/calendar';
+import { shanghaiDate } from '../../platform/time';
 import type { Quote } from '../../market/quote';
 import { SimExchange } from '../../market/simExchange';
 import { ChainCurves, curveKey } from './chainCurves';

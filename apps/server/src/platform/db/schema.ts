@@ -8,7 +8,16 @@ type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | strin
 type Numeric = ColumnType<number, number | string, number | string>;
 type DefaultNumeric = ColumnType<number, number | string | undefined, number | string>;
 
-import type { ConditionalStatus, ContractStatus, Direction, OrderStatus, PricerStatus, TriggerOp } from '@pfp/contract';
+import type {
+  ConditionalStatus,
+  confirmation,
+  ContractStatus,
+  Direction,
+  OrderStatus,
+  PricerStatus,
+  TriggerOp,
+} from '@pfp/contract';
+import type { z } from 'zod';
 
 export type { ContractStatus, Direction, OrderStatus, PricerStatus };
 
@@ -299,6 +308,9 @@ export interface ConditionalViewRow {
   order_volume_traded: number | null;
 }
 
+/** v_confirmations (migration 006): the contract's 点价确认单 as the server reads it (Dates), and its tenant. */
+export type ConfirmationViewRow = z.output<typeof confirmation> & { tenant_id: number };
+
 /** Every table and view of the database: the one type all queries are written against. */
 export interface DB {
   tenants: TenantTable;
@@ -321,4 +333,5 @@ export interface DB {
   order_dispatch: OrderDispatchTable;
   conditional_orders: ConditionalOrderTable;
   v_conditional_orders: ConditionalViewRow;
+  v_confirmations: ConfirmationViewRow;
 }
