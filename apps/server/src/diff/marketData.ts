@@ -5,7 +5,7 @@ import {
   type DiffMessage,
   silentLogger,
 } from './connection';
-import { getObject, isJsonObject, type JsonObject, type JsonValue } from './mergePatch';
+import { getObject, isJsonObject, num, type JsonObject, type JsonValue } from './mergePatch';
 
 /**
  * Market data over DIFF (MARKET_SOURCE=diff, MD_URL = the market-data WebSocket, e.g. Shinny's
@@ -49,10 +49,6 @@ const NUMERIC_FIELDS = [
   'lower_limit',
   'pre_settlement',
 ] as const;
-
-function num(value: JsonValue | undefined): number {
-  return typeof value === 'number' && Number.isFinite(value) ? value : NaN;
-}
 
 export function toDiffQuote(symbol: string, raw: JsonObject): DiffQuote {
   const quote: DiffQuote = {
