@@ -5,6 +5,7 @@ import {
   type DiffMessage,
   silentLogger,
 } from './connection';
+import type { Quote } from '../platform/quote';
 import { getObject, isJsonObject, num, type JsonObject, type JsonValue } from './mergePatch';
 
 /**
@@ -20,23 +21,6 @@ import { getObject, isJsonObject, num, type JsonObject, type JsonValue } from '.
  *   or with `error`.
  */
 
-/** One quote, as in DIFF (`quotes[symbol]`); a field the server did not send (or sent as '-') is NaN. */
-export interface DiffQuote {
-  symbol: string;
-  /** Exchange time, 'YYYY-MM-DD HH:MM:SS.ffffff' (Beijing time); '' when absent. */
-  datetime: string;
-  last_price: number;
-  bid_price1: number;
-  ask_price1: number;
-  bid_volume1: number;
-  ask_volume1: number;
-  volume: number;
-  open_interest: number;
-  upper_limit: number;
-  lower_limit: number;
-  pre_settlement: number;
-}
-
 const NUMERIC_FIELDS = [
   'last_price',
   'bid_price1',
@@ -50,8 +34,9 @@ const NUMERIC_FIELDS = [
   'pre_settlement',
 ] as const;
 
-export function toDiffQuote(symbol: string, raw: JsonObject): DiffQuote {
-  const quote: DiffQuote = {
+/** One quote as in DIFF (`quotes[symbol]`); a field the server did not send (or sent as '-') is NaN. */
+export function toDiffQuote(symbol: string, raw: JsonObject): Quote {
+  const quote: Quote = {
     symbol,
     datetime: typeof raw.datetime === 'string' ? raw.datetime : '',
     last_price: NaN,
@@ -177,7 +162,7 @@ export class DiffMarketData {
   readonly connection: DiffConnection;
   private readonly logger: DiffLogger;
   private readonly symbols = new Set<string>();
-  private readonly tickListeners = new Set<(quotes: DiffQuote[]) => void>();
+  private readonly tickListeners = new Set<(quotes: Quote[]) => void>();
   private readonly pending = new Map<string, PendingQuery>();
   private readonly queryTimeoutMs: number;
   private querySeq = 0;
@@ -218,13 +203,13 @@ export class DiffMarketData {
   }
 
   /** The latest quote, or undefined before the server sent any of it. */
-  getQuote(symbol: string): DiffQuote | undefined {
+  getQuote(symbol: string): Quote | undefined {
     const raw = getObject(this.connection.data, 'quotes', symbol);
     return raw ? toDiffQuote(symbol, raw) : undefined;
   }
 
   /** The quotes each rtn_data changed (one call per rtn_data). */
-  onTick(listener: (quotes: DiffQuote[]) => void): () => void {
+  onTick(listener: (quotes: Quote[]) => void): () => void {
     this.tickListeners.add(listener);
     return () => this.tickListeners.delete(listener);
   }
@@ -275,7 +260,7 @@ export class DiffMarketData {
         if (!isJsonObject(quotes)) continue;
         for (const [symbol, value] of Object.entries(quotes)) if (isJsonObject(value)) changed.add(symbol);
       }
-      const ticks: DiffQuote[] = [];
+      const ticks: Quote[] = [];
       for (const symbol of changed) {
         const quote = this.getQuote(symbol);
         if (quote) ticks.push(quote);

@@ -19,10 +19,10 @@ import { dateKey, formatQuoteTime, inSession, tradingDayOf } from './calendar';
 import { catalogue as defaultCatalogue, type Catalogue } from './catalogue';
 import { SimFuture } from './futuresProcess';
 import { SimOptionChain } from './optionQuotes';
-import type { Quote } from './quote';
+import type { Quote } from '../platform/quote';
 import type { FutureSpec, OptionSpec } from './types';
 
-export type { Quote } from './quote';
+export type { Quote } from '../platform/quote';
 
 export interface SimExchangeOptions {
   /** Seed of the market's random streams (default 1). */
