@@ -89,13 +89,17 @@ export interface ContractTable {
   fixing_deadline: string | null;
 }
 
-export interface OrderTable {
+/** What an order and a conditional order hold the same way: their contract's customer and future, and the side. */
+interface FixingRow {
   id: Generated<number>;
   tenant_id: number;
   contract_id: number;
   pricer_id: number;
   instrument_id: string;
   direction: Direction;
+}
+
+export interface OrderTable extends FixingRow {
   volume_orign: number;
   volume_traded: Generated<number>;
   /** 0 = market order. */
@@ -259,13 +263,7 @@ export interface ContractViewRow extends Omit<
 }
 
 /** A conditional fixing order (migration 007, docs/conditional-orders.md). */
-export interface ConditionalOrderTable {
-  id: Generated<number>;
-  tenant_id: number;
-  contract_id: number;
-  pricer_id: number;
-  instrument_id: string;
-  direction: Direction;
+export interface ConditionalOrderTable extends FixingRow {
   quantity: number;
   trigger_op: TriggerOp;
   trigger_price: Numeric;
