@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { DB, SimOrderStatus, SimOrderTable } from '../platform/db/schema';
+import type { DB, SimOrderTable } from '../platform/db/schema';
 import type { GatewayEvent, GatewayOrder, GatewayOrderState, GatewayStatus, Lane, TradingGateway } from './gateway';
 import { quoteSymbol, type Quote, type QuoteSource } from './quotes';
 import { silentLogger, type TradingLogger } from './logger';
@@ -17,7 +17,17 @@ import {
   type SimInsert,
   type SimWriter,
 } from './simBook';
-import { fillable, nextClose, refusal, SIM_MESSAGES, taking, tradeIdOf, type Resting, type Used } from './simRules';
+import {
+  fillable,
+  nextClose,
+  placeOrder,
+  SIM_MESSAGES,
+  taking,
+  tradeIdOf,
+  type Placed,
+  type Resting,
+  type Used,
+} from './simRules';
 
 export interface SimBrokerOptions {
   db: Kysely<DB>;
@@ -40,15 +50,6 @@ export interface SimBrokerOptions {
    * brokers). Its flushes must not need the lane: a broker holds a lane slot while it waits.
    */
   writer?: SimWriter;
-}
-
-/** An order priced at insertion, not yet persisted. */
-interface Placed {
-  order: GatewayOrder;
-  o: Resting;
-  fill?: { volume: number; price: number } | undefined;
-  status: SimOrderStatus;
-  message: string;
 }
 
 /**
@@ -324,29 +325,10 @@ export class SimBroker implements TradingGateway {
 
   /** Validates and prices one order; `used` carries the liquidity taken by the orders before it in this pass. */
   private place(order: GatewayOrder, at: Date, used: Map<string, Used>): Placed {
-    const rejection = refusal(order, at, this.quotes, this.isTrading);
-    const market = order.priceType === 'MARKET';
-    const o: Resting = {
-      ref: order.orderId,
-      symbol: order.symbol,
-      direction: order.direction,
-      limitPrice: market ? 0 : order.limitPrice,
-      volume: order.volume,
-      traded: 0,
-      seq: 0,
-      expiresAt: nextClose(at, this.closeTime).getTime(),
-      trades: 0,
-    };
-    if (rejection) return { order, o, status: 'REJECTED', message: rejection };
-    const q = this.quotes.getQuote(order.symbol);
     const taken = used.get(order.symbol) ?? this.usedOf(order.symbol);
-    const fill = q ? fillable(o, q, taken, market) : undefined;
-    if (fill) used.set(order.symbol, taking(taken, order.direction, fill.volume));
-    const traded = fill?.volume ?? 0;
-    if (traded === o.volume) return { order, o, fill, status: 'FILLED', message: '' };
-    if (market)
-      return { order, o, fill, status: 'CANCELLED', message: traded > 0 ? SIM_MESSAGES.fakRest : SIM_MESSAGES.fakNone };
-    return { order, o, fill, status: 'ALIVE', message: '' };
+    const placed = placeOrder(order, at, this.closeTime, this.quotes, this.isTrading, taken);
+    if (placed.fill) used.set(order.symbol, taking(taken, order.direction, placed.fill.volume));
+    return placed;
   }
 
   /** Inserts the orders and their first fills; returns the seq of each order inserted (absent: it existed). */

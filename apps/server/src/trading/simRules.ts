@@ -1,5 +1,6 @@
 import { shanghaiInstant, shanghaiTime } from '../platform/time';
 import type { GatewayOrder } from './gateway';
+import type { SimOrderStatus } from '../platform/db/schema';
 import { price, volume, type Quote, type QuoteSource } from './quotes';
 
 /**
@@ -119,4 +120,48 @@ export function fillable(
   if (bid === undefined || (!market && bid < o.limitPrice - EPS)) return undefined;
   const v = Math.min(left, volume(q.bid_volume1) - used.bid);
   return v > 0 ? { volume: v, price: bid } : undefined;
+}
+
+/** An order priced at insertion, not yet persisted. */
+export interface Placed {
+  order: GatewayOrder;
+  o: Resting;
+  fill?: { volume: number; price: number } | undefined;
+  status: SimOrderStatus;
+  message: string;
+}
+
+/**
+ * Validates and prices one order sent at `at`, against its symbol's quote with `taken` of the quote's
+ * liquidity already used: rejected, filled, cancelled (a MARKET order's rest: FAK) or resting (ALIVE).
+ */
+export function placeOrder(
+  order: GatewayOrder,
+  at: Date,
+  closeTime: string,
+  quotes: QuoteSource,
+  isTrading: ((symbol: string, at: Date) => boolean) | undefined,
+  taken: Used,
+): Placed {
+  const rejection = refusal(order, at, quotes, isTrading);
+  const market = order.priceType === 'MARKET';
+  const o: Resting = {
+    ref: order.orderId,
+    symbol: order.symbol,
+    direction: order.direction,
+    limitPrice: market ? 0 : order.limitPrice,
+    volume: order.volume,
+    traded: 0,
+    seq: 0,
+    expiresAt: nextClose(at, closeTime).getTime(),
+    trades: 0,
+  };
+  if (rejection) return { order, o, status: 'REJECTED', message: rejection };
+  const q = quotes.getQuote(order.symbol);
+  const fill = q ? fillable(o, q, taken, market) : undefined;
+  const traded = fill?.volume ?? 0;
+  if (traded === o.volume) return { order, o, fill, status: 'FILLED', message: '' };
+  if (market)
+    return { order, o, fill, status: 'CANCELLED', message: traded > 0 ? SIM_MESSAGES.fakRest : SIM_MESSAGES.fakNone };
+  return { order, o, fill, status: 'ALIVE', message: '' };
 }

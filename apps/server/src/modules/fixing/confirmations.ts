@@ -52,11 +52,7 @@ export async function getConfirmation(
   let order = db.selectFrom('orders').select('id').where('id', '=', orderId).where('tenant_id', '=', scope.tenantId);
   if (scope.pricerId !== undefined) order = order.where('pricer_id', '=', scope.pricerId);
   if (!(await order.executeTakeFirst())) throw notFound('订单不存在');
-  const row = await db
-    .selectFrom('v_confirmations')
-    .select(COLUMNS)
-    .where('order_id', '=', orderId)
-    .executeTakeFirst();
+  const row = await db.selectFrom('v_confirmations').select(COLUMNS).where('order_id', '=', orderId).executeTakeFirst();
   if (!row) throw notFound('该订单尚未成交，没有点价确认单');
   return row;
 }
