@@ -13,7 +13,7 @@ import { openDatabase } from './database';
  * On PGlite the database lives in DATA_DIR; in the postgres project, in a database of the run's
  * cluster (DATA_DIR then holds the keys).
  */
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 const onPostgres = !!process.env.DATABASE_URL;
