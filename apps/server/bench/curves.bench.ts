@@ -9,7 +9,7 @@
  * for `steps` ticks of 500 ms from a fixed date (the same setting as src/volatility/curveQuality.test.ts,
  * which holds the curves to 2 / 3 vol points of parity on mids / last prices). Bounded, not part of CI.
  */
-import { shanghaiDate } from '../src/market/calendar';
+import { shanghaiDate } from '../src/platform/time';
 import { catalogue } from '../src/market/catalogue';
 import { SimExchange } from '../src/market/simExchange';
 import { ChainCurves, curveKey, type CurvePoint } from '../src/modules/volatility/chainCurves';

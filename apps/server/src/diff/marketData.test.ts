@@ -1,12 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakeDiffServer } from '../../test/diff/fakeServer';
-import {
-  buildInstrumentQuery,
-  createDiffMarketDataFromEnv,
-  DiffMarketData,
-  type DiffQuote,
-  parseInstruments,
-} from './marketData';
+import { buildInstrumentQuery, createDiffMarketDataFromEnv, DiffMarketData, parseInstruments } from './marketData';
+import type { Quote } from '../platform/quote';
 import { unusedPort, waitFor } from '../../test/diff/testSupport';
 
 const FAST = { initialMs: 10, maxMs: 50 };
@@ -17,12 +12,12 @@ describe('DiffMarketData', () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  async function setup(): Promise<{ server: FakeDiffServer; md: DiffMarketData; ticks: DiffQuote[][] }> {
+  async function setup(): Promise<{ server: FakeDiffServer; md: DiffMarketData; ticks: Quote[][] }> {
     const server = await FakeDiffServer.start();
     cleanups.push(() => server.close());
     const md = new DiffMarketData({ url: server.url, backoff: FAST, pingIntervalMs: 0 });
     cleanups.push(() => md.close());
-    const ticks: DiffQuote[][] = [];
+    const ticks: Quote[][] = [];
     md.onTick((quotes) => ticks.push(quotes));
     return { server, md, ticks };
   }

@@ -1,6 +1,7 @@
 import { silentLogger, type Logger } from '../platform/logger';
+import type { Quote } from '../platform/quote';
 import { DiffConnection, type DiffConnectionOptions, type DiffMessage } from './connection';
-import { getObject, isJsonObject, type JsonObject, type JsonValue } from './mergePatch';
+import { getObject, isJsonObject, num, type JsonObject, type JsonValue } from './mergePatch';
 
 /**
  * Market data over DIFF (MARKET_SOURCE=diff, MD_URL = the market-data WebSocket, e.g. Shinny's
@@ -15,23 +16,6 @@ import { getObject, isJsonObject, type JsonObject, type JsonValue } from './merg
  *   or with `error`.
  */
 
-/** One quote, as in DIFF (`quotes[symbol]`); a field the server did not send (or sent as '-') is NaN. */
-export interface DiffQuote {
-  symbol: string;
-  /** Exchange time, 'YYYY-MM-DD HH:MM:SS.ffffff' (Beijing time); '' when absent. */
-  datetime: string;
-  last_price: number;
-  bid_price1: number;
-  ask_price1: number;
-  bid_volume1: number;
-  ask_volume1: number;
-  volume: number;
-  open_interest: number;
-  upper_limit: number;
-  lower_limit: number;
-  pre_settlement: number;
-}
-
 const NUMERIC_FIELDS = [
   'last_price',
   'bid_price1',
@@ -45,12 +29,9 @@ const NUMERIC_FIELDS = [
   'pre_settlement',
 ] as const;
 
-function num(value: JsonValue | undefined): number {
-  return typeof value === 'number' && Number.isFinite(value) ? value : NaN;
-}
-
-export function toDiffQuote(symbol: string, raw: JsonObject): DiffQuote {
-  const quote: DiffQuote = {
+/** One quote as in DIFF (`quotes[symbol]`); a field the server did not send (or sent as '-') is NaN. */
+export function toDiffQuote(symbol: string, raw: JsonObject): Quote {
+  const quote: Quote = {
     symbol,
     datetime: typeof raw.datetime === 'string' ? raw.datetime : '',
     last_price: NaN,
@@ -176,7 +157,7 @@ export class DiffMarketData {
   readonly connection: DiffConnection;
   private readonly logger: Logger;
   private readonly symbols = new Set<string>();
-  private readonly tickListeners = new Set<(quotes: DiffQuote[]) => void>();
+  private readonly tickListeners = new Set<(quotes: Quote[]) => void>();
   private readonly pending = new Map<string, PendingQuery>();
   private readonly queryTimeoutMs: number;
   private querySeq = 0;
@@ -217,13 +198,13 @@ export class DiffMarketData {
   }
 
   /** The latest quote, or undefined before the server sent any of it. */
-  getQuote(symbol: string): DiffQuote | undefined {
+  getQuote(symbol: string): Quote | undefined {
     const raw = getObject(this.connection.data, 'quotes', symbol);
     return raw ? toDiffQuote(symbol, raw) : undefined;
   }
 
   /** The quotes each rtn_data changed (one call per rtn_data). */
-  onTick(listener: (quotes: DiffQuote[]) => void): () => void {
+  onTick(listener: (quotes: Quote[]) => void): () => void {
     this.tickListeners.add(listener);
     return () => this.tickListeners.delete(listener);
   }
@@ -274,7 +255,7 @@ export class DiffMarketData {
         if (!isJsonObject(quotes)) continue;
         for (const [symbol, value] of Object.entries(quotes)) if (isJsonObject(value)) changed.add(symbol);
       }
-      const ticks: DiffQuote[] = [];
+      const ticks: Quote[] = [];
       for (const symbol of changed) {
         const quote = this.getQuote(symbol);
         if (quote) ticks.push(quote);

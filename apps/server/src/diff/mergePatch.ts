@@ -77,3 +77,13 @@ export function getObject(tree: JsonValue | undefined, ...path: string[]): JsonO
   const node = getPath(tree, ...path);
   return isJsonObject(node) ? node : undefined;
 }
+
+/** A string field, '' when absent or not a string. */
+export function str(value: JsonValue | undefined): string {
+  return typeof value === 'string' ? value : '';
+}
+
+/** A numeric field, NaN when absent or not a finite number (DIFF sends '-' for none). */
+export function num(value: JsonValue | undefined): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : NaN;
+}

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { GatewayEvent, GatewayOrder } from '../trading/gateway';
 import { FAKE_DEFAULT_ACCOUNT, FakeDiffServer, type FakeDiffServerOptions } from '../../test/diff/fakeServer';
 import { DiffMarketData } from './marketData';
-import { buildInsertOrder, DiffTradeGateway, type DiffTradeGatewayOptions, supportsMarketOrders } from './tradeGateway';
+import { buildInsertOrder, supportsMarketOrders } from './orderPacket';
+import { DiffTradeGateway, type DiffTradeGatewayOptions } from './tradeGateway';
 import { sleep, waitFor } from '../../test/diff/testSupport';
 
 const FAST = { initialMs: 10, maxMs: 50 };

@@ -1,7 +1,9 @@
 import type { GatewayEvent, GatewayOrder, GatewayOrderState, GatewayStatus, TradingGateway } from '../trading/gateway';
 import { silentLogger, type Logger } from '../platform/logger';
 import { type BackoffOptions, DiffConnection, type DiffMessage } from './connection';
-import { getObject, getPath, isJsonObject, type JsonObject, type JsonValue } from './mergePatch';
+import { getObject, getPath, isJsonObject, num, str, type JsonObject } from './mergePatch';
+import { buildInsertOrder, closesToday } from './orderPacket';
+import { OrderTracker } from './orderTracker';
 
 /**
  * A real broker account through a DIFF trade server (open-trade-gateway, or any TqSdk-compatible
@@ -16,14 +18,8 @@ import { getObject, getPath, isJsonObject, type JsonObject, type JsonValue } fro
  * with a wrong password: CTP locks accounts after repeated failures); make a new gateway with new credentials.
  *
  * Orders carry `order_id` = prefix + our order id ('pfp123'), so after a reconnect or a restart the
- * server's section tells what became of them. Events are derived from that section:
- * - accepted: the order got an exchange_order_id (or a trade);
- * - trade: each record of `trades` with our order_id, once per trade id;
- * - cancelled: FINISHED with volume_left > 0 after something reached the exchange (message = last_msg);
- * - rejected: FINISHED without exchange_order_id and without trades (message = last_msg, else the last
- *   error notify).
- * A final event waits until the trade records add up to volume_orign − volume_left, so a `cancelled`
- * never overtakes the trades before it.
+ * server's section tells what became of them: orderTracker.ts derives the events from it; orderPacket.ts
+ * builds what is sent.
  *
  * Events are given for orders this gateway inserted, cancelled or queried; for one found only by
  * `queryOrder`/`cancelOrder`, what the answer already showed is not sent again.
@@ -54,104 +50,9 @@ export interface DiffTradeGatewayOptions {
   queryTimeoutMs?: number;
 }
 
-/** Exchanges taking market orders (price_type ANY): TqSdk refuses them on CFFEX, SHFE, INE and for DCE options. */
-const MARKET_ORDER_EXCHANGES = new Set(['DCE', 'CZCE', 'GFEX']);
-
-/** Exchanges where CLOSE closes only positions opened before today and today's need CLOSETODAY. */
-const CLOSE_TODAY_EXCHANGES = new Set(['SHFE', 'INE']);
-
-export function splitSymbol(symbol: string): { exchangeId: string; instrumentId: string } | undefined {
-  const match = /^([A-Z]+)\.([A-Za-z0-9-]+)$/.exec(symbol);
-  return match ? { exchangeId: match[1] ?? '', instrumentId: match[2] ?? '' } : undefined;
-}
-
-/** 'm2601-C-3000', 'cu2601C80000', 'SR601C6000', 'IO2601-C-4000'. */
-function isOption(instrumentId: string): boolean {
-  return /\d-?[CP]-?\d/.test(instrumentId);
-}
-
-/** Whether the exchange accepts a market (price_type ANY) order for this symbol, by TqSdk's rule. */
-export function supportsMarketOrders(symbol: string): boolean {
-  const parts = splitSymbol(symbol);
-  if (!parts || !MARKET_ORDER_EXCHANGES.has(parts.exchangeId)) return false;
-  return !(parts.exchangeId === 'DCE' && isOption(parts.instrumentId));
-}
-
-function positive(value: number | undefined): number | undefined {
-  return value !== undefined && Number.isFinite(value) && value > 0 ? value : undefined;
-}
-
-/**
- * The insert_order packet of an order (`closeToday`: send offset CLOSETODAY instead of CLOSE):
- * - LIMIT: price_type LIMIT, time_condition GFD (good for the day), volume_condition ANY;
- * - MARKET where the exchange has market orders: price_type ANY, time_condition IOC (TqSdk's market order);
- * - MARKET elsewhere (SHFE, INE, CFFEX, DCE options): FAK (LIMIT + IOC + volume ANY) at the limit-up price to
- *   buy / limit-down price to sell, or at the order's own limit price when those are unknown.
- * Throws (with a Chinese message) for an order that cannot be sent.
- */
-export function buildInsertOrder(
-  order: GatewayOrder,
-  userId: string,
-  brokerOrderId: string,
-  limits?: { upper_limit: number; lower_limit: number },
-  closeToday = false,
-): DiffMessage {
-  const parts = splitSymbol(order.symbol);
-  if (!parts) throw new Error(`合约代码不合法：${order.symbol}`);
-  if (!Number.isInteger(order.volume) || order.volume <= 0) throw new Error(`下单手数不合法：${order.volume}`);
-  const base: DiffMessage = {
-    aid: 'insert_order',
-    user_id: userId,
-    order_id: brokerOrderId,
-    exchange_id: parts.exchangeId,
-    instrument_id: parts.instrumentId,
-    direction: order.direction,
-    offset: order.offset === 'CLOSE' && closeToday ? 'CLOSETODAY' : order.offset,
-    volume: order.volume,
-    volume_condition: 'ANY',
-  };
-  if (order.priceType === 'LIMIT') {
-    const price = positive(order.limitPrice);
-    if (price === undefined) throw new Error(`限价单价格不合法：${order.limitPrice}`);
-    return { ...base, price_type: 'LIMIT', limit_price: price, time_condition: 'GFD' };
-  }
-  if (supportsMarketOrders(order.symbol)) return { ...base, price_type: 'ANY', time_condition: 'IOC' };
-  const price =
-    positive(order.direction === 'BUY' ? limits?.upper_limit : limits?.lower_limit) ?? positive(order.limitPrice);
-  if (price === undefined) throw new Error(`${order.symbol} 不支持市价单，且没有涨跌停价可用`);
-  return { ...base, price_type: 'LIMIT', limit_price: price, time_condition: 'IOC' };
-}
-
-interface Tracked {
-  orderId: string;
-  accepted: boolean;
-  trades: Set<string>;
-  tradedVolume: number;
-  done: boolean;
-}
-
-interface TradeRecord {
-  tradeId: string;
-  volume: number;
-  price: number;
-  at: Date;
-  ns: number;
-}
-
 interface Waiter {
   resolve: () => void;
   reject: (err: Error) => void;
-}
-
-/** Done orders remembered (so a repeated insert of a finished order sends nothing and emits nothing). */
-const MAX_DONE = 50_000;
-
-function str(value: JsonValue | undefined): string {
-  return typeof value === 'string' ? value : '';
-}
-
-function num(value: JsonValue | undefined): number {
-  return typeof value === 'number' && Number.isFinite(value) ? value : NaN;
 }
 
 export class DiffTradeGateway implements TradingGateway {
@@ -160,8 +61,7 @@ export class DiffTradeGateway implements TradingGateway {
   private readonly logger: Logger;
   private readonly prefix: string;
   private readonly listeners = new Set<(event: GatewayEvent) => void>();
-  private readonly tracked = new Map<string, Tracked>();
-  private readonly active = new Set<string>();
+  private readonly orders: OrderTracker;
   private readonly sentThisConnection = new Set<string>();
   private readonly waiters = new Set<Waiter>();
   private current: GatewayStatus = { status: 'error', message: '连接中' };
@@ -192,6 +92,7 @@ export class DiffTradeGateway implements TradingGateway {
       user_name: options.userName,
       password: options.password,
     });
+    this.orders = new OrderTracker(() => getObject(this.connection.data, 'trade', options.userName));
     this.connection.onOpen(() => this.handleOpen());
     this.connection.onClose(() => this.handleClose());
     this.connection.onData((patches) => this.handleData(patches));
@@ -255,24 +156,23 @@ export class DiffTradeGateway implements TradingGateway {
   async insertOrder(order: GatewayOrder): Promise<void> {
     this.assertReady();
     const id = this.brokerOrderId(order.orderId);
-    const existing = this.tracked.get(id);
-    if (existing?.done) return;
-    if (this.orderNode(id) || this.sentThisConnection.has(id)) {
+    if (this.orders.isDone(id)) return;
+    if (this.orders.orderNode(id) || this.sentThisConnection.has(id)) {
       this.logger.info({ orderId: order.orderId }, 'DIFF insert_order skipped: the server already has the order');
-      this.track(order.orderId, id);
+      this.orders.track(order.orderId, id);
       this.scan([id]);
       return;
     }
     let pack: DiffMessage;
     try {
-      pack = buildInsertOrder(order, this.options.userName, id, this.limitsFor(order.symbol), this.closeToday(order));
+      pack = buildInsertOrder(order, this.options.userName, id, this.limitsFor(order.symbol), this.closesToday(order));
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       this.logger.warn({ orderId: order.orderId, message }, 'DIFF order not sent');
       queueMicrotask(() => this.emit({ type: 'rejected', orderId: order.orderId, message }));
       return;
     }
-    this.track(order.orderId, id);
+    this.orders.track(order.orderId, id);
     if (!this.connection.send(pack)) throw new Error('交易网关未就绪：连接断开，正在重连');
     this.sentThisConnection.add(id);
     this.logger.info(
@@ -293,7 +193,7 @@ export class DiffTradeGateway implements TradingGateway {
   async cancelOrder(orderId: string): Promise<void> {
     this.assertReady();
     const id = this.brokerOrderId(orderId);
-    if (!this.tracked.has(id)) this.adopt(orderId, id);
+    if (!this.orders.has(id)) this.orders.adopt(orderId, id);
     if (!this.connection.send({ aid: 'cancel_order', user_id: this.options.userName, order_id: id }))
       throw new Error('交易网关未就绪：连接断开，正在重连');
     this.logger.info({ orderId }, 'DIFF cancel_order sent');
@@ -303,10 +203,10 @@ export class DiffTradeGateway implements TradingGateway {
   async queryOrder(orderId: string): Promise<GatewayOrderState> {
     await this.waitReady(this.options.queryTimeoutMs ?? 10_000);
     const id = this.brokerOrderId(orderId);
-    const order = this.orderNode(id);
-    const trades = this.tradesByOrder(new Set([id])).get(id) ?? [];
+    const order = this.orders.orderNode(id);
+    const trades = this.orders.tradesByOrder(new Set([id])).get(id) ?? [];
     if (!order && trades.length === 0) return { known: false, volumeTraded: 0, trades: [] };
-    if (!this.tracked.has(id)) this.adopt(orderId, id);
+    if (!this.orders.has(id)) this.orders.adopt(orderId, id);
     const fromTrades = trades.reduce((sum, t) => sum + t.volume, 0);
     const fromOrder = order ? num(order.volume_orign) - num(order.volume_left) : NaN;
     const state: GatewayOrderState = {
@@ -358,7 +258,8 @@ export class DiffTradeGateway implements TradingGateway {
       const userTree = getObject(this.connection.data, 'trade', user);
       if (userTree && userTree.trade_more_data !== true) this.handleLoggedIn(userTree);
     }
-    if (touched && this.active.size > 0) this.scan([...this.active]);
+    const active = touched ? this.orders.activeIds() : [];
+    if (active.length > 0) this.scan(active);
   }
 
   private handleNotify(item: JsonObject): void {
@@ -395,139 +296,17 @@ export class DiffTradeGateway implements TradingGateway {
     void this.connection.close();
   }
 
-  // ---- orders --------------------------------------------------------------------------------------
-
-  private orderNode(brokerOrderId: string): JsonObject | undefined {
-    return getObject(this.connection.data, 'trade', this.options.userName, 'orders', brokerOrderId);
-  }
-
-  private track(orderId: string, id: string): Tracked {
-    let tracked = this.tracked.get(id);
-    if (!tracked) {
-      tracked = { orderId, accepted: false, trades: new Set(), tradedVolume: 0, done: false };
-      this.tracked.set(id, tracked);
-    }
-    if (!tracked.done) this.active.add(id);
-    return tracked;
-  }
-
-  /** Starts following an order found on the server, taking what it shows now as already reported. */
-  private adopt(orderId: string, id: string): void {
-    const tracked = this.track(orderId, id);
-    const order = this.orderNode(id);
-    const trades = this.tradesByOrder(new Set([id])).get(id) ?? [];
-    for (const trade of trades) {
-      tracked.trades.add(trade.tradeId);
-      tracked.tradedVolume += trade.volume;
-    }
-    if (str(order?.exchange_order_id).trim() !== '' || trades.length > 0) tracked.accepted = true;
-    if (order?.status === 'FINISHED' && this.consistent(order, tracked)) this.finish(id, tracked);
-  }
-
-  private consistent(order: JsonObject, tracked: Tracked): boolean {
-    const traded = num(order.volume_orign) - num(order.volume_left);
-    return !Number.isFinite(traded) || tracked.tradedVolume >= traded;
-  }
-
-  private finish(id: string, tracked: Tracked): void {
-    tracked.done = true;
-    this.active.delete(id);
-    if (this.tracked.size > MAX_DONE) {
-      for (const [key, value] of this.tracked) {
-        if (this.tracked.size <= MAX_DONE) break;
-        if (value.done) this.tracked.delete(key);
-      }
-    }
-  }
-
-  /** Trade records of the given broker order ids, oldest first. */
-  private tradesByOrder(ids: Set<string>): Map<string, TradeRecord[]> {
-    const out = new Map<string, TradeRecord[]>();
-    const trades = getObject(this.connection.data, 'trade', this.options.userName, 'trades');
-    if (!trades) return out;
-    for (const [tradeId, trade] of Object.entries(trades)) {
-      if (!isJsonObject(trade)) continue;
-      const orderId = str(trade.order_id);
-      if (!ids.has(orderId)) continue;
-      const ns = num(trade.trade_date_time);
-      const record: TradeRecord = {
-        tradeId,
-        volume: num(trade.volume),
-        price: num(trade.price),
-        at: Number.isFinite(ns) ? new Date(Math.round(ns / 1e6)) : new Date(),
-        ns: Number.isFinite(ns) ? ns : 0,
-      };
-      const list = out.get(orderId);
-      if (list) list.push(record);
-      else out.set(orderId, [record]);
-    }
-    for (const list of out.values()) list.sort((a, b) => a.ns - b.ns || (a.tradeId < b.tradeId ? -1 : 1));
-    return out;
-  }
-
+  /** Gives the events of these orders not given yet (OrderTracker). */
   private scan(ids: string[]): void {
-    const byOrder = this.tradesByOrder(new Set(ids));
-    const events: GatewayEvent[] = [];
-    for (const id of ids) {
-      const tracked = this.tracked.get(id);
-      if (!tracked || tracked.done) continue;
-      const order = this.orderNode(id);
-      const trades = byOrder.get(id) ?? [];
-      const exchangeOrderId = str(order?.exchange_order_id).trim();
-      if (!tracked.accepted && (exchangeOrderId !== '' || trades.length > 0)) {
-        tracked.accepted = true;
-        events.push(
-          exchangeOrderId !== ''
-            ? { type: 'accepted', orderId: tracked.orderId, exchangeOrderId }
-            : { type: 'accepted', orderId: tracked.orderId },
-        );
-      }
-      for (const trade of trades) {
-        if (tracked.trades.has(trade.tradeId)) continue;
-        tracked.trades.add(trade.tradeId);
-        tracked.tradedVolume += trade.volume;
-        const { tradeId, volume, price, at } = trade;
-        events.push({ type: 'trade', orderId: tracked.orderId, tradeId, volume, price, at });
-      }
-      if (!order || order.status !== 'FINISHED' || !this.consistent(order, tracked)) continue;
-      const left = num(order.volume_left);
-      const traded = num(order.volume_orign) - left;
-      const lastMsg = str(order.last_msg);
-      if (left > 0) {
-        if (traded === 0 && !tracked.accepted) {
-          events.push({
-            type: 'rejected',
-            orderId: tracked.orderId,
-            message: lastMsg || this.lastError || '报单被拒绝',
-          });
-        } else {
-          events.push({ type: 'cancelled', orderId: tracked.orderId, message: lastMsg || '已撤单' });
-        }
-      }
-      this.finish(id, tracked);
-    }
-    for (const event of events) this.emit(event);
+    for (const event of this.orders.scan(ids, this.lastError)) this.emit(event);
   }
 
-  /**
-   * SHFE/INE: whether a CLOSE must go out as CLOSETODAY, from `trade[user].positions[symbol]` (pos_*_his /
-   * pos_*_today as TqSdk reads them, else the spec's volume_*; minus volume_*_frozen_* when given): CLOSE
-   * when the older lots cover the volume, else CLOSETODAY when today's do. An order needing both is sent
-   * as CLOSE and the broker rejects it (split it into two orders).
-   */
-  private closeToday(order: GatewayOrder): boolean {
-    const parts = splitSymbol(order.symbol);
-    if (order.offset !== 'CLOSE' || !parts || !CLOSE_TODAY_EXCHANGES.has(parts.exchangeId)) return false;
-    const position = getObject(this.connection.data, 'trade', this.options.userName, 'positions', order.symbol);
-    if (!position) return false;
-    const side = order.direction === 'SELL' ? 'long' : 'short';
-    const lots = (period: 'his' | 'today'): number => {
-      const held = num(position[`pos_${side}_${period}`]);
-      const total = Number.isFinite(held) ? held : num(position[`volume_${side}_${period}`]);
-      const frozen = num(position[`volume_${side}_frozen_${period}`]);
-      return (Number.isFinite(total) ? total : 0) - (Number.isFinite(frozen) ? frozen : 0);
-    };
-    return lots('his') < order.volume && lots('today') >= order.volume;
+  /** SHFE/INE: whether a CLOSE goes out as CLOSETODAY, by the account's position (orderPacket.ts). */
+  private closesToday(order: GatewayOrder): boolean {
+    return closesToday(
+      order,
+      getObject(this.connection.data, 'trade', this.options.userName, 'positions', order.symbol),
+    );
   }
 
   private limitsFor(symbol: string): { upper_limit: number; lower_limit: number } | undefined {

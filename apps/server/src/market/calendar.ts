@@ -1,14 +1,14 @@
 /**
  * Asia/Shanghai calendar arithmetic for the catalogue and the simulated exchange.
  *
- * Shanghai has no daylight saving time, so local time is UTC+8 throughout. Trading days are the
+ * Beijing time itself (UTC+8, no daylight saving time) is platform/time.ts. Trading days are the
  * weekdays: public holidays (Spring Festival, National Day, …) are not modelled, so an expiry that
  * the exchange moves for a holiday comes out a few days off. Good enough for a simulation; a real
  * feed (MARKET_SOURCE=diff) brings the exchange's own dates.
  */
+import { shanghaiInstant, shanghaiTime } from '../platform/time';
 import type { ExpiryRule, ProductSpec, Session } from './types';
 
-const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
 const DAY_MS = 86_400_000;
 
 export interface CivilDate {
@@ -16,49 +16,6 @@ export interface CivilDate {
   /** 1–12 */
   m: number;
   d: number;
-}
-
-export interface ShanghaiTime extends CivilDate {
-  hh: number;
-  mm: number;
-  ss: number;
-  ms: number;
-  /** 0 = Sunday … 6 = Saturday */
-  weekday: number;
-}
-
-export function shanghaiTime(at: Date | number): ShanghaiTime {
-  const t = new Date((typeof at === 'number' ? at : at.getTime()) + SHANGHAI_OFFSET_MS);
-  return {
-    y: t.getUTCFullYear(),
-    m: t.getUTCMonth() + 1,
-    d: t.getUTCDate(),
-    hh: t.getUTCHours(),
-    mm: t.getUTCMinutes(),
-    ss: t.getUTCSeconds(),
-    ms: t.getUTCMilliseconds(),
-    weekday: t.getUTCDay(),
-  };
-}
-
-/** Epoch ms of a Shanghai wall-clock time. */
-export function shanghaiInstant(y: number, m: number, d: number, hh = 0, mm = 0, ss = 0): number {
-  return Date.UTC(y, m - 1, d, hh, mm, ss) - SHANGHAI_OFFSET_MS;
-}
-
-/** `new Date` at a Shanghai wall-clock time (handy in tests: `shanghaiDate('2025-11-20 10:00')`). */
-export function shanghaiDate(text: string): Date {
-  const match = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(text);
-  if (!match) throw new Error(`bad Shanghai time: ${text}`);
-  const [y, m, d, hh, mm, ss] = match.slice(1).map((v) => Number(v ?? 0)) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  return new Date(shanghaiInstant(y, m, d, hh, mm, ss));
 }
 
 function pad(n: number, width = 2): string {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 // Only the test uses @pfp/i18n: the catalogue keeps its own names, which must stay in step with it.
 import { PRODUCT_NAMES } from '@pfp/i18n';
-import { shanghaiDate } from './calendar';
+import { shanghaiDate } from '../platform/time';
 import {
   Catalogue,
   catalogue,

@@ -1,6 +1,6 @@
 import type { DiffMarketData } from '../diff/marketData';
 import { optionChain } from './catalogue';
-import type { Quote } from './quote';
+import type { Quote } from '../platform/quote';
 import type { OptionSpec } from './types';
 
 /**

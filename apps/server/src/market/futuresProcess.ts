@@ -9,7 +9,8 @@
  * limit-down only offers.
  */
 import { priceLimits, roundToTick } from './catalogue';
-import { forwardPrice, sameQuote, type Quote } from './quote';
+import type { Quote } from '../platform/quote';
+import { forwardPrice, sameQuote } from './quote';
 import { hashSeed, Rng } from './rng';
 import type { FutureSpec, ProductSpec } from './types';
 

@@ -1,26 +1,4 @@
-/** A level-1 quote, with TqSdk's field names. An absent bid or ask is null. */
-export interface Quote {
-  symbol: string;
-  last_price: number;
-  bid_price1: number | null;
-  ask_price1: number | null;
-  bid_volume1: number;
-  ask_volume1: number;
-  volume: number;
-  open_interest: number;
-  upper_limit: number;
-  lower_limit: number;
-  pre_settlement: number;
-  /** Exchange time of the last change, Shanghai: 'YYYY-MM-DD HH:MM:SS.ffffff'. */
-  datetime: string;
-  /**
-   * Not TqSdk's: when the trade that set `last_price` happened (epoch ms) and the underlying future's
-   * price then. The simulated exchange fills them; a feed that does not leaves them out, and a reader
-   * that needs them observes trades itself. Absent while `last_price` is a settlement, not a trade.
-   */
-  last_trade_ms?: number;
-  last_trade_underlying?: number;
-}
+import type { Quote } from '../platform/quote';
 
 /** Whether two quotes show the same market (the time fields aside). */
 export function sameQuote(a: Quote, b: Quote): boolean {

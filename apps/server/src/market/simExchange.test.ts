@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { shanghaiDate } from './calendar';
+import { shanghaiDate } from '../platform/time';
 import { Catalogue, catalogue, isOnTick, type OptionSpec, type ProductSpec } from './catalogue';
 import { measureQuoteThroughput, SimExchange, type Quote } from './simExchange';
 import { silentLogger } from '../platform/logger';

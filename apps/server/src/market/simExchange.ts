@@ -14,15 +14,16 @@
  *   price becomes the settlement, limits are recomputed, volumes reset, expired contracts leave and
  *   newly listed ones join.
  */
-import { dateKey, formatQuoteTime, inSession, shanghaiInstant, tradingDayOf } from './calendar';
+import { shanghaiInstant } from '../platform/time';
+import { dateKey, formatQuoteTime, inSession, tradingDayOf } from './calendar';
 import { catalogue as defaultCatalogue, type Catalogue } from './catalogue';
 import { SimFuture } from './futuresProcess';
 import { SimOptionChain } from './optionQuotes';
-import type { Quote } from './quote';
+import type { Quote } from '../platform/quote';
 import type { FutureSpec, OptionSpec } from './types';
 import { consoleLogger, type Logger } from '../platform/logger';
 
-export type { Quote } from './quote';
+export type { Quote } from '../platform/quote';
 
 export interface SimExchangeOptions {
   /** Seed of the market's random streams (default 1). */

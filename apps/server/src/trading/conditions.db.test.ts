@@ -8,7 +8,7 @@ import {
 } from '../modules/conditional/conditional';
 import { expireDueContracts } from '../modules/contracts/deadlines';
 import { submitOrder } from '../modules/orders/orders';
-import { shanghaiDate } from '../market/calendar';
+import { shanghaiDate } from '../platform/time';
 import { ConditionEngine, type TriggerOutcome } from './conditions';
 import { createTradingService, type TradingService } from './service';
 import {

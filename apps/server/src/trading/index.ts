@@ -11,7 +11,8 @@ export { pgCoordinator, soleCoordinator, type Coordinator, type CoordinatorMessa
 export { applyAccepted, applyEnded, applyTrade, claimOrder, requestCancel } from './apply';
 export { ORDER_TEXTS, type ClaimedOrder, type TradingPort } from './orderLife';
 export { OrderRouter, SIM_KEY, type OrderRouterOptions } from './router';
-export { createSimBroker, nextClose, SIM_MESSAGES, SimBroker, type SimBrokerOptions } from './simBroker';
+export { createSimBroker, SimBroker, type SimBrokerOptions } from './simBroker';
+export { nextClose, SIM_MESSAGES } from './simRules';
 export {
   createTradingService,
   GATEWAY_MESSAGES,

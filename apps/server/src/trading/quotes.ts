@@ -1,22 +1,14 @@
+import type { Quote as LevelOneQuote } from '../platform/quote';
+
 /**
  * The little the trading side needs of a market-data source. The simulated exchange (src/market)
  * and a DIFF feed satisfy it structurally; nothing here imports them.
  *
  * Prices follow TqSdk: a missing price or volume may be NaN, null or absent.
  */
-export interface Quote {
-  /** Exchange-qualified symbol, e.g. 'SHFE.cu2601' (TqSdk spells it instrument_id). */
-  symbol?: string;
-  instrument_id?: string;
-  last_price?: number | null;
-  bid_price1?: number | null;
-  ask_price1?: number | null;
-  bid_volume1?: number | null;
-  ask_volume1?: number | null;
-  upper_limit?: number | null;
-  lower_limit?: number | null;
-  pre_settlement?: number | null;
-}
+
+/** What trading reads of a quote (the one Quote, platform/quote.ts): any field may be missing. */
+export type Quote = Partial<LevelOneQuote>;
 
 export interface QuoteSource {
   getQuote(symbol: string): Quote | undefined;
@@ -37,5 +29,5 @@ export function volume(v: number | null | undefined): number {
 }
 
 export function quoteSymbol(q: Quote): string | undefined {
-  return q.symbol ?? q.instrument_id;
+  return q.symbol;
 }

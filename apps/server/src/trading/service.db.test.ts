@@ -10,7 +10,7 @@ import {
   type TradingService,
   type TradingServiceOptions,
 } from './service';
-import { SIM_MESSAGES } from './simBroker';
+import { SIM_MESSAGES } from './simRules';
 import {
   bookProblems,
   exchangeProblems,

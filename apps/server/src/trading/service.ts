@@ -9,7 +9,8 @@ import { soleCoordinator, type Coordinator, type CoordinatorMessage } from './co
 import type { GatewayStatus, Lane, TradingGateway } from './gateway';
 import type { QuoteSource } from './quotes';
 import { OrderRouter, SIM_KEY } from './router';
-import { createSimWriter, SimBroker } from './simBroker';
+import { createSimWriter } from './simBook';
+import { SimBroker } from './simBroker';
 import { silentLogger, type Logger } from '../platform/logger';
 
 export type TenantRow = Selectable<TenantTable>;

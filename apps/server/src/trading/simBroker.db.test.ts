@@ -1,7 +1,8 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../platform/db/database';
 import type { GatewayEvent, GatewayOrder } from './gateway';
-import { nextClose, onTickGrid, SIM_MESSAGES, SimBroker, type SimBrokerOptions } from './simBroker';
+import { SimBroker, type SimBrokerOptions } from './simBroker';
+import { nextClose, onTickGrid, SIM_MESSAGES } from './simRules';
 import { FakeQuotes, withTradingTestDb, seedTenant } from '../../test/trading/testSupport';
 
 const CU = 'SHFE.cu2601';

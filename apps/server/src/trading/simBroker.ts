@@ -1,23 +1,33 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
-import type { DB, SimOrderStatus, SimOrderTable } from '../platform/db/schema';
+import type { Kysely, Selectable } from 'kysely';
+import type { DB, SimOrderTable } from '../platform/db/schema';
 import type { GatewayEvent, GatewayOrder, GatewayOrderState, GatewayStatus, Lane, TradingGateway } from './gateway';
-import { Batcher } from './batches';
-import { price, quoteSymbol, volume, type Quote, type QuoteSource } from './quotes';
+import { quoteSymbol, type Quote, type QuoteSource } from './quotes';
 import { silentLogger, type Logger } from '../platform/logger';
-
-export const SIM_MESSAGES = {
-  offTick: '价格不是最小变动价位的整数倍',
-  outsideLimits: '价格超出涨跌停板',
-  unknownInstrument: '合约不存在',
-  noQuote: '合约暂无行情',
-  notTrading: '当前不在交易时间',
-  badVolume: '报单数量无效',
-  badPrice: '限价单价格无效',
-  cancelled: '已撤单',
-  expired: '收盘自动撤单',
-  fakRest: '市价单剩余未成交部分已撤销',
-  fakNone: '市价单无对手盘可成交，已撤销',
-} as const;
+import {
+  cancelSimOrders,
+  findSimOrder,
+  findSimOrders,
+  insertSimOrders,
+  readAlive,
+  readResting,
+  simKey,
+  simTradesOf,
+  writeFills,
+  type Fill,
+  type SimInsert,
+  type SimWriter,
+} from './simBook';
+import {
+  fillable,
+  nextClose,
+  placeOrder,
+  SIM_MESSAGES,
+  taking,
+  tradeIdOf,
+  type Placed,
+  type Resting,
+  type Used,
+} from './simRules';
 
 export interface SimBrokerOptions {
   db: Kysely<DB>;
@@ -40,77 +50,6 @@ export interface SimBrokerOptions {
    * brokers). Its flushes must not need the lane: a broker holds a lane slot while it waits.
    */
   writer?: SimWriter;
-}
-
-interface Resting {
-  ref: string;
-  symbol: string;
-  direction: 'BUY' | 'SELL';
-  limitPrice: number;
-  volume: number;
-  traded: number;
-  seq: number;
-  expiresAt: number;
-  trades: number;
-}
-
-/** An order priced at insertion, not yet persisted. */
-interface Placed {
-  order: GatewayOrder;
-  o: Resting;
-  fill?: { volume: number; price: number } | undefined;
-  status: SimOrderStatus;
-  message: string;
-}
-
-/** The n-th fill of an order (stable: a replay reports the same id). */
-const tradeIdOf = (tenantId: number, ref: string, n: number) => `SIM-${tenantId}-${ref}-${n}`;
-
-interface Fill {
-  order: Resting;
-  tradeId: string;
-  volume: number;
-  price: number;
-}
-
-/** Liquidity of one quote level already taken since the symbol last ticked. */
-interface Used {
-  bid: number;
-  ask: number;
-}
-
-/** `u` after `v` more lots were taken: a BUY takes the ask side, a SELL the bid. */
-const taking = (u: Used, direction: 'BUY' | 'SELL', v: number): Used =>
-  direction === 'BUY' ? { bid: u.bid, ask: u.ask + v } : { bid: u.bid + v, ask: u.ask };
-
-const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
-const DAY_MS = 86_400_000;
-const EPS = 1e-9;
-
-/**
- * The end of the simulated trading day an order placed at `at` belongs to: the next `closeTime`
- * (Asia/Shanghai, no DST) strictly after `at`, on a weekday (a Friday-night order lives until
- * Monday's close, as the exchanges count night sessions into the next trading day).
- */
-export function nextClose(at: Date, closeTime = '15:00'): Date {
-  const m = /^(\d{1,2}):(\d{2})$/.exec(closeTime);
-  if (!m) throw new Error(`closeTime must be HH:MM, got ${closeTime}`);
-  const local = new Date(at.getTime() + SHANGHAI_OFFSET_MS);
-  let t =
-    Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate(), Number(m[1]), Number(m[2])) -
-    SHANGHAI_OFFSET_MS;
-  if (t <= at.getTime()) t += DAY_MS;
-  for (;;) {
-    const weekday = new Date(t + SHANGHAI_OFFSET_MS).getUTCDay();
-    if (weekday !== 0 && weekday !== 6) return new Date(t);
-    t += DAY_MS;
-  }
-}
-
-/** Whether `p` lies on the tick grid (tolerant of binary floating point). */
-export function onTickGrid(p: number, tick: number): boolean {
-  const n = p / tick;
-  return Math.abs(n - Math.round(n)) < 1e-6;
 }
 
 /**
@@ -281,29 +220,9 @@ export class SimBroker implements TradingGateway {
 
   /** (Re)reads the resting orders of this account from the persisted book. */
   private async reloadBook() {
-    const rows = await this.db
-      .selectFrom('sim_orders')
-      .selectAll()
-      .where('tenant_id', '=', this.tenantId)
-      .where('status', '=', 'ALIVE')
-      .orderBy('seq')
-      .execute();
-    const counts = rows.length
-      ? await this.db
-          .selectFrom('sim_trades')
-          .select(['order_ref', (eb) => eb.fn.countAll<number>().as('n')])
-          .where('tenant_id', '=', this.tenantId)
-          .where(
-            'order_ref',
-            'in',
-            rows.map((r) => r.order_ref),
-          )
-          .groupBy('order_ref')
-          .execute()
-      : [];
-    const tradesOf = new Map(counts.map((c) => [c.order_ref, Number(c.n)]));
+    const resting = await readResting(this.db, this.tenantId);
     this.book.clear();
-    for (const r of rows) this.book.set(r.order_ref, this.resting(r, tradesOf.get(r.order_ref) ?? 0));
+    for (const o of resting) this.book.set(o.ref, o);
   }
 
   private run<T>(fn: () => Promise<T>): Promise<T> {
@@ -324,46 +243,17 @@ export class SimBroker implements TradingGateway {
     }
   }
 
-  private resting(r: Selectable<SimOrderTable>, trades: number): Resting {
-    return {
-      ref: r.order_ref,
-      symbol: r.symbol,
-      direction: r.direction,
-      limitPrice: r.limit_price,
-      volume: r.volume_orign,
-      traded: r.volume_traded,
-      seq: Number(r.seq),
-      expiresAt: new Date(r.expires_at).getTime(),
-      trades,
-    };
-  }
-
   private findOrder(ref: string) {
-    return this.db
-      .selectFrom('sim_orders')
-      .selectAll()
-      .where('tenant_id', '=', this.tenantId)
-      .where('order_ref', '=', ref)
-      .executeTakeFirst();
+    return findSimOrder(this.db, this.tenantId, ref);
   }
 
   private tradesOf(ref: string) {
-    return this.db
-      .selectFrom('sim_trades')
-      .selectAll()
-      .where('tenant_id', '=', this.tenantId)
-      .where('order_ref', '=', ref)
-      .orderBy('traded_at')
-      .orderBy('trade_id')
-      .execute();
+    return simTradesOf(this.db, this.tenantId, ref);
   }
 
   private async loadAlive(ref: string): Promise<Resting | undefined> {
-    const row = await this.findOrder(ref);
-    if (!row || row.status !== 'ALIVE') return undefined;
-    const trades = await this.tradesOf(ref);
-    const resting = this.resting(row, trades.length);
-    this.book.set(ref, resting);
+    const resting = await readAlive(this.db, this.tenantId, ref);
+    if (resting) this.book.set(ref, resting);
     return resting;
   }
 
@@ -385,42 +275,6 @@ export class SimBroker implements TradingGateway {
       });
     }
     if (row.status === 'CANCELLED') this.emit({ type: 'cancelled', orderId: row.order_ref, message: row.last_msg });
-  }
-
-  private validate(order: GatewayOrder, at: Date): string | undefined {
-    if (!Number.isSafeInteger(order.volume) || order.volume <= 0) return SIM_MESSAGES.badVolume;
-    const tick = this.quotes.priceTick(order.symbol);
-    if (tick === undefined || !(tick > 0)) return SIM_MESSAGES.unknownInstrument;
-    if (this.isTrading && !this.isTrading(order.symbol, at)) return SIM_MESSAGES.notTrading;
-    const q = this.quotes.getQuote(order.symbol);
-    if (!q) return SIM_MESSAGES.noQuote;
-    if (order.priceType === 'LIMIT') {
-      const p = order.limitPrice;
-      if (!Number.isFinite(p) || p <= 0) return SIM_MESSAGES.badPrice;
-      if (!onTickGrid(p, tick)) return SIM_MESSAGES.offTick;
-      const upper = price(q.upper_limit);
-      const lower = price(q.lower_limit);
-      if ((upper !== undefined && p > upper + EPS) || (lower !== undefined && p < lower - EPS)) {
-        return SIM_MESSAGES.outsideLimits;
-      }
-    }
-    return undefined;
-  }
-
-  /** What `o` can take from quote `q` given the liquidity already used; MARKET orders have limitPrice 0. */
-  private fillable(o: Resting, q: Quote, used: Used, market: boolean): { volume: number; price: number } | undefined {
-    const left = o.volume - o.traded;
-    if (left <= 0) return undefined;
-    if (o.direction === 'BUY') {
-      const ask = price(q.ask_price1);
-      if (ask === undefined || (!market && ask > o.limitPrice + EPS)) return undefined;
-      const v = Math.min(left, volume(q.ask_volume1) - used.ask);
-      return v > 0 ? { volume: v, price: ask } : undefined;
-    }
-    const bid = price(q.bid_price1);
-    if (bid === undefined || (!market && bid < o.limitPrice - EPS)) return undefined;
-    const v = Math.min(left, volume(q.bid_volume1) - used.bid);
-    return v > 0 ? { volume: v, price: bid } : undefined;
   }
 
   private consume(symbol: string, direction: 'BUY' | 'SELL', v: number) {
@@ -460,12 +314,7 @@ export class SimBroker implements TradingGateway {
     // Already at the exchange (sent again after a crash, or inserted meanwhile by another instance):
     // report what the exchange has.
     if (again.length) {
-      const rows = await this.db
-        .selectFrom('sim_orders')
-        .selectAll()
-        .where('tenant_id', '=', this.tenantId)
-        .where('order_ref', 'in', [...new Set(again)])
-        .execute();
+      const rows = await findSimOrders(this.db, this.tenantId, [...new Set(again)]);
       const byRef = new Map(rows.map((r) => [r.order_ref, r]));
       for (const ref of again) {
         const row = byRef.get(ref);
@@ -476,29 +325,10 @@ export class SimBroker implements TradingGateway {
 
   /** Validates and prices one order; `used` carries the liquidity taken by the orders before it in this pass. */
   private place(order: GatewayOrder, at: Date, used: Map<string, Used>): Placed {
-    const rejection = this.validate(order, at);
-    const market = order.priceType === 'MARKET';
-    const o: Resting = {
-      ref: order.orderId,
-      symbol: order.symbol,
-      direction: order.direction,
-      limitPrice: market ? 0 : order.limitPrice,
-      volume: order.volume,
-      traded: 0,
-      seq: 0,
-      expiresAt: nextClose(at, this.closeTime).getTime(),
-      trades: 0,
-    };
-    if (rejection) return { order, o, status: 'REJECTED', message: rejection };
-    const q = this.quotes.getQuote(order.symbol);
     const taken = used.get(order.symbol) ?? this.usedOf(order.symbol);
-    const fill = q ? this.fillable(o, q, taken, market) : undefined;
-    if (fill) used.set(order.symbol, taking(taken, order.direction, fill.volume));
-    const traded = fill?.volume ?? 0;
-    if (traded === o.volume) return { order, o, fill, status: 'FILLED', message: '' };
-    if (market)
-      return { order, o, fill, status: 'CANCELLED', message: traded > 0 ? SIM_MESSAGES.fakRest : SIM_MESSAGES.fakNone };
-    return { order, o, fill, status: 'ALIVE', message: '' };
+    const placed = placeOrder(order, at, this.closeTime, this.quotes, this.isTrading, taken);
+    if (placed.fill) used.set(order.symbol, taking(taken, order.direction, placed.fill.volume));
+    return placed;
   }
 
   /** Inserts the orders and their first fills; returns the seq of each order inserted (absent: it existed). */
@@ -559,16 +389,9 @@ export class SimBroker implements TradingGateway {
   private async kill(orders: Resting[], message: string) {
     const at = this.now();
     const refs = orders.map((o) => o.ref);
-    const done = await this.db
-      .updateTable('sim_orders')
-      .set({ status: 'CANCELLED', last_msg: message, updated_at: at })
-      .where('tenant_id', '=', this.tenantId)
-      .where('order_ref', 'in', refs)
-      .where('status', '=', 'ALIVE')
-      .returning(['order_ref'])
-      .execute();
+    const done = await cancelSimOrders(this.db, this.tenantId, refs, message, at);
     for (const ref of refs) this.book.delete(ref);
-    for (const d of done) this.emit({ type: 'cancelled', orderId: d.order_ref, message });
+    for (const ref of done) this.emit({ type: 'cancelled', orderId: ref, message });
   }
 
   private onTick(changed: Quote[]) {
@@ -628,46 +451,15 @@ export class SimBroker implements TradingGateway {
         .filter((o) => o.direction === 'SELL')
         .sort((a, b) => a.limitPrice - b.limitPrice || a.seq - b.seq);
       for (const o of [...buys, ...sells]) {
-        const f = this.fillable(o, q, used, false);
+        const f = fillable(o, q, used, false);
         if (!f) continue;
         used = taking(used, o.direction, f.volume);
         fills.push({ order: o, tradeId: tradeIdOf(this.tenantId, o.ref, o.trades + 1), ...f });
       }
     }
     if (!fills.length) return;
-    // Two statements for the whole pass, however many fills (a market move can fill hundreds of resting
-    // orders at once; docs/performance.md).
-    await this.db.transaction().execute(async (tx) => {
-      await tx
-        .insertInto('sim_trades')
-        .values(
-          fills.map((f) => ({
-            trade_id: f.tradeId,
-            tenant_id: this.tenantId,
-            order_ref: f.order.ref,
-            volume: f.volume,
-            price: f.price,
-            traded_at: at,
-          })),
-        )
-        .execute();
-      const rows = sql.join(
-        fills.map((f) => {
-          const traded = f.order.traded + f.volume;
-          return sql`(${f.order.ref}::text, ${traded}::integer, ${traded === f.order.volume ? 'FILLED' : 'ALIVE'}::text, ${f.order.traded}::integer)`;
-        }),
-      );
-      const updated = await sql`
-        update sim_orders o
-           set volume_traded = v.traded, status = v.status, updated_at = ${at}
-          from (values ${rows}) as v(order_ref, traded, status, before)
-         where o.tenant_id = ${this.tenantId}
-           and o.order_ref = v.order_ref
-           and o.status = 'ALIVE'
-           and o.volume_traded = v.before`.execute(tx);
-      // Another owner of this account changed one of the orders: give up this pass (nothing is written).
-      if (Number(updated.numAffectedRows) !== fills.length) throw new Error('sim orders changed underneath');
-    });
+    // Another owner of this account changed one of the orders: writeFills throws (nothing is written).
+    await writeFills(this.db, this.tenantId, fills, at);
     for (const f of fills) {
       this.consume(f.order.symbol, f.order.direction, f.volume);
       f.order.traded += f.volume;
@@ -676,99 +468,6 @@ export class SimBroker implements TradingGateway {
       this.emit({ type: 'trade', orderId: f.order.ref, tradeId: f.tradeId, volume: f.volume, price: f.price, at });
     }
   }
-}
-
-/** One order for the simulated exchange's book, with its first fill. */
-export interface SimInsert {
-  tenantId: number;
-  ref: string;
-  symbol: string;
-  direction: 'BUY' | 'SELL';
-  offset: 'OPEN' | 'CLOSE';
-  priceType: 'LIMIT' | 'MARKET';
-  limitPrice: number;
-  volume: number;
-  status: SimOrderStatus;
-  message: string;
-  expiresAt: Date;
-  at: Date;
-  fill?: { tradeId: string; volume: number; price: number };
-}
-
-const simKey = (tenantId: number, ref: string) => `${tenantId}\u0000${ref}`;
-
-/**
- * Orders (of any accounts) and their first fills in ONE statement; returns the seq of each order
- * inserted, by simKey (absent: the exchange had it already, nothing of it was written).
- */
-export async function insertSimOrders(db: Kysely<DB>, rows: SimInsert[]): Promise<Map<string, number>> {
-  if (!rows.length) return new Map();
-  const orders = sql.join(
-    rows.map(
-      (r) => sql`(${r.tenantId}::integer, ${r.ref}::text, ${r.symbol}::text, ${r.direction}::text, ${r.offset}::text,
-        ${r.priceType}::text, ${r.limitPrice}::numeric, ${r.volume}::integer, ${r.fill?.volume ?? 0}::integer,
-        ${r.status}::text, ${r.message}::text, ${r.expiresAt}::timestamptz, ${r.at}::timestamptz, ${r.at}::timestamptz)`,
-    ),
-  );
-  const filled = rows.filter((r) => r.fill);
-  const trades = filled.length
-    ? sql`, fills as (
-        insert into sim_trades (trade_id, tenant_id, order_ref, volume, price, traded_at)
-        select v.trade_id, v.tenant_id, v.order_ref, v.volume, v.price, v.at
-          from (values ${sql.join(
-            filled.map(
-              (r) =>
-                sql`(${r.fill!.tradeId}::text, ${r.tenantId}::integer, ${r.ref}::text, ${r.fill!.volume}::integer, ${r.fill!.price}::numeric, ${r.at}::timestamptz)`,
-            ),
-          )}) as v(trade_id, tenant_id, order_ref, volume, price, at)
-          join inserted using (tenant_id, order_ref))`
-    : sql``;
-  const { rows: inserted } = await sql<{ tenant_id: number; order_ref: string; seq: string | number }>`
-    with inserted as (
-      insert into sim_orders (tenant_id, order_ref, symbol, direction, offset_flag, price_type, limit_price,
-                              volume_orign, volume_traded, status, last_msg, expires_at, inserted_at, updated_at)
-      select * from (values ${orders}) as v
-      on conflict (tenant_id, order_ref) do nothing
-      returning tenant_id, order_ref, seq)${trades}
-    select tenant_id, order_ref, seq from inserted`.execute(db);
-  return new Map(inserted.map((r) => [simKey(Number(r.tenant_id), r.order_ref), Number(r.seq)]));
-}
-
-/**
- * The simulated exchange's inserts of every account of the process, group-committed (batches.ts):
- * with many accounts each sending a few orders a second, one statement takes them all.
- */
-export interface SimWriter {
-  add(rows: SimInsert[]): Promise<Map<string, number>>;
-}
-
-export function createSimWriter(db: Kysely<DB>): SimWriter {
-  type Written = { seqs: Map<string, number> } | { error: unknown };
-  const batcher = new Batcher<SimInsert[], Written>(async (batches) => {
-    try {
-      const seqs = await insertSimOrders(db, batches.flat());
-      return batches.map(() => ({ seqs }));
-    } catch (err) {
-      if (batches.length === 1) throw err;
-      // One account's bad order must not fail the others': each account's rows alone.
-      const alone: Written[] = [];
-      for (const rows of batches)
-        alone.push(
-          await insertSimOrders(db, rows).then(
-            (seqs) => ({ seqs }),
-            (error: unknown) => ({ error }),
-          ),
-        );
-      return alone;
-    }
-  });
-  return {
-    async add(rows) {
-      const written = await batcher.add(rows);
-      if ('error' in written) throw written.error;
-      return written.seqs;
-    },
-  };
 }
 
 export function createSimBroker(opts: SimBrokerOptions): SimBroker {

@@ -1,16 +1,15 @@
 import { zh } from '@pfp/i18n';
-import type { createConditionalInput, myConditionalRequest, conditionalViewRequest } from '@pfp/contract';
+import type { createConditionalInput } from '@pfp/contract';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { ConditionalOrderTable, DB } from '../../platform/db/schema';
 import { isOnTick, tickDecimals } from '../../market/catalogue';
-import { shanghaiInstant } from '../../market/calendar';
-import { runView, type ViewDef, type ViewResult } from '../../platform/views/engine';
+import { shanghaiInstant } from '../../platform/time';
 import { audit, SYSTEM_ACTOR } from '../audit/audit';
 import { conflict, invalid, notFound } from '../../platform/errors';
 import { firstOpenDeadline, FIXING_CLOSE_HOUR, isPastDeadline } from '../contracts/fixingTerms';
-import { freezeLots, releaseLots } from '../../trading/lots';
-import { whyNotFrozen } from '../orders/orders';
+import { releaseLots } from '../../trading/lots';
+import { fixingParty, freezeForFixing } from '../orders/orders';
 import type { TriggerOutcome } from '../../trading/conditions';
 import { ORDER_TEXTS, type TradingPort } from '../../trading/orderLife';
 
@@ -45,8 +44,7 @@ export async function createConditional(
 ): Promise<ConditionalRow> {
   const row = await db.transaction().execute(async (tx) => {
     // The lots are held from now on: the same conditional update as a submit's.
-    const frozen = await freezeLots(tx, who, input.contract_id, input.quantity, firstOpenDeadline(now));
-    if (!frozen) throw await whyNotFrozen(tx, who, input, now);
+    const frozen = await freezeForFixing(tx, who, input, now);
     const instrument = await tx
       .selectFrom('instruments')
       .select('price_tick')
@@ -67,11 +65,7 @@ export async function createConditional(
     const created = await tx
       .insertInto('conditional_orders')
       .values({
-        tenant_id: who.tenantId,
-        contract_id: frozen.id,
-        pricer_id: who.pricerId,
-        instrument_id: frozen.instrument_id,
-        direction: frozen.direction,
+        ...fixingParty(who, frozen),
         quantity: input.quantity,
         trigger_op: input.trigger_op,
         trigger_price: input.trigger_price,
@@ -248,60 +242,4 @@ export async function expireDueConditionals(db: Kysely<DB>, now: Date = new Date
     if (done) expired.push(d.id);
   }
   return expired;
-}
-
-// ---- Views ---------------------------------------------------------------------------------------
-
-export const conditionalView: ViewDef = {
-  name: 'conditional-orders',
-  relation: 'v_conditional_orders',
-  columns: {
-    id: { type: 'number' },
-    contract_id: { type: 'number' },
-    pricer_id: { type: 'number' },
-    pricer_name: { type: 'text' },
-    contract_name: { type: 'text' },
-    instrument_id: { type: 'text' },
-    direction: { type: 'text' },
-    quantity: { type: 'number' },
-    trigger_op: { type: 'text' },
-    trigger_price: { type: 'number' },
-    order_price: { type: 'number' },
-    expires_at: { type: 'date' },
-    status: { type: 'text' },
-    status_str: { type: 'text' },
-    order_id: { type: 'number' },
-    trigger_last_price: { type: 'number' },
-    triggered_at: { type: 'date' },
-    last_msg: { type: 'text' },
-    created_at: { type: 'date' },
-    updated_at: { type: 'date' },
-    order_status: { type: 'text' },
-    order_volume_traded: { type: 'number' },
-  },
-  defaultSort: [{ field: 'id', ascending: false }],
-  searchColumns: ['pricer_name', 'contract_name', 'instrument_id', 'last_msg'],
-};
-
-/** The customer's own conditions, optionally of one contract and one status. */
-export function myConditionals(
-  db: Kysely<DB>,
-  who: { tenantId: number; pricerId: number },
-  body: z.output<typeof myConditionalRequest>,
-): Promise<ViewResult> {
-  const scope: Record<string, string | number> = { tenant_id: who.tenantId, pricer_id: who.pricerId };
-  if (body.contract_id) scope.contract_id = body.contract_id;
-  if (body.status) scope.status = body.status;
-  return runView(db, conditionalView, body, scope);
-}
-
-/** Every condition of the trader's tenant (filter, sort, slices of the views engine). */
-export function tenantConditionals(
-  db: Kysely<DB>,
-  tenantId: number,
-  body: z.output<typeof conditionalViewRequest>,
-): Promise<ViewResult> {
-  const scope: Record<string, string | number> = { tenant_id: tenantId };
-  if (body.status) scope.status = body.status;
-  return runView(db, conditionalView, body, scope);
 }

@@ -1,7 +1,8 @@
 import { pricerRoutes as pricerApi, traderRoutes as traderApi } from '@pfp/contract';
 import { serve } from '../../platform/http/route';
 import type { Capability } from '../context';
-import { cancelConditional, createConditional, myConditionals, tenantConditionals } from './conditional';
+import { cancelConditional, createConditional } from './conditional';
+import { myConditionals, tenantConditionals } from './views';
 
 const tags = ['conditional'];
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { shanghaiDate } from '../../market/calendar';
+import { shanghaiDate } from '../../platform/time';
 import { PRODUCTS } from '../../market/products';
 import {
   assertBasisOnTick,

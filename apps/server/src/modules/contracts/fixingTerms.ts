@@ -1,5 +1,6 @@
 import { invalid } from '../../platform/errors';
-import { addDays, dateKey, shanghaiCivilDate, shanghaiInstant } from '../../market/calendar';
+import { addDays, dateKey, shanghaiCivilDate } from '../../market/calendar';
+import { shanghaiInstant } from '../../platform/time';
 import { isOnTick, tickDecimals } from '../../market/catalogue';
 
 /**

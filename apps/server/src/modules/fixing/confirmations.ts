@@ -1,36 +1,17 @@
 import { sql, type Kysely } from 'kysely';
-import { confirmationInput, statementQuery } from '@pfp/contract';
+import { type confirmation, confirmationInput, statementQuery } from '@pfp/contract';
 import type { z } from 'zod';
 import type { DB } from '../../platform/db/schema';
 import { invalid, notFound } from '../../platform/errors';
+import { shanghaiDayEnd, shanghaiDayStart } from '../../platform/time';
 
 /**
  * 点价确认单 (docs/fixing.md): one per order with at least one filled lot, read from v_confirmations.
  * Who may see which: a trader every confirmation of the tenant, a customer only their own.
  */
 
-export interface Confirmation {
-  order_id: number;
-  confirmation_no: string;
-  company_name: string;
-  pricer_id: number;
-  pricer_name: string;
-  contract_id: number;
-  contract_name: string;
-  product_name: string;
-  instrument_id: string;
-  instrument_name: string | null;
-  direction: 'BUY' | 'SELL';
-  lots: number;
-  futures_price: number;
-  basis: number;
-  fixed_price: number;
-  multiplier: number | null;
-  amount: number | null;
-  fixed_at: Date;
-  ordered_at: Date;
-  status: string;
-}
+/** The contract's confirmation as the server holds it: Dates (the wire carries ISO strings). */
+export type Confirmation = z.output<typeof confirmation>;
 
 export interface ConfirmationScope {
   tenantId: number;
@@ -63,9 +44,6 @@ const COLUMNS = [
   'status',
 ] as const;
 
-const confirmations = (db: Kysely<DB>) =>
-  db as unknown as Kysely<{ v_confirmations: Confirmation & { tenant_id: number } }>;
-
 export async function getConfirmation(
   db: Kysely<DB>,
   scope: ConfirmationScope,
@@ -74,11 +52,7 @@ export async function getConfirmation(
   let order = db.selectFrom('orders').select('id').where('id', '=', orderId).where('tenant_id', '=', scope.tenantId);
   if (scope.pricerId !== undefined) order = order.where('pricer_id', '=', scope.pricerId);
   if (!(await order.executeTakeFirst())) throw notFound('订单不存在');
-  const row = await confirmations(db)
-    .selectFrom('v_confirmations')
-    .select(COLUMNS)
-    .where('order_id', '=', orderId)
-    .executeTakeFirst();
+  const row = await db.selectFrom('v_confirmations').select(COLUMNS).where('order_id', '=', orderId).executeTakeFirst();
   if (!row) throw notFound('该订单尚未成交，没有点价确认单');
   return row;
 }
@@ -110,11 +84,11 @@ export async function* confirmationsInRange(
   range: { start_date: string; end_date: string },
   batch = 500,
 ): AsyncGenerator<Confirmation[]> {
-  const from = sql<Date>`(cast(${range.start_date} as date)::timestamp at time zone 'Asia/Shanghai')`;
-  const to = sql<Date>`((cast(${range.end_date} as date) + 1)::timestamp at time zone 'Asia/Shanghai')`;
+  const from = shanghaiDayStart(range.start_date);
+  const to = shanghaiDayEnd(range.end_date);
   let after = 0;
   for (;;) {
-    let q = confirmations(db)
+    let q = db
       .selectFrom('v_confirmations')
       .select(COLUMNS)
       .where('tenant_id', '=', scope.tenantId)

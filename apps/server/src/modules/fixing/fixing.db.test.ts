@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../platform/db/database';
-import { shanghaiDate } from '../../market/calendar';
+import { shanghaiDate } from '../../platform/time';
 import { createTradingService, type TradingService } from '../../trading/service';
 import {
   bookProblems,

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { PassThrough, type Readable } from 'node:stream';
+import { shanghaiWallClock } from '../../platform/time';
 import type { Confirmation } from './confirmations';
 
 /**
@@ -10,7 +11,6 @@ import type { Confirmation } from './confirmations';
  */
 
 const DIRECTION = { BUY: '买入', SELL: '卖出' } as const;
-const BEIJING_MS = 8 * 3_600_000;
 
 interface Column {
   header: string;
@@ -21,7 +21,7 @@ interface Column {
 }
 
 /** The Beijing wall-clock time to the second as a zone-less Date (what Excel shows; the CSV's text). */
-const beijingWallClock = (d: Date) => new Date(Math.floor(d.getTime() / 1000) * 1000 + BEIJING_MS);
+const beijingWallClock = (d: Date) => shanghaiWallClock(Math.floor(d.getTime() / 1000) * 1000);
 
 export const STATEMENT_COLUMNS: Column[] = [
   { header: '确认单号', key: 'confirmation_no', width: 20, value: (c) => c.confirmation_no },

@@ -1,7 +1,7 @@
 import { CANCELLABLE, ORDER_MESSAGES, type CancelOrderResult, type submitOrderInput } from '@pfp/contract';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { z } from 'zod';
-import type { DB } from '../../platform/db/schema';
+import type { DB, Direction } from '../../platform/db/schema';
 import { audit, redact } from '../audit/audit';
 import { conflict, DomainError, invalid, notFound } from '../../platform/errors';
 import { freezeLots, freezeLotsSql, releaseLots } from '../../trading/lots';
@@ -37,7 +37,7 @@ export async function submitOrder(
   let created: Awaited<ReturnType<typeof insertOrder>>;
   const gatewayKey = events?.claimFor?.(who.tenantId);
   try {
-    created = await insertOrder(db, who, input, priceBand, now, gatewayKey);
+    created = await insertOrder(db, { who, input, priceBand, now, gatewayKey });
   } catch (err) {
     // A retry of an order already taken (its key's unique index refused the insert, or its lots are
     // no longer there): answered with that order, nothing fixed again. The first try's read is saved
@@ -93,21 +93,24 @@ function remember(db: Kysely<DB>, contractId: number, c: ContractInstrument) {
   known.set(contractId, c);
 }
 
-async function insertOrder(
-  db: Kysely<DB>,
-  who: { tenantId: number; pricerId: number },
-  input: z.output<typeof submitOrderInput>,
-  priceBand: ((symbol: string) => PriceBand | undefined) | undefined,
-  now: Date,
-  gatewayKey: string | undefined,
-) {
+/** One submit: who fixes what, the price band it is checked against, when, and the gateway it is taken for. */
+interface Submit {
+  who: { tenantId: number; pricerId: number };
+  input: z.output<typeof submitOrderInput>;
+  priceBand: ((symbol: string) => PriceBand | undefined) | undefined;
+  now: Date;
+  gatewayKey: string | undefined;
+}
+
+async function insertOrder(db: Kysely<DB>, submit: Submit) {
+  const { input, priceBand } = submit;
   const known = knownInstruments.get(db)?.get(input.contract_id);
   if (known && !limitPriceProblem(input.price, known.price_tick, priceBand?.(known.instrument_id))) {
-    const row = await insertOrderAtOnce(db, who, input, known, now, gatewayKey);
+    const row = await insertOrderAtOnce(db, submit, known);
     if (row) return row;
   }
   // The first fixing of a contract in this process, or anything refused: the checks one by one, to say why.
-  const row = await insertOrderChecked(db, who, input, priceBand, now);
+  const row = await insertOrderChecked(db, submit);
   if (row.price_tick !== null)
     remember(db, row.contract_id, { instrument_id: row.instrument_id, price_tick: row.price_tick });
   const { price_tick: _, ...order } = row;
@@ -122,14 +125,7 @@ async function insertOrder(
  * also taken for that gateway (ALIVE '已发送' and its order_dispatch row, as the router's claim in
  * trading/apply.ts leaves it); one statement text either way.
  */
-async function insertOrderAtOnce(
-  db: Kysely<DB>,
-  who: { tenantId: number; pricerId: number },
-  input: z.output<typeof submitOrderInput>,
-  known: ContractInstrument,
-  now: Date,
-  gatewayKey: string | undefined,
-) {
+async function insertOrderAtOnce(db: Kysely<DB>, { who, input, now, gatewayKey }: Submit, known: ContractInstrument) {
   const payload = JSON.stringify(redact({ ...input }));
   const key = gatewayKey ?? null;
   const { rows } = await sql<Selectable<DB['orders']>>`
@@ -160,26 +156,15 @@ async function insertOrderAtOnce(
   return rows[0];
 }
 
-async function insertOrderChecked(
-  db: Kysely<DB>,
-  who: { tenantId: number; pricerId: number },
-  input: z.output<typeof submitOrderInput>,
-  priceBand: ((symbol: string) => PriceBand | undefined) | undefined,
-  now: Date,
-) {
+async function insertOrderChecked(db: Kysely<DB>, { who, input, priceBand, now }: Submit) {
   return db.transaction().execute(async (tx) => {
-    const frozen = await freezeLots(tx, who, input.contract_id, input.quantity, firstOpenDeadline(now));
-    if (!frozen) throw await whyNotFrozen(tx, who, input, now);
+    const frozen = await freezeForFixing(tx, who, input, now);
     const problem = limitPriceProblem(input.price, frozen.price_tick ?? undefined, priceBand?.(frozen.instrument_id));
     if (problem) throw invalid(problem, 'price');
     const row = await tx
       .insertInto('orders')
       .values({
-        tenant_id: who.tenantId,
-        contract_id: frozen.id,
-        pricer_id: who.pricerId,
-        instrument_id: frozen.instrument_id,
-        direction: frozen.direction,
+        ...fixingParty(who, frozen),
         volume_orign: input.quantity,
         limit_price: input.price,
         basis: frozen.basis,
@@ -199,7 +184,36 @@ async function insertOrderChecked(
   });
 }
 
-export async function whyNotFrozen(
+/**
+ * Holds `input.quantity` lots of the contract for a fixing (an order, or a condition that waits to
+ * become one), in the caller's transaction; refuses, saying why, when the contract cannot give them.
+ */
+export async function freezeForFixing(
+  tx: Transaction<DB>,
+  who: { tenantId: number; pricerId: number },
+  input: { contract_id: number; quantity: number },
+  now: Date,
+) {
+  const frozen = await freezeLots(tx, who, input.contract_id, input.quantity, firstOpenDeadline(now));
+  if (!frozen) throw await whyNotFrozen(tx, who, input, now);
+  return frozen;
+}
+
+/** The columns a fixing row (an order, a condition) takes from its customer and the contract whose lots it holds. */
+export function fixingParty(
+  who: { tenantId: number; pricerId: number },
+  frozen: { id: number; instrument_id: string; direction: Direction },
+) {
+  return {
+    tenant_id: who.tenantId,
+    contract_id: frozen.id,
+    pricer_id: who.pricerId,
+    instrument_id: frozen.instrument_id,
+    direction: frozen.direction,
+  };
+}
+
+async function whyNotFrozen(
   tx: Transaction<DB>,
   who: { tenantId: number; pricerId: number },
   input: { contract_id: number; quantity: number },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { shanghaiDate } from '../../market/calendar';
-import type { Quote } from '../../market/quote';
+import { shanghaiDate } from '../../platform/time';
+import type { Quote } from '../../platform/quote';
 import { SimExchange } from '../../market/simExchange';
 import { ChainCurves, curveKey } from './chainCurves';
 

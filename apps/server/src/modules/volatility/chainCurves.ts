@@ -7,7 +7,8 @@
  * Once a strike has had a point, every later version of that curve lists it, so the removal survives
  * the merging of several patches before a peek.
  */
-import { forwardPrice, type Quote } from '../../market/quote';
+import { forwardPrice } from '../../market/quote';
+import type { Quote } from '../../platform/quote';
 import type { OptionSpec } from '../../market/types';
 import { curveKey, OPTION_TYPES, PRICE_TYPES, type CurveItem } from '@pfp/contract';
 import { impliedPoint, type PriceType, type TradeMark } from './curveRules';

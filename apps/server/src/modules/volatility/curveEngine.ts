@@ -3,7 +3,7 @@
  * or on the calling thread (`inlineEngine`, CURVE_WORKERS=0). Either way one computation per chain
  * per tick, whatever the number of subscribers.
  */
-import type { Quote } from '../../market/quote';
+import type { Quote } from '../../platform/quote';
 import type { OptionSpec } from '../../market/types';
 import { ChainCurves, type CurvePoint } from './chainCurves';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shanghaiDate } from '../../market/calendar';
+import { shanghaiDate } from '../../platform/time';
 import { Catalogue, catalogue } from '../../market/catalogue';
 import { forwardPrice } from '../../market/quote';
 import { SimExchange } from '../../market/simExchange';

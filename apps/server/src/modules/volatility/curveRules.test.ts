@@ -1,6 +1,6 @@
 import { americanPrice, black76Price } from '@pfp/quant';
 import { describe, expect, it } from 'vitest';
-import type { Quote } from '../../market/quote';
+import type { Quote } from '../../platform/quote';
 import type { OptionSpec } from '../../market/types';
 import {
   impliedPoint,

@@ -16,7 +16,7 @@
  */
 import type { CurveItem } from '@pfp/contract';
 import { americanImpliedVol, americanPrice, black76ImpliedVol, black76Price } from '@pfp/quant';
-import type { Quote } from '../../market/quote';
+import type { Quote } from '../../platform/quote';
 import type { OptionSpec } from '../../market/types';
 
 export type PriceType = CurveItem['price_type'];

@@ -3,7 +3,7 @@
  * 'open' and 'update' with the curves that changed, so the main thread only fans them out.
  */
 import { parentPort } from 'node:worker_threads';
-import type { Quote } from '../../market/quote';
+import type { Quote } from '../../platform/quote';
 import type { OptionSpec } from '../../market/types';
 import { ChainCurves, type CurvePoint } from './chainCurves';
 

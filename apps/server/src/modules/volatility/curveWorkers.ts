@@ -10,8 +10,8 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { Quote } from '../../market/quote';
 import { consoleLogger, type Logger } from '../../platform/logger';
+import type { Quote } from '../../platform/quote';
 import type { ChainHandle, ChainSetup, CurveEngine, CurvesListener } from './curveEngine';
 import type { FromWorker, ToWorker } from './curveWorker';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { shanghaiDate } from '../../market/calendar';
+import { shanghaiDate } from '../../platform/time';
 import { findInstrument, futuresWithOptions } from '../../market/catalogue';
 import { SimExchange } from '../../market/simExchange';
 import { inlineEngine, type CurveEngine } from './curveEngine';

@@ -7,7 +7,7 @@
  */
 import { MAX_CURVE_ITEMS } from '@pfp/contract';
 import type { OptionMarket } from '../../market/feed';
-import type { Quote } from '../../market/quote';
+import type { Quote } from '../../platform/quote';
 import { WsError, type ViewSource } from '../../platform/ws/registry';
 import { curveKey, PRICE_TYPES, type CurvePoint, type OptionType, type PriceType } from './chainCurves';
 import type { ChainHandle, CurveEngine } from './curveEngine';

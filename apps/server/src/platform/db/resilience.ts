@@ -102,9 +102,11 @@ export function guardedPool(connectionString: string, opts: PoolOptions): Guarde
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     const closeConnection = () => {
       closed.add(client);
-      (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+      // (A client that never connected may have no socket yet.)
+      client.connection?.stream?.destroy();
     };
-    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    // The pool's own client, its query replaced in place (pg offers no hook for this).
+    const guardedQuery = (...args: unknown[]) => {
       // Kysely's form, query(text, values): named when the text is a frequent one.
       const [text, values] = args;
       const name =
@@ -132,6 +134,7 @@ export function guardedPool(connectionString: string, opts: PoolOptions): Guarde
         },
       );
     };
+    Object.assign(client, { query: guardedQuery });
   }
 
   return {

@@ -8,7 +8,16 @@ type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | strin
 type Numeric = ColumnType<number, number | string, number | string>;
 type DefaultNumeric = ColumnType<number, number | string | undefined, number | string>;
 
-import type { ConditionalStatus, ContractStatus, Direction, OrderStatus, PricerStatus, TriggerOp } from '@pfp/contract';
+import type {
+  ConditionalStatus,
+  confirmation,
+  ContractStatus,
+  Direction,
+  OrderStatus,
+  PricerStatus,
+  TriggerOp,
+} from '@pfp/contract';
+import type { z } from 'zod';
 
 export type { ContractStatus, Direction, OrderStatus, PricerStatus };
 
@@ -80,13 +89,17 @@ export interface ContractTable {
   fixing_deadline: string | null;
 }
 
-export interface OrderTable {
+/** What an order and a conditional order hold the same way: their contract's customer and future, and the side. */
+interface FixingRow {
   id: Generated<number>;
   tenant_id: number;
   contract_id: number;
   pricer_id: number;
   instrument_id: string;
   direction: Direction;
+}
+
+export interface OrderTable extends FixingRow {
   volume_orign: number;
   volume_traded: Generated<number>;
   /** 0 = market order. */
@@ -250,13 +263,7 @@ export interface ContractViewRow extends Omit<
 }
 
 /** A conditional fixing order (migration 007, docs/conditional-orders.md). */
-export interface ConditionalOrderTable {
-  id: Generated<number>;
-  tenant_id: number;
-  contract_id: number;
-  pricer_id: number;
-  instrument_id: string;
-  direction: Direction;
+export interface ConditionalOrderTable extends FixingRow {
   quantity: number;
   trigger_op: TriggerOp;
   trigger_price: Numeric;
@@ -299,6 +306,9 @@ export interface ConditionalViewRow {
   order_volume_traded: number | null;
 }
 
+/** v_confirmations (migration 006): the contract's 点价确认单 as the server reads it (Dates), and its tenant. */
+export type ConfirmationViewRow = z.output<typeof confirmation> & { tenant_id: number };
+
 /** Every table and view of the database: the one type all queries are written against. */
 export interface DB {
   tenants: TenantTable;
@@ -321,4 +331,5 @@ export interface DB {
   order_dispatch: OrderDispatchTable;
   conditional_orders: ConditionalOrderTable;
   v_conditional_orders: ConditionalViewRow;
+  v_confirmations: ConfirmationViewRow;
 }

@@ -1,64 +1,41 @@
-import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import {
-  firstIssue,
   hasInvalidChars,
   MAX_AGGREGATE_FIELDS,
   MAX_GROUP_BY_FIELDS,
   MAX_SEARCH_LENGTH,
   MAX_SORT_FIELDS,
-  safeParseZh,
-  viewRequest,
   type AggregateOp,
 } from '@pfp/contract';
-import type { z } from 'zod';
 import type { DB } from '../db/schema';
 import { PLANNED_PER_CALL } from '../db/preparedStatements';
+import { shanghaiDayEnd, shanghaiDayStart } from '../time';
 import { ViewCache } from './cache';
+import { calendarDay, conditionExpr, containsExpr, parseBody, shown } from './conditions';
+import { compileDef, IDENTIFIER, type CompiledColumn, type ViewDef } from './definition';
 import { ViewError } from './errors';
-import { parseFilter, type FilterCondition, type FilterLiteral } from './filter';
+import { parseFilter } from './filter';
 
 /*
  * The "database view" engine behind every list endpoint (POST /api/…/view/NAME).
  *
  * Safety model: the only identifiers that ever reach SQL are the keys of `def.columns` / `scope` (checked against
- * IDENTIFIER below when the def is first used) and the def's own trusted SQL expressions. Everything a request
+ * IDENTIFIER in definition.ts when the def is first used) and the def's own trusted SQL expressions. Everything a request
  * carries is either looked up in the def's white list (and then replaced by the def's expression) or bound as a
  * query parameter. Nothing from the request is ever spliced into SQL text.
  */
 
-export type ViewColumnType = 'text' | 'number' | 'boolean' | 'date';
-
-export interface ViewColumn {
-  type: ViewColumnType;
-  /**
-   * SQL expression, default = quoted column name (`sql.ref(key)`). Written by developers, never from a request,
-   * e.g. `{ type: 'boolean', sql: sql`limit_price = 0` }` or `{ type: 'number', sql: sql`volume_traded::integer` }`.
-   * A 'date' column must be a timestamptz; a 'number' column any numeric type; a 'text' column text/varchar.
-   */
-  sql?: Expression<unknown>;
-}
-
-export interface ViewSortField {
-  field: string;
-  ascending: boolean;
-}
-
-export interface ViewDef {
-  /** e.g. 'orders'; used in messages only. */
-  name: string;
-  /** Table or view to select from, e.g. 'v_orders' (optionally 'schema.relation'). */
-  relation: keyof DB | (string & {});
-  /** The white list: only these may be filtered, sorted, grouped, aggregated and returned. */
-  columns: Record<string, ViewColumn>;
-  /** Used when the request has no sort_fields (row mode). */
-  defaultSort: ViewSortField[];
-  /** Text columns the free-text `search` param matches with ILIKE (escaped), ORed. */
-  searchColumns?: string[];
-  /** Largest allowed slice_end − slice_start. Default {@link DEFAULT_MAX_SLICE}. */
-  maxSlice?: number;
-  /** Most rows (or groups) a request without slice_start/slice_end may return. Default {@link DEFAULT_MAX_ROWS}. */
-  maxRows?: number;
-}
+export {
+  checkViewDef,
+  DEFAULT_MAX_ROWS,
+  DEFAULT_MAX_SLICE,
+  defineView,
+  type ViewColumn,
+  type ViewColumnType,
+  type ViewDef,
+  type ViewSortField,
+} from './definition';
+export { escapeLike } from './conditions';
 
 /** Extra conditions a caller derives from its own view params (not from `filter`). */
 export interface ViewOptions {
@@ -79,233 +56,9 @@ export interface ViewResult {
   total_count: number;
 }
 
-/** Page size cap: a page of 1,000 rows is already far more than any table shows at once. */
-export const DEFAULT_MAX_SLICE = 1000;
-/**
- * "All rows" (no slice) is allowed for small views and exports, but not unbounded: more than this many matching
- * rows/groups is a 400 asking the client to page (rather than silently truncated, or a 10 MB answer).
- */
-export const DEFAULT_MAX_ROWS = 10_000;
 export { MAX_AGGREGATE_FIELDS, MAX_GROUP_BY_FIELDS, MAX_SEARCH_LENGTH, MAX_SORT_FIELDS };
-/** Largest integer bound as an untyped parameter (so PostgreSQL gives it the column's own type and keeps indexes). */
-const INT4_MAX = 2147483647;
-const SHANGHAI = 'Asia/Shanghai';
 
 const ROWS_KEY = 'view rows';
-const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const RELATION = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)?$/;
-
-// ---------------------------------------------------------------------------------------------------------------
-// The def (developer input: mistakes are programmer errors, thrown as plain Errors, once per def)
-// ---------------------------------------------------------------------------------------------------------------
-
-interface CompiledColumn {
-  key: string;
-  type: ViewColumnType;
-  expr: Expression<unknown>;
-}
-
-interface CompiledDef {
-  def: ViewDef;
-  relation: RawBuilder<unknown>;
-  columns: Map<string, CompiledColumn>;
-  maxSlice: number;
-  maxRows: number;
-}
-
-const compiledDefs = new WeakMap<ViewDef, CompiledDef>();
-
-function compileDef(def: ViewDef): CompiledDef {
-  const cached = compiledDefs.get(def);
-  if (cached) return cached;
-  const fail = (msg: string): never => {
-    throw new Error(`view ${String(def.name)}: ${msg}`);
-  };
-  if (typeof def.relation !== 'string' || !RELATION.test(def.relation)) fail(`bad relation ${String(def.relation)}`);
-  const columns = new Map<string, CompiledColumn>();
-  for (const [key, col] of Object.entries(def.columns)) {
-    if (!IDENTIFIER.test(key)) fail(`bad column name ${key}`);
-    if (!['text', 'number', 'boolean', 'date'].includes(col.type)) fail(`column ${key}: bad type ${String(col.type)}`);
-    columns.set(key, { key, type: col.type, expr: col.sql ?? sql.ref(key) });
-  }
-  if (columns.size === 0) fail('no columns');
-  for (const s of def.defaultSort) if (!columns.has(s.field)) fail(`defaultSort field ${s.field} is not a column`);
-  for (const f of def.searchColumns ?? []) {
-    if (columns.get(f)?.type !== 'text') fail(`searchColumns: ${f} is not a text column`);
-  }
-  const positiveInt = (n: number | undefined, d: number, what: string) => {
-    if (n === undefined) return d;
-    if (!Number.isSafeInteger(n) || n <= 0) fail(`${what} must be a positive integer`);
-    return n;
-  };
-  const compiled: CompiledDef = {
-    def,
-    relation: sql.table(def.relation),
-    columns,
-    maxSlice: positiveInt(def.maxSlice, DEFAULT_MAX_SLICE, 'maxSlice'),
-    maxRows: positiveInt(def.maxRows, DEFAULT_MAX_ROWS, 'maxRows'),
-  };
-  compiledDefs.set(def, compiled);
-  return compiled;
-}
-
-/** Checks a def's shape (throws Error on a programmer mistake) and returns it; call at module load. */
-export function defineView<T extends ViewDef>(def: T): T {
-  compileDef(def);
-  return def;
-}
-
-const SQL_TYPES: Record<ViewColumnType, readonly string[]> = {
-  number: ['smallint', 'integer', 'bigint', 'numeric', 'real', 'double precision'],
-  text: ['text', 'character varying', 'character'],
-  boolean: ['boolean'],
-  date: ['timestamp with time zone'],
-};
-
-/**
- * Checks a def against the live database: the relation exists, every plain column exists with a SQL type that
- * fits its declared type, and every custom expression compiles. Returns the problems found ([] = fine). Meant for
- * a startup check or a test of each def (e.g. it catches v_orders.volume_traded, which is text, declared 'number').
- */
-export async function checkViewDef(db: Kysely<DB>, def: ViewDef): Promise<string[]> {
-  const c = compileDef(def);
-  const [schema, relation] = def.relation.includes('.') ? def.relation.split('.') : [null, def.relation];
-  const { rows } = await sql<{ column_name: string; data_type: string }>`
-    select column_name, data_type from information_schema.columns
-     where table_name = ${relation} and table_schema = coalesce(${schema}::text, current_schema())`.execute(db);
-  if (rows.length === 0) return [`relation ${def.relation} not found`];
-  const types = new Map(rows.map((r) => [r.column_name, r.data_type]));
-  const problems: string[] = [];
-  for (const [key, col] of Object.entries(def.columns)) {
-    if (col.sql) continue;
-    const actual = types.get(key);
-    if (actual === undefined) problems.push(`column ${key} not found in ${def.relation}`);
-    else if (!SQL_TYPES[col.type].includes(actual)) problems.push(`column ${key} is ${actual}, declared ${col.type}`);
-  }
-  for (const [key, col] of Object.entries(def.columns)) {
-    if (!col.sql) continue;
-    try {
-      await sql`select ${col.sql} from ${c.relation} where false`.execute(db);
-    } catch (e) {
-      problems.push(`column ${key} does not compile: ${e instanceof Error ? e.message : String(e)}`);
-    }
-  }
-  return problems;
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// The body (user input: every problem is a ViewError)
-// ---------------------------------------------------------------------------------------------------------------
-
-type Body = z.output<typeof viewRequest>;
-
-/** The body against the contract's view request (the route has checked it too; the engine is also called directly). */
-function parseBody(body: unknown): Body {
-  const result = safeParseZh(viewRequest, body ?? {});
-  if (result.success) return result.data;
-  const { message } = firstIssue(result.error);
-  const root = result.error.issues[0]?.path[0];
-  throw new ViewError(message, { field: root === undefined ? undefined : String(root) });
-}
-
-/** Shortens a user-supplied name before it goes into a message. */
-function shown(name: string): string {
-  return name.length > 64 ? `${name.slice(0, 64)}…` : name;
-}
-
-/** `%`, `_` and `\` escaped for `LIKE … ESCAPE '\'`. */
-export function escapeLike(text: string): string {
-  let out = '';
-  for (const ch of text) out += ch === '%' || ch === '_' || ch === '\\' ? `\\${ch}` : ch;
-  return out;
-}
-
-function containsExpr(expr: Expression<unknown>, text: string): RawBuilder<SqlBool> {
-  return sql<SqlBool>`${expr} ilike ${`%${escapeLike(text)}%`} escape '\\'`;
-}
-
-/**
- * A number as a bound parameter. Small integers go untyped, so PostgreSQL gives the parameter the column's own
- * type (integer, bigint, numeric…) and can use its indexes. Anything else (fractions, beyond int4, exponents) is
- * cast to numeric: an integer column is then compared as numeric instead of failing with "invalid input syntax
- * for type integer" / "out of range".
- */
-function numberParam(n: number): RawBuilder<unknown> {
-  return Number.isInteger(n) && Math.abs(n) <= INT4_MAX ? sql`${String(n)}` : sql`cast(${String(n)} as numeric)`;
-}
-
-/** 'YYYY-MM-DD' naming a real calendar day (year 0001–9999), else null. */
-function calendarDay(value: string): string | null {
-  if (value.length !== 10 || value[4] !== '-' || value[7] !== '-') return null;
-  const parts = [value.slice(0, 4), value.slice(5, 7), value.slice(8, 10)];
-  if (!parts.every((p) => [...p].every((c) => c >= '0' && c <= '9'))) return null;
-  const [y, m, d] = parts.map(Number) as [number, number, number];
-  if (y < 1) return null;
-  const date = new Date(0);
-  date.setUTCFullYear(y, m - 1, d);
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d ? value : null;
-}
-
-/**
- * That calendar day in Asia/Shanghai as a half-open range, computed by PostgreSQL (tz database, so historical
- * offsets are right too). A range on the raw timestamptz column keeps its indexes usable.
- */
-function shanghaiDay(expr: Expression<unknown>, day: string): RawBuilder<SqlBool> {
-  return sql<SqlBool>`(${expr} >= (cast(${day} as date)::timestamp at time zone ${SHANGHAI}) and ${expr} < ((cast(${day} as date) + 1)::timestamp at time zone ${SHANGHAI}))`;
-}
-
-const TYPE_NAMES: Record<ViewColumnType, string> = { text: '文本', number: '数字', boolean: '布尔', date: '日期' };
-
-function conditionExpr(c: CompiledDef, cond: FilterCondition): RawBuilder<SqlBool> {
-  const col = c.columns.get(cond.field);
-  const opts = { field: cond.field, position: cond.position };
-  if (!col) throw new ViewError(`不支持按字段 ${shown(cond.field)} 筛选`, opts);
-  const name = shown(cond.field);
-  const mismatch = (detail: string) =>
-    new ViewError(`筛选条件第 ${cond.position} 个字符处：字段 ${name} 是${TYPE_NAMES[col.type]}类型，${detail}`, opts);
-
-  if (cond.op === 'is') {
-    if (col.type !== 'boolean') throw mismatch('不能使用 is true/false');
-    return cond.value ? sql<SqlBool>`${col.expr} is true` : sql<SqlBool>`${col.expr} is false`;
-  }
-  if (cond.op === 'contains') {
-    if (col.type !== 'text') throw mismatch('不能使用 contains');
-    return containsExpr(col.expr, cond.value);
-  }
-  const values: FilterLiteral[] = cond.op === 'in' ? cond.values : [cond.value];
-  // `in []` is the empty set: it matches no rows (the consistent answer, and what `x in ()` would mean in SQL).
-  if (values.length === 0) return sql<SqlBool>`false`;
-  switch (col.type) {
-    case 'boolean':
-      throw mismatch('请使用 is true 或 is false');
-    case 'text': {
-      const params = values.map((v) => {
-        if (typeof v !== 'string') throw mismatch('比较的值必须是带引号的字符串');
-        return sql`${v}`;
-      });
-      return params.length === 1
-        ? sql<SqlBool>`${col.expr} = ${params[0]}`
-        : sql<SqlBool>`${col.expr} in (${sql.join(params)})`;
-    }
-    case 'number': {
-      const params = values.map((v) => {
-        if (typeof v !== 'number') throw mismatch('比较的值必须是数字（不加引号）');
-        return numberParam(v);
-      });
-      return params.length === 1
-        ? sql<SqlBool>`${col.expr} = ${params[0]}`
-        : sql<SqlBool>`${col.expr} in (${sql.join(params)})`;
-    }
-    case 'date': {
-      const ranges = values.map((v) => {
-        const day = typeof v === 'string' ? calendarDay(v) : null;
-        if (day === null) throw mismatch("比较的值必须是 'YYYY-MM-DD' 格式的有效日期");
-        return shanghaiDay(col.expr, day);
-      });
-      return ranges.length === 1 ? (ranges[0] as RawBuilder<SqlBool>) : sql<SqlBool>`(${sql.join(ranges, sql` or `)})`;
-    }
-  }
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Planning: body + scope → SQL (builders only, so tests can compile and inspect them)
@@ -361,11 +114,11 @@ export function planView(
     };
     if (options.createdFrom !== undefined) {
       const day = bound(options.createdFrom, '开始日期');
-      where.push(sql<SqlBool>`${col.expr} >= (cast(${day} as date)::timestamp at time zone ${SHANGHAI})`);
+      where.push(sql<SqlBool>`${col.expr} >= ${shanghaiDayStart(day)}`);
     }
     if (options.createdTo !== undefined) {
       const day = bound(options.createdTo, '结束日期');
-      where.push(sql<SqlBool>`${col.expr} < ((cast(${day} as date) + 1)::timestamp at time zone ${SHANGHAI})`);
+      where.push(sql<SqlBool>`${col.expr} < ${shanghaiDayEnd(day)}`);
     }
   }
   for (const cond of parseFilter(b.filter ?? '')) where.push(conditionExpr(c, cond));
