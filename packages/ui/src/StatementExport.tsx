@@ -13,6 +13,9 @@ export interface StatementRequest {
   pricer_id?: number;
 }
 
+/** The name a statement is saved under when the server names none. */
+export const statementFileName = (q: StatementRequest) => `fixings_${q.start_date}_${q.end_date}.${q.format}`;
+
 export interface StatementExportProps {
   /** The trader's customers to choose from (absent for a customer's own statement). */
   customers?: { id: number; username: string }[];
@@ -23,6 +26,25 @@ export interface StatementExportProps {
 
 /** The first day of this month in Beijing. */
 const monthStart = (today: string) => `${today.slice(0, 8)}01`;
+
+function DateInput(props: {
+  label: string;
+  value: string;
+  onChange: (day: string) => void;
+  disabled: boolean;
+  testId: string;
+}) {
+  return (
+    <TextInput
+      type="date"
+      label={props.label}
+      value={props.value}
+      onChange={(e) => props.onChange(e.currentTarget.value)}
+      disabled={props.disabled}
+      data-testid={props.testId}
+    />
+  );
+}
 
 /** 导出对账单: a button and its dialog (range, customer, format), statements of docs/fixing.md. */
 export function StatementExportButton({ customers, download, describeError }: StatementExportProps) {
@@ -92,22 +114,8 @@ export function StatementExportButton({ customers, download, describeError }: St
               />
             ) : null}
             <Group grow>
-              <TextInput
-                type="date"
-                label={t.startDate}
-                value={start}
-                onChange={(e) => setStart(e.currentTarget.value)}
-                disabled={busy}
-                data-testid="export-start"
-              />
-              <TextInput
-                type="date"
-                label={t.endDate}
-                value={end}
-                onChange={(e) => setEnd(e.currentTarget.value)}
-                disabled={busy}
-                data-testid="export-end"
-              />
+              <DateInput label={t.startDate} value={start} onChange={setStart} disabled={busy} testId="export-start" />
+              <DateInput label={t.endDate} value={end} onChange={setEnd} disabled={busy} testId="export-end" />
             </Group>
             {error ? (
               <Text size="sm" c="red.8" role="alert">
