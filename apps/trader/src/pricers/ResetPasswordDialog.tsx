@@ -1,11 +1,11 @@
-import { Button, Group, Modal, PasswordInput, Stack } from '@pfp/mantine';
+import { PasswordInput } from '@pfp/mantine';
 import { schemaResolver, useForm } from '@mantine/form';
 import { zh } from '@pfp/i18n';
 import { notify } from '@pfp/ui';
 import type { PricerUserRow } from '@pfp/contract';
 import { errorText, useResetPricerPassword } from '../shared/api';
 import { EMPTY_RESET_PASSWORD, resetPasswordSchema, type ResetPasswordValues } from './pricerForms';
-import { TONE } from '../shared/tones';
+import { FormDialog } from '../shared/FormDialog';
 
 const t = zh.trader.pricers;
 const d = t.resetDialog;
@@ -27,10 +27,6 @@ export function ResetPasswordDialog({
   });
   const saving = form.submitting;
 
-  const close = () => {
-    if (!saving) onClose();
-  };
-
   const save = async (values: ResetPasswordValues) => {
     if (!user) return;
     try {
@@ -43,42 +39,30 @@ export function ResetPasswordDialog({
   };
 
   return (
-    <Modal
+    <FormDialog
       opened={opened && user !== null}
-      onClose={close}
       title={d.title(user?.username ?? '')}
-      closeOnClickOutside={!saving}
-      closeOnEscape={!saving}
-      closeButtonProps={{ disabled: saving, 'aria-label': zh.shell.close }}
-      centered
+      saving={saving}
+      onClose={onClose}
+      onSubmit={form.onSubmit(save)}
+      cancelLabel={d.cancel}
+      submitLabel={saving ? d.resetting : d.submit}
     >
-      <form onSubmit={form.onSubmit(save)} noValidate>
-        <Stack gap="sm">
-          <PasswordInput
-            label={d.newPassword}
-            withAsterisk
-            autoComplete="new-password"
-            disabled={saving}
-            data-autofocus
-            {...form.getInputProps('new_password')}
-          />
-          <PasswordInput
-            label={d.confirmPassword}
-            withAsterisk
-            autoComplete="new-password"
-            disabled={saving}
-            {...form.getInputProps('confirm')}
-          />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={close} disabled={saving}>
-              {d.cancel}
-            </Button>
-            <Button type="submit" color={TONE.primary} disabled={saving}>
-              {saving ? d.resetting : d.submit}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <PasswordInput
+        label={d.newPassword}
+        withAsterisk
+        autoComplete="new-password"
+        disabled={saving}
+        data-autofocus
+        {...form.getInputProps('new_password')}
+      />
+      <PasswordInput
+        label={d.confirmPassword}
+        withAsterisk
+        autoComplete="new-password"
+        disabled={saving}
+        {...form.getInputProps('confirm')}
+      />
+    </FormDialog>
   );
 }
