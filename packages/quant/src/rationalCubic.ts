@@ -4,16 +4,8 @@ const DBL_EPSILON = 2.220446049250313e-16;
 export const RC_MIN = -(1 - Math.sqrt(DBL_EPSILON)); // r > −1 keeps the denominator positive
 const RC_MAX = 2 / (DBL_EPSILON * DBL_EPSILON); // at or above: the interpolant degenerates to a straight line
 
-export function rationalCubic(
-  x: number,
-  xl: number,
-  xr: number,
-  yl: number,
-  yr: number,
-  dl: number,
-  dr: number,
-  r: number,
-) {
+/** The interpolant through (xl, yl) and (xr, yr) with end slopes dl and dr and control parameter r, at x. */
+function rationalCubic(x: number, xl: number, xr: number, yl: number, yr: number, dl: number, dr: number, r: number) {
   const h = xr - xl;
   if (!(Math.abs(h) > 0)) return 0.5 * (yl + yr);
   const t = (x - xl) / h;
@@ -77,3 +69,5 @@ export function controlFittingSecondDerivative(
   else r = numerator / denominator;
   return Math.max(r, minimumControl(dl, dr, slope, preferShape));
 }
+
+export { rationalCubic };
