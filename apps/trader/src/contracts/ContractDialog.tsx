@@ -11,7 +11,7 @@ import {
   useProducts,
   useUpdateContractStatus,
 } from '../shared/api';
-import { directionLabel } from '../shared/labels';
+import { DIRECTION_OPTIONS } from '../shared/columns';
 import {
   CONTRACT_STATUSES,
   contractSchema,
@@ -168,10 +168,7 @@ export function ContractDialog({ opened, contract, onClose }: ContractDialogProp
           label={d.direction}
           placeholder={d.directionPlaceholder}
           withAsterisk={!editing}
-          data={[
-            { value: 'BUY', label: directionLabel('BUY') },
-            { value: 'SELL', label: directionLabel('SELL') },
-          ]}
+          data={DIRECTION_OPTIONS}
           value={values.direction}
           error={form.errors.direction}
           disabled={locked}

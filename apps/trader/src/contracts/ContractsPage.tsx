@@ -8,9 +8,9 @@ import {
   formatNumber,
   formatPercent,
   formatPrice,
-  instrumentShort,
   zh,
 } from '@pfp/i18n';
+import { directionColumn, instrumentColumn } from '../shared/columns';
 import { IconPlus, notify } from '@pfp/ui';
 import type { ContractRow, ContractStatus } from '@pfp/contract';
 import { useCallback, useMemo, useState } from 'react';
@@ -21,7 +21,6 @@ import {
   useUpdateContractStatus,
   useUpdatingContracts,
 } from '../shared/api';
-import { directionLabel } from '../shared/labels';
 import { PageLayout, figure } from '../shared/PageLayout';
 import { ContractDialog } from './ContractDialog';
 import { CONTRACT_STATUSES } from './contractForm';
@@ -84,27 +83,8 @@ export const CONTRACT_COLUMNS: DataTableColumn<ContractRow>[] = [
   },
   { field: 'pricer_name', header: t.columns.pricer, width: 96, priority: 2, filter: { type: 'text' } },
   { field: 'product_name', header: t.columns.product, width: 72, priority: 3 },
-  {
-    field: 'instrument_id',
-    header: t.columns.instrument,
-    width: 96,
-    priority: 2,
-    accessor: (c) => instrumentShort(c.instrument_id),
-    filter: { type: 'text' },
-  },
-  {
-    field: 'direction',
-    header: t.columns.direction,
-    width: 80,
-    accessor: (c) => directionLabel(c.direction),
-    filter: {
-      type: 'select',
-      options: [
-        { value: 'BUY', label: directionLabel('BUY') },
-        { value: 'SELL', label: directionLabel('SELL') },
-      ],
-    },
-  },
+  instrumentColumn(t.columns.instrument, 96),
+  directionColumn(t.columns.direction, 80),
   {
     field: 'total_quantity',
     header: t.columns.total,
