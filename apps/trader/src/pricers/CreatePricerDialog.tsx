@@ -1,8 +1,7 @@
 import { PasswordInput, TextInput } from '@pfp/mantine';
 import { schemaResolver, useForm } from '@mantine/form';
 import { zh } from '@pfp/i18n';
-import { notify } from '@pfp/ui';
-import { errorText, useCreatePricer } from '../shared/api';
+import { useCreatePricer } from '../shared/api';
 import {
   canSubmitCreate,
   createPricerSchema,
@@ -10,7 +9,7 @@ import {
   toCreatePricerInput,
   type CreatePricerValues,
 } from './pricerForms';
-import { FormDialog } from '../shared/FormDialog';
+import { FormDialog, saveThenClose } from '../shared/FormDialog';
 
 const t = zh.trader.pricers;
 const d = t.createDialog;
@@ -24,15 +23,11 @@ export function CreatePricerDialog({ opened, onClose }: { opened: boolean; onClo
   });
   const saving = form.submitting;
 
-  const save = async (values: CreatePricerValues) => {
-    try {
-      await createPricer.mutateAsync(toCreatePricerInput(values));
-      notify(t.created, 'success');
-      onClose();
-    } catch (err) {
-      notify(t.createFailed(errorText(err)), 'error');
-    }
-  };
+  const save = saveThenClose(
+    (values: CreatePricerValues) => createPricer.mutateAsync(toCreatePricerInput(values)),
+    { done: t.created, failed: t.createFailed },
+    onClose,
+  );
 
   return (
     <FormDialog

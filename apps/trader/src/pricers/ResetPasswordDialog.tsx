@@ -1,11 +1,10 @@
 import { PasswordInput } from '@pfp/mantine';
 import { schemaResolver, useForm } from '@mantine/form';
 import { zh } from '@pfp/i18n';
-import { notify } from '@pfp/ui';
 import type { PricerUserRow } from '@pfp/contract';
-import { errorText, useResetPricerPassword } from '../shared/api';
+import { useResetPricerPassword } from '../shared/api';
 import { EMPTY_RESET_PASSWORD, resetPasswordSchema, type ResetPasswordValues } from './pricerForms';
-import { FormDialog } from '../shared/FormDialog';
+import { FormDialog, saveThenClose } from '../shared/FormDialog';
 
 const t = zh.trader.pricers;
 const d = t.resetDialog;
@@ -27,16 +26,12 @@ export function ResetPasswordDialog({
   });
   const saving = form.submitting;
 
-  const save = async (values: ResetPasswordValues) => {
-    if (!user) return;
-    try {
-      await resetPassword.mutateAsync({ userId: user.id, newPassword: values.new_password });
-      notify(t.passwordReset, 'success');
-      onClose();
-    } catch (err) {
-      notify(t.resetFailed(errorText(err)), 'error');
-    }
-  };
+  const save = (values: ResetPasswordValues, of: PricerUserRow) =>
+    saveThenClose(
+      () => resetPassword.mutateAsync({ userId: of.id, newPassword: values.new_password }),
+      { done: t.passwordReset, failed: t.resetFailed },
+      onClose,
+    )(values);
 
   return (
     <FormDialog
@@ -44,7 +39,7 @@ export function ResetPasswordDialog({
       title={d.title(user?.username ?? '')}
       saving={saving}
       onClose={onClose}
-      onSubmit={form.onSubmit(save)}
+      onSubmit={form.onSubmit((values) => (user ? save(values, user) : undefined))}
       cancelLabel={d.cancel}
       submitLabel={saving ? d.resetting : d.submit}
     >

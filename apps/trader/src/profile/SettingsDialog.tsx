@@ -1,11 +1,9 @@
 import { Checkbox, PasswordInput, Select, TextInput } from '@pfp/mantine';
 import { schemaResolver, useForm } from '@mantine/form';
 import { BROKERS, zh } from '@pfp/i18n';
-import { notify } from '@pfp/ui';
 import type { ProfileInput, TraderProfile } from '@pfp/contract';
-import { errorText } from '../shared/api';
 import { settingsSchema, toProfileInput, valuesFromProfile, type SettingsValues } from './settingsForm';
-import { FormDialog } from '../shared/FormDialog';
+import { FormDialog, saveThenClose } from '../shared/FormDialog';
 
 const t = zh.trader.settings;
 const BROKER_OPTIONS = [...BROKERS];
@@ -35,15 +33,11 @@ export function SettingsDialog({ opened, profile, onClose, onSave }: SettingsDia
     onClose();
   };
 
-  const save = async (values: SettingsValues) => {
-    try {
-      await onSave(toProfileInput(values));
-      notify(t.saved, 'success', 2000);
-      onClose();
-    } catch (err) {
-      notify(t.saveFailed(errorText(err)), 'error', 3000);
-    }
-  };
+  const save = saveThenClose(
+    (values: SettingsValues) => onSave(toProfileInput(values)),
+    { done: t.saved, failed: t.saveFailed, ms: { done: 2000, failed: 3000 } },
+    onClose,
+  );
 
   const simProps = form.getInputProps('tq_account_config.is_sim', { type: 'checkbox' });
   return (

@@ -1,6 +1,8 @@
 import { Button, Group, Modal, Stack } from '@pfp/mantine';
 import { zh } from '@pfp/i18n';
 import type { FormEventHandler, ReactNode } from 'react';
+import { notify } from '@pfp/ui';
+import { errorText } from './api';
 import { TONE } from './tones';
 
 export interface FormDialogProps {
@@ -49,4 +51,24 @@ export function FormDialog(props: FormDialogProps) {
       </form>
     </Modal>
   );
+}
+
+/** What a dialog's save tells: the success, the failure with the server's reason; toast durations if not the defaults. */
+export interface SaveTexts {
+  done: string;
+  failed: (reason: string) => string;
+  ms?: { done: number; failed: number };
+}
+
+/** A dialog's save: on success its toast and close; on failure the reason, and the dialog keeps its values. */
+export function saveThenClose<V>(run: (values: V) => Promise<unknown>, texts: SaveTexts, onClose: () => void) {
+  return async (values: V) => {
+    try {
+      await run(values);
+      notify(texts.done, 'success', texts.ms?.done);
+      onClose();
+    } catch (err) {
+      notify(texts.failed(errorText(err)), 'error', texts.ms?.failed);
+    }
+  };
 }
