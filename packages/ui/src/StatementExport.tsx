@@ -1,6 +1,7 @@
-import { Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@pfp/mantine';
+import { Button, Group, Modal, SegmentedControl, Select, Stack, Text } from '@pfp/mantine';
 import { beijingDay, zh } from '@pfp/i18n';
 import { useState } from 'react';
+import { DayInput } from './DayInput';
 import { IconFileText } from './icons';
 import { notify } from './toast';
 
@@ -26,25 +27,6 @@ export interface StatementExportProps {
 
 /** The first day of this month in Beijing. */
 const monthStart = (today: string) => `${today.slice(0, 8)}01`;
-
-function DateInput(props: {
-  label: string;
-  value: string;
-  onChange: (day: string) => void;
-  disabled: boolean;
-  testId: string;
-}) {
-  return (
-    <TextInput
-      type="date"
-      label={props.label}
-      value={props.value}
-      onChange={(e) => props.onChange(e.currentTarget.value)}
-      disabled={props.disabled}
-      data-testid={props.testId}
-    />
-  );
-}
 
 /** 导出对账单: a button and its dialog (range, customer, format), statements of docs/fixing.md. */
 export function StatementExportButton({ customers, download, describeError }: StatementExportProps) {
@@ -114,8 +96,8 @@ export function StatementExportButton({ customers, download, describeError }: St
               />
             ) : null}
             <Group grow>
-              <DateInput label={t.startDate} value={start} onChange={setStart} disabled={busy} testId="export-start" />
-              <DateInput label={t.endDate} value={end} onChange={setEnd} disabled={busy} testId="export-end" />
+              <DayInput label={t.startDate} value={start} onChange={setStart} disabled={busy} testId="export-start" />
+              <DayInput label={t.endDate} value={end} onChange={setEnd} disabled={busy} testId="export-end" />
             </Group>
             {error ? (
               <Text size="sm" c="red.8" role="alert">

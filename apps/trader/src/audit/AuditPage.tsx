@@ -1,6 +1,7 @@
-import { Badge, Button, Group, TextInput } from '@pfp/mantine';
+import { Badge, Button, Group } from '@pfp/mantine';
 import { DataTable, filterConfigsOf, type DataTableColumn } from '@pfp/data-table';
 import { zh } from '@pfp/i18n';
+import { DayInput } from '@pfp/ui';
 import { useMemo, useState } from 'react';
 import type { AuditRow as AuditEntry } from '@pfp/contract';
 import { useAuditTable } from '../shared/api';
@@ -72,23 +73,21 @@ export function AuditPage() {
       subtitle={t.subtitle}
       actions={
         <Group gap="xs" align="flex-end">
-          <TextInput
-            type="date"
+          <DayInput
             size="xs"
             label={t.startDate}
             value={start}
             max={end || undefined}
-            onChange={(e) => setStart(e.currentTarget.value)}
-            data-testid="audit-start"
+            onChange={setStart}
+            testId="audit-start"
           />
-          <TextInput
-            type="date"
+          <DayInput
             size="xs"
             label={t.endDate}
             value={end}
             min={start || undefined}
-            onChange={(e) => setEnd(e.currentTarget.value)}
-            data-testid="audit-end"
+            onChange={setEnd}
+            testId="audit-end"
           />
           <Button
             size="xs"
