@@ -7,3 +7,4 @@ export * from './NotFoundPage';
 export * from './PriceConfirmation';
 export * from './StatementExport';
 export * from './DayInput';
+export * from './SectionHeading';

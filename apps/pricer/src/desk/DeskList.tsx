@@ -1,5 +1,6 @@
-import { Card, Stack, Text, Title } from '@pfp/mantine';
+import { Card, Stack, Text } from '@pfp/mantine';
 import { zh } from '@pfp/i18n';
+import { SectionHeading } from '@pfp/ui';
 import type { ReactNode } from 'react';
 import { DESK_ORDER_LIMIT } from './constants';
 
@@ -16,14 +17,7 @@ export function DeskList(props: {
   return (
     <Card withBorder radius="md" p={props.compact ? 'xs' : 'md'} data-testid={props.testId}>
       <Stack gap="xs">
-        <div>
-          <Title order={3} size="h5">
-            {props.title}
-          </Title>
-          <Text size="xs" c="dimmed">
-            {props.subtitle}
-          </Text>
-        </div>
+        <SectionHeading title={props.title} description={props.subtitle} small />
         {props.children}
         {props.total > DESK_ORDER_LIMIT ? (
           <Text size="xs" c="dimmed" ta="center">

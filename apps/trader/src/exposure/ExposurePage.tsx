@@ -1,5 +1,6 @@
 import { Badge, Card, Group, Loader, Table, Text, Title } from '@pfp/mantine';
 import { formatLots, formatNumber, instrumentShort, zh } from '@pfp/i18n';
+import { SectionHeading } from '@pfp/ui';
 import { lazy, Suspense } from 'react';
 import type { Exposure, ExposureItem } from '@pfp/contract';
 import { errorText, useExposure } from '../shared/api';
@@ -64,14 +65,7 @@ export function ExposurePage() {
           </Card>
           <Card withBorder radius="md" padding="md">
             <Group justify="space-between" align="flex-start" mb="xs">
-              <div>
-                <Title order={3} size="h4">
-                  {t.tableTitle}
-                </Title>
-                <Text size="sm" c="gray.7">
-                  {t.tableDescription}
-                </Text>
-              </div>
+              <SectionHeading title={t.tableTitle} description={t.tableDescription} />
               <Text size="sm" c="gray.7" data-testid="hedge-source">
                 {hedgeNote(e)} · {t.refreshHint}
               </Text>
