@@ -99,7 +99,7 @@ function ConfirmationDocument({ c, printedAt, testId }: { c: Confirmation; print
 export interface PriceConfirmationModalProps {
   opened: boolean;
   onClose: () => void;
-  data: Confirmation | undefined;
+  data?: Confirmation | undefined;
   loading: boolean;
   /** The error text to show (the server's Chinese message), if loading failed. */
   error?: string | undefined;
@@ -184,14 +184,6 @@ export function useConfirmationModal(
     latest.current++;
     setState({ opened: false, loading: false });
   }, []);
-  const modal = (
-    <PriceConfirmationModal
-      opened={state.opened}
-      onClose={close}
-      data={state.data}
-      loading={state.loading}
-      error={state.error}
-    />
-  );
+  const modal = <PriceConfirmationModal {...state} onClose={close} />;
   return { open, modal };
 }

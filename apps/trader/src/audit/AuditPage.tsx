@@ -60,6 +60,9 @@ function AuditTable({ range }: { range: { start_date?: string; end_date?: string
   );
 }
 
+/** A range's other end as a bound of the date picker (none while empty). */
+const bound = (day: string) => day || undefined;
+
 /** /trader/audit: who created or changed what, and every cancel (the audit log the server writes). */
 export function AuditPage() {
   const [start, setStart] = useState('');
@@ -77,18 +80,11 @@ export function AuditPage() {
             size="xs"
             label={t.startDate}
             value={start}
-            max={end || undefined}
+            max={bound(end)}
             onChange={setStart}
             testId="audit-start"
           />
-          <DayInput
-            size="xs"
-            label={t.endDate}
-            value={end}
-            min={start || undefined}
-            onChange={setEnd}
-            testId="audit-end"
-          />
+          <DayInput size="xs" label={t.endDate} value={end} min={bound(start)} onChange={setEnd} testId="audit-end" />
           <Button
             size="xs"
             variant="default"
