@@ -1,6 +1,7 @@
 import { Badge, Button, Table, Text } from '@pfp/mantine';
 import type { ConditionalRow } from '@pfp/contract';
 import { formatDateTime, formatLots, formatPrice, zh } from '@pfp/i18n';
+import { LastMessage } from '../shared/orders/cells';
 import { DeskTable, STICKY } from './DeskTable';
 
 const k = zh.conditional;
@@ -56,13 +57,7 @@ export function ConditionalOrdersTable({ rows, loading, compact, cancelling, onC
       <Text key="order" size="sm" data-testid="conditional-order">
         {row.order_id !== null ? `#${row.order_id}` : '-'}
       </Text>,
-      ...(compact
-        ? []
-        : [
-            <Text key="msg" size="xs" c="dimmed" lineClamp={2}>
-              {row.last_msg}
-            </Text>,
-          ]),
+      ...(compact ? [] : [<LastMessage key="msg" text={row.last_msg} />]),
     ];
     return (
       <Table.Tr key={row.id} data-conditional-id={row.id} aria-disabled={busy || undefined}>

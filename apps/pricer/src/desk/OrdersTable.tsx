@@ -2,7 +2,7 @@ import { Button, Table, Text } from '@pfp/mantine';
 import { formatDateTime, zh } from '@pfp/i18n';
 import type { ReactNode } from 'react';
 import type { OrderRow } from '@pfp/contract';
-import { StatusBadge, TwoLines } from '../shared/orders/cells';
+import { LastMessage, StatusBadge, TwoLines } from '../shared/orders/cells';
 import { DeskTable, STICKY } from './DeskTable';
 import {
   canCancel,
@@ -60,11 +60,7 @@ const direction: Column = {
 const status: Column = { header: c.status, cell: (o) => <StatusBadge order={o} /> };
 const message: Column = {
   header: c.message,
-  cell: (o) => (
-    <Text size="xs" c="dimmed" lineClamp={2} title={o.last_msg ?? undefined}>
-      {o.last_msg ?? ''}
-    </Text>
-  ),
+  cell: (o) => <LastMessage text={o.last_msg} withTitle />,
 };
 /** Traded over ordered lots; the price filled over the limit (two lines: compact). */
 const lots: Column = {
