@@ -9,7 +9,7 @@ import {
   toCreatePricerInput,
   type CreatePricerValues,
 } from './pricerForms';
-import { FormDialog, saveThenClose } from '../shared/FormDialog';
+import { fieldsOf, FormDialog, saveThenClose } from '../shared/FormDialog';
 
 const t = zh.trader.pricers;
 const d = t.createDialog;
@@ -22,6 +22,7 @@ export function CreatePricerDialog({ opened, onClose }: { opened: boolean; onClo
     validate: schemaResolver(createPricerSchema, { sync: true }),
   });
   const saving = form.submitting;
+  const field = fieldsOf(form);
 
   const save = saveThenClose(
     (values: CreatePricerValues) => createPricer.mutateAsync(toCreatePricerInput(values)),
@@ -41,31 +42,17 @@ export function CreatePricerDialog({ opened, onClose }: { opened: boolean; onClo
       submitDisabled={!canSubmitCreate(form.values)}
     >
       <TextInput
-        label={d.username}
-        placeholder={d.usernamePlaceholder}
         withAsterisk
         autoComplete="off"
-        disabled={saving}
         data-autofocus
-        {...form.getInputProps('username')}
+        {...field('username', d.username, d.usernamePlaceholder)}
       />
       <PasswordInput
-        label={d.password}
-        placeholder={d.passwordPlaceholder}
         withAsterisk
         autoComplete="new-password"
-        disabled={saving}
-        {...form.getInputProps('password')}
+        {...field('password', d.password, d.passwordPlaceholder)}
       />
-      <TextInput
-        label={d.phone}
-        placeholder={d.phonePlaceholder}
-        type="tel"
-        inputMode="numeric"
-        autoComplete="off"
-        disabled={saving}
-        {...form.getInputProps('phone')}
-      />
+      <TextInput type="tel" inputMode="numeric" autoComplete="off" {...field('phone', d.phone, d.phonePlaceholder)} />
     </FormDialog>
   );
 }

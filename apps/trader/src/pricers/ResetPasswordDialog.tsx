@@ -4,7 +4,7 @@ import { zh } from '@pfp/i18n';
 import type { PricerUserRow } from '@pfp/contract';
 import { useResetPricerPassword } from '../shared/api';
 import { EMPTY_RESET_PASSWORD, resetPasswordSchema, type ResetPasswordValues } from './pricerForms';
-import { FormDialog, saveThenClose } from '../shared/FormDialog';
+import { fieldsOf, FormDialog, saveThenClose } from '../shared/FormDialog';
 
 const t = zh.trader.pricers;
 const d = t.resetDialog;
@@ -25,6 +25,7 @@ export function ResetPasswordDialog({
     validate: schemaResolver(resetPasswordSchema, { sync: true }),
   });
   const saving = form.submitting;
+  const field = fieldsOf(form);
 
   const save = (values: ResetPasswordValues, of: PricerUserRow) =>
     saveThenClose(
@@ -44,20 +45,12 @@ export function ResetPasswordDialog({
       submitLabel={saving ? d.resetting : d.submit}
     >
       <PasswordInput
-        label={d.newPassword}
         withAsterisk
         autoComplete="new-password"
-        disabled={saving}
         data-autofocus
-        {...form.getInputProps('new_password')}
+        {...field('new_password', d.newPassword)}
       />
-      <PasswordInput
-        label={d.confirmPassword}
-        withAsterisk
-        autoComplete="new-password"
-        disabled={saving}
-        {...form.getInputProps('confirm')}
-      />
+      <PasswordInput withAsterisk autoComplete="new-password" {...field('confirm', d.confirmPassword)} />
     </FormDialog>
   );
 }

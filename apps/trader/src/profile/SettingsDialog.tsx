@@ -3,7 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { BROKERS, zh } from '@pfp/i18n';
 import type { ProfileInput, TraderProfile } from '@pfp/contract';
 import { settingsSchema, toProfileInput, valuesFromProfile, type SettingsValues } from './settingsForm';
-import { FormDialog, saveThenClose } from '../shared/FormDialog';
+import { fieldsOf, FormDialog, saveThenClose } from '../shared/FormDialog';
 
 const t = zh.trader.settings;
 const BROKER_OPTIONS = [...BROKERS];
@@ -26,6 +26,7 @@ export function SettingsDialog({ opened, profile, onClose, onSave }: SettingsDia
     validate: schemaResolver(settingsSchema, { sync: true }),
   });
   const saving = form.submitting;
+  const field = fieldsOf(form);
   const isSim = form.values.tq_account_config.is_sim;
 
   const close = () => {
@@ -50,14 +51,7 @@ export function SettingsDialog({ opened, profile, onClose, onSave }: SettingsDia
       cancelLabel={t.cancel}
       submitLabel={saving ? t.saving : t.save}
     >
-      <TextInput
-        label={t.companyName}
-        placeholder={t.companyNamePlaceholder}
-        withAsterisk
-        disabled={saving}
-        data-autofocus
-        {...form.getInputProps('company_name')}
-      />
+      <TextInput withAsterisk data-autofocus {...field('company_name', t.companyName, t.companyNamePlaceholder)} />
       <Checkbox
         label={t.isSim}
         description={t.isSimHint}
@@ -88,19 +82,13 @@ export function SettingsDialog({ opened, profile, onClose, onSave }: SettingsDia
             onChange={(value) => form.setFieldValue('tq_account_config.broker_name', value ?? '')}
           />
           <TextInput
-            label={t.futuresAccount}
-            placeholder={t.futuresAccountPlaceholder}
             withAsterisk
             autoComplete="off"
-            disabled={saving}
-            {...form.getInputProps('tq_account_config.futures_account')}
+            {...field('tq_account_config.futures_account', t.futuresAccount, t.futuresAccountPlaceholder)}
           />
           <PasswordInput
-            label={t.futuresPassword}
-            placeholder={t.futuresPasswordPlaceholder}
             autoComplete="new-password"
-            disabled={saving}
-            {...form.getInputProps('tq_account_config.futures_password')}
+            {...field('tq_account_config.futures_password', t.futuresPassword, t.futuresPasswordPlaceholder)}
           />
         </>
       ) : null}

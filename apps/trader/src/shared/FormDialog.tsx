@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Stack } from '@pfp/mantine';
+import type { LooseKeys, UseFormReturnType } from '@mantine/form';
 import { zh } from '@pfp/i18n';
 import type { FormEventHandler, ReactNode } from 'react';
 import { notify } from '@pfp/ui';
@@ -72,3 +73,13 @@ export function saveThenClose<V>(run: (values: V) => Promise<unknown>, texts: Sa
     }
   };
 }
+
+/** What every field of a form dialog takes: its label and placeholder, the form's value and error, disabled while saving. */
+export const fieldsOf =
+  <V,>(form: UseFormReturnType<V>) =>
+  (path: LooseKeys<V>, label: string, placeholder?: string) => ({
+    label,
+    placeholder,
+    disabled: form.submitting,
+    ...form.getInputProps(path),
+  });
