@@ -1,6 +1,6 @@
 import { zh } from '@pfp/i18n';
 import { z } from 'zod';
-import { direction } from './entities';
+import { orderParties } from './entities';
 import { id, timestamp } from './primitives';
 import { keptPrice, ORDER_MESSAGES, ORDER_QUANTITY_MAX, PRICE_MAX } from './rules';
 import { viewRequest } from './view';
@@ -73,12 +73,7 @@ export type ConditionalViewRequest = z.input<typeof conditionalViewRequest>;
 
 /** A conditional order as the calls answer it (and a row of the views, with the names). */
 export const conditionalOrder = z.object({
-  id: z.int(),
-  tenant_id: z.int(),
-  contract_id: z.int(),
-  pricer_id: z.int(),
-  instrument_id: z.string(),
-  direction,
+  ...orderParties,
   quantity: z.int(),
   trigger_op: triggerOp,
   trigger_price: z.number(),

@@ -43,6 +43,19 @@ const termsRow = {
   multiplier: z.int().nullable(),
 };
 
+/** A contract's side, lots, progress and terms, on the contracts view and the snapshot. */
+const contractState = {
+  direction,
+  total_quantity: z.int(),
+  remaining_quantity: z.int(),
+  executed_quantity: z.int(),
+  frozen_quantity: z.int(),
+  avg_price: z.number(),
+  status: contractStatus,
+  created_at: timestamp,
+  ...termsRow,
+};
+
 /** The fixed price on an order row (docs/fixing.md). */
 const fixingRow = {
   basis: z.number(),
@@ -53,14 +66,19 @@ const fixingRow = {
   fixed_amount: z.number().nullable(),
 };
 
-/** An order as submit-order answers it (the table row). */
-export const order = z.object({
+/** Whose and what an order or a conditional order is: its tenant, contract, customer, instrument and side. */
+export const orderParties = {
   id: z.int(),
   tenant_id: z.int(),
   contract_id: z.int(),
   pricer_id: z.int(),
   instrument_id: z.string(),
   direction,
+};
+
+/** An order as submit-order answers it (the table row). */
+export const order = z.object({
+  ...orderParties,
   /** Ordered lots (the SPEC's spelling). */
   volume_orign: z.int(),
   volume_traded: z.int(),
@@ -109,15 +127,7 @@ export const contractRow = z.object({
   pricer_name: z.string().nullable(),
   product_name: z.string(),
   instrument_id: z.string(),
-  direction,
-  total_quantity: z.int(),
-  remaining_quantity: z.int(),
-  executed_quantity: z.int(),
-  frozen_quantity: z.int(),
-  avg_price: z.number(),
-  status: contractStatus,
-  created_at: timestamp,
-  ...termsRow,
+  ...contractState,
 });
 
 /** A contract of the customer snapshot: with the instrument's name and tick. */
@@ -129,15 +139,7 @@ export const pricerContract = z.object({
   instrument_name: z.string(),
   /** Minimum price increment of the instrument. */
   price_tick: z.number(),
-  direction,
-  total_quantity: z.int(),
-  remaining_quantity: z.int(),
-  executed_quantity: z.int(),
-  frozen_quantity: z.int(),
-  avg_price: z.number(),
-  status: contractStatus,
-  created_at: timestamp,
-  ...termsRow,
+  ...contractState,
   /** Why it cannot be fixed now, by the server's clock (the desk disables fixing); null when it can. */
   not_fixable_reason: z.string().nullable(),
 });

@@ -65,6 +65,8 @@ export const confirmation = z.object({
   status: z.string(),
 });
 export type Confirmation = z.input<typeof confirmation>;
+/** A confirmation as the server holds it (timestamps as Dates). */
+export type ConfirmationRecord = z.output<typeof confirmation>;
 
 // ---- Exposure ------------------------------------------------------------------------------------
 

@@ -9,7 +9,20 @@ import { table } from './strings/table';
 import { errors } from './strings/errors';
 import { fixing } from './strings/fixing';
 import { conditional } from './strings/conditional';
+import { orders } from './strings/orders';
 
-export const zh = { app, notFound, shell, trader, pricer, volatility, table, errors, fixing, conditional } as const;
+export const zh = {
+  app,
+  notFound,
+  shell,
+  trader,
+  pricer,
+  volatility,
+  table,
+  errors,
+  fixing,
+  conditional,
+  orders,
+} as const;
 
 export type Strings = typeof zh;

@@ -15,6 +15,7 @@
  */
 import { boundaryAtExpiry, makeScheme, solveBoundary } from './alo.js';
 import data from './boundaryTable.data.json';
+import { cubicWeights } from './lagrange.js';
 
 const X_LO = -22; // ln(rτ): below, the boundary is clamped (τ → 0, where the premium has no weight)
 const X_HI = -1;
@@ -80,6 +81,8 @@ export function tableEntry(index: number): number {
 
 /** ∂G/∂z at the last lookup. */
 export const tableOut = new Float64Array(1);
+/** The interpolation weights of the last lookup: x at 0 … 3, z at 4 … 7. */
+const lagrange = new Float64Array(8);
 
 /**
  * G(x, z) = (ln B)²/(σ²τ) at x = ln(rτ), z = ln(σ²τ), and with `slope` ∂G/∂z in tableOut[0]. NaN outside the table (z > Z_HI − 2HZ,
@@ -99,21 +102,13 @@ export function boundaryG(x: number, z: number, slope: boolean): number {
   if (!(ix >= 1 && ix <= NX - 3 && iz >= 1 && iz <= NZ - 3)) return NaN;
   const u = fx - ix;
   const v = fz - iz;
-  // Cubic Lagrange weights on the nodes −1, 0, 1, 2 and, for z, their derivatives.
-  const um1 = u - 1;
-  const um2 = u - 2;
-  const up1 = u + 1;
-  const wx0 = -u * um1 * um2 * SIXTH;
-  const wx1 = up1 * um1 * um2 * 0.5;
-  const wx2 = -up1 * u * um2 * 0.5;
-  const wx3 = up1 * u * um1 * SIXTH;
-  const vm1 = v - 1;
-  const vm2 = v - 2;
-  const vp1 = v + 1;
-  const wz0 = -v * vm1 * vm2 * SIXTH;
-  const wz1 = vp1 * vm1 * vm2 * 0.5;
-  const wz2 = -vp1 * v * vm2 * 0.5;
-  const wz3 = vp1 * v * vm1 * SIXTH;
+  // Cubic Lagrange weights on the nodes −1, 0, 1, 2 (in x, then z) and, for z, their derivatives below.
+  cubicWeights(u, lagrange, 0);
+  cubicWeights(v, lagrange, 4);
+  const wz0 = lagrange[4]!;
+  const wz1 = lagrange[5]!;
+  const wz2 = lagrange[6]!;
+  const wz3 = lagrange[7]!;
   const row0 = (ix - 1) * NZ + iz - 1;
   // Rows of z-interpolated values (and z-derivatives), combined in x.
   let g = 0;
@@ -125,7 +120,7 @@ export function boundaryG(x: number, z: number, slope: boolean): number {
     const c2 = table[row + 2]!;
     const c3 = table[row + 3]!;
     if (!(c0 >= 0 && c1 >= 0 && c2 >= 0 && c3 >= 0)) return NaN;
-    const wx = k === 0 ? wx0 : k === 1 ? wx1 : k === 2 ? wx2 : wx3;
+    const wx = lagrange[k]!;
     g += wx * (wz0 * c0 + wz1 * c1 + wz2 * c2 + wz3 * c3);
     if (slope) {
       const v2 = 3 * v * v;

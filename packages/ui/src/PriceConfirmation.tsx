@@ -2,28 +2,9 @@ import { Alert, Button, Group, Loader, Modal, Stack, Table, Text, Title } from '
 import { formatBasis, formatDateTime, formatLots, formatNumber, zh } from '@pfp/i18n';
 import { useCallback, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import type { Confirmation } from '@pfp/contract';
 
 const t = zh.fixing.confirmation;
-
-/** One 点价确认单 as both the trader and the customer calls answer it (docs/fixing.md). */
-export interface ConfirmationData {
-  order_id: number;
-  confirmation_no: string;
-  company_name: string;
-  pricer_name: string;
-  contract_name: string;
-  product_name: string;
-  instrument_id: string;
-  instrument_name: string | null;
-  direction: 'BUY' | 'SELL' | (string & {});
-  lots: number;
-  futures_price: number;
-  basis: number;
-  fixed_price: number;
-  multiplier: number | null;
-  amount: number | null;
-  fixed_at: string;
-}
 
 /**
  * Printing shows the confirmation alone on an A4 page: a copy of the document is kept directly under
@@ -48,16 +29,22 @@ const PRINT_CSS = `
 const money = (n: number | null) => (n === null ? '-' : formatNumber(n, 2));
 
 /** The document itself (also what is printed). */
-export function ConfirmationDocument({
-  c,
-  printedAt,
-  testId,
-}: {
-  c: ConfirmationData;
-  printedAt?: Date;
-  testId?: string;
-}) {
-  const direction = zh.pricer.direction[c.direction as 'BUY' | 'SELL'] ?? c.direction;
+export /** One label and its value: a row of the document holds two. */
+function Field({ label, value }: { label: string; value: string }) {
+  return (
+    <>
+      <Table.Th w="18%" scope="row">
+        {label}
+      </Table.Th>
+      <Table.Td w="32%" data-field={label}>
+        {value}
+      </Table.Td>
+    </>
+  );
+}
+
+function ConfirmationDocument({ c, printedAt, testId }: { c: Confirmation; printedAt?: Date; testId?: string }) {
+  const direction = zh.pricer.direction[c.direction] ?? c.direction;
   const rows: [string, string, string, string][] = [
     [t.company, c.company_name, t.customer, c.pricer_name],
     [t.contract, c.contract_name, t.product, c.product_name],
@@ -88,18 +75,8 @@ export function ConfirmationDocument({
         <Table.Tbody>
           {rows.map(([l1, v1, l2, v2]) => (
             <Table.Tr key={l1}>
-              <Table.Th w="18%" scope="row">
-                {l1}
-              </Table.Th>
-              <Table.Td w="32%" data-field={l1}>
-                {v1}
-              </Table.Td>
-              <Table.Th w="18%" scope="row">
-                {l2}
-              </Table.Th>
-              <Table.Td w="32%" data-field={l2}>
-                {v2}
-              </Table.Td>
+              <Field label={l1} value={v1} />
+              <Field label={l2} value={v2} />
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -122,7 +99,7 @@ export function ConfirmationDocument({
 export interface PriceConfirmationModalProps {
   opened: boolean;
   onClose: () => void;
-  data: ConfirmationData | undefined;
+  data?: Confirmation | undefined;
   loading: boolean;
   /** The error text to show (the server's Chinese message), if loading failed. */
   error?: string | undefined;
@@ -174,7 +151,7 @@ export function PriceConfirmationModal({ opened, onClose, data, loading, error }
 interface ModalState {
   opened: boolean;
   loading: boolean;
-  data?: ConfirmationData;
+  data?: Confirmation;
   error?: string;
 }
 
@@ -183,7 +160,7 @@ interface ModalState {
  * close) wins over an answer still on its way.
  */
 export function useConfirmationModal(
-  load: (orderId: number) => Promise<ConfirmationData>,
+  load: (orderId: number) => Promise<Confirmation>,
   describeError: (err: unknown) => string,
 ) {
   const [state, setState] = useState<ModalState>({ opened: false, loading: false });
@@ -207,14 +184,6 @@ export function useConfirmationModal(
     latest.current++;
     setState({ opened: false, loading: false });
   }, []);
-  const modal = (
-    <PriceConfirmationModal
-      opened={state.opened}
-      onClose={close}
-      data={state.data}
-      loading={state.loading}
-      error={state.error}
-    />
-  );
+  const modal = <PriceConfirmationModal {...state} onClose={close} />;
   return { open, modal };
 }

@@ -1,6 +1,7 @@
-import { Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@pfp/mantine';
+import { Button, Group, Modal, SegmentedControl, Select, Stack, Text } from '@pfp/mantine';
 import { beijingDay, zh } from '@pfp/i18n';
 import { useState } from 'react';
+import { DayInput } from './DayInput';
 import { IconFileText } from './icons';
 import { notify } from './toast';
 
@@ -12,6 +13,9 @@ export interface StatementRequest {
   format: 'xlsx' | 'csv';
   pricer_id?: number;
 }
+
+/** The name a statement is saved under when the server names none. */
+export const statementFileName = (q: StatementRequest) => `fixings_${q.start_date}_${q.end_date}.${q.format}`;
 
 export interface StatementExportProps {
   /** The trader's customers to choose from (absent for a customer's own statement). */
@@ -92,22 +96,8 @@ export function StatementExportButton({ customers, download, describeError }: St
               />
             ) : null}
             <Group grow>
-              <TextInput
-                type="date"
-                label={t.startDate}
-                value={start}
-                onChange={(e) => setStart(e.currentTarget.value)}
-                disabled={busy}
-                data-testid="export-start"
-              />
-              <TextInput
-                type="date"
-                label={t.endDate}
-                value={end}
-                onChange={(e) => setEnd(e.currentTarget.value)}
-                disabled={busy}
-                data-testid="export-end"
-              />
+              <DayInput label={t.startDate} value={start} onChange={setStart} disabled={busy} testId="export-start" />
+              <DayInput label={t.endDate} value={end} onChange={setEnd} disabled={busy} testId="export-end" />
             </Group>
             {error ? (
               <Text size="sm" c="red.8" role="alert">

@@ -6,3 +6,5 @@ export * from './icons';
 export * from './NotFoundPage';
 export * from './PriceConfirmation';
 export * from './StatementExport';
+export * from './DayInput';
+export * from './SectionHeading';

@@ -9,6 +9,7 @@ import {
   toConditionalRequest,
   type ConditionalFormValues,
 } from './conditionalForm';
+import { asNumber, LotsInput } from './LotsInput';
 
 const t = zh.pricer;
 const k = zh.conditional;
@@ -41,12 +42,6 @@ export function ConditionalForm({ contract, typeSwitch, onSubmit }: ConditionalF
   const tickHint = t.priceTickHint(formatNumber(contract.price_tick));
   const deadline = contract.fixing_deadline ? `${contract.fixing_deadline} 15:00` : null;
 
-  const asNumber = (value: number | string): number | '' => {
-    if (typeof value === 'number') return value;
-    if (value.trim() === '') return '';
-    const n = Number(value);
-    return Number.isFinite(n) ? n : '';
-  };
   const numberProps = (field: 'quantity' | 'triggerPrice' | 'orderPrice') => {
     const props = form.getInputProps(field);
     return { ...props, onChange: (v: number | string) => props.onChange(asNumber(v)) };
@@ -79,17 +74,7 @@ export function ConditionalForm({ contract, typeSwitch, onSubmit }: ConditionalF
     <form onSubmit={form.onSubmit(submit)} noValidate aria-label={k.title}>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <NumberInput
-            label={t.tradeLots}
-            placeholder={t.remainingShort(formatNumber(contract.remaining_quantity))}
-            allowDecimal={false}
-            allowNegative={false}
-            min={1}
-            clampBehavior="none"
-            inputMode="numeric"
-            withAsterisk
-            {...numberProps('quantity')}
-          />
+          <LotsInput remaining={contract.remaining_quantity} input={form.getInputProps('quantity')} />
           {typeSwitch}
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

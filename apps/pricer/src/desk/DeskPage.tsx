@@ -9,7 +9,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  Title,
   useMediaQuery,
 } from '@pfp/mantine';
 import {
@@ -36,9 +35,11 @@ import {
   useSubmitOrder,
 } from '../shared/api';
 import { MOBILE_QUERY, TABLET_QUERY } from '../shared/layout';
+import { PageTitle } from '../shared/PageTitle';
 import { directionColor, directionLabel } from '../shared/orders/format';
 import { useSession } from '../shared/session/useSession';
 import { DESK_ORDER_LIMIT } from './constants';
+import { DeskList } from './DeskList';
 import { ConditionalForm } from './ConditionalForm';
 import { ConditionalOrdersTable } from './ConditionalOrdersTable';
 import { OrderForm, OrderTypeSwitch } from './OrderForm';
@@ -308,74 +309,40 @@ export function DeskPage() {
           </Stack>
         </Card>
 
-        <Card withBorder radius="md" p={compact ? 'xs' : 'md'}>
-          <Stack gap="xs">
-            <div>
-              <Title order={3} size="h5">
-                {t.ordersTitle}
-              </Title>
-              <Text size="xs" c="dimmed">
-                {t.ordersOfContract(contract.name)}
-              </Text>
-            </div>
-            <OrdersTable
-              orders={orderList}
-              loading={orders.isPending}
-              layout={compact ? 'phone' : tablet ? 'tablet' : 'wide'}
-              cancelling={cancelling}
-              onCancel={(o) => void cancel(o)}
-            />
-            {total > DESK_ORDER_LIMIT ? (
-              <Text size="xs" c="dimmed" ta="center">
-                {t.latestOnly(DESK_ORDER_LIMIT)}
-              </Text>
-            ) : null}
-          </Stack>
-        </Card>
+        <DeskList title={t.ordersTitle} subtitle={t.ordersOfContract(contract.name)} total={total} compact={compact}>
+          <OrdersTable
+            orders={orderList}
+            loading={orders.isPending}
+            layout={compact ? 'phone' : tablet ? 'tablet' : 'wide'}
+            cancelling={cancelling}
+            onCancel={(o) => void cancel(o)}
+          />
+        </DeskList>
 
-        <Card withBorder radius="md" p={compact ? 'xs' : 'md'} data-testid="conditional-orders">
-          <Stack gap="xs">
-            <div>
-              <Title order={3} size="h5">
-                {k.title}
-              </Title>
-              <Text size="xs" c="dimmed">
-                {k.listTitle(contract.name)}
-              </Text>
-            </div>
-            <ConditionalOrdersTable
-              rows={conditionals.data?.items ?? []}
-              loading={conditionals.isPending}
-              compact={compact}
-              cancelling={cancellingConditionals}
-              onCancel={(row) => void cancelCondition(row)}
-            />
-            {(conditionals.data?.total_count ?? 0) > DESK_ORDER_LIMIT ? (
-              <Text size="xs" c="dimmed" ta="center">
-                {t.latestOnly(DESK_ORDER_LIMIT)}
-              </Text>
-            ) : null}
-          </Stack>
-        </Card>
+        <DeskList
+          title={k.title}
+          subtitle={k.listTitle(contract.name)}
+          total={conditionals.data?.total_count ?? 0}
+          compact={compact}
+          testId="conditional-orders"
+        >
+          <ConditionalOrdersTable
+            rows={conditionals.data?.items ?? []}
+            loading={conditionals.isPending}
+            compact={compact}
+            cancelling={cancellingConditionals}
+            onCancel={(row) => void cancelCondition(row)}
+          />
+        </DeskList>
       </>
     );
   }
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between" align="center" wrap="nowrap">
-        <div>
-          <Title order={2} size="h3">
-            {t.tradingDesk}
-          </Title>
-          {compact ? null : (
-            <Text size="sm" c="dimmed">
-              {t.deskSubtitle}
-            </Text>
-          )}
-        </div>
+      <PageTitle title={t.tradingDesk} subtitle={compact ? undefined : t.deskSubtitle} align="center">
         {refreshButton}
-      </Group>
+      </PageTitle>
       {content}
     </Stack>
   );

@@ -19,6 +19,7 @@ import {
   type OrderFormValues,
   type OrderType,
 } from './orderForm';
+import { asNumber, LotsInput } from './LotsInput';
 
 const t = zh.pricer;
 
@@ -98,13 +99,6 @@ export function OrderForm({ contract, referencePrice, market, onSubmit, onCondit
     }
   };
 
-  const asNumber = (value: number | string): number | '' => {
-    if (typeof value === 'number') return value;
-    if (value.trim() === '') return '';
-    const n = Number(value);
-    return Number.isFinite(n) ? n : '';
-  };
-  const quantityProps = form.getInputProps('quantity');
   const priceProps = form.getInputProps('price');
 
   return (
@@ -116,18 +110,7 @@ export function OrderForm({ contract, referencePrice, market, onSubmit, onCondit
           </Text>
         ) : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <NumberInput
-            label={t.tradeLots}
-            placeholder={contract ? t.remainingShort(formatNumber(contract.remaining_quantity)) : undefined}
-            allowDecimal={false}
-            allowNegative={false}
-            min={1}
-            clampBehavior="none"
-            inputMode="numeric"
-            withAsterisk
-            {...quantityProps}
-            onChange={(v) => quantityProps.onChange(asNumber(v))}
-          />
+          <LotsInput remaining={contract?.remaining_quantity} input={form.getInputProps('quantity')} />
           <OrderTypeSwitch
             value={form.values.orderType}
             withConditional={onConditional !== undefined}

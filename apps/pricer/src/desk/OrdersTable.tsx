@@ -1,8 +1,9 @@
-import { Button, Group, Loader, Table, Text } from '@pfp/mantine';
+import { Button, Table, Text } from '@pfp/mantine';
 import { formatDateTime, zh } from '@pfp/i18n';
-import type { CSSProperties, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { OrderRow } from '@pfp/contract';
-import { StatusBadge, TwoLines } from '../shared/orders/cells';
+import { LastMessage, StatusBadge, TwoLines } from '../shared/orders/cells';
+import { DeskTable, STICKY } from './DeskTable';
 import {
   canCancel,
   directionColor,
@@ -59,11 +60,7 @@ const direction: Column = {
 const status: Column = { header: c.status, cell: (o) => <StatusBadge order={o} /> };
 const message: Column = {
   header: c.message,
-  cell: (o) => (
-    <Text size="xs" c="dimmed" lineClamp={2} title={o.last_msg ?? undefined}>
-      {o.last_msg ?? ''}
-    </Text>
-  ),
+  cell: (o) => <LastMessage text={o.last_msg} withTitle />,
 };
 /** Traded over ordered lots; the price filled over the limit (two lines: compact). */
 const lots: Column = {
@@ -100,8 +97,6 @@ const COLUMNS: Record<DeskLayout, Column[]> = {
   wide: WIDE,
 };
 
-const STICKY: CSSProperties = { position: 'sticky', right: 0, zIndex: 1, background: 'var(--mantine-color-body)' };
-
 /**
  * The selected contract's orders on the desk, with 撤单 for ALIVE ones only (SPEC §4). Below
  * 1024 px prices and lots take two lines per cell, so that no status badge is cut and 撤单 stays
@@ -125,69 +120,38 @@ export function OrdersTable({ orders, loading, layout, cancelling, onCancel }: O
     },
   ];
 
-  let body;
-  if (orders.length === 0) {
-    body = (
-      <Table.Tr>
-        <Table.Td colSpan={columns.length}>
-          {loading ? (
-            <Group justify="center" gap="xs">
-              <Loader size="sm" />
-              <Text c="dimmed">{t.ordersLoading}</Text>
-            </Group>
-          ) : (
-            <Text c="dimmed" ta="center">
-              {t.noOrders}
-            </Text>
-          )}
-        </Table.Td>
+  const rows = orders.map((order) => {
+    const busy = cancelling.has(order.id);
+    return (
+      <Table.Tr
+        key={order.id}
+        data-order-id={order.id}
+        aria-disabled={busy || undefined}
+        style={busy ? { opacity: 0.55, pointerEvents: 'none' } : undefined}
+      >
+        {columns.map((column) => (
+          <Table.Td
+            key={column.header}
+            data-testid={column.testId}
+            style={column.sticky ? { ...STICKY, whiteSpace: 'nowrap' } : undefined}
+          >
+            {column.cell(order)}
+          </Table.Td>
+        ))}
       </Table.Tr>
     );
-  } else {
-    body = orders.map((order) => {
-      const busy = cancelling.has(order.id);
-      return (
-        <Table.Tr
-          key={order.id}
-          data-order-id={order.id}
-          aria-disabled={busy || undefined}
-          style={busy ? { opacity: 0.55, pointerEvents: 'none' } : undefined}
-        >
-          {columns.map((column) => (
-            <Table.Td
-              key={column.header}
-              data-testid={column.testId}
-              style={column.sticky ? { ...STICKY, whiteSpace: 'nowrap' } : undefined}
-            >
-              {column.cell(order)}
-            </Table.Td>
-          ))}
-        </Table.Tr>
-      );
-    });
-  }
+  });
 
   return (
-    <Table.ScrollContainer minWidth={layout === 'wide' ? 860 : 0}>
-      <Table
-        verticalSpacing="xs"
-        horizontalSpacing={layout === 'wide' ? 'sm' : 6}
-        striped
-        highlightOnHover
-        aria-label={t.ordersTitle}
-        aria-busy={loading}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((column) => (
-              <Table.Th key={column.header} style={{ whiteSpace: 'nowrap', ...(column.sticky ? STICKY : undefined) }}>
-                {column.header}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>{body}</Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DeskTable
+      label={t.ordersTitle}
+      wide={layout === 'wide'}
+      loading={loading}
+      highlightOnHover
+      head={columns.map((column) => ({ label: column.header, sticky: column.sticky }))}
+      rows={rows}
+      empty={t.noOrders}
+      loadingText={t.ordersLoading}
+    />
   );
 }

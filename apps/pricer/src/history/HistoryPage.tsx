@@ -10,7 +10,6 @@ import {
   Stack,
   Text,
   TextInput,
-  Title,
   useMediaQuery,
 } from '@pfp/mantine';
 import type { OrderRow } from '@pfp/contract';
@@ -20,6 +19,7 @@ import { IconFilter, StatementExportButton, useConfirmationModal } from '@pfp/ui
 import { useCallback, useMemo, useState } from 'react';
 import { exportFixings, fetchConfirmation, useHistorySummary, useHistoryTable, useSnapshot } from '../shared/api';
 import { MOBILE_QUERY } from '../shared/layout';
+import { PageTitle } from '../shared/PageTitle';
 import { useSession } from '../shared/session/useSession';
 import { historyColumns } from './columns';
 import {
@@ -88,19 +88,9 @@ export function HistoryPage() {
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between" align="flex-end" wrap="nowrap">
-        <div>
-          <Title order={2} size="h3">
-            {t.history}
-          </Title>
-          {compact ? null : (
-            <Text size="sm" c="dimmed">
-              {t.historySubtitle}
-            </Text>
-          )}
-        </div>
+      <PageTitle title={t.history} subtitle={compact ? undefined : t.historySubtitle} align="flex-end">
         <StatementExportButton download={exportFixings} describeError={exportError} />
-      </Group>
+      </PageTitle>
 
       <Card withBorder radius="md" p={compact ? 'sm' : 'md'}>
         <Stack gap="xs">

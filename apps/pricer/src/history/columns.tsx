@@ -2,7 +2,7 @@ import { Stack, Text } from '@pfp/mantine';
 import type { DataTableColumn } from '@pfp/data-table';
 import { formatBasis, formatDateTime, formatPrice, instrumentShort, zh } from '@pfp/i18n';
 import type { OrderRow } from '@pfp/contract';
-import { StatusBadge, TwoLines } from '../shared/orders/cells';
+import { LastMessage, StatusBadge, TwoLines } from '../shared/orders/cells';
 import {
   directionColor,
   directionLabel,
@@ -93,11 +93,7 @@ const wide: DataTableColumn<OrderRow>[] = [
     width: 130,
     priority: 4,
     sortable: false,
-    render: (o) => (
-      <Text size="xs" c="dimmed" lineClamp={2}>
-        {o.last_msg ?? ''}
-      </Text>
-    ),
+    render: (o) => <LastMessage text={o.last_msg} />,
   },
 ];
 

@@ -1,10 +1,11 @@
-import { Badge, Button, Group, Stack, TextInput } from '@pfp/mantine';
+import { Badge, Button, Group } from '@pfp/mantine';
 import { DataTable, filterConfigsOf, type DataTableColumn } from '@pfp/data-table';
 import { zh } from '@pfp/i18n';
+import { DayInput } from '@pfp/ui';
 import { useMemo, useState } from 'react';
 import type { AuditRow as AuditEntry } from '@pfp/contract';
 import { useAuditTable } from '../shared/api';
-import { PageHeading } from '../shared/PageHeading';
+import { PageLayout } from '../shared/PageLayout';
 import { TONE } from '../shared/tones';
 import { auditActionLabel, auditDetails, auditKindLabel } from './auditFormat';
 
@@ -55,10 +56,12 @@ function AuditTable({ range }: { range: { start_date?: string; end_date?: string
       columns={AUDIT_COLUMNS}
       title={t.tableTitle}
       description={t.tableDescription}
-      ariaLabel={t.tableTitle}
     />
   );
 }
+
+/** A range's other end as a bound of the date picker (none while empty). */
+const bound = (day: string) => day || undefined;
 
 /** /trader/audit: who created or changed what, and every cancel (the audit log the server writes). */
 export function AuditPage() {
@@ -69,45 +72,35 @@ export function AuditPage() {
     [start, end],
   );
   return (
-    <Stack gap="md">
-      <PageHeading
-        subtitle={t.subtitle}
-        actions={
-          <Group gap="xs" align="flex-end">
-            <TextInput
-              type="date"
-              size="xs"
-              label={t.startDate}
-              value={start}
-              max={end || undefined}
-              onChange={(e) => setStart(e.currentTarget.value)}
-              data-testid="audit-start"
-            />
-            <TextInput
-              type="date"
-              size="xs"
-              label={t.endDate}
-              value={end}
-              min={start || undefined}
-              onChange={(e) => setEnd(e.currentTarget.value)}
-              data-testid="audit-end"
-            />
-            <Button
-              size="xs"
-              variant="default"
-              disabled={!start && !end}
-              onClick={() => {
-                setStart('');
-                setEnd('');
-              }}
-            >
-              {t.clear}
-            </Button>
-          </Group>
-        }
-      />
+    <PageLayout
+      subtitle={t.subtitle}
+      actions={
+        <Group gap="xs" align="flex-end">
+          <DayInput
+            size="xs"
+            label={t.startDate}
+            value={start}
+            max={bound(end)}
+            onChange={setStart}
+            testId="audit-start"
+          />
+          <DayInput size="xs" label={t.endDate} value={end} min={bound(start)} onChange={setEnd} testId="audit-end" />
+          <Button
+            size="xs"
+            variant="default"
+            disabled={!start && !end}
+            onClick={() => {
+              setStart('');
+              setEnd('');
+            }}
+          >
+            {t.clear}
+          </Button>
+        </Group>
+      }
+    >
       {/* A new range is a new list (page 1). */}
       <AuditTable key={`${start}|${end}`} range={range} />
-    </Stack>
+    </PageLayout>
   );
 }

@@ -1,11 +1,11 @@
-import { Button, Stack } from '@pfp/mantine';
+import { Button } from '@pfp/mantine';
 import type { ConditionalRow } from '@pfp/contract';
 import { DataTable, filterConfigsOf } from '@pfp/data-table';
 import { zh } from '@pfp/i18n';
 import { notify } from '@pfp/ui';
 import { useCallback, useMemo } from 'react';
 import { errorText, useCancelConditional, useCancellingConditionals, useConditionalTable } from '../shared/api';
-import { PageHeading } from '../shared/PageHeading';
+import { PageLayout } from '../shared/PageLayout';
 import { TONE } from '../shared/tones';
 import { CONDITIONAL_ACTIONS_WIDTH, CONDITIONAL_COLUMNS } from './conditionalColumns';
 
@@ -59,19 +59,17 @@ export function ConditionalPage() {
   );
 
   return (
-    <Stack gap="md">
-      <PageHeading subtitle={k.consoleSubtitle} />
+    <PageLayout subtitle={k.consoleSubtitle}>
       <div data-testid="conditional-card">
         <DataTable<ConditionalRow>
           controller={table}
           columns={CONDITIONAL_COLUMNS}
           title={k.consoleTitle}
           description={k.consoleDescription}
-          ariaLabel={k.consoleTitle}
           renderRowActions={renderRowActions}
           actionsColumnWidth={CONDITIONAL_ACTIONS_WIDTH}
         />
       </div>
-    </Stack>
+    </PageLayout>
   );
 }

@@ -1,7 +1,8 @@
-import { Badge, Text } from '@pfp/mantine';
+import { Badge } from '@pfp/mantine';
 import type { ConditionalRow } from '@pfp/contract';
 import type { DataTableColumn } from '@pfp/data-table';
-import { formatLots, formatPrice, instrumentShort, zh } from '@pfp/i18n';
+import { formatLots, formatPrice, zh } from '@pfp/i18n';
+import { contractNameColumn, instrumentColumn, lastMessageColumn } from '../shared/columns';
 import { directionLabel } from '../shared/labels';
 import { TONE } from '../shared/tones';
 
@@ -26,26 +27,8 @@ const STATUS_OPTIONS = Object.keys(k.statusLabels).map((value) => ({ value, labe
 export const CONDITIONAL_COLUMNS: DataTableColumn<ConditionalRow>[] = [
   { field: 'id', header: k.id, width: 76, render: (r) => String(r.id) },
   { field: 'pricer_name', header: k.customer, width: 96, priority: 2, filter: { type: 'text' } },
-  {
-    field: 'contract_name',
-    header: k.contract,
-    width: 140,
-    priority: 3,
-    filter: { type: 'text' },
-    render: (r) => (
-      <Text size="sm" lineClamp={2} title={r.contract_name ?? undefined}>
-        {r.contract_name}
-      </Text>
-    ),
-  },
-  {
-    field: 'instrument_id',
-    header: k.instrument,
-    width: 88,
-    priority: 2,
-    accessor: (r) => instrumentShort(r.instrument_id),
-    filter: { type: 'text' },
-  },
+  contractNameColumn(k.contract),
+  instrumentColumn(k.instrument, 88),
   { field: 'direction', header: k.direction, width: 72, priority: 3, accessor: (r) => directionLabel(r.direction) },
   { field: 'trigger_price', header: k.trigger, width: 150, render: (r) => triggerText(r) },
   { field: 'quantity', header: k.lots, width: 72, render: (r) => formatLots(r.quantity) },
@@ -75,17 +58,7 @@ export const CONDITIONAL_COLUMNS: DataTableColumn<ConditionalRow>[] = [
     width: 96,
     render: (r) => (r.order_id !== null ? `#${r.order_id}` : '-'),
   },
-  {
-    field: 'last_msg',
-    header: k.message,
-    width: 180,
-    priority: 4,
-    render: (r) => (
-      <Text size="sm" lineClamp={2} title={r.last_msg}>
-        {r.last_msg || '-'}
-      </Text>
-    ),
-  },
+  lastMessageColumn(k.message, 180),
   { field: 'created_at', header: k.createdAt, kind: 'date', twoLine: true, width: 108, priority: 3 },
 ];
 

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@pfp/mantine';
+import { NumberInput, Select, SimpleGrid, Text, TextInput } from '@pfp/mantine';
 import { schemaResolver, useForm } from '@mantine/form';
 import { zh } from '@pfp/i18n';
 import { notify } from '@pfp/ui';
@@ -11,7 +11,7 @@ import {
   useProducts,
   useUpdateContractStatus,
 } from '../shared/api';
-import { directionLabel } from '../shared/labels';
+import { DIRECTION_OPTIONS } from '../shared/columns';
 import {
   CONTRACT_STATUSES,
   contractSchema,
@@ -22,7 +22,7 @@ import {
   withProduct,
   type ContractValues,
 } from './contractForm';
-import { TONE } from '../shared/tones';
+import { FormDialog } from '../shared/FormDialog';
 import { FixingTermsFields } from './FixingTermsFields';
 
 const t = zh.trader.contracts;
@@ -58,10 +58,6 @@ export function ContractDialog({ opened, contract, onClose }: ContractDialogProp
   const products = useProducts(opened && !editing);
   const instruments = useInstruments(values.product_name, opened && !editing);
   const tick = instruments.data?.find((i) => i.symbol === values.instrument_id)?.price_tick;
-
-  const close = () => {
-    if (!saving) onClose();
-  };
 
   const save = async (v: ContractValues) => {
     if (editing && v.status === contract.status) {
@@ -104,151 +100,131 @@ export function ContractDialog({ opened, contract, onClose }: ContractDialogProp
   const locked = editing || saving;
 
   return (
-    <Modal
+    <FormDialog
       opened={opened}
-      onClose={close}
       title={editing ? d.editTitle : d.createTitle}
-      closeOnClickOutside={!saving}
-      closeOnEscape={!saving}
-      closeButtonProps={{ disabled: saving, 'aria-label': zh.shell.close }}
+      saving={saving}
+      onClose={onClose}
+      onSubmit={form.onSubmit(save)}
+      cancelLabel={d.cancel}
+      submitLabel={saving ? d.saving : editing ? d.submitEdit : d.submitCreate}
       size="lg"
-      centered
     >
-      <form onSubmit={form.onSubmit(save)} noValidate>
-        <Stack gap="sm">
-          {editing ? (
-            <Text size="sm" c="gray.7">
-              {d.editHint}
-            </Text>
-          ) : null}
-          <Select
-            label={d.pricer}
-            placeholder={d.pricerPlaceholder}
-            withAsterisk={!editing}
-            searchable
-            nothingFoundMessage={d.nothingFound}
-            data={pricerData}
-            value={values.pricer_id === null ? null : String(values.pricer_id)}
-            error={form.errors.pricer_id ?? (pricers.isError ? d.pricersFailed : undefined)}
-            disabled={locked}
-            onChange={(value) => form.setFieldValue('pricer_id', value === null ? null : Number(value))}
-            data-testid="contract-pricer"
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <Select
-              label={d.product}
-              placeholder={d.productPlaceholder}
-              searchable
-              nothingFoundMessage={d.nothingFound}
-              data={productData}
-              value={values.product_name || null}
-              error={form.errors.product_name ?? (products.isError ? d.productsFailed : undefined)}
-              disabled={locked}
-              onChange={(value) => {
-                form.setValues(withProduct(form.getValues(), value ?? ''));
-                form.clearFieldError('product_name');
-                form.clearFieldError('instrument_id');
-              }}
-              comboboxProps={grid ? { width: 'min(560px, 92vw)', position: 'bottom-start' } : undefined}
-              styles={
-                grid ? { options: { display: 'grid', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' } } : undefined
-              }
-              maxDropdownHeight={320}
-              data-testid="contract-product"
-              data-grid={grid ? 'true' : 'false'}
-            />
-            <Select
-              label={d.instrument}
-              placeholder={values.product_name ? d.instrumentPlaceholder : d.instrumentDisabled}
-              withAsterisk={!editing}
-              searchable
-              nothingFoundMessage={d.nothingFound}
-              data={instrumentData}
-              value={values.instrument_id || null}
-              error={form.errors.instrument_id ?? (instruments.isError ? d.instrumentsFailed : undefined)}
-              disabled={locked || values.product_name === ''}
-              onChange={(value) => form.setFieldValue('instrument_id', value ?? '')}
-              data-testid="contract-instrument"
-            />
-          </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <Select
-              label={d.direction}
-              placeholder={d.directionPlaceholder}
-              withAsterisk={!editing}
-              data={[
-                { value: 'BUY', label: directionLabel('BUY') },
-                { value: 'SELL', label: directionLabel('SELL') },
-              ]}
-              value={values.direction}
-              error={form.errors.direction}
-              disabled={locked}
-              onChange={(value) => form.setFieldValue('direction', value === 'BUY' || value === 'SELL' ? value : null)}
-              data-testid="contract-direction"
-            />
-            <NumberInput
-              label={d.totalQuantity}
-              withAsterisk={!editing}
-              min={0}
-              step={1}
-              allowDecimal={false}
-              allowNegative={false}
-              thousandSeparator=","
-              disabled={locked}
-              data-testid="contract-quantity"
-              {...form.getInputProps('total_quantity')}
-              onChange={(value) =>
-                form.setFieldValue(
-                  'total_quantity',
-                  typeof value === 'number' ? value : value === '' ? '' : Number(value),
-                )
-              }
-            />
-          </SimpleGrid>
-          <FixingTermsFields
-            basis={values.basis}
-            deadline={values.fixing_deadline}
-            tick={tick}
-            errors={{ basis: errorOf(form.errors.basis), fixing_deadline: errorOf(form.errors.fixing_deadline) }}
-            disabled={locked}
-            onBasis={(value) => {
-              form.setFieldValue('basis', value);
-              form.clearFieldError('basis');
-            }}
-            onDeadline={(value) => {
-              form.setFieldValue('fixing_deadline', value);
-              form.clearFieldError('fixing_deadline');
-            }}
-          />
-          <TextInput
-            label={d.name}
-            placeholder={d.namePlaceholder}
-            disabled={locked}
-            maxLength={100}
-            {...form.getInputProps('name')}
-          />
-          <Select
-            label={d.status}
-            data={statusOptions}
-            value={values.status}
-            allowDeselect={false}
-            disabled={saving}
-            onChange={(value) => {
-              if (value && (CONTRACT_STATUSES as string[]).includes(value))
-                form.setFieldValue('status', value as ContractStatus);
-            }}
-            data-testid="contract-status"
-          />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={close} disabled={saving}>
-              {d.cancel}
-            </Button>
-            <Button type="submit" color={TONE.primary} disabled={saving}>
-              {saving ? d.saving : editing ? d.submitEdit : d.submitCreate}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      {editing ? (
+        <Text size="sm" c="gray.7">
+          {d.editHint}
+        </Text>
+      ) : null}
+      <Select
+        label={d.pricer}
+        placeholder={d.pricerPlaceholder}
+        withAsterisk={!editing}
+        searchable
+        nothingFoundMessage={d.nothingFound}
+        data={pricerData}
+        value={values.pricer_id === null ? null : String(values.pricer_id)}
+        error={form.errors.pricer_id ?? (pricers.isError ? d.pricersFailed : undefined)}
+        disabled={locked}
+        onChange={(value) => form.setFieldValue('pricer_id', value === null ? null : Number(value))}
+        data-testid="contract-pricer"
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <Select
+          label={d.product}
+          placeholder={d.productPlaceholder}
+          searchable
+          nothingFoundMessage={d.nothingFound}
+          data={productData}
+          value={values.product_name || null}
+          error={form.errors.product_name ?? (products.isError ? d.productsFailed : undefined)}
+          disabled={locked}
+          onChange={(value) => {
+            form.setValues(withProduct(form.getValues(), value ?? ''));
+            form.clearFieldError('product_name');
+            form.clearFieldError('instrument_id');
+          }}
+          comboboxProps={grid ? { width: 'min(560px, 92vw)', position: 'bottom-start' } : undefined}
+          styles={grid ? { options: { display: 'grid', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' } } : undefined}
+          maxDropdownHeight={320}
+          data-testid="contract-product"
+          data-grid={grid ? 'true' : 'false'}
+        />
+        <Select
+          label={d.instrument}
+          placeholder={values.product_name ? d.instrumentPlaceholder : d.instrumentDisabled}
+          withAsterisk={!editing}
+          searchable
+          nothingFoundMessage={d.nothingFound}
+          data={instrumentData}
+          value={values.instrument_id || null}
+          error={form.errors.instrument_id ?? (instruments.isError ? d.instrumentsFailed : undefined)}
+          disabled={locked || values.product_name === ''}
+          onChange={(value) => form.setFieldValue('instrument_id', value ?? '')}
+          data-testid="contract-instrument"
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <Select
+          label={d.direction}
+          placeholder={d.directionPlaceholder}
+          withAsterisk={!editing}
+          data={DIRECTION_OPTIONS}
+          value={values.direction}
+          error={form.errors.direction}
+          disabled={locked}
+          onChange={(value) => form.setFieldValue('direction', value === 'BUY' || value === 'SELL' ? value : null)}
+          data-testid="contract-direction"
+        />
+        <NumberInput
+          label={d.totalQuantity}
+          withAsterisk={!editing}
+          min={0}
+          step={1}
+          allowDecimal={false}
+          allowNegative={false}
+          thousandSeparator=","
+          disabled={locked}
+          data-testid="contract-quantity"
+          {...form.getInputProps('total_quantity')}
+          onChange={(value) =>
+            form.setFieldValue('total_quantity', typeof value === 'number' ? value : value === '' ? '' : Number(value))
+          }
+        />
+      </SimpleGrid>
+      <FixingTermsFields
+        basis={values.basis}
+        deadline={values.fixing_deadline}
+        tick={tick}
+        errors={{ basis: errorOf(form.errors.basis), fixing_deadline: errorOf(form.errors.fixing_deadline) }}
+        disabled={locked}
+        onBasis={(value) => {
+          form.setFieldValue('basis', value);
+          form.clearFieldError('basis');
+        }}
+        onDeadline={(value) => {
+          form.setFieldValue('fixing_deadline', value);
+          form.clearFieldError('fixing_deadline');
+        }}
+      />
+      <TextInput
+        label={d.name}
+        placeholder={d.namePlaceholder}
+        disabled={locked}
+        maxLength={100}
+        {...form.getInputProps('name')}
+      />
+      <Select
+        label={d.status}
+        data={statusOptions}
+        value={values.status}
+        allowDeselect={false}
+        disabled={saving}
+        onChange={(value) => {
+          if (value && (CONTRACT_STATUSES as string[]).includes(value))
+            form.setFieldValue('status', value as ContractStatus);
+        }}
+        data-testid="contract-status"
+      />
+    </FormDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, SimpleGrid, Stack, Text } from '@pfp/mantine';
+import { Badge, Button, Stack, Text } from '@pfp/mantine';
 import { DataTable, filterConfigsOf, type DataTableColumn } from '@pfp/data-table';
 import {
   daysUntil,
@@ -8,9 +8,9 @@ import {
   formatNumber,
   formatPercent,
   formatPrice,
-  instrumentShort,
   zh,
 } from '@pfp/i18n';
+import { directionColumn, instrumentColumn } from '../shared/columns';
 import { IconPlus, notify } from '@pfp/ui';
 import type { ContractRow, ContractStatus } from '@pfp/contract';
 import { useCallback, useMemo, useState } from 'react';
@@ -21,9 +21,7 @@ import {
   useUpdateContractStatus,
   useUpdatingContracts,
 } from '../shared/api';
-import { directionLabel } from '../shared/labels';
-import { PageHeading } from '../shared/PageHeading';
-import { StatCard } from '../shared/StatCard';
+import { PageLayout, figure } from '../shared/PageLayout';
 import { ContractDialog } from './ContractDialog';
 import { CONTRACT_STATUSES } from './contractForm';
 import { computeContractStats } from './contractStats';
@@ -85,27 +83,8 @@ export const CONTRACT_COLUMNS: DataTableColumn<ContractRow>[] = [
   },
   { field: 'pricer_name', header: t.columns.pricer, width: 96, priority: 2, filter: { type: 'text' } },
   { field: 'product_name', header: t.columns.product, width: 72, priority: 3 },
-  {
-    field: 'instrument_id',
-    header: t.columns.instrument,
-    width: 96,
-    priority: 2,
-    accessor: (c) => instrumentShort(c.instrument_id),
-    filter: { type: 'text' },
-  },
-  {
-    field: 'direction',
-    header: t.columns.direction,
-    width: 80,
-    accessor: (c) => directionLabel(c.direction),
-    filter: {
-      type: 'select',
-      options: [
-        { value: 'BUY', label: directionLabel('BUY') },
-        { value: 'SELL', label: directionLabel('SELL') },
-      ],
-    },
-  },
+  instrumentColumn(t.columns.instrument, 96),
+  directionColumn(t.columns.direction, 80),
   {
     field: 'total_quantity',
     header: t.columns.total,
@@ -257,33 +236,35 @@ export function ContractsPage() {
   );
 
   const s = stats.data;
+  const count = (key: 'total' | 'active' | 'paused') => ({
+    testId: `stat-contracts-${key}`,
+    label: t.stats[key],
+    value: figure(s, (s) => formatNumber(s[key])),
+  });
+  const rate = {
+    testId: 'stat-contracts-rate',
+    label: t.stats.rate,
+    value: figure(s, (s) => formatPercent(s.executionRate)),
+  };
   return (
-    <Stack gap="md">
-      <PageHeading
-        subtitle={t.subtitle}
-        actions={
-          <Button color={TONE.primary} leftSection={<IconPlus size={16} />} onClick={() => open(null)}>
-            {t.create}
-          </Button>
-        }
-      />
-      {stats.isError ? (
-        <Alert color={TONE.danger} variant="light" role="alert">
-          {t.statsFailed(errorText(stats.error))}
-        </Alert>
-      ) : null}
-      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" aria-label={t.stats.label}>
-        <StatCard testId="stat-contracts-total" label={t.stats.total} value={s ? formatNumber(s.total) : '-'} />
-        <StatCard testId="stat-contracts-active" label={t.stats.active} value={s ? formatNumber(s.active) : '-'} />
-        <StatCard testId="stat-contracts-paused" label={t.stats.paused} value={s ? formatNumber(s.paused) : '-'} />
-        <StatCard testId="stat-contracts-rate" label={t.stats.rate} value={s ? formatPercent(s.executionRate) : '-'} />
-      </SimpleGrid>
+    <PageLayout
+      subtitle={t.subtitle}
+      actions={
+        <Button color={TONE.primary} leftSection={<IconPlus size={16} />} onClick={() => open(null)}>
+          {t.create}
+        </Button>
+      }
+      error={stats.isError ? t.statsFailed(errorText(stats.error)) : undefined}
+      stats={{
+        label: t.stats.label,
+        items: [count('total'), count('active'), count('paused'), rate],
+      }}
+    >
       <DataTable<ContractRow>
         controller={table}
         columns={CONTRACT_COLUMNS}
         title={t.listTitle}
         description={t.listDescription}
-        ariaLabel={t.listTitle}
         renderRowActions={renderRowActions}
         actionsColumnWidth={CONTRACT_ACTIONS_WIDTH}
       />
@@ -293,6 +274,6 @@ export function ContractsPage() {
         contract={dialog.contract}
         onClose={() => setDialog((d) => ({ ...d, opened: false }))}
       />
-    </Stack>
+    </PageLayout>
   );
 }

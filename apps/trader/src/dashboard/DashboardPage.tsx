@@ -1,13 +1,11 @@
-import { Alert, Button, SimpleGrid, Stack } from '@pfp/mantine';
+import { Button } from '@pfp/mantine';
 import { formatNumber, formatPercent, formatPrice, zh } from '@pfp/i18n';
 import { IconRefresh, notify } from '@pfp/ui';
 import { useState } from 'react';
 import { errorText, useOrderStats, useRefreshOrders, useWaitingConditionals } from '../shared/api';
-import { PageHeading } from '../shared/PageHeading';
-import { StatCard } from '../shared/StatCard';
+import { PageLayout, figure, type Stat } from '../shared/PageLayout';
 import { computeOrderStats } from './orderStats';
 import { OrdersTable } from './OrdersTable';
-import { TONE } from '../shared/tones';
 
 const t = zh.trader.dashboard;
 
@@ -31,48 +29,38 @@ export function DashboardPage() {
   };
 
   const s = stats.data;
-  const value = (text: string | undefined) => text ?? '-';
+  const items: Stat[] = [
+    { testId: 'stat-total', label: t.stats.total, value: figure(s, (s) => formatNumber(s.total)) },
+    { testId: 'stat-success-rate', label: t.stats.successRate, value: figure(s, (s) => formatPercent(s.successRate)) },
+    { testId: 'stat-active', label: t.stats.active, value: figure(s, (s) => formatNumber(s.active)) },
+    { testId: 'stat-finished', label: t.stats.finished, value: figure(s, (s) => formatNumber(s.finished)) },
+    // The amount only once there is one.
+    ...(s && s.amount > 0 ? [{ testId: 'stat-amount', label: t.stats.amount, value: formatPrice(s.amount) }] : []),
+    {
+      testId: 'stat-conditional-waiting',
+      label: zh.conditional.dashboardWaiting,
+      value: figure(waiting.data, formatNumber),
+    },
+  ];
   return (
-    <Stack gap="md">
-      <PageHeading
-        title={t.title}
-        subtitle={t.subtitle}
-        actions={
-          <Button
-            variant="default"
-            leftSection={<IconRefresh size={16} />}
-            loading={refreshing}
-            onClick={() => void refresh()}
-            data-testid="dashboard-refresh"
-          >
-            {zh.trader.common.refresh}
-          </Button>
-        }
-      />
-      {stats.isError ? (
-        <Alert color={TONE.danger} variant="light" role="alert">
-          {t.statsFailed(errorText(stats.error))}
-        </Alert>
-      ) : null}
-      <SimpleGrid cols={{ base: 2, md: s && s.amount > 0 ? 6 : 5 }} spacing="md" aria-label={t.stats.label}>
-        <StatCard testId="stat-total" label={t.stats.total} value={value(s && formatNumber(s.total))} />
-        <StatCard
-          testId="stat-success-rate"
-          label={t.stats.successRate}
-          value={value(s && formatPercent(s.successRate))}
-        />
-        <StatCard testId="stat-active" label={t.stats.active} value={value(s && formatNumber(s.active))} />
-        <StatCard testId="stat-finished" label={t.stats.finished} value={value(s && formatNumber(s.finished))} />
-        {s && s.amount > 0 ? (
-          <StatCard testId="stat-amount" label={t.stats.amount} value={formatPrice(s.amount)} />
-        ) : null}
-        <StatCard
-          testId="stat-conditional-waiting"
-          label={zh.conditional.dashboardWaiting}
-          value={value(waiting.data !== undefined ? formatNumber(waiting.data) : undefined)}
-        />
-      </SimpleGrid>
+    <PageLayout
+      title={t.title}
+      subtitle={t.subtitle}
+      actions={
+        <Button
+          variant="default"
+          leftSection={<IconRefresh size={16} />}
+          loading={refreshing}
+          onClick={() => void refresh()}
+          data-testid="dashboard-refresh"
+        >
+          {zh.trader.common.refresh}
+        </Button>
+      }
+      error={stats.isError ? t.statsFailed(errorText(stats.error)) : undefined}
+      stats={{ label: t.stats.label, items }}
+    >
       <OrdersTable />
-    </Stack>
+    </PageLayout>
   );
 }

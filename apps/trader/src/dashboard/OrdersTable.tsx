@@ -1,8 +1,8 @@
-import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@pfp/mantine';
+import { Alert, Button, Card, Group, Loader, Stack, Text } from '@pfp/mantine';
 import type { OrderRow } from '@pfp/contract';
 import { DataTable, filterConfigsOf } from '@pfp/data-table';
 import { zh } from '@pfp/i18n';
-import { notify, useConfirmationModal } from '@pfp/ui';
+import { notify, SectionHeading, useConfirmationModal } from '@pfp/ui';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { errorText, useCancelOrder, useCancellingOrders, useConfirmationLoader, useOrdersTable } from '../shared/api';
 import { ORDER_ACTIONS_WIDTH, ORDER_COLUMNS } from './orderColumns';
@@ -114,12 +114,7 @@ export function OrdersTable() {
   if (placeholder !== null) {
     return (
       <Card withBorder padding="md" radius="md" data-testid="orders-card">
-        <Title order={3} size="h4">
-          {t.title}
-        </Title>
-        <Text size="sm" c="gray.7">
-          {t.description}
-        </Text>
+        <SectionHeading title={t.title} description={t.description} />
         {placeholder}
       </Card>
     );

@@ -1,8 +1,8 @@
-import { Badge, Text } from '@pfp/mantine';
+import { Badge } from '@pfp/mantine';
 import type { DataTableColumn } from '@pfp/data-table';
-import { formatBasis, formatLots, formatPrice, instrumentShort, zh } from '@pfp/i18n';
+import { formatBasis, formatLots, formatPrice, zh } from '@pfp/i18n';
+import { contractNameColumn, directionColumn, instrumentColumn, lastMessageColumn } from '../shared/columns';
 import type { OrderRow } from '@pfp/contract';
-import { directionLabel } from '../shared/labels';
 import { TONE } from '../shared/tones';
 
 const t = zh.trader.orders;
@@ -40,39 +40,9 @@ const STATUS_OPTIONS = ['PENDING', 'ALIVE', 'FINISHED', 'CANCELLED'].map((value)
 export const ORDER_COLUMNS: DataTableColumn<OrderRow>[] = [
   { field: 'id', header: t.columns.id, width: 76, render: (o) => String(o.id) },
   { field: 'pricer_name', header: t.columns.pricer, width: 96, priority: 2, filter: { type: 'text' } },
-  {
-    field: 'instrument_id',
-    header: t.columns.instrument,
-    width: 88,
-    priority: 2,
-    accessor: (o) => instrumentShort(o.instrument_id),
-    filter: { type: 'text' },
-  },
-  {
-    field: 'contract_name',
-    header: t.columns.contract,
-    width: 140,
-    priority: 3,
-    filter: { type: 'text' },
-    render: (o) => (
-      <Text size="sm" lineClamp={2} title={o.contract_name ?? undefined}>
-        {o.contract_name}
-      </Text>
-    ),
-  },
-  {
-    field: 'direction',
-    header: t.columns.direction,
-    width: 88,
-    accessor: (o) => directionLabel(o.direction),
-    filter: {
-      type: 'select',
-      options: [
-        { value: 'BUY', label: directionLabel('BUY') },
-        { value: 'SELL', label: directionLabel('SELL') },
-      ],
-    },
-  },
+  instrumentColumn(t.columns.instrument, 88),
+  contractNameColumn(t.columns.contract),
+  directionColumn(t.columns.direction, 88),
   { field: 'volume_orign', header: t.columns.volume, width: 96, render: (o) => formatLots(o.volume_orign) },
   {
     field: 'volume_traded',
@@ -111,17 +81,7 @@ export const ORDER_COLUMNS: DataTableColumn<OrderRow>[] = [
     ),
     filter: { type: 'select', options: STATUS_OPTIONS, multiple: true },
   },
-  {
-    field: 'last_msg',
-    header: t.columns.message,
-    width: 160,
-    priority: 4,
-    render: (o) => (
-      <Text size="sm" lineClamp={2} title={o.last_msg ?? undefined}>
-        {o.last_msg || '-'}
-      </Text>
-    ),
-  },
+  lastMessageColumn(t.columns.message, 160),
   { field: 'created_at', header: t.columns.time, kind: 'date', twoLine: true, width: 108, priority: 2 },
 ];
 

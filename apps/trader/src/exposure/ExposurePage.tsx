@@ -1,9 +1,10 @@
-import { Alert, Badge, Card, Group, Loader, Stack, Table, Text, Title } from '@pfp/mantine';
+import { Badge, Card, Group, Loader, Table, Text, Title } from '@pfp/mantine';
 import { formatLots, formatNumber, instrumentShort, zh } from '@pfp/i18n';
+import { SectionHeading } from '@pfp/ui';
 import { lazy, Suspense } from 'react';
 import type { Exposure, ExposureItem } from '@pfp/contract';
 import { errorText, useExposure } from '../shared/api';
-import { PageHeading } from '../shared/PageHeading';
+import { PageLayout } from '../shared/PageLayout';
 import { TONE } from '../shared/tones';
 
 const t = zh.fixing.exposure;
@@ -43,13 +44,7 @@ export function ExposurePage() {
   const exposure = useExposure();
   const e = exposure.data;
   return (
-    <Stack gap="md">
-      <PageHeading subtitle={t.subtitle} />
-      {exposure.isError ? (
-        <Alert color={TONE.danger} variant="light" role="alert">
-          {t.loadFailed(errorText(exposure.error))}
-        </Alert>
-      ) : null}
+    <PageLayout subtitle={t.subtitle} error={exposure.isError ? t.loadFailed(errorText(exposure.error)) : undefined}>
       {exposure.isPending ? (
         <Group justify="center" py="xl">
           <Loader />
@@ -70,14 +65,7 @@ export function ExposurePage() {
           </Card>
           <Card withBorder radius="md" padding="md">
             <Group justify="space-between" align="flex-start" mb="xs">
-              <div>
-                <Title order={3} size="h4">
-                  {t.tableTitle}
-                </Title>
-                <Text size="sm" c="gray.7">
-                  {t.tableDescription}
-                </Text>
-              </div>
+              <SectionHeading title={t.tableTitle} description={t.tableDescription} />
               <Text size="sm" c="gray.7" data-testid="hedge-source">
                 {hedgeNote(e)} · {t.refreshHint}
               </Text>
@@ -138,6 +126,6 @@ export function ExposurePage() {
           </Card>
         </>
       ) : null}
-    </Stack>
+    </PageLayout>
   );
 }

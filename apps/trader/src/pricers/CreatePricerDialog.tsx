@@ -1,8 +1,7 @@
-import { Button, Group, Modal, PasswordInput, Stack, TextInput } from '@pfp/mantine';
+import { PasswordInput, TextInput } from '@pfp/mantine';
 import { schemaResolver, useForm } from '@mantine/form';
 import { zh } from '@pfp/i18n';
-import { notify } from '@pfp/ui';
-import { errorText, useCreatePricer } from '../shared/api';
+import { useCreatePricer } from '../shared/api';
 import {
   canSubmitCreate,
   createPricerSchema,
@@ -10,7 +9,7 @@ import {
   toCreatePricerInput,
   type CreatePricerValues,
 } from './pricerForms';
-import { TONE } from '../shared/tones';
+import { fieldsOf, FormDialog, saveThenClose } from '../shared/FormDialog';
 
 const t = zh.trader.pricers;
 const d = t.createDialog;
@@ -23,69 +22,37 @@ export function CreatePricerDialog({ opened, onClose }: { opened: boolean; onClo
     validate: schemaResolver(createPricerSchema, { sync: true }),
   });
   const saving = form.submitting;
+  const field = fieldsOf(form);
 
-  const close = () => {
-    if (!saving) onClose();
-  };
-
-  const save = async (values: CreatePricerValues) => {
-    try {
-      await createPricer.mutateAsync(toCreatePricerInput(values));
-      notify(t.created, 'success');
-      onClose();
-    } catch (err) {
-      notify(t.createFailed(errorText(err)), 'error');
-    }
-  };
+  const save = saveThenClose(
+    (values: CreatePricerValues) => createPricer.mutateAsync(toCreatePricerInput(values)),
+    { done: t.created, failed: t.createFailed },
+    onClose,
+  );
 
   return (
-    <Modal
+    <FormDialog
       opened={opened}
-      onClose={close}
       title={d.title}
-      closeOnClickOutside={!saving}
-      closeOnEscape={!saving}
-      closeButtonProps={{ disabled: saving, 'aria-label': zh.shell.close }}
-      centered
+      saving={saving}
+      onClose={onClose}
+      onSubmit={form.onSubmit(save)}
+      cancelLabel={d.cancel}
+      submitLabel={saving ? d.creating : d.submit}
+      submitDisabled={!canSubmitCreate(form.values)}
     >
-      <form onSubmit={form.onSubmit(save)} noValidate>
-        <Stack gap="sm">
-          <TextInput
-            label={d.username}
-            placeholder={d.usernamePlaceholder}
-            withAsterisk
-            autoComplete="off"
-            disabled={saving}
-            data-autofocus
-            {...form.getInputProps('username')}
-          />
-          <PasswordInput
-            label={d.password}
-            placeholder={d.passwordPlaceholder}
-            withAsterisk
-            autoComplete="new-password"
-            disabled={saving}
-            {...form.getInputProps('password')}
-          />
-          <TextInput
-            label={d.phone}
-            placeholder={d.phonePlaceholder}
-            type="tel"
-            inputMode="numeric"
-            autoComplete="off"
-            disabled={saving}
-            {...form.getInputProps('phone')}
-          />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={close} disabled={saving}>
-              {d.cancel}
-            </Button>
-            <Button type="submit" color={TONE.primary} disabled={saving || !canSubmitCreate(form.values)}>
-              {saving ? d.creating : d.submit}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        withAsterisk
+        autoComplete="off"
+        data-autofocus
+        {...field('username', d.username, d.usernamePlaceholder)}
+      />
+      <PasswordInput
+        withAsterisk
+        autoComplete="new-password"
+        {...field('password', d.password, d.passwordPlaceholder)}
+      />
+      <TextInput type="tel" inputMode="numeric" autoComplete="off" {...field('phone', d.phone, d.phonePlaceholder)} />
+    </FormDialog>
   );
 }

@@ -1,12 +1,11 @@
-import { Alert, Badge, Button, SimpleGrid, Stack } from '@pfp/mantine';
+import { Badge, Button } from '@pfp/mantine';
 import type { PricerUserRow } from '@pfp/contract';
 import { DataTable, filterConfigsOf, type DataTableColumn } from '@pfp/data-table';
 import { formatNumber, zh } from '@pfp/i18n';
 import { IconUserPlus, notify } from '@pfp/ui';
 import { useCallback, useMemo, useState } from 'react';
 import { errorText, useUsersTable, useUserStats, type StatusGroup } from '../shared/api';
-import { PageHeading } from '../shared/PageHeading';
-import { StatCard } from '../shared/StatCard';
+import { PageLayout, figure } from '../shared/PageLayout';
 import { CreatePricerDialog } from './CreatePricerDialog';
 import { nextPricerStatus } from './pricerForms';
 import { PricerStatusDialog } from './PricerStatusDialog';
@@ -132,43 +131,37 @@ export function PricersPage() {
   );
 
   const s = stats.data;
+  const count = (key: 'total' | 'active' | 'pending' | 'inactive') => ({
+    testId: `stat-users-${key}`,
+    label: t.stats[key],
+    value: figure(s, (s) => formatNumber(s[key])),
+  });
   return (
-    <Stack gap="md">
-      <PageHeading
-        subtitle={t.subtitle}
-        actions={
-          <>
-            <TraderStatementExport />
-            <Button
-              color={TONE.primary}
-              leftSection={<IconUserPlus size={16} />}
-              onClick={() => {
-                setCreateKey((k) => k + 1);
-                setCreateOpen(true);
-              }}
-            >
-              {t.create}
-            </Button>
-          </>
-        }
-      />
-      {stats.isError ? (
-        <Alert color={TONE.danger} variant="light" role="alert">
-          {t.statsFailed(errorText(stats.error))}
-        </Alert>
-      ) : null}
-      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" aria-label={t.stats.label}>
-        <StatCard testId="stat-users-total" label={t.stats.total} value={s ? formatNumber(s.total) : '-'} />
-        <StatCard testId="stat-users-active" label={t.stats.active} value={s ? formatNumber(s.active) : '-'} />
-        <StatCard testId="stat-users-pending" label={t.stats.pending} value={s ? formatNumber(s.pending) : '-'} />
-        <StatCard testId="stat-users-inactive" label={t.stats.inactive} value={s ? formatNumber(s.inactive) : '-'} />
-      </SimpleGrid>
+    <PageLayout
+      subtitle={t.subtitle}
+      actions={
+        <>
+          <TraderStatementExport />
+          <Button
+            color={TONE.primary}
+            leftSection={<IconUserPlus size={16} />}
+            onClick={() => {
+              setCreateKey((k) => k + 1);
+              setCreateOpen(true);
+            }}
+          >
+            {t.create}
+          </Button>
+        </>
+      }
+      error={stats.isError ? t.statsFailed(errorText(stats.error)) : undefined}
+      stats={{ label: t.stats.label, items: [count('total'), count('active'), count('pending'), count('inactive')] }}
+    >
       <DataTable<PricerUserRow>
         controller={table}
         columns={PRICER_COLUMNS}
         title={t.listTitle}
         description={t.listDescription}
-        ariaLabel={t.listTitle}
         renderRowActions={renderRowActions}
         actionsColumnWidth={PRICER_ACTIONS_WIDTH}
       />
@@ -180,6 +173,6 @@ export function PricersPage() {
         user={resetting.user}
         onClose={() => setResetting((r) => ({ ...r, opened: false }))}
       />
-    </Stack>
+    </PageLayout>
   );
 }

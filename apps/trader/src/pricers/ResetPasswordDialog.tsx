@@ -1,11 +1,10 @@
-import { Button, Group, Modal, PasswordInput, Stack } from '@pfp/mantine';
+import { PasswordInput } from '@pfp/mantine';
 import { schemaResolver, useForm } from '@mantine/form';
 import { zh } from '@pfp/i18n';
-import { notify } from '@pfp/ui';
 import type { PricerUserRow } from '@pfp/contract';
-import { errorText, useResetPricerPassword } from '../shared/api';
+import { useResetPricerPassword } from '../shared/api';
 import { EMPTY_RESET_PASSWORD, resetPasswordSchema, type ResetPasswordValues } from './pricerForms';
-import { TONE } from '../shared/tones';
+import { fieldsOf, FormDialog, saveThenClose } from '../shared/FormDialog';
 
 const t = zh.trader.pricers;
 const d = t.resetDialog;
@@ -26,59 +25,32 @@ export function ResetPasswordDialog({
     validate: schemaResolver(resetPasswordSchema, { sync: true }),
   });
   const saving = form.submitting;
+  const field = fieldsOf(form);
 
-  const close = () => {
-    if (!saving) onClose();
-  };
-
-  const save = async (values: ResetPasswordValues) => {
-    if (!user) return;
-    try {
-      await resetPassword.mutateAsync({ userId: user.id, newPassword: values.new_password });
-      notify(t.passwordReset, 'success');
-      onClose();
-    } catch (err) {
-      notify(t.resetFailed(errorText(err)), 'error');
-    }
-  };
+  const save = (values: ResetPasswordValues, of: PricerUserRow) =>
+    saveThenClose(
+      () => resetPassword.mutateAsync({ userId: of.id, newPassword: values.new_password }),
+      { done: t.passwordReset, failed: t.resetFailed },
+      onClose,
+    )(values);
 
   return (
-    <Modal
+    <FormDialog
       opened={opened && user !== null}
-      onClose={close}
       title={d.title(user?.username ?? '')}
-      closeOnClickOutside={!saving}
-      closeOnEscape={!saving}
-      closeButtonProps={{ disabled: saving, 'aria-label': zh.shell.close }}
-      centered
+      saving={saving}
+      onClose={onClose}
+      onSubmit={form.onSubmit((values) => (user ? save(values, user) : undefined))}
+      cancelLabel={d.cancel}
+      submitLabel={saving ? d.resetting : d.submit}
     >
-      <form onSubmit={form.onSubmit(save)} noValidate>
-        <Stack gap="sm">
-          <PasswordInput
-            label={d.newPassword}
-            withAsterisk
-            autoComplete="new-password"
-            disabled={saving}
-            data-autofocus
-            {...form.getInputProps('new_password')}
-          />
-          <PasswordInput
-            label={d.confirmPassword}
-            withAsterisk
-            autoComplete="new-password"
-            disabled={saving}
-            {...form.getInputProps('confirm')}
-          />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={close} disabled={saving}>
-              {d.cancel}
-            </Button>
-            <Button type="submit" color={TONE.primary} disabled={saving}>
-              {saving ? d.resetting : d.submit}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <PasswordInput
+        withAsterisk
+        autoComplete="new-password"
+        data-autofocus
+        {...field('new_password', d.newPassword)}
+      />
+      <PasswordInput withAsterisk autoComplete="new-password" {...field('confirm', d.confirmPassword)} />
+    </FormDialog>
   );
 }

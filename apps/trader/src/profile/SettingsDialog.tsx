@@ -1,11 +1,9 @@
-import { Button, Checkbox, Group, Modal, PasswordInput, Select, Stack, TextInput } from '@pfp/mantine';
+import { Checkbox, PasswordInput, Select, TextInput } from '@pfp/mantine';
 import { schemaResolver, useForm } from '@mantine/form';
 import { BROKERS, zh } from '@pfp/i18n';
-import { notify } from '@pfp/ui';
 import type { ProfileInput, TraderProfile } from '@pfp/contract';
-import { errorText } from '../shared/api';
 import { settingsSchema, toProfileInput, valuesFromProfile, type SettingsValues } from './settingsForm';
-import { TONE } from '../shared/tones';
+import { fieldsOf, FormDialog, saveThenClose } from '../shared/FormDialog';
 
 const t = zh.trader.settings;
 const BROKER_OPTIONS = [...BROKERS];
@@ -28,101 +26,72 @@ export function SettingsDialog({ opened, profile, onClose, onSave }: SettingsDia
     validate: schemaResolver(settingsSchema, { sync: true }),
   });
   const saving = form.submitting;
+  const field = fieldsOf(form);
   const isSim = form.values.tq_account_config.is_sim;
 
   const close = () => {
-    if (saving) return;
     form.reset();
     onClose();
   };
 
-  const save = async (values: SettingsValues) => {
-    try {
-      await onSave(toProfileInput(values));
-      notify(t.saved, 'success', 2000);
-      onClose();
-    } catch (err) {
-      notify(t.saveFailed(errorText(err)), 'error', 3000);
-    }
-  };
+  const save = saveThenClose(
+    (values: SettingsValues) => onSave(toProfileInput(values)),
+    { done: t.saved, failed: t.saveFailed, ms: { done: 2000, failed: 3000 } },
+    onClose,
+  );
 
   const simProps = form.getInputProps('tq_account_config.is_sim', { type: 'checkbox' });
   return (
-    <Modal
+    <FormDialog
       opened={opened}
-      onClose={close}
       title={t.title}
-      closeOnClickOutside={!saving}
-      closeOnEscape={!saving}
-      closeButtonProps={{ disabled: saving, 'aria-label': zh.shell.close }}
-      centered
+      saving={saving}
+      onClose={close}
+      onSubmit={form.onSubmit(save)}
+      cancelLabel={t.cancel}
+      submitLabel={saving ? t.saving : t.save}
     >
-      <form onSubmit={form.onSubmit(save)} noValidate>
-        <Stack gap="sm">
-          <TextInput
-            label={t.companyName}
-            placeholder={t.companyNamePlaceholder}
+      <TextInput withAsterisk data-autofocus {...field('company_name', t.companyName, t.companyNamePlaceholder)} />
+      <Checkbox
+        label={t.isSim}
+        description={t.isSimHint}
+        disabled={saving}
+        {...simProps}
+        onChange={(event) => {
+          simProps.onChange(event);
+          // The broker fields disappear with their errors.
+          if (event.currentTarget.checked) {
+            form.clearFieldError('tq_account_config.broker_name');
+            form.clearFieldError('tq_account_config.futures_account');
+          }
+        }}
+      />
+      {!isSim ? (
+        <>
+          <Select
+            label={t.broker}
+            placeholder={t.brokerPlaceholder}
             withAsterisk
+            searchable
+            nothingFoundMessage={t.noBrokerMatch}
+            data={BROKER_OPTIONS}
             disabled={saving}
-            data-autofocus
-            {...form.getInputProps('company_name')}
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps('tq_account_config.broker_name')}
+            value={form.values.tq_account_config.broker_name || null}
+            onChange={(value) => form.setFieldValue('tq_account_config.broker_name', value ?? '')}
           />
-          <Checkbox
-            label={t.isSim}
-            description={t.isSimHint}
-            disabled={saving}
-            {...simProps}
-            onChange={(event) => {
-              simProps.onChange(event);
-              // The broker fields disappear with their errors.
-              if (event.currentTarget.checked) {
-                form.clearFieldError('tq_account_config.broker_name');
-                form.clearFieldError('tq_account_config.futures_account');
-              }
-            }}
+          <TextInput
+            withAsterisk
+            autoComplete="off"
+            {...field('tq_account_config.futures_account', t.futuresAccount, t.futuresAccountPlaceholder)}
           />
-          {!isSim ? (
-            <>
-              <Select
-                label={t.broker}
-                placeholder={t.brokerPlaceholder}
-                withAsterisk
-                searchable
-                nothingFoundMessage={t.noBrokerMatch}
-                data={BROKER_OPTIONS}
-                disabled={saving}
-                comboboxProps={{ withinPortal: true }}
-                {...form.getInputProps('tq_account_config.broker_name')}
-                value={form.values.tq_account_config.broker_name || null}
-                onChange={(value) => form.setFieldValue('tq_account_config.broker_name', value ?? '')}
-              />
-              <TextInput
-                label={t.futuresAccount}
-                placeholder={t.futuresAccountPlaceholder}
-                withAsterisk
-                autoComplete="off"
-                disabled={saving}
-                {...form.getInputProps('tq_account_config.futures_account')}
-              />
-              <PasswordInput
-                label={t.futuresPassword}
-                placeholder={t.futuresPasswordPlaceholder}
-                autoComplete="new-password"
-                disabled={saving}
-                {...form.getInputProps('tq_account_config.futures_password')}
-              />
-            </>
-          ) : null}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={close} disabled={saving}>
-              {t.cancel}
-            </Button>
-            <Button type="submit" color={TONE.primary} disabled={saving}>
-              {saving ? t.saving : t.save}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+          <PasswordInput
+            autoComplete="new-password"
+            {...field('tq_account_config.futures_password', t.futuresPassword, t.futuresPasswordPlaceholder)}
+          />
+        </>
+      ) : null}
+    </FormDialog>
   );
 }

@@ -1,7 +1,8 @@
 import { createHttpClient, downloadFile, routeCaller, UnexpectedAnswerError } from '@pfp/api-client';
-import type { ConfirmationData, StatementRequest } from '@pfp/ui';
+import { statementFileName, type StatementRequest } from '@pfp/ui';
 import type {
   ConditionalRow,
+  Confirmation,
   CreateConditionalInput,
   MyOrdersRequest,
   OrderRow,
@@ -105,8 +106,8 @@ export const pricerApi = {
 };
 
 /** A customer's price confirmation of one of their orders (docs/fixing.md). */
-export function fetchConfirmation(orderId: number): Promise<ConfirmationData> {
-  return call('confirmation', { order_id: orderId }) as Promise<ConfirmationData>;
+export function fetchConfirmation(orderId: number): Promise<Confirmation> {
+  return call('confirmation', { order_id: orderId });
 }
 
 /** Downloads the customer's own statement; resolves with the file's name. */
@@ -117,6 +118,6 @@ export function exportFixings(q: StatementRequest): Promise<string> {
     query,
     getToken: () => readSession()?.token,
     onAuthError: () => clearSession('expired'),
-    fallbackName: `fixings_${q.start_date}_${q.end_date}.${q.format}`,
+    fallbackName: statementFileName(q),
   });
 }

@@ -1,4 +1,4 @@
-import { Badge } from '@pfp/mantine';
+import { Badge, Text } from '@pfp/mantine';
 import type { OrderRow } from '@pfp/contract';
 import { TwoLineCell } from '@pfp/data-table';
 import { statusColor, statusLabel } from './format';
@@ -15,3 +15,12 @@ export function StatusBadge({ order }: { order: OrderRow }) {
 
 /** A value with a smaller, dimmed second line (time over day, traded over ordered). */
 export const TwoLines = TwoLineCell;
+
+/** The server's last word on an order or a condition (last_msg): small, dimmed, two lines at most. */
+export function LastMessage({ text, withTitle }: { text: string; withTitle?: boolean }) {
+  return (
+    <Text size="xs" c="dimmed" lineClamp={2} title={withTitle ? text : undefined}>
+      {text}
+    </Text>
+  );
+}

@@ -24,6 +24,9 @@ import { fixingApi, type FileAccess } from './fixingApi';
 /** SPEC §7 "Trader calls", by the contract's methods and paths. */
 type Routes = typeof traderRoutes;
 
+/** A call of the trader's routes by name; unwraps the `{ result: 'ok', data }` envelope. */
+export type TraderCall = ReturnType<typeof routeCaller<Routes>>;
+
 /** One row of a view grouped by status (aggregate keys are `${op}_${field}`). */
 export type StatusGroup = { status: string } & Record<string, number | string | null>;
 
@@ -31,7 +34,7 @@ type TableView = 'orders' | 'contracts' | 'users';
 
 /** The trader's calls; the hooks in queries.ts and mutations.ts are their only users. */
 export function createTraderApi(http: HttpClient, files?: FileAccess) {
-  const call = routeCaller<Routes>(http, traderPaths);
+  const call: TraderCall = routeCaller<Routes>(http, traderPaths);
   // The contract types a view's rows as records (they vary with grouping); each view's row type is its own.
   const page = <T>(view: TableView, params: ViewRequest, signal?: AbortSignal) =>
     call(view, params, signal) as Promise<ViewPage<T>>;
@@ -83,8 +86,8 @@ export function createTraderApi(http: HttpClient, files?: FileAccess) {
     instruments: (productName: string) =>
       call('instruments', { product_name: productName }).then((p) => (p as ViewPage<InstrumentRow>).items),
 
-    ...fixingApi(http, files),
-    ...conditionalApi(http),
+    ...fixingApi(call, files),
+    ...conditionalApi(call),
   };
 }
 

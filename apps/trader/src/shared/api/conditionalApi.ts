@@ -1,35 +1,16 @@
-import type { HttpClient } from '@pfp/api-client';
-import type { ConditionalOrder, ConditionalRow, ConditionalViewRequest, ViewPage } from '@pfp/contract';
-
-const BASE = '/api/trader';
-
-const dataOf = <T>(answer: unknown): T =>
-  typeof answer === 'object' && answer !== null && 'data' in answer
-    ? ((answer as { data: T }).data as T)
-    : (answer as T);
+import type { ConditionalRow, ConditionalViewRequest, ViewPage } from '@pfp/contract';
+import type { TraderCall } from './client';
 
 /** The calls of conditional orders (docs/conditional-orders.md; the contract's routes). */
-export function conditionalApi(http: HttpClient) {
+export function conditionalApi(call: TraderCall) {
+  // The contract types a view's rows as records; these are ConditionalRows.
+  const conditionalOrders = (params: ConditionalViewRequest, signal?: AbortSignal) =>
+    call('conditionalOrders', params, signal) as Promise<ViewPage<ConditionalRow>>;
   return {
-    conditionalOrders: async (params: ConditionalViewRequest, signal?: AbortSignal) =>
-      dataOf<ViewPage<ConditionalRow>>(
-        await http.request(`${BASE}/view/conditional-orders`, {
-          method: 'POST',
-          body: params,
-          ...(signal ? { signal } : {}),
-        }),
-      ),
+    conditionalOrders,
     /** How many wait (the dashboard's count): an empty slice and its total. */
     waitingConditionals: async () =>
-      dataOf<ViewPage<ConditionalRow>>(
-        await http.request(`${BASE}/view/conditional-orders`, {
-          method: 'POST',
-          body: { status: 'WAITING', slice_start: 0, slice_end: 0 },
-        }),
-      ).total_count,
-    cancelConditional: async (id: number) =>
-      dataOf<ConditionalOrder>(
-        await http.request(`${BASE}/rpc/cancel-conditional-order`, { method: 'POST', body: { id } }),
-      ),
+      (await conditionalOrders({ status: 'WAITING', slice_start: 0, slice_end: 0 })).total_count,
+    cancelConditional: (id: number) => call('cancelConditional', { id }),
   };
 }

@@ -11,12 +11,13 @@ function isOidcConfig(value: unknown): value is OidcConfig {
 }
 
 /**
- * GET /api/config: where traders sign in. Read before anyone is signed in (no token, no React),
+ * The app config (`appPaths.config`): where traders sign in. Read before anyone is signed in (no token, no React),
  * so it is a plain call rather than a query.
  */
 export async function fetchOidcConfig(): Promise<OidcConfig> {
   const http = createHttpClient({ baseUrl: '' });
   const config = await http.call<(typeof appRoutes)['config']>(appPaths.config, undefined);
-  if (!isOidcConfig(config?.oidc)) throw new Error('Invalid /api/config: missing oidc.authority or oidc.client_id');
+  if (!isOidcConfig(config?.oidc))
+    throw new Error(`Invalid ${appPaths.config.path}: missing oidc.authority or oidc.client_id`);
   return config.oidc;
 }

@@ -1,8 +1,8 @@
-import { downloadFile, type AuthError, type HttpClient, type TokenProvider } from '@pfp/api-client';
-import type { AuditLogRequest, AuditRow, Confirmation, Exposure, ViewPage } from '@pfp/contract';
-import type { ConfirmationData, StatementRequest } from '@pfp/ui';
-
-const BASE = '/api/trader';
+import { downloadFile, type AuthError, type TokenProvider } from '@pfp/api-client';
+import type { AuditLogRequest, AuditRow, Confirmation, ViewPage } from '@pfp/contract';
+import { traderPaths } from '@pfp/contract/paths';
+import { statementFileName, type StatementRequest } from '@pfp/ui';
+import type { TraderCall } from './client';
 
 /** How authenticated file downloads get their token (the JSON client keeps its own). */
 export interface FileAccess {
@@ -10,29 +10,22 @@ export interface FileAccess {
   onAuthError?: (err: AuthError) => void;
 }
 
-const dataOf = <T>(answer: unknown): T =>
-  typeof answer === 'object' && answer !== null && 'data' in answer
-    ? ((answer as { data: T }).data as T)
-    : (answer as T);
-
 /** The business calls of docs/fixing.md: confirmations, exposure, statements, audit log (the contract's routes). */
-export function fixingApi(http: HttpClient, files?: FileAccess) {
+export function fixingApi(call: TraderCall, files?: FileAccess) {
   return {
-    confirmation: async (orderId: number): Promise<ConfirmationData> =>
-      dataOf<Confirmation>(await http.view(`${BASE}/view/confirmation`, { order_id: orderId })),
-    exposure: async () => dataOf<Exposure>(await http.view(`${BASE}/view/exposure`)),
-    auditLog: async (params: AuditLogRequest, signal?: AbortSignal) =>
-      dataOf<ViewPage<AuditRow>>(
-        await http.request(`${BASE}/view/audit-log`, { method: 'POST', body: params, ...(signal ? { signal } : {}) }),
-      ),
-    /** Downloads the statement; resolves with the saved file's name. */
+    confirmation: (orderId: number): Promise<Confirmation> => call('confirmation', { order_id: orderId }),
+    exposure: () => call('exposure', undefined),
+    // The contract types a view's rows as records; the audit log's are AuditRows.
+    auditLog: (params: AuditLogRequest, signal?: AbortSignal) =>
+      call('auditLog', params, signal) as Promise<ViewPage<AuditRow>>,
+    /** Downloads the statement (a file, not an envelope); resolves with the saved file's name. */
     exportFixings: (q: StatementRequest) =>
       downloadFile({
-        path: `${BASE}/export/fixings`,
+        path: traderPaths.exportFixings.path,
         query: { ...q },
         getToken: files?.getToken ?? (() => ''),
         ...(files?.onAuthError ? { onAuthError: files.onAuthError } : {}),
-        fallbackName: `fixings_${q.start_date}_${q.end_date}.${q.format}`,
+        fallbackName: statementFileName(q),
       }),
   };
 }

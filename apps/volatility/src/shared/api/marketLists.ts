@@ -1,16 +1,11 @@
-import { routeCaller, type RouteInput, type RouteRefs } from '@pfp/api-client';
+import { routeCaller, type RouteInput } from '@pfp/api-client';
 import type { marketRoutes } from '@pfp/contract';
+import { marketPaths } from '@pfp/contract/paths';
 import { useQuery } from '@tanstack/react-query';
 import { baseHttpApi } from './clients';
 
+/** SPEC §7 "Market filter calls", by the contract's methods and paths. */
 type Market = typeof marketRoutes;
-
-/** SPEC §7 "Market filter calls". The compiler holds each method and path to the contract's. */
-const MARKET_ROUTES: RouteRefs<Market> = {
-  exchangeList: { method: 'GET', path: '/api/rpc/exchange_list' },
-  productList: { method: 'GET', path: '/api/rpc/product_list' },
-  futureList: { method: 'GET', path: '/api/rpc/future_list' },
-};
 
 /** Lists change at most when a contract rolls; a minute of reuse spares repeated calls while browsing. */
 const STALE_MS = 60_000;
@@ -25,10 +20,10 @@ function useList<K extends keyof Market & string>(name: K, query: RouteInput<Mar
     queryKey: ['market', name, query],
     queryFn: async ({ signal }) => {
       try {
-        const ids = await routeCaller<Market>(baseHttpApi(), MARKET_ROUTES)(name, { ...query!, options: '1' }, signal);
+        const ids = await routeCaller<Market>(baseHttpApi(), marketPaths)(name, { ...query!, options: '1' }, signal);
         return ids.filter((id): id is string => typeof id === 'string');
       } catch (error) {
-        if (!signal.aborted) console.error(`${MARKET_ROUTES[name].path} 请求失败`, error);
+        if (!signal.aborted) console.error(`${marketPaths[name].path} 请求失败`, error);
         throw error;
       }
     },
