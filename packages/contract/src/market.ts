@@ -19,30 +19,3 @@ export type FutureListQuery = z.input<typeof futureListQuery>;
 
 /** Exchange ids (SHFE…), product ids (cu…) or exchange-qualified instrument ids (SHFE.cu2601). */
 export const idList = z.array(z.string());
-
-/**
- * A level-1 quote, with TqSdk's field names: what the market feeds and the simulated exchange
- * publish and the trading side and the volatility curves read. An absent bid or ask is null.
- */
-export interface Quote {
-  symbol: string;
-  last_price: number;
-  bid_price1: number | null;
-  ask_price1: number | null;
-  bid_volume1: number;
-  ask_volume1: number;
-  volume: number;
-  open_interest: number;
-  upper_limit: number;
-  lower_limit: number;
-  pre_settlement: number;
-  /** Exchange time of the last change, Shanghai: 'YYYY-MM-DD HH:MM:SS.ffffff'. */
-  datetime: string;
-  /**
-   * Not TqSdk's: when the trade that set `last_price` happened (epoch ms) and the underlying future's
-   * price then. The simulated exchange fills them; a feed that does not leaves them out. Absent while
-   * `last_price` is a settlement, not a trade.
-   */
-  last_trade_ms?: number;
-  last_trade_underlying?: number;
-}

@@ -1,4 +1,5 @@
 import type { GatewayEvent } from '../trading/gateway';
+import { ORDER_TEXTS } from '../trading/orderLife';
 import { getObject, isJsonObject, num, str, type JsonObject } from './mergePatch';
 
 /**
@@ -164,7 +165,7 @@ export class OrderTracker {
             message: lastMsg || lastError || '报单被拒绝',
           });
         } else {
-          events.push({ type: 'cancelled', orderId: tracked.orderId, message: lastMsg || '已撤单' });
+          events.push({ type: 'cancelled', orderId: tracked.orderId, message: lastMsg || ORDER_TEXTS.cancelled });
         }
       }
       this.finish(id, tracked);

@@ -1,3 +1,4 @@
+import { zh } from '@pfp/i18n';
 import type { OrderStatus } from '@pfp/contract';
 
 /**
@@ -40,19 +41,7 @@ export function nextStatus(status: OrderStatus, event: OrderTransition): OrderSt
 export const isFinal = (status: OrderStatus) => status === 'FINISHED' || status === 'CANCELLED';
 
 /** What an order's `last_msg` says at each step of its life (the customer and the trader read it). */
-export const ORDER_TEXTS = {
-  /** Committed, not yet taken for a gateway. */
-  waiting: '等待发送',
-  /** Taken for a gateway (`claim`: by the router, or by the submit itself). */
-  sent: '已发送',
-  accepted: '已报单',
-  partFilled: '部分成交',
-  filled: '全部成交',
-  cancelled: '已撤单',
-  vanished: '报单已失效（交易柜台无此报单）',
-  /** Cancelled because its contract's fixing deadline passed. */
-  deadline: '已过点价截止日',
-} as const;
+export const ORDER_TEXTS = zh.orders.messages;
 
 /**
  * The claim step (the outbox): an order taken for a gateway is ALIVE '已发送' with its order_dispatch

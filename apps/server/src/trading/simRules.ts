@@ -2,6 +2,7 @@ import { shanghaiInstant, shanghaiTime } from '../platform/time';
 import type { GatewayOrder } from './gateway';
 import type { SimOrderStatus } from '../platform/db/schema';
 import { price, volume, type Quote, type QuoteSource } from './quotes';
+import { ORDER_TEXTS } from './orderLife';
 
 /**
  * The rules of the simulated exchange (simBroker.ts): what it refuses and why, when a day's resting
@@ -16,7 +17,7 @@ export const SIM_MESSAGES = {
   notTrading: '当前不在交易时间',
   badVolume: '报单数量无效',
   badPrice: '限价单价格无效',
-  cancelled: '已撤单',
+  cancelled: ORDER_TEXTS.cancelled,
   expired: '收盘自动撤单',
   fakRest: '市价单剩余未成交部分已撤销',
   fakNone: '市价单无对手盘可成交，已撤销',

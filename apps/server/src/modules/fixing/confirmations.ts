@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { type confirmation, confirmationInput, statementQuery } from '@pfp/contract';
+import { confirmationInput, statementQuery, type ConfirmationRecord } from '@pfp/contract';
 import type { z } from 'zod';
 import type { DB } from '../../platform/db/schema';
 import { invalid, notFound } from '../../platform/errors';
@@ -11,7 +11,7 @@ import { shanghaiDayEnd, shanghaiDayStart } from '../../platform/time';
  */
 
 /** The contract's confirmation as the server holds it: Dates (the wire carries ISO strings). */
-export type Confirmation = z.output<typeof confirmation>;
+export type Confirmation = ConfirmationRecord;
 
 export interface ConfirmationScope {
   tenantId: number;
