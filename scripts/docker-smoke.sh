@@ -41,6 +41,8 @@ EXEC_ROOT=$RUN_DIR/exec
 SOCK=$RUN_DIR/docker.sock
 DOCKERD_PID=
 WORK=$(mktemp -d /tmp/pfp-docker-smoke.XXXXXX)
+# The last run's build logs, for a look after it (kept with the cache, outside the clone).
+LOGS=$CACHE/logs
 STACK_UP=
 
 T0=$SECONDS
@@ -96,6 +98,7 @@ trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
+mkdir -p "$LOGS"
 [ "$(id -u)" = 0 ] || die 'needs root: it may install packages and start a Docker daemon'
 [ -x "$NODE" ] || die "$NODE missing: run \`npx -y pnpm@10 install\` first"
 
@@ -171,26 +174,40 @@ SECRET_KEY=$(od -An -tx1 -N32 /dev/urandom | tr -d ' \n')
 export SECRET_KEY
 compose config -q
 log 'the compose file: docker-compose 1.29 accepts it'
+if docker compose version >/dev/null 2>&1; then
+  docker compose -p "$PROJECT" -f "$ROOT/docker/compose.yaml" config -q
+  log "and $(docker compose version --short 2>/dev/null || echo 'docker compose v2') accepts it"
+else
+  log 'docker compose v2 is not installed here: not checked with it'
+fi
 
 build() { # build <target> <app or ''> <context>
   local target=$1 app=$2 ctx=$3 name=${2:-server} t=$SECONDS
   DOCKER_BUILDKIT=1 "$DOCKER" build --network host --progress plain \
     -f "$ROOT/docker/Dockerfile" --target "$target" ${app:+--build-arg "APP=$app"} \
     --build-arg "NODE_IMAGE=$NODE_IMAGE" --build-arg "NGINX_IMAGE=$NGINX_IMAGE" \
-    -t "$PFP_IMAGE_PREFIX/$name:$PFP_TAG" "$ctx" >"$WORK/build-$name.log" 2>&1 ||
-    { tail -60 "$WORK/build-$name.log" >&2; die "build of $name failed"; }
+    -t "$PFP_IMAGE_PREFIX/$name:$PFP_TAG" "$ctx" >"$LOGS/build-$name.log" 2>&1 ||
+    { tail -60 "$LOGS/build-$name.log" >&2; die "build of $name failed"; }
   echo "  built $name in $((SECONDS - t)) s"
 }
 log 'building every image (the workspace stage once, then each target from its cache)'
 build server '' "$ROOT"
 for app in host trader pricer volatility; do build app "$app" "$ROOT"; done
 "$DOCKER" image prune -f >/dev/null
-"$DOCKER" image ls --format '{{.Repository}}:{{.Tag}} {{.Size}}' | grep -E "^($PFP_IMAGE_PREFIX|pfp-standin)/" | sort | sed 's/^/  /'
+mb() { "$DOCKER" image inspect -f '{{.Size}}' "$1" | awk '{ printf "%.0f", $1 / 1e6 }'; }
+echo '  image sizes (MB; what the project adds to its base):'
+for name in server host trader pricer volatility; do
+  base=$NGINX_IMAGE
+  [ "$name" = server ] && base=$NODE_IMAGE
+  printf '    %-11s %4s = %-24s %4s + %3s\n' "$name" "$(mb "$PFP_IMAGE_PREFIX/$name:$PFP_TAG")" "$base" "$(mb "$base")" \
+    "$(($(mb "$PFP_IMAGE_PREFIX/$name:$PFP_TAG") - $(mb "$base")))"
+done
+printf '    %-11s %4s\n' postgres "$(mb "$POSTGRES_IMAGE")"
 phase_done 'images built'
 
 # ---------------------------------------------------------------------------------------------
 wait_healthy() { # wait_healthy <seconds> <service>...
-  local limit=$1 svc id state
+  local limit=$1 svc id state t=$SECONDS
   shift
   for _ in $(seq 1 "$limit"); do
     local all=1
@@ -202,7 +219,10 @@ wait_healthy() { # wait_healthy <seconds> <service>...
         [ "$state" = healthy ] || [ "$state" = running ] || all=0
       done
     done
-    [ "$all" = 1 ] && return 0
+    if [ "$all" = 1 ]; then
+      echo "  healthy after $((SECONDS - t)) s: $*"
+      return 0
+    fi
     sleep 1
   done
   compose ps >&2
@@ -269,13 +289,14 @@ mapfile -t replicas < <(compose ps -q server)
 [ "${#replicas[@]}" = 2 ] || die "expected 2 server replicas, got ${#replicas[@]}"
 "$NODE" "$HELPER" fixes "$BASE" "$WORK/customer.json" 100 "$WORK/fixes-progress" &
 fixes_pid=$!
+progress() { local n; n=$(cat "$WORK/fixes-progress" 2>/dev/null || true); echo "${n:-0}"; }
 for _ in $(seq 1 600); do
-  [ "$(cat "$WORK/fixes-progress" 2>/dev/null || echo 0)" -ge 25 ] && break
+  [ "$(progress)" -ge 25 ] && break
   kill -0 "$fixes_pid" 2>/dev/null || break
   sleep 0.1
 done
 victim=${replicas[0]}
-echo "  stopping replica $("$DOCKER" inspect -f '{{.Name}}' "$victim") after $(cat "$WORK/fixes-progress" 2>/dev/null || echo 0) fixes answered"
+echo "  stopping replica $("$DOCKER" inspect -f '{{.Name}}' "$victim") after $(progress) fixes answered"
 "$DOCKER" stop -t 0 "$victim" >/dev/null
 wait "$fixes_pid" || die 'the fixes did not all succeed'
 # Counted in the database itself: one order per client_order_id, all 100 there.
@@ -283,10 +304,23 @@ read -r rows keys < <(compose exec -T postgres psql -U pfp -d pfp -At -F ' ' -c 
   "select count(*), count(distinct client_order_id) from orders where client_order_id like 'smoke100-%'")
 echo "  orders in the database: $rows rows, $keys distinct client_order_id"
 [ "$rows" = 100 ] && [ "$keys" = 100 ] || die "expected 100 orders with 100 keys, got $rows rows with $keys keys"
+# And every one of them reaches the simulated broker and ends there, those the stopped replica
+# had taken included: filled, or cancelled by the exchange with its reason (a market order finds
+# no more volume on the other side when 100 arrive within seconds). None left PENDING or ALIVE.
+for i in $(seq 1 60); do
+  statuses=$(compose exec -T postgres psql -U pfp -d pfp -At -F ' ' -c \
+    "select status, count(*) from orders where client_order_id like 'smoke100-%' group by status order by status" | tr '\n' ' ')
+  open=$(compose exec -T postgres psql -U pfp -d pfp -At -c \
+    "select count(*) from orders where client_order_id like 'smoke100-%' and status in ('PENDING', 'ALIVE')")
+  [ "$open" = 0 ] && break
+  [ "$i" = 60 ] && die "after 60 s the 100 fixes are: $statuses"
+  sleep 1
+done
+echo "  their statuses: $statuses"
 phase_done 'replicas: 100 fixes, one replica stopped'
 
 log 'stopping the stack'
-compose down -v --remove-orphans --timeout 5 >/dev/null
+compose down -v --remove-orphans --timeout 5 >/dev/null 2>&1
 STACK_UP=
 phase_done 'stack down'
 

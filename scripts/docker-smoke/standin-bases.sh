@@ -44,6 +44,13 @@ path-exclude /usr/share/locale/*
 path-exclude /usr/share/info/*
 CFG
     echo 'APT::Install-Recommends "false";' >"$root/etc/apt/apt.conf.d/docker-no-recommends"
+    # As in Debian's official images: no .deb kept after an install.
+    cat >"$root/etc/apt/apt.conf.d/docker-clean" <<'CFG'
+DPkg::Post-Invoke { "rm -f /var/cache/apt/archives/*.deb /var/cache/apt/archives/partial/*.deb /var/cache/apt/*.bin || true"; };
+APT::Update::Post-Invoke { "rm -f /var/cache/apt/archives/*.deb /var/cache/apt/archives/partial/*.deb /var/cache/apt/*.bin || true"; };
+Dir::Cache::pkgcache "";
+Dir::Cache::srcpkgcache "";
+CFG
     tar -C "$root" -cf "$DIR/bookworm-minbase.tar.tmp" . && mv "$DIR/bookworm-minbase.tar.tmp" "$DIR/bookworm-minbase.tar"
     rm -rf "$root"
     trap - EXIT
@@ -102,7 +109,7 @@ CONF
   build pfp-standin/nginx:1.22 "$ctx" <<'DOCKERFILE'
 FROM pfp-standin/debian:bookworm
 RUN apt-get update && apt-get install -y nginx-light wget \
- && rm -rf /var/lib/apt/lists/* /etc/nginx/sites-enabled /etc/nginx/sites-available \
+ && apt-get clean && rm -rf /var/lib/apt/lists/* /etc/nginx/sites-enabled /etc/nginx/sites-available \
  && groupadd --system --gid 101 nginx \
  && useradd --system --uid 101 --gid nginx --no-create-home --home /nonexistent --shell /usr/sbin/nologin nginx \
  && mkdir -p /etc/nginx/conf.d /usr/share/nginx/html /var/cache/nginx \
@@ -148,7 +155,7 @@ FROM pfp-standin/debian:bookworm
 RUN mkdir -p /etc/postgresql-common/createcluster.d \
  && echo 'create_main_cluster = false' >/etc/postgresql-common/createcluster.d/no-main-cluster.conf \
  && apt-get update && apt-get install -y postgresql-15 \
- && rm -rf /var/lib/apt/lists/* \
+ && apt-get clean && rm -rf /var/lib/apt/lists/* \
  && mkdir -p /var/lib/postgresql/data /var/run/postgresql \
  && chown -R postgres:postgres /var/lib/postgresql /var/run/postgresql \
  && chmod 700 /var/lib/postgresql/data

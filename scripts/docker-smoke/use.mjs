@@ -14,7 +14,7 @@
  * Debian's chromium (CHROMIUM_PATH), never a downloaded browser. Any failure exits non-zero.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 const [command, base, ...rest] = process.argv.slice(2);
@@ -27,7 +27,12 @@ function check(ok, message) {
 
 async function get(path, headers = {}) {
   const res = await fetch(base + path, { headers, redirect: 'manual' });
-  return { status: res.status, type: res.headers.get('content-type') ?? '', headers: res.headers, text: await res.text() };
+  return {
+    status: res.status,
+    type: res.headers.get('content-type') ?? '',
+    headers: res.headers,
+    text: await res.text(),
+  };
 }
 
 /** A call of the API; answers `data` or throws with the status and body. */
@@ -62,20 +67,28 @@ async function waitFor(what, fn, timeoutMs) {
     } catch (error) {
       last = error;
     }
-    if (Date.now() - t0 > timeoutMs) throw new Error(`${what}: not within ${timeoutMs / 1000} s${last ? ` (${last.message})` : ''}`);
+    if (Date.now() - t0 > timeoutMs)
+      throw new Error(`${what}: not within ${timeoutMs / 1000} s${last ? ` (${last.message})` : ''}`);
     await sleep(500);
   }
 }
 
 async function wait() {
-  await waitFor('the gateway answers /api/health', async () => (await get('/api/health')).text.includes('"ok"'), 90_000);
+  await waitFor(
+    'the gateway answers /api/health',
+    async () => (await get('/api/health')).text.includes('"ok"'),
+    90_000,
+  );
   console.log('  /api/health ok through the gateway');
 }
 
 async function pages() {
   for (const path of ['/', '/trader', '/pricer/1', '/volatility-surface']) {
     const r = await get(path, { accept: 'text/html' });
-    check(r.status === 200 && r.type.startsWith('text/html') && r.text.includes('<div id="root"'), `${path}: ${r.status} ${r.type}`);
+    check(
+      r.status === 200 && r.type.startsWith('text/html') && r.text.includes('<div id="root"'),
+      `${path}: ${r.status} ${r.type}`,
+    );
     console.log(`  ${path} → 200 the host page`);
   }
   const manifest = JSON.parse((await get('/remotes.json')).text);
@@ -93,7 +106,13 @@ async function pages() {
     }
     console.log(`  ${entry} → 200 (${r.text.length} bytes, ${r.headers.get('content-encoding') ?? 'identity'})`);
   }
-  for (const path of ['/nope.js', '/assets/nope.js', '/remotes/trader/nope.js', '/remotes/nope/remoteEntry.js', '/api/nope']) {
+  for (const path of [
+    '/nope.js',
+    '/assets/nope.js',
+    '/remotes/trader/nope.js',
+    '/remotes/nope/remoteEntry.js',
+    '/api/nope',
+  ]) {
     const r = await get(path);
     check(r.status === 404 && !r.type.startsWith('text/html'), `${path}: ${r.status} ${r.type}, not a 404`);
     console.log(`  ${path} → 404 ${r.type.split(';')[0]}`);
@@ -109,7 +128,11 @@ async function customerLogin() {
 }
 
 async function orderById(token, id) {
-  const { items } = await call('/api/pricer/view/my-orders', { slice_start: 0, slice_end: 10, filter: `id = ${id}` }, token);
+  const { items } = await call(
+    '/api/pricer/view/my-orders',
+    { slice_start: 0, slice_end: 10, filter: `id = ${id}` },
+    token,
+  );
   return items[0];
 }
 
@@ -119,18 +142,29 @@ async function customer() {
   const snapshot = await call('/api/pricer/view/my-data-snapshot', {}, token);
   // The contract with the most lots left takes this fix and the 100 of the replica test.
   const contract = [...snapshot.contracts].sort((a, b) => b.remaining_quantity - a.remaining_quantity)[0];
-  check(contract && contract.remaining_quantity > 101, `no contract with lots left: ${JSON.stringify(snapshot.contracts)}`);
-  console.log(`  pricer1 signed in; contract ${contract.id} ${contract.instrument_id}, ${contract.remaining_quantity} lots left`);
+  check(
+    contract && contract.remaining_quantity > 101,
+    `no contract with lots left: ${JSON.stringify(snapshot.contracts)}`,
+  );
+  console.log(
+    `  pricer1 signed in; contract ${contract.id} ${contract.instrument_id}, ${contract.remaining_quantity} lots left`,
+  );
   const order = await call(
     '/api/pricer/rpc/submit-order',
-    { contract_id: contract.id, quantity: 1, price: 0, client_order_id: `smoke-first-${randomBytes(8).toString('hex')}` },
+    {
+      contract_id: contract.id,
+      quantity: 1,
+      price: 0,
+      client_order_id: `smoke-first-${randomBytes(8).toString('hex')}`,
+    },
     token,
   );
   const filled = await waitFor(
     `order ${order.id} fills`,
     async () => {
       const o = await orderById(token, order.id);
-      if (o && ['CANCELLED', 'REJECTED', 'ERROR'].includes(o.status)) throw new Error(`order ${order.id}: ${JSON.stringify(o)}`);
+      if (o && ['CANCELLED', 'REJECTED', 'ERROR'].includes(o.status))
+        throw new Error(`order ${order.id}: ${JSON.stringify(o)}`);
       return o?.status === 'FINISHED' ? o : undefined;
     },
     30_000,
@@ -140,14 +174,18 @@ async function customer() {
 }
 
 async function curve() {
-  const list = (await (await fetch(`${base}/api/rpc/future_list?exchange_id=SHFE&product_id=cu&options=1`)).json()).data;
+  const list = (await (await fetch(`${base}/api/rpc/future_list?exchange_id=SHFE&product_id=cu&options=1`)).json())
+    .data;
   const future = list?.[1] ?? list?.[0];
   check(future, `future_list: ${JSON.stringify(list)}`);
   const url = `${base.replace(/^http/, 'ws')}/ws/volatility`;
   const ws = new WebSocket(url);
   const updates = [];
   await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no streamed curve from ${url} in 30 s (${updates.length} updates)`)), 30_000);
+    const timer = setTimeout(
+      () => reject(new Error(`no streamed curve from ${url} in 30 s (${updates.length} updates)`)),
+      30_000,
+    );
     let peeks = 0;
     const peek = () => ws.send(JSON.stringify({ aid: 'peek_message', req_id: `p${++peeks}` }));
     ws.onerror = () => reject(new Error(`WebSocket ${url} failed`));
@@ -176,7 +214,9 @@ async function curve() {
     };
   });
   ws.close();
-  console.log(`  ${future}: ${updates.length} curve updates streamed through the gateway (${updates.join(', ')} bytes)`);
+  console.log(
+    `  ${future}: ${updates.length} curve updates streamed through the gateway (${updates.join(', ')} bytes)`,
+  );
 }
 
 async function browser() {
@@ -184,7 +224,13 @@ async function browser() {
   const { chromium } = require('@playwright/test');
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -213,7 +259,9 @@ async function trader() {
     });
     check(token, 'no access token after the sign-in');
     const self = await call('/api/trader/view/my-self', {}, token);
-    console.log(`  trader signed in through ${base}/realms/pfp; console at ${new URL(page.url()).pathname}; my-self: ${JSON.stringify(self).slice(0, 80)}`);
+    console.log(
+      `  trader signed in through ${base}/realms/pfp; console at ${new URL(page.url()).pathname}; my-self: ${JSON.stringify(self).slice(0, 80)}`,
+    );
     if (mark) {
       await waitFor(`the console logs ${mark}`, async () => logged.includes(mark), 15_000);
       console.log(`  the console loaded the redeployed trader build (it logged ${mark}), host unchanged`);
@@ -262,10 +310,12 @@ async function fixes() {
         const text = await res.text();
         if (res.status >= 500 || res.status === 408 || res.status === 429) throw new Error(`HTTP ${res.status}`);
         const json = JSON.parse(text);
-        if (json.result !== 'ok') throw Object.assign(new Error(`fix ${i}: HTTP ${res.status} ${text.slice(0, 200)}`), { final: true });
+        if (json.result !== 'ok')
+          throw Object.assign(new Error(`fix ${i}: HTTP ${res.status} ${text.slice(0, 200)}`), { final: true });
         ids.add(json.data.id);
         answered++;
-        writeFileSync(progressFile, String(answered));
+        writeFileSync(`${progressFile}.tmp`, String(answered));
+        renameSync(`${progressFile}.tmp`, progressFile); // never read half-written
         return;
       } catch (error) {
         if (error.final || attempt >= 30) throw error;
@@ -282,7 +332,9 @@ async function fixes() {
     }),
   );
   check(ids.size === n, `${n} fixes answered with ${ids.size} distinct order ids`);
-  console.log(`  ${n} fixes answered in ${((Date.now() - t0) / 1000).toFixed(1)} s, ${retries} retries, ${ids.size} distinct orders`);
+  console.log(
+    `  ${n} fixes answered in ${((Date.now() - t0) / 1000).toFixed(1)} s, ${retries} retries, ${ids.size} distinct orders`,
+  );
 }
 
 const commands = { wait, pages, customer, curve, trader, survived, fixes };
