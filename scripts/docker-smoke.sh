@@ -193,10 +193,13 @@ build() { # build <target> <app or ''> <context>
 log 'building every image (the workspace stage once, then each target from its cache)'
 build server '' "$ROOT"
 for app in host trader pricer volatility; do build app "$app" "$ROOT"; done
-"$DOCKER" image prune -f >/dev/null
-# The kept cache stays bounded: the least recently used build cache beyond 5 GB goes (the pnpm
-# store and turbo's cache are used every run, so they stay).
-"$DOCKER" builder prune -f --keep-storage 5gb >/dev/null
+if [ -n "$DOCKERD_PID" ]; then
+  # Its own daemon's kept cache stays bounded (a shared daemon's is left to its owner): images
+  # no tag names any more, and the least recently used build cache beyond 5 GB (the pnpm store
+  # and turbo's cache are used every run, so they stay).
+  "$DOCKER" image prune -f >/dev/null
+  "$DOCKER" builder prune -f --keep-storage 5gb >/dev/null
+fi
 mb() { "$DOCKER" image inspect -f '{{.Size}}' "$1" | awk '{ printf "%.0f", $1 / 1e6 }'; }
 echo '  image sizes (MB; what the project adds to its base):'
 for name in server host trader pricer volatility; do
