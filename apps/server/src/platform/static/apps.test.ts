@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
+import { logAppsSetting } from './apps';
 import { DEFAULT_REMOTES, loadConfig } from '../config';
 import { startHarness, type Harness } from '../../../test/harness';
 import { tempDir } from '../../../test/tempDir';
@@ -161,5 +162,32 @@ describe('without app builds (they are served elsewhere)', () => {
     expect((await h.app.inject({ url: '/remotes.json' })).json()).toEqual(DEFAULT_REMOTES);
     expect((await h.app.inject({ url: '/trader' })).statusCode).toBe(404);
     await h.close();
+  });
+});
+
+describe('the start-up log about the app builds', () => {
+  const said = (appsDir: string | null, env: NodeJS.ProcessEnv) => {
+    const lines: string[] = [];
+    logAppsSetting(
+      { info: (m: string) => lines.push(`info ${m}`), warn: (m: string) => lines.push(`warn ${m}`) } as never,
+      appsDir,
+      env,
+    );
+    return lines;
+  };
+
+  it('names the directory it serves', () => {
+    expect(said('/srv/apps', { APPS_DIR: '/srv/apps' })).toEqual(['info serving the app builds from /srv/apps']);
+  });
+
+  it("says API only, without a warning, when APPS_DIR='' switched the apps off on purpose", () => {
+    const lines = said(null, { APPS_DIR: '' });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^info .*API only/);
+    expect(lines[0]).not.toMatch(/pnpm build/);
+  });
+
+  it('warns when no builds were found where they are looked for by default', () => {
+    expect(said(null, {})).toEqual(['warn no app builds found: run `pnpm build` to serve the apps']);
   });
 });

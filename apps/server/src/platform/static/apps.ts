@@ -1,5 +1,5 @@
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import path from 'node:path';
 
 const REMOTE_DIRS = ['trader', 'pricer', 'volatility'] as const;
@@ -80,4 +80,19 @@ export async function remotesManifest(app: FastifyInstance, remotes: Record<stri
     reply.header('cache-control', 'no-store');
     return remotes;
   });
+}
+
+/**
+ * What the start-up log says about the app builds: where they are served from, that APPS_DIR=''
+ * switched them off on purpose (an API-only instance: the compose images, a CDN in front), or
+ * that none were found where they are looked for by default (a checkout before `pnpm build`).
+ */
+export function logAppsSetting(
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
+  appsDir: string | null,
+  env: NodeJS.ProcessEnv = process.env,
+) {
+  if (appsDir) log.info(`serving the app builds from ${appsDir}`);
+  else if (env.APPS_DIR === '') log.info("APPS_DIR='': API only, the app builds are served elsewhere");
+  else log.warn('no app builds found: run `pnpm build` to serve the apps');
 }
