@@ -46,11 +46,12 @@ export function freezeLotsSql(
   contractId: number,
   lots: number,
   openDeadline: string,
-  /** Freeze only if the contract's instrument and that instrument's tick are still these. */
+  /** Freeze only if the contract's instrument and that instrument's tick are still these (and it holds no margin). */
   expected?: { instrument_id: string; price_tick: number },
 ): RawBuilder<FrozenLots> {
+  // A contract with a margin rate is fixed on the checked path only (modules/margin/check.ts).
   const still = expected
-    ? sql`and instrument_id = ${expected.instrument_id}::text
+    ? sql`and instrument_id = ${expected.instrument_id}::text and margin_rate = 0
           and exists (select from instruments i where i.symbol = contracts.instrument_id and i.price_tick = ${expected.price_tick}::numeric)`
     : sql``;
   return sql<FrozenLots>`update contracts

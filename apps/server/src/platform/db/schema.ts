@@ -23,6 +23,8 @@ export interface TenantTable {
   futures_password_enc: string | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
+  /** The margin rate of contracts created without one, 0 … 1 (migration 012, docs/margin.md). */
+  default_margin_rate: DefaultNumeric;
 }
 
 export interface PricerUserTable {
@@ -78,6 +80,10 @@ export interface ContractTable {
   basis: DefaultNumeric;
   /** 点价截止日 'YYYY-MM-DD' (Asia/Shanghai); null only for contracts from before migration 006. */
   fixing_deadline: string | null;
+  /** 保证金比例 0 … 1, immutable (migration 012, docs/margin.md). */
+  margin_rate: DefaultNumeric;
+  /** Fixed lots delivered / settled, ≤ executed_quantity (migration 012). */
+  settled_quantity: Generated<number>;
 }
 
 export interface OrderTable {
@@ -235,8 +241,19 @@ export interface OrderViewRow {
 
 export interface ContractViewRow extends Omit<
   ContractTable,
-  'id' | 'executed_quantity' | 'frozen_quantity' | 'avg_price' | 'traded_amount' | 'created_at' | 'updated_at' | 'basis'
+  | 'id'
+  | 'executed_quantity'
+  | 'frozen_quantity'
+  | 'avg_price'
+  | 'traded_amount'
+  | 'created_at'
+  | 'updated_at'
+  | 'basis'
+  | 'margin_rate'
+  | 'settled_quantity'
 > {
+  margin_rate: number;
+  settled_quantity: number;
   id: number;
   executed_quantity: number;
   frozen_quantity: number;
@@ -299,6 +316,30 @@ export interface ConditionalViewRow {
   order_volume_traded: number | null;
 }
 
+/** A customer's account (migration 012, docs/margin.md): the balance is Σ funds_ledger, kept here. */
+export interface PricerAccountTable {
+  pricer_id: number;
+  tenant_id: number;
+  balance: DefaultNumeric;
+  credit_line: DefaultNumeric;
+  in_call: Generated<boolean>;
+  updated_at: DefaultTimestamp;
+}
+
+/** The funds ledger: append-only (a trigger refuses UPDATE and DELETE). */
+export interface FundsLedgerTable {
+  id: Generated<number>;
+  tenant_id: number;
+  pricer_id: number;
+  kind: 'deposit' | 'withdraw' | 'adjust';
+  /** Signed: a withdrawal is negative. */
+  amount: Numeric;
+  balance_after: Numeric;
+  note: Generated<string>;
+  actor: string;
+  created_at: DefaultTimestamp;
+}
+
 /** Every table and view of the database: the one type all queries are written against. */
 export interface DB {
   tenants: TenantTable;
@@ -321,4 +362,6 @@ export interface DB {
   order_dispatch: OrderDispatchTable;
   conditional_orders: ConditionalOrderTable;
   v_conditional_orders: ConditionalViewRow;
+  pricer_accounts: PricerAccountTable;
+  funds_ledger: FundsLedgerTable;
 }
