@@ -18,6 +18,7 @@ import { inlineEngine } from './modules/volatility/curveEngine';
 import { VolatilityCurves } from './modules/volatility/curves';
 import { CurveWorkers } from './modules/volatility/curveWorkers';
 import { watchDeadlines } from './modules/contracts/deadlines';
+import { watchMarginCalls } from './modules/margin/watch';
 import { WsRegistry } from './platform/ws/registry';
 import { attachViewServer } from './platform/ws/server';
 import { triggerConditional } from './modules/conditional/conditional';
@@ -190,6 +191,14 @@ const deadlines = watchDeadlines({
   },
 });
 app.addHook('onClose', () => deadlines.stop());
+
+// Accounts marked to the market every minute: margin calls found and audited between reads (docs/margin.md).
+const marginCalls = watchMarginCalls({
+  db,
+  lastPrice: (symbol) => market.getQuote(symbol)?.last_price,
+  onError: (err) => app.log.error({ err }, 'margin calls: run failed'),
+});
+app.addHook('onClose', () => marginCalls.stop());
 
 // First the deadlines (an order of an expired contract is cancelled, never sent), then trading.
 await deadlines.runOnce();

@@ -7,6 +7,7 @@ import { createTradingService, type TradingService } from '../../trading/service
 import { triggerConditional } from '../conditional/conditional';
 import { shanghaiToday } from '../contracts/fixingTerms';
 import { accountFigures, marginFor } from './arithmetic';
+import { watchMarginCalls } from './watch';
 
 /*
  * Margin and credit over HTTP (issue 31, docs/margin.md), on the real app with the real trading
@@ -400,5 +401,37 @@ describe('the walk: deposit → fix → market against → call → deposit → 
       margin_rate: 0.1,
     });
     expect((await auditOf(a.tenantId, 'settle-lots')).length).toBe(1);
+  });
+});
+
+describe('the server marks accounts on its own', () => {
+  it('finds a margin call and its end between reads, audited by 系统', async () => {
+    const dan = a.pricers.dan!.id;
+    await funds(a, { pricer_id: dan, kind: 'deposit', amount: 50_000 });
+    const c = await newContract(a, 'dan', { margin_rate: 0.05, basis: 150, direction: 'SELL' });
+    market(a.symbol, 80_000);
+    const fix = await submit(a, 'dan', { contract_id: c.id, quantity: 1, price: 0 });
+    expect(fix.status, JSON.stringify(fix.body)).toBe(200);
+    await service.idle();
+    const watch = watchMarginCalls({
+      db: h.db,
+      lastPrice: (s) => quotes.getQuote(s)?.last_price ?? undefined,
+      everyMs: 3_600_000,
+    });
+    const calls = async () =>
+      (await auditOf(a.tenantId, 'margin-call'))
+        .concat(await auditOf(a.tenantId, 'margin-call-end'))
+        .filter((r) => (r.payload as { pricer_id: number }).pricer_id === dan);
+    // A seller who fixed at 80,000 loses when the market rises: (80,000 − 90,000) × 1 × 5 = −50,000;
+    // margin (80,000 + 150) × 5 × 0.05 = 20,037.50; available 50,000 − 20,037.50 − 50,000 = −20,037.50.
+    market(a.symbol, 90_000, 0);
+    await watch.runOnce();
+    expect(await calls()).toEqual([
+      { actor: 'system', payload: expect.objectContaining({ call_amount: 20_037.5, floating_pnl: -50_000 }) },
+    ]);
+    market(a.symbol, 80_000, 0);
+    await watch.runOnce();
+    expect((await calls()).map((r) => (r.payload as { available: number }).available)).toEqual([-20_037.5, 29_962.5]);
+    await watch.stop();
   });
 });
