@@ -139,17 +139,30 @@ async function recordCalls(db: Kysely<DB>, tenantId: number, changed: (AccountFi
   });
 }
 
+/** What lockAccount answers: the account (locked when `locked`) and the contract's margin terms. */
+export interface LockedAccount {
+  balance: number;
+  credit_line: number;
+  /** The recorded margin call (a hint: the figures decide). */
+  in_call: boolean;
+  /** Whether the row is locked to the end of the transaction. */
+  locked: boolean;
+  margin_rate: number;
+  multiplier: number;
+}
+
 /**
  * Locks the customer's account row to the end of the transaction (created on first use), so that
- * what holds their margin is read after any concurrent fixing of theirs has committed. Undefined when
- * `onlyIfContract` names a contract without a margin rate: nothing is locked then.
+ * what holds their margin is read after any concurrent fixing of theirs has committed. When
+ * `onlyIfContract` names a contract without a margin rate nothing is locked: the account is answered
+ * as last committed (`locked` false).
  */
 export async function lockAccount(
   db: Kysely<DB>,
   who: { tenantId: number; pricerId: number },
   onlyIfContract?: number,
-): Promise<{ balance: number; credit_line: number; margin_rate: number; multiplier: number } | undefined> {
-  const { rows } = await sql<{ balance: number; credit_line: number; margin_rate: number; multiplier: number }>`
+): Promise<LockedAccount> {
+  const { rows } = await sql<LockedAccount>`
     with c as (
       select c.margin_rate, coalesce(i.volume_multiple, 1) as multiplier
         from contracts c left join instruments i on i.symbol = c.instrument_id
@@ -162,16 +175,19 @@ export async function lockAccount(
       on conflict (pricer_id) do update set updated_at = pricer_accounts.updated_at
       returning balance, credit_line
     )
-    select a.balance, a.credit_line, coalesce((select margin_rate from c), 0) as margin_rate,
-           coalesce((select multiplier from c), 1) as multiplier
-      from a`.execute(db);
-  const r = rows[0];
-  return (
-    r && {
-      balance: Number(r.balance),
-      credit_line: Number(r.credit_line),
-      margin_rate: Number(r.margin_rate),
-      multiplier: Number(r.multiplier),
-    }
-  );
+    select coalesce(a.balance, p.balance, 0) as balance, coalesce(a.credit_line, p.credit_line, 0) as credit_line,
+           coalesce(p.in_call, false) as in_call, a.balance is not null as locked,
+           coalesce((select margin_rate from c), 0) as margin_rate, coalesce((select multiplier from c), 1) as multiplier
+      from (select 1) one
+      left join a on true
+      left join pricer_accounts p on p.pricer_id = ${who.pricerId}::integer`.execute(db);
+  const r = rows[0]!;
+  return {
+    balance: Number(r.balance),
+    credit_line: Number(r.credit_line),
+    in_call: Boolean(r.in_call),
+    locked: Boolean(r.locked),
+    margin_rate: Number(r.margin_rate),
+    multiplier: Number(r.multiplier),
+  };
 }

@@ -22,7 +22,7 @@ const refuse = (message: string) => new DomainError('conflict', message, { code:
  * seeing what the one before it holds) and refuses, 409 `insufficient_margin`, when the margin it needs
  * — (price, or the live price for a market order, + basis) × lots × multiplier × rate — is more than
  * available, or when the customer is in a margin call. The refusal rolls the transaction back: nothing
- * changes. A contract with rate 0 is not checked (and nothing is locked).
+ * changes. On a contract with rate 0 nothing is locked and only a recorded margin call refuses.
  */
 export async function assertMargin(
   db: Kysely<DB>,
@@ -32,7 +32,13 @@ export async function assertMargin(
   order: { quantity: number; price: number },
 ): Promise<void> {
   const account = await lockAccount(tx, who, contract.id);
-  if (!account || !(account.margin_rate > 0)) return;
+  if (!(account.margin_rate > 0)) {
+    // No margin on this contract; but a customer in a recorded margin call fixes nothing until it ends.
+    if (!account.in_call) return;
+    const now = accountFigures(account, await marginRows(tx, who), marketOf(db));
+    if (now.margin_call) throw refuse(MARGIN_MESSAGES.inCall(now.call_amount));
+    return;
+  }
   const lastPrice = marketOf(db);
   const price = order.price > 0 ? order.price : lastPrice(contract.instrument_id);
   if (price === undefined) throw refuse(MARGIN_MESSAGES.noMarket);

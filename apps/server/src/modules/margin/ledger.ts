@@ -39,7 +39,7 @@ export async function recordFunds(
   const delta = round2(input.kind === 'withdraw' ? -input.amount : input.amount);
   return db.transaction().execute(async (tx) => {
     await assertPricer(tx, who);
-    const account = (await lockAccount(tx, who))!;
+    const account = await lockAccount(tx, who);
     if (input.kind === 'withdraw') {
       const now = accountFigures(account, await marginRows(tx, who), lastPrice);
       const withdrawable = Math.max(0, round2(now.available - now.credit_line));
@@ -84,7 +84,7 @@ export async function setCreditLine(
   const who = { tenantId, pricerId: input.pricer_id };
   await db.transaction().execute(async (tx) => {
     await assertPricer(tx, who);
-    const account = (await lockAccount(tx, who))!;
+    const account = await lockAccount(tx, who);
     await tx
       .updateTable('pricer_accounts')
       .set({ credit_line: input.credit_line, updated_at: new Date() })

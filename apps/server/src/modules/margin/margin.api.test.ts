@@ -317,7 +317,11 @@ describe('the walk: deposit → fix → market against → call → deposit → 
     await funds(a, { pricer_id: alice, kind: 'deposit', amount: 100_000, note: '入金' });
     await h.call('/api/trader/rpc/set-credit-line', { pricer_id: alice, credit_line: 20_000 }, a.token);
     const c = await newContract(a, 'alice', { margin_rate: 0.1, basis: 150 });
+    // A contract without margin: fixed on the one-statement path while she is not in a call.
+    const free = await newContract(a, 'alice', { margin_rate: 0, basis: 0 });
     market(a.symbol, 80_000);
+    for (let i = 0; i < 2; i++)
+      expect((await submit(a, 'alice', { contract_id: free.id, quantity: 1, price: 76_000 })).status).toBe(200);
 
     // Fix 2 lots at market: filled at 80,000; margin (80,000 + 150) × 2 × 5 × 0.1 = 80,150.
     const fix = await submit(a, 'alice', { contract_id: c.id, quantity: 2, price: 0 });
@@ -369,6 +373,11 @@ describe('the walk: deposit → fix → market against → call → deposit → 
       code: 'insufficient_margin',
       message: '账户处于追加保证金状态，需追加 10,150.00 元后才能点价',
     });
+    // …also on a contract without margin.
+    const freeRefused = await submit(a, 'alice', { contract_id: free.id, quantity: 1, price: 76_000 });
+    expect(freeRefused.status).toBe(409);
+    expect(freeRefused.body.error.message).toBe('账户处于追加保证金状态，需追加 10,150.00 元后才能点价');
+    expect(await h.db.selectFrom('orders').select('id').where('contract_id', '=', free.id).execute()).toHaveLength(2);
 
     // A deposit of 15,000 ends the call: available 4,850.
     const dep = await funds(a, { pricer_id: alice, kind: 'deposit', amount: 15_000, note: '追加保证金' });
