@@ -9,7 +9,20 @@ import { table } from './strings/table';
 import { errors } from './strings/errors';
 import { fixing } from './strings/fixing';
 import { conditional } from './strings/conditional';
+import { margin } from './strings/margin';
 
-export const zh = { app, notFound, shell, trader, pricer, volatility, table, errors, fixing, conditional } as const;
+export const zh = {
+  app,
+  notFound,
+  shell,
+  trader,
+  pricer,
+  volatility,
+  table,
+  errors,
+  fixing,
+  conditional,
+  margin,
+} as const;
 
 export type Strings = typeof zh;
