@@ -43,6 +43,7 @@ import { ConditionalForm } from './ConditionalForm';
 import { ConditionalOrdersTable } from './ConditionalOrdersTable';
 import { OrderForm, OrderTypeSwitch } from './OrderForm';
 import type { OrderType } from './orderForm';
+import { MarginLine } from './MarginLine';
 import { OrdersTable } from './OrdersTable';
 import { SubmitIntent } from './submitIntent';
 import { useDeskData } from './useDeskData';
@@ -376,6 +377,7 @@ export function DeskPage() {
         </div>
         {refreshButton}
       </Group>
+      <MarginLine account={snapshot.data?.account} />
       {content}
     </Stack>
   );
