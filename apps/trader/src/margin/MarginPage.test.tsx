@@ -42,6 +42,10 @@ function open() {
     fundsLedger: vi.fn(async () => ({ items: [], total_count: 0 })),
     recordFunds: vi.fn(async () => ({ entry: {}, account: account({}) })),
     setCreditLine: vi.fn(async () => account({})),
+    unsettledContracts: vi.fn(async () => [
+      { id: 9, name: '沪铜2701-alice', executed_quantity: 5, settled_quantity: 1 },
+    ]),
+    settleLots: vi.fn(async () => ({})),
   };
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   renderUi(
@@ -86,5 +90,20 @@ describe('MarginPage', () => {
         note: '追加保证金',
       }),
     );
+  });
+
+  it('settles a contract’s fixed lots after a confirmation, no more than not yet settled', async () => {
+    const api = open();
+    const table = await screen.findByTestId('accounts-table');
+    const alice = within(table).getAllByRole('row')[2]!;
+    fireEvent.click(within(alice).getByRole('button', { name: '结算' }));
+    const dialog = await screen.findByRole('dialog');
+    const lots = (await within(dialog).findByLabelText('结算手数 沪铜2701-alice')) as HTMLInputElement;
+    expect(lots.value).toBe('4');
+    fireEvent.change(lots, { target: { value: '3' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '结算' }));
+    expect(await within(dialog).findByText(/确认结算合同 沪铜2701-alice 的 3 手/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: '确认结算' }));
+    await waitFor(() => expect(api.settleLots).toHaveBeenCalledWith({ contract_id: 9, quantity: 3, note: '' }));
   });
 });

@@ -15,17 +15,25 @@ import {
   Title,
 } from '@pfp/mantine';
 import { formatDateTime, formatNumber, zh } from '@pfp/i18n';
-import type { FundsKind, PricerAccount } from '@pfp/contract';
+import type { ContractRow, FundsKind, PricerAccount } from '@pfp/contract';
 import { notify } from '@pfp/ui';
 import { useState } from 'react';
-import { errorText, useFundsLedger, usePricerAccounts, useRecordFunds, useSetCreditLine } from '../shared/api';
+import {
+  errorText,
+  useFundsLedger,
+  usePricerAccounts,
+  useRecordFunds,
+  useSetCreditLine,
+  useSettleLots,
+  useUnsettledContracts,
+} from '../shared/api';
 import { PageHeading } from '../shared/PageHeading';
 import { TONE } from '../shared/tones';
 
 const t = zh.margin;
 const yuan = (n: number) => formatNumber(n, 2);
 
-type Dialog = { kind: 'funds' | 'credit' | 'ledger'; account: PricerAccount } | null;
+type Dialog = { kind: 'funds' | 'credit' | 'ledger' | 'settle'; account: PricerAccount } | null;
 
 /** /trader/margin: the customers' accounts, margin calls first and highlighted (docs/margin.md). */
 export function MarginPage() {
@@ -109,6 +117,9 @@ export function MarginPage() {
                         <Button size="xs" variant="subtle" onClick={() => setDialog({ kind: 'ledger', account: a })}>
                           {t.ledger}
                         </Button>
+                        <Button size="xs" variant="subtle" onClick={() => setDialog({ kind: 'settle', account: a })}>
+                          {t.settle}
+                        </Button>
                       </Group>
                     </Table.Td>
                   </Table.Tr>
@@ -123,6 +134,7 @@ export function MarginPage() {
       {dialog?.kind === 'funds' ? <FundsDialog account={dialog.account} onClose={close} /> : null}
       {dialog?.kind === 'credit' ? <CreditDialog account={dialog.account} onClose={close} /> : null}
       {dialog?.kind === 'ledger' ? <LedgerDialog account={dialog.account} onClose={close} /> : null}
+      {dialog?.kind === 'settle' ? <SettleDialog account={dialog.account} onClose={close} /> : null}
     </Stack>
   );
 }
@@ -299,6 +311,110 @@ function LedgerDialog({ account, onClose }: { account: PricerAccount; onClose: (
                 <Table.Td>{e.note}</Table.Td>
               </Table.Tr>
             ))}
+          </Table.Tbody>
+        </Table>
+      ) : (
+        <Text c="gray.7">{d.empty}</Text>
+      )}
+    </Modal>
+  );
+}
+
+/** 结算交货: a customer's contracts with fixed, not yet settled lots; settling releases their margin. */
+function SettleDialog({ account, onClose }: { account: PricerAccount; onClose: () => void }) {
+  const d = t.settleDialog;
+  const contracts = useUnsettledContracts(account.pricer_id);
+  const settle = useSettleLots();
+  const [lots, setLots] = useState<Record<number, number | ''>>({});
+  const [confirming, setConfirming] = useState<{ contract: ContractRow; quantity: number } | null>(null);
+  const submit = () => {
+    if (!confirming) return;
+    settle.mutate(
+      { contract_id: confirming.contract.id, quantity: confirming.quantity, note: '' },
+      {
+        onSuccess: () => {
+          notify(d.done, 'success');
+          setConfirming(null);
+          void contracts.refetch();
+        },
+        onError: (err) => {
+          notify(d.failed(errorText(err)), 'error');
+          setConfirming(null);
+        },
+      },
+    );
+  };
+  return (
+    <Modal
+      opened
+      onClose={settle.isPending ? () => undefined : onClose}
+      title={d.title(account.pricer_name)}
+      size="xl"
+      centered
+    >
+      {confirming ? (
+        <Stack>
+          <Text>{d.confirmText(confirming.contract.name, confirming.quantity)}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(null)} disabled={settle.isPending}>
+              {d.back}
+            </Button>
+            <Button onClick={submit} loading={settle.isPending}>
+              {d.confirm}
+            </Button>
+          </Group>
+        </Stack>
+      ) : contracts.isPending ? (
+        <Group justify="center" py="md">
+          <Loader size="sm" />
+        </Group>
+      ) : contracts.isError ? (
+        <Alert color={TONE.danger} variant="light" role="alert">
+          {t.loadFailed(errorText(contracts.error))}
+        </Alert>
+      ) : contracts.data.length ? (
+        <Table striped withTableBorder aria-label={d.title(account.pricer_name)}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{d.contract}</Table.Th>
+              <Table.Th ta="right">{d.executed}</Table.Th>
+              <Table.Th ta="right">{d.settled}</Table.Th>
+              <Table.Th>{d.quantity}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {contracts.data.map((c) => {
+              const open = c.executed_quantity - (c.settled_quantity ?? 0);
+              const value = lots[c.id] ?? open;
+              return (
+                <Table.Tr key={c.id}>
+                  <Table.Td>{c.name}</Table.Td>
+                  <Table.Td ta="right">{formatNumber(c.executed_quantity)}</Table.Td>
+                  <Table.Td ta="right">{formatNumber(c.settled_quantity ?? 0)}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <NumberInput
+                        aria-label={`${d.quantity} ${c.name}`}
+                        value={value}
+                        onChange={(v) => setLots((l) => ({ ...l, [c.id]: typeof v === 'number' ? v : '' }))}
+                        min={1}
+                        max={open}
+                        allowDecimal={false}
+                        allowNegative={false}
+                        w={100}
+                      />
+                      <Button
+                        size="xs"
+                        disabled={value === '' || value < 1 || value > open}
+                        onClick={() => value !== '' && setConfirming({ contract: c, quantity: value })}
+                      >
+                        {d.settle}
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
           </Table.Tbody>
         </Table>
       ) : (

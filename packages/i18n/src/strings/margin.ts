@@ -21,6 +21,22 @@ export const margin = {
   funds: '资金入账',
   credit: '授信',
   ledger: '流水',
+  settle: '结算',
+  settleDialog: {
+    title: (pricer: string) => `结算交货 · ${pricer}`,
+    contract: '合同',
+    executed: '已点价',
+    settled: '已结算',
+    quantity: '结算手数',
+    settle: '结算',
+    confirm: '确认结算',
+    back: '返回修改',
+    confirmText: (contract: string, lots: number) =>
+      `确认结算合同 ${contract} 的 ${lots} 手？结算后释放其占用的保证金。`,
+    done: '已结算，保证金已释放',
+    failed: (message: string) => `结算失败：${message}`,
+    empty: '没有已点价未结算的合同',
+  },
   kinds: { deposit: '入金', withdraw: '出金', adjust: '调整' } as Record<string, string>,
   fundsDialog: {
     title: (pricer: string) => `资金入账 · ${pricer}`,

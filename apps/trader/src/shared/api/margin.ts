@@ -1,4 +1,4 @@
-import type { RecordFundsInput, SetCreditLineInput } from '@pfp/contract';
+import type { RecordFundsInput, SetCreditLineInput, SettleLotsInput } from '@pfp/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from './context';
 
@@ -40,5 +40,25 @@ export function useSetCreditLine() {
   return useMutation({
     mutationFn: (input: SetCreditLineInput) => api.setCreditLine(input),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ACCOUNTS }),
+  });
+}
+
+const UNSETTLED = ['trader', 'contracts', 'unsettled'] as const;
+
+export function useUnsettledContracts(pricerId: number) {
+  const api = useApi();
+  return useQuery({ queryKey: [...UNSETTLED, pricerId], queryFn: () => api.unsettledContracts(pricerId) });
+}
+
+/** Settled lots release margin and change the contract: both are reloaded. */
+export function useSettleLots() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SettleLotsInput) => api.settleLots(input),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ACCOUNTS });
+      void queryClient.invalidateQueries({ queryKey: ['trader', 'contracts'] });
+    },
   });
 }
