@@ -6,6 +6,7 @@ import { errorText, useOrderStats, useRefreshOrders, useWaitingConditionals } fr
 import { PageHeading } from '../shared/PageHeading';
 import { StatCard } from '../shared/StatCard';
 import { computeOrderStats } from './orderStats';
+import { MarginCallsAlert } from './MarginCallsAlert';
 import { OrdersTable } from './OrdersTable';
 import { TONE } from '../shared/tones';
 
@@ -54,6 +55,7 @@ export function DashboardPage() {
           {t.statsFailed(errorText(stats.error))}
         </Alert>
       ) : null}
+      <MarginCallsAlert />
       <SimpleGrid cols={{ base: 2, md: s && s.amount > 0 ? 6 : 5 }} spacing="md" aria-label={t.stats.label}>
         <StatCard testId="stat-total" label={t.stats.total} value={value(s && formatNumber(s.total))} />
         <StatCard

@@ -75,6 +75,11 @@ export const margin = {
     actor: '操作人',
     empty: '暂无流水',
   },
+  dashboard: {
+    title: (n: number) => `${n} 位客户处于追加保证金状态`,
+    amount: (amount: string) => `需追加 ${amount} 元`,
+    open: '查看资金与保证金',
+  },
   desk: {
     available: '可用保证金',
     margin: '占用保证金',
