@@ -302,6 +302,7 @@ export function DeskPage() {
                     onSubmit={submit}
                     initialType={orderType}
                     onConditional={() => setConditionalMode(true)}
+                    account={snapshot.data?.account}
                   />
                 )}
               </Card>

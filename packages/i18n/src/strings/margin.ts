@@ -84,6 +84,7 @@ export const margin = {
     available: '可用保证金',
     margin: '占用保证金',
     pnl: '浮动盈亏',
+    preview: (margin: string, after: string) => `本次点价占用保证金 ¥${margin}，点价后可用 ¥${after}`,
     callBanner: (amount: string) => `账户处于追加保证金状态，请追加 ${amount} 元后再点价`,
   },
 } as const;
