@@ -145,3 +145,48 @@ export async function setMarginSettings(
     return { default_margin_rate: input.default_margin_rate };
   });
 }
+
+/** A ledger entry as a statement lists it. */
+export interface StatementEntry {
+  id: number;
+  created_at: Date;
+  pricer_name: string;
+  kind: 'deposit' | 'withdraw' | 'adjust';
+  amount: number;
+  balance_after: number;
+  note: string;
+}
+
+/**
+ * The ledger entries of a statement's range (Beijing days, inclusive) for a company or one customer,
+ * oldest first, in batches (keyset on id), for the statement's 资金流水 sheet.
+ */
+export async function* ledgerInRange(
+  db: Kysely<DB>,
+  scope: { tenantId: number; pricerId?: number | undefined },
+  range: { start_date: string; end_date: string },
+  batch = 500,
+): AsyncGenerator<StatementEntry[]> {
+  const from = sql<Date>`(cast(${range.start_date} as date)::timestamp at time zone 'Asia/Shanghai')`;
+  const to = sql<Date>`((cast(${range.end_date} as date) + 1)::timestamp at time zone 'Asia/Shanghai')`;
+  let after = 0;
+  for (;;) {
+    let q = db
+      .selectFrom('funds_ledger as l')
+      .innerJoin('pricer_users as u', 'u.id', 'l.pricer_id')
+      .select(['l.id', 'l.created_at', 'u.username as pricer_name', 'l.kind', 'l.amount', 'l.balance_after', 'l.note'])
+      .where('l.tenant_id', '=', scope.tenantId)
+      .where(sql<boolean>`l.created_at >= ${from} and l.created_at < ${to}`);
+    if (scope.pricerId !== undefined) q = q.where('l.pricer_id', '=', scope.pricerId);
+    const rows = await q.where('l.id', '>', after).orderBy('l.id').limit(batch).execute();
+    if (rows.length)
+      yield rows.map((r) => ({
+        ...r,
+        id: Number(r.id),
+        amount: Number(r.amount),
+        balance_after: Number(r.balance_after),
+      }));
+    if (rows.length < batch) return;
+    after = Number(rows[rows.length - 1]!.id);
+  }
+}

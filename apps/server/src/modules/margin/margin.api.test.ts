@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../../../test/harness';
@@ -442,5 +443,31 @@ describe('the server marks accounts on its own', () => {
     await watch.runOnce();
     expect((await calls()).map((r) => (r.payload as { available: number }).available)).toEqual([-20_037.5, 29_962.5]);
     await watch.stop();
+  });
+});
+
+describe('statements', () => {
+  it('carry the customer’s funds entries of the range on a sheet 资金流水', async () => {
+    const day = shanghaiToday(new Date());
+    const res = await h.app.inject({
+      method: 'GET',
+      url: `/api/pricer/export/fixings?start_date=${day}&end_date=${day}&format=xlsx`,
+      headers: { authorization: `Bearer ${a.pricers.alice!.jwt}` },
+    });
+    expect(res.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = wb.getWorksheet('资金流水')!;
+    const rows: unknown[][] = [];
+    sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(2)));
+    expect(rows[0]).toEqual(['客户', '类型', '金额（元）', '余额（元）', '备注']);
+    // Only alice's own entries: deposit, withdrawal, reversal, then the walk's two deposits.
+    expect(rows.slice(1)).toEqual([
+      ['alice', '入金', 1000.5, 1000.5, '首笔入金'],
+      ['alice', '出金', -0.5, 1000],
+      ['alice', '调整', -1000, 0, '冲正'],
+      ['alice', '入金', 100_000, 100_000, '入金'],
+      ['alice', '入金', 15_000, 115_000, '追加保证金'],
+    ]);
   });
 });
