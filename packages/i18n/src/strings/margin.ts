@@ -21,6 +21,7 @@ export const margin = {
   funds: '资金入账',
   credit: '授信',
   ledger: '流水',
+  historyTitle: '资金流水',
   settle: '结算',
   settleDialog: {
     title: (pricer: string) => `结算交货 · ${pricer}`,
