@@ -5,7 +5,7 @@ import { startHarness, type Harness } from '../../../test/harness';
 import { setupTenant, type Tenant } from '../../../test/tenants';
 import { FakeQuotes } from '../../../test/trading/testSupport';
 import { createTradingService, type TradingService } from '../../trading/service';
-import { triggerConditional } from '../conditional/conditional';
+import { expireDueConditionals, triggerConditional } from '../conditional/conditional';
 import { shanghaiToday } from '../contracts/fixingTerms';
 import { accountFigures, marginFor } from './arithmetic';
 import { watchMarginCalls } from './watch';
@@ -287,6 +287,24 @@ describe('every fixing checked before it goes out', () => {
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(await accountOf(a, 'cathy')).toMatchObject({ margin_required: 35_000, available: 5_000 });
     await h.call('/api/pricer/rpc/cancel-conditional-order', { id: ok.body.data.id }, a.pricers.cathy!.jwt);
+    expect(await accountOf(a, 'cathy')).toMatchObject({ margin_required: 0, available: 40_000 });
+    // …and on expiry.
+    const soon = new Date(Date.now() + 60_000).toISOString();
+    const expiring = await h.call(
+      '/api/pricer/rpc/create-conditional-order',
+      {
+        contract_id: c.id,
+        quantity: 1,
+        trigger_op: '<=',
+        trigger_price: 70_000,
+        order_price: 70_000,
+        expires_at: soon,
+      },
+      a.pricers.cathy!.jwt,
+    );
+    expect(expiring.status, JSON.stringify(expiring.body)).toBe(200);
+    expect(await accountOf(a, 'cathy')).toMatchObject({ margin_required: 35_000 });
+    expect(await expireDueConditionals(h.db, new Date(Date.now() + 120_000))).toContain(expiring.body.data.id);
     expect(await accountOf(a, 'cathy')).toMatchObject({ margin_required: 0, available: 40_000 });
   });
 
