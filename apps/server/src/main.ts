@@ -21,6 +21,7 @@ import { inlineEngine } from './modules/volatility/curveEngine';
 import { VolatilityCurves } from './modules/volatility/curves';
 import { CurveWorkers } from './modules/volatility/curveWorkers';
 import { watchDeadlines } from './modules/contracts/deadlines';
+import { watchMarginCalls } from './modules/margin/watch';
 import { WsRegistry } from './platform/ws/registry';
 import { attachViewServer } from './platform/ws/server';
 import { triggerConditional } from './modules/conditional/conditional';
@@ -167,6 +168,8 @@ attachViewServer(
 
 // Contracts past their fixing deadline expire at start-up and while running (docs/fixing.md).
 const deadlines = watchDeadlines({ db, events: trading.events, logger: log });
+// Accounts marked to the market every minute: margin calls found and audited between reads (docs/margin.md).
+const marginCalls = watchMarginCalls({ db, lastPrice: (s) => market.getQuote(s)?.last_price, logger: log });
 
 /*
  * Shutdown (SIGTERM, SIGINT, …: close-with-grace) is app.close(), within SHUTDOWN_TIMEOUT_MS:
@@ -178,6 +181,7 @@ const deadlines = watchDeadlines({ db, events: trading.events, logger: log });
  */
 app.addHook('onClose', async () => {
   await deadlines.stop();
+  await marginCalls.stop();
   await trading.stop();
   market.stop();
   await curves.close();

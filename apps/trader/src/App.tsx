@@ -13,6 +13,7 @@ import { ConditionalPage } from './conditional/ConditionalPage';
 import { ContractsPage } from './contracts/ContractsPage';
 import { DashboardPage } from './dashboard/DashboardPage';
 import { ExposurePage } from './exposure/ExposurePage';
+import { MarginPage } from './margin/MarginPage';
 import { PricersPage } from './pricers/PricersPage';
 import { ApiProvider, createTraderApi } from './shared/api';
 
@@ -72,6 +73,14 @@ export default function TraderApp() {
                   element={
                     <RequireTenant>
                       <ExposurePage />
+                    </RequireTenant>
+                  }
+                />
+                <Route
+                  path="margin"
+                  element={
+                    <RequireTenant>
+                      <MarginPage />
                     </RequireTenant>
                   }
                 />

@@ -32,6 +32,10 @@ export const contract = z.object({
   basis: z.number(),
   /** 点价截止日 'YYYY-MM-DD'; null only for contracts from before deadlines existed. */
   fixing_deadline: z.string().nullable(),
+  /** 保证金比例 (docs/margin.md); 0 = no margin check. */
+  margin_rate: z.number().default(0),
+  /** Fixed lots delivered / settled (docs/margin.md). */
+  settled_quantity: z.int().default(0),
 });
 
 /** The contract terms and what follows from them, on the contracts view and the snapshot (docs/fixing.md). */
@@ -41,6 +45,10 @@ const termsRow = {
   /** Lot-weighted average fixed price of the executed lots; null before the first fill. */
   avg_fixed_price: z.number().nullable(),
   multiplier: z.int().nullable(),
+  /** 保证金比例 (docs/margin.md); 0 = no margin check. */
+  margin_rate: z.number().default(0),
+  /** Fixed lots delivered / settled (docs/margin.md). */
+  settled_quantity: z.int().default(0),
 };
 
 /** A contract's side, lots, progress and terms, on the contracts view and the snapshot. */

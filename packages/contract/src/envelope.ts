@@ -23,6 +23,7 @@ export const ERROR_CODES = [
   'order_not_cancellable',
   'client_order_id_reused',
   'username_taken',
+  'insufficient_margin',
   // 413, 415, 429, 500
   'payload_too_large',
   'unsupported_media_type',

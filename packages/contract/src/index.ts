@@ -19,3 +19,4 @@ export * from './routes';
 export * from './fixing';
 export * from './conditional';
 export * from './paths';
+export * from './margin';

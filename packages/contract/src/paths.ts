@@ -27,6 +27,14 @@ export const traderPaths = paths({
   conditionalOrders: { method: 'POST', path: '/api/trader/view/conditional-orders' },
   cancelConditional: { method: 'POST', path: '/api/trader/rpc/cancel-conditional-order' },
   exportFixings: { method: 'GET', path: '/api/trader/export/fixings' },
+  // docs/margin.md
+  recordFunds: { method: 'POST', path: '/api/trader/rpc/record-funds' },
+  setCreditLine: { method: 'POST', path: '/api/trader/rpc/set-credit-line' },
+  pricerAccounts: { method: 'POST', path: '/api/trader/view/pricer-accounts' },
+  fundsLedger: { method: 'POST', path: '/api/trader/view/funds-ledger' },
+  settleLots: { method: 'POST', path: '/api/trader/rpc/settle-lots' },
+  marginSettings: { method: 'POST', path: '/api/trader/view/margin-settings' },
+  setMarginSettings: { method: 'POST', path: '/api/trader/rpc/set-margin-settings' },
 });
 
 export const pricerPaths = paths({
@@ -41,6 +49,8 @@ export const pricerPaths = paths({
   cancelConditional: { method: 'POST', path: '/api/pricer/rpc/cancel-conditional-order' },
   myConditional: { method: 'POST', path: '/api/pricer/view/my-conditional-orders' },
   exportFixings: { method: 'GET', path: '/api/pricer/export/fixings' },
+  // docs/margin.md
+  myFunds: { method: 'POST', path: '/api/pricer/view/my-funds' },
 });
 
 export const marketPaths = paths({

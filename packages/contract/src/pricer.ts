@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { order, orderRow, orderStatus, pricerContract } from './entities';
+import { pricerAccount } from './margin';
 import { id, text } from './primitives';
 import { ORDER_MESSAGES, ORDER_QUANTITY_MAX, PASSWORD_MAX, PRICE_MAX } from './rules';
 import { viewRequest } from './view';
@@ -51,6 +52,8 @@ export const snapshot = z.object({
   orders: z.array(orderRow),
   timestamp: z.string(),
   market_data: z.record(z.string(), marketEntry),
+  /** The customer's funds and margin (docs/margin.md). */
+  account: pricerAccount.optional(),
 });
 export type Snapshot = z.input<typeof snapshot>;
 

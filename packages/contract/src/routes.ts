@@ -36,6 +36,18 @@ import {
   createConditionalInput,
   myConditionalRequest,
 } from './conditional';
+import {
+  fundsLedgerRequest,
+  marginSettings,
+  myFunds,
+  pricerAccounts,
+  recordFundsInput,
+  recordFundsResult,
+  setCreditLineInput,
+  settleLotsInput,
+  settleLotsResult,
+  pricerAccount,
+} from './margin';
 import { auditLogRequest, confirmation, confirmationInput, exposure, statementQuery } from './fixing';
 
 /** A file download (exports): the answer is the file itself, not an envelope. */
@@ -90,6 +102,14 @@ export const traderRoutes = {
   conditionalOrders: route({ ...traderPaths.conditionalOrders, body: conditionalViewRequest, response: anyViewPage }),
   cancelConditional: route({ ...traderPaths.cancelConditional, body: conditionalIdInput, response: conditionalOrder }),
   exportFixings: route({ ...traderPaths.exportFixings, querystring: statementQuery, response: file }),
+  // docs/margin.md
+  recordFunds: route({ ...traderPaths.recordFunds, body: recordFundsInput, response: recordFundsResult }),
+  setCreditLine: route({ ...traderPaths.setCreditLine, body: setCreditLineInput, response: pricerAccount }),
+  pricerAccounts: route({ ...traderPaths.pricerAccounts, response: pricerAccounts }),
+  fundsLedger: route({ ...traderPaths.fundsLedger, body: fundsLedgerRequest, response: anyViewPage }),
+  settleLots: route({ ...traderPaths.settleLots, body: settleLotsInput, response: settleLotsResult }),
+  marginSettings: route({ ...traderPaths.marginSettings, response: marginSettings }),
+  setMarginSettings: route({ ...traderPaths.setMarginSettings, body: marginSettings, response: marginSettings }),
 } as const;
 
 export const pricerRoutes = {
@@ -111,6 +131,8 @@ export const pricerRoutes = {
   myConditional: route({ ...pricerPaths.myConditional, body: myConditionalRequest, response: anyViewPage }),
   /** Always the customer's own statement (a pricer_id is ignored). */
   exportFixings: route({ ...pricerPaths.exportFixings, querystring: statementQuery, response: file }),
+  // docs/margin.md
+  myFunds: route({ ...pricerPaths.myFunds, response: myFunds }),
 } as const;
 
 export const marketRoutes = {

@@ -2,6 +2,7 @@ import { BROKERS } from '@pfp/i18n';
 import { z } from 'zod';
 import { contract, contractStatus, direction, pricerUser } from './entities';
 import { basis, fixingDeadline } from './fixing';
+import { marginRate } from './margin';
 import { id, text } from './primitives';
 import {
   BROKER_NAME_MAX,
@@ -113,6 +114,8 @@ export const createContractInput = z.object(
     basis,
     /** 点价截止日, today or later (checked with the clock). */
     fixing_deadline: fixingDeadline,
+    /** 保证金比例, 0 … 1 (docs/margin.md); absent: the company's default. */
+    margin_rate: marginRate.optional(),
   },
   { error: '请求参数必须是 JSON 对象' },
 );

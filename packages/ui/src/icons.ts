@@ -30,6 +30,7 @@ import IconPlugConnected from '@tabler/icons-react/dist/esm/icons/IconPlugConnec
 import IconPlugConnectedX from '@tabler/icons-react/dist/esm/icons/IconPlugConnectedX.mjs';
 import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
 import IconUserPlus from '@tabler/icons-react/dist/esm/icons/IconUserPlus.mjs';
+import IconCoin from '@tabler/icons-react/dist/esm/icons/IconCoin.mjs';
 
 export {
   IconArrowLeft,
@@ -58,4 +59,5 @@ export {
   IconPlugConnectedX,
   IconPlus,
   IconUserPlus,
+  IconCoin,
 };

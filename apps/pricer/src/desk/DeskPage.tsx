@@ -44,6 +44,7 @@ import { ConditionalForm } from './ConditionalForm';
 import { ConditionalOrdersTable } from './ConditionalOrdersTable';
 import { OrderForm, OrderTypeSwitch } from './OrderForm';
 import type { OrderType } from './orderForm';
+import { MarginLine } from './MarginLine';
 import { OrdersTable } from './OrdersTable';
 import { SubmitIntent } from './submitIntent';
 import { useDeskData } from './useDeskData';
@@ -302,6 +303,7 @@ export function DeskPage() {
                     onSubmit={submit}
                     initialType={orderType}
                     onConditional={() => setConditionalMode(true)}
+                    account={snapshot.data?.account}
                   />
                 )}
               </Card>
@@ -343,6 +345,7 @@ export function DeskPage() {
       <PageTitle title={t.tradingDesk} subtitle={compact ? undefined : t.deskSubtitle} align="center">
         {refreshButton}
       </PageTitle>
+      <MarginLine account={snapshot.data?.account} />
       {content}
     </Stack>
   );

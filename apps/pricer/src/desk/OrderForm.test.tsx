@@ -114,4 +114,33 @@ describe('OrderForm', () => {
     await waitFor(() => expect(submit).toHaveProperty('disabled', false));
     expect(lots.value).toBe('1');
   });
+
+  it('shows the margin the fixing will hold and the available after it (docs/margin.md)', () => {
+    render(
+      <MantineProvider>
+        <OrderForm
+          contract={{ ...contract, margin_rate: 0.1 }}
+          referencePrice={3095.4}
+          market={market}
+          onSubmit={vi.fn()}
+          account={{
+            pricer_id: 1,
+            pricer_name: 'pricer1',
+            balance: 10_000,
+            credit_line: 0,
+            margin_required: 0,
+            floating_pnl: 0,
+            available: 10_000,
+            margin_call: false,
+            call_amount: 0,
+          }}
+        />
+      </MantineProvider>,
+    );
+    expect(screen.queryByTestId('margin-preview')).toBeNull();
+    fireEvent.change(screen.getByLabelText(/成交数量/), { target: { value: '2' } });
+    fireEvent.change(screen.getByLabelText(/委托价格/), { target: { value: '3100' } });
+    // (3,100 + 60) × 2 × 10 × 0.1 = 6,320
+    expect(screen.getByTestId('margin-preview').textContent).toBe('本次点价占用保证金 ¥6,320.00，点价后可用 ¥3,680.00');
+  });
 });

@@ -4,11 +4,13 @@ import {
   ORDER_MESSAGES,
   PRICE_STEP,
   type MarketEntry,
+  type PricerAccount,
   type PricerContract,
   type SubmitOrderInput,
 } from '@pfp/contract';
 import { formatNumber, formatPrice, zh } from '@pfp/i18n';
 import { useMemo } from 'react';
+import { marginPreview } from './marginPreview';
 import {
   EMPTY_ORDER_FORM,
   orderSchema,
@@ -35,6 +37,8 @@ export interface OrderFormProps {
   onConditional?: () => void;
   /** The type selected at first (default limit). */
   initialType?: OrderType;
+  /** The customer's account (docs/margin.md): the form shows the margin the fixing will hold. */
+  account?: PricerAccount | undefined;
 }
 
 /** The order-type switch: limit, market and, when offered, 条件单. */
@@ -69,7 +73,15 @@ export function OrderTypeSwitch({
  * message shows once it was used (typed in or left); the button is disabled while any rule fails,
  * including the exchange's (tick grid, limit band), so nothing is sent that would be refused.
  */
-export function OrderForm({ contract, referencePrice, market, onSubmit, onConditional, initialType }: OrderFormProps) {
+export function OrderForm({
+  contract,
+  referencePrice,
+  market,
+  onSubmit,
+  onConditional,
+  initialType,
+  account,
+}: OrderFormProps) {
   const rules = useMemo(() => (contract ? priceRulesOf(contract, market) : null), [contract, market]);
   const validate = useMemo(() => schemaResolver(orderSchema(contract, rules), { sync: true }), [contract, rules]);
   const form = useForm<OrderFormValues>({
@@ -158,6 +170,14 @@ export function OrderForm({ contract, referencePrice, market, onSubmit, onCondit
             <span />
           )}
         </Group>
+        <MarginPreview
+          preview={marginPreview(
+            contract,
+            account,
+            form.values.quantity,
+            isLimit ? (form.values.price === '' ? null : form.values.price) : referencePrice,
+          )}
+        />
         <Button
           type="submit"
           fullWidth
@@ -169,5 +189,16 @@ export function OrderForm({ contract, referencePrice, market, onSubmit, onCondit
         </Button>
       </Stack>
     </form>
+  );
+}
+
+/** The margin the fixing will hold and the available after it (docs/margin.md). */
+function MarginPreview({ preview }: { preview: ReturnType<typeof marginPreview> }) {
+  if (!preview) return null;
+  const m = zh.margin.desk;
+  return (
+    <Text size="sm" c={preview.availableAfter < 0 ? 'red.8' : 'gray.7'} data-testid="margin-preview">
+      {m.preview(formatNumber(preview.margin, 2), formatNumber(preview.availableAfter, 2))}
+    </Text>
   );
 }

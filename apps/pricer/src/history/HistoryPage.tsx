@@ -33,6 +33,7 @@ import {
   summaryText,
   type HistoryFilter,
 } from './historyFilter';
+import { FundsCard } from './FundsCard';
 
 const t = zh.pricer;
 
@@ -180,6 +181,7 @@ export function HistoryPage() {
         {...(compact ? {} : { renderRowActions })}
       />
       {confirmationModal}
+      <FundsCard userId={userId} />
     </Stack>
   );
 }

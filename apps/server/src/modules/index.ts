@@ -8,6 +8,7 @@ import type { AppContext, Capability, PricerCaller, TraderCaller } from './conte
 import { contracts } from './contracts/routes';
 import { customers } from './customers/routes';
 import { fixing } from './fixing/routes';
+import { margin } from './margin/routes';
 import { market } from './market/routes';
 import { orders } from './orders/routes';
 import { system } from './system/routes';
@@ -25,6 +26,7 @@ export const CAPABILITIES: readonly Capability[] = [
   conditional,
   fixing,
   audit,
+  margin,
 ];
 
 /**

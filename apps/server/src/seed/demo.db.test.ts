@@ -50,4 +50,24 @@ describe('demo data', () => {
       expect(days).toBeLessThanOrEqual(93);
     }
   });
+
+  it('gives pricer2 money and margin (docs/margin.md), pricer1 none', async () => {
+    const accounts = await db
+      .selectFrom('pricer_accounts')
+      .innerJoin('pricer_users', 'pricer_users.id', 'pricer_accounts.pricer_id')
+      .select(['pricer_users.username', 'balance', 'credit_line'])
+      .execute();
+    expect(accounts).toEqual([{ username: 'pricer2', balance: 200_000, credit_line: 50_000 }]);
+    const ledger = await db.selectFrom('funds_ledger').select(['amount', 'balance_after']).orderBy('id').execute();
+    expect(ledger).toEqual([
+      { amount: 150_000, balance_after: 150_000 },
+      { amount: 50_000, balance_after: 200_000 },
+    ]);
+    const rates = await db
+      .selectFrom('contracts')
+      .innerJoin('pricer_users', 'pricer_users.id', 'contracts.pricer_id')
+      .select(['pricer_users.username', 'margin_rate'])
+      .execute();
+    for (const r of rates) expect(r.margin_rate).toBe(r.username === 'pricer2' ? 0.1 : 0);
+  });
 });

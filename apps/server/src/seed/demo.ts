@@ -37,6 +37,17 @@ const DEMO_CONTRACTS: Record<(typeof DEMO_PRICERS)[number], DemoContract[]> = {
 };
 
 /**
+ * The demo's money (docs/margin.md): pricer2 fixes with margin (10 % on its contracts) against a deposit
+ * and a credit line, so the trader's 资金与保证金 page and the desk's 可用保证金 show it working. pricer1
+ * (the end-to-end suites' customer) stays without margin, as before.
+ */
+const DEMO_MARGIN: Partial<
+  Record<(typeof DEMO_PRICERS)[number], { rate: number; deposits: number[]; credit: number }>
+> = {
+  pricer2: { rate: 0.1, deposits: [150_000, 50_000], credit: 50_000 },
+};
+
+/**
  * The deadline of a demo contract: `months` out, but a week before the futures' last trading day at
  * the latest (nobody fixes on a future that no longer trades), and never sooner than a week away.
  */
@@ -107,7 +118,31 @@ export async function seedDemo(db: Kysely<DB>): Promise<boolean> {
             status: c.pastDays ? 'expired' : 'active',
             basis: c.basis,
             fixing_deadline: demoDeadline(c, instrument.symbol),
+            margin_rate: DEMO_MARGIN[username]?.rate ?? 0,
           })
+          .execute();
+      }
+      const money = DEMO_MARGIN[username];
+      if (money) {
+        let balance = 0;
+        for (const amount of money.deposits) {
+          balance += amount;
+          await tx
+            .insertInto('funds_ledger')
+            .values({
+              tenant_id: tenant.id,
+              pricer_id: pricer.id,
+              kind: 'deposit',
+              amount,
+              balance_after: balance,
+              note: '演示入金',
+              actor: DEMO_TRADER_SUB,
+            })
+            .execute();
+        }
+        await tx
+          .insertInto('pricer_accounts')
+          .values({ pricer_id: pricer.id, tenant_id: tenant.id, balance, credit_line: money.credit })
           .execute();
       }
     }

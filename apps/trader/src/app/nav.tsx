@@ -1,4 +1,12 @@
-import { IconChartLine, IconFileText, IconFilter, IconHistory, IconLayoutDashboard, IconUsers } from '@pfp/ui';
+import {
+  IconChartLine,
+  IconCoin,
+  IconFileText,
+  IconFilter,
+  IconHistory,
+  IconLayoutDashboard,
+  IconUsers,
+} from '@pfp/ui';
 import { zh } from '@pfp/i18n';
 import type { ReactNode } from 'react';
 
@@ -18,4 +26,6 @@ export const NAV: NavItem[] = [
   { path: '/trader/audit', text: zh.fixing.audit.nav, icon: <IconHistory size={18} /> },
   // docs/conditional-orders.md
   { path: '/trader/conditional', text: zh.conditional.nav, icon: <IconFilter size={18} /> },
+  // docs/margin.md
+  { path: '/trader/margin', text: zh.margin.nav, icon: <IconCoin size={18} /> },
 ];

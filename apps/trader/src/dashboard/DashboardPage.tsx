@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { errorText, useOrderStats, useRefreshOrders, useWaitingConditionals } from '../shared/api';
 import { PageLayout, figure, type Stat } from '../shared/PageLayout';
 import { computeOrderStats } from './orderStats';
+import { MarginCallsAlert } from './MarginCallsAlert';
 import { OrdersTable } from './OrdersTable';
 
 const t = zh.trader.dashboard;
@@ -58,6 +59,7 @@ export function DashboardPage() {
         </Button>
       }
       error={stats.isError ? t.statsFailed(errorText(stats.error)) : undefined}
+      banner={<MarginCallsAlert />}
       stats={{ label: t.stats.label, items }}
     >
       <OrdersTable />

@@ -18,13 +18,15 @@ export interface PageLayoutProps {
   actions?: ReactNode;
   /** The text of a failed load (the stats' or the page's), shown above the stats. */
   error?: string | undefined;
+  /** What needs the trader's attention first (margin calls), between the error and the stats. */
+  banner?: ReactNode;
   /** The stats row: its accessible name and figures, one column each from md up. */
   stats?: { label: string; items: Stat[] };
   children: ReactNode;
 }
 
 /** A page of the console: its heading, a load error, the stats cards, then the page's body. */
-export function PageLayout({ title, subtitle, actions, error, stats, children }: PageLayoutProps) {
+export function PageLayout({ title, subtitle, actions, error, banner, stats, children }: PageLayoutProps) {
   return (
     <Stack gap="md">
       <PageHeading title={title} subtitle={subtitle} actions={actions} />
@@ -33,6 +35,7 @@ export function PageLayout({ title, subtitle, actions, error, stats, children }:
           {error}
         </Alert>
       ) : null}
+      {banner}
       {stats ? (
         <SimpleGrid cols={{ base: 2, md: stats.items.length }} spacing="md" aria-label={stats.label}>
           {stats.items.map((stat) => (

@@ -61,6 +61,8 @@ export const pricerApi = {
   },
 
   snapshot: (signal?: AbortSignal) => call('snapshot', undefined, signal),
+  /** The customer's account and latest funds entries (docs/margin.md). */
+  myFunds: (signal?: AbortSignal) => call('myFunds', undefined, signal),
 
   /** The latest orders of one contract (the desk's table), newest first. */
   contractOrders: (contractId: number, limit: number, signal?: AbortSignal) =>

@@ -33,6 +33,15 @@ export function useSnapshot(userId: number, poll: boolean) {
   });
 }
 
+/** The customer's account and latest funds entries (the history's 资金流水; docs/margin.md). */
+export function useMyFunds(userId: number) {
+  return useQuery({
+    queryKey: ['pricer', userId, 'funds'],
+    queryFn: ({ signal }) => pricerApi.myFunds(signal),
+    staleTime: 30_000,
+  });
+}
+
 /** The latest `limit` orders of the selected contract, polled like the snapshot. */
 export function useContractOrders(userId: number, contractId: number | undefined, limit: number, poll: boolean) {
   return useQuery({

@@ -10,6 +10,7 @@ import { conflict, invalid, notFound } from '../../platform/errors';
 import { firstOpenDeadline, FIXING_CLOSE_HOUR, isPastDeadline } from '../contracts/fixingTerms';
 import { releaseLots } from '../../trading/lots';
 import { fixingParty, freezeForFixing } from '../orders/orders';
+import { assertMargin } from '../margin/check';
 import type { TriggerOutcome } from '../../trading/conditions';
 import { ORDER_TEXTS, type TradingPort } from '../../trading/orderLife';
 
@@ -62,6 +63,10 @@ export async function createConditional(
     if (expires.getTime() <= now.getTime()) throw invalid(E.expiresPast, 'expires_at');
     if (frozen.fixing_deadline && expires.getTime() > latest.getTime())
       throw invalid(E.expiresAfterDeadline(frozen.fixing_deadline), 'expires_at');
+    await assertMargin(db, tx, who, frozen, {
+      quantity: input.quantity,
+      price: input.order_price || input.trigger_price,
+    });
     const created = await tx
       .insertInto('conditional_orders')
       .values({

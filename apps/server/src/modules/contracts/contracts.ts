@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { ContractStatus, DB } from '../../platform/db/schema';
 import { audit } from '../audit/audit';
 import { conflict, invalid, notFound } from '../../platform/errors';
+import { readMarginSettings } from '../margin/ledger';
 import { assertBasisOnTick, assertDeadlineOpen, isPastDeadline } from './fixingTerms';
 
 export async function createContract(
@@ -45,6 +46,7 @@ export async function createContract(
         status: input.status === 'completed' ? 'active' : input.status,
         basis: input.basis,
         fixing_deadline: input.fixing_deadline,
+        margin_rate: input.margin_rate ?? (await readMarginSettings(tx, tenantId)).default_margin_rate,
       })
       .returningAll()
       .executeTakeFirstOrThrow();

@@ -24,6 +24,8 @@ export const contractsView: ViewDef = {
     fixing_deadline: { type: 'text' },
     avg_fixed_price: { type: 'number' },
     multiplier: { type: 'number' },
+    margin_rate: { type: 'number' },
+    settled_quantity: { type: 'number' },
   },
   defaultSort: [{ field: 'id', ascending: false }],
   searchColumns: ['name', 'pricer_name', 'product_name', 'instrument_id'],

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../platform/db/schema';
 import { notFixableReason } from '../contracts/fixingTerms';
+import { readAccount } from '../margin/accounts';
 
 /** Orders a snapshot carries: the latest ones (the history page pages through the rest). */
 const SNAPSHOT_ORDERS = 200;
@@ -26,7 +27,10 @@ export async function pricerSnapshot(
   /** Reads the customer's rows through a cache (domain/customerReads.ts); default: reads them. */
   remembered: <T>(load: () => Promise<T>) => Promise<T> = (load) => load(),
 ): Promise<z.output<typeof snapshot>> {
-  const [contracts, orders] = await remembered(() => snapshotRows(db, who));
+  const [[contracts, orders], account] = await Promise.all([
+    remembered(() => snapshotRows(db, who)),
+    readAccount(db, who, (s) => price(quote(s)?.last_price) ?? undefined),
+  ]);
   const market_data: Snapshot['market_data'] = {};
   for (const c of contracts) {
     const q = quote(c.instrument_id);
@@ -40,7 +44,7 @@ export async function pricerSnapshot(
   const now = new Date();
   // Why a contract cannot be fixed, by the server's clock (the desk disables fixing with it; docs/fixing.md).
   const withReason = contracts.map((c) => ({ ...c, not_fixable_reason: notFixableReason(c, now) }));
-  return { contracts: withReason, orders, timestamp: now.toISOString(), market_data };
+  return { contracts: withReason, orders, timestamp: now.toISOString(), market_data, account };
 }
 
 /** The customer's contracts (with their instruments) and latest orders: what a snapshot reads. */
@@ -68,6 +72,8 @@ function snapshotRows(db: Kysely<DB>, who: { tenantId: number; pricerId: number 
         'v_contracts.fixing_deadline',
         'v_contracts.avg_fixed_price',
         'v_contracts.multiplier',
+        'v_contracts.margin_rate',
+        'v_contracts.settled_quantity',
       ])
       .where('v_contracts.tenant_id', '=', who.tenantId)
       .where('v_contracts.pricer_id', '=', who.pricerId)

@@ -6,6 +6,7 @@ import { assertPricerOfTenant, confirmationsInRange, getConfirmation, type Confi
 import { simPositions, tenantExposure } from './exposure';
 import { csvStream, xlsxStream } from './statements';
 import { serve } from '../../platform/http/route';
+import { ledgerInRange } from '../margin/ledger';
 
 const tags = ['fixing'];
 
@@ -34,7 +35,8 @@ async function sendStatement(
   }
   reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
   const title = `${tenant.company_name} 点价确认单 ${p.start_date} 至 ${p.end_date}${who ? `（${who}）` : ''}`;
-  return reply.send(xlsxStream(rows, title));
+  // docs/margin.md: the workbook also carries the customers' funds entries of the range.
+  return reply.send(xlsxStream(rows, title, ledgerInRange(ctx.db, scope, p)));
 }
 
 /** A file answer: the query is the contract's; the body is the file, not an envelope. */

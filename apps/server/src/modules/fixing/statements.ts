@@ -96,8 +96,27 @@ export function csvStream(rows: AsyncIterable<Confirmation[]>): Readable {
   return out;
 }
 
-/** Streams the rows as an .xlsx workbook, one sheet 点价确认单, with a title row naming company and range. */
-export function xlsxStream(rows: AsyncIterable<Confirmation[]>, title: string): Readable {
+/** The 资金流水 sheet (docs/margin.md): a statement's ledger entries. */
+export interface LedgerLine {
+  created_at: Date;
+  pricer_name: string;
+  kind: 'deposit' | 'withdraw' | 'adjust';
+  amount: number;
+  balance_after: number;
+  note: string;
+}
+
+const LEDGER_KINDS = { deposit: '入金', withdraw: '出金', adjust: '调整' } as const;
+
+/**
+ * Streams the rows as an .xlsx workbook, one sheet 点价确认单, with a title row naming company and range;
+ * with `ledger`, a second sheet 资金流水 with the customers' funds entries of the range.
+ */
+export function xlsxStream(
+  rows: AsyncIterable<Confirmation[]>,
+  title: string,
+  ledger?: AsyncIterable<LedgerLine[]>,
+): Readable {
   const out = new PassThrough();
   void (async () => {
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
@@ -116,6 +135,34 @@ export function xlsxStream(rows: AsyncIterable<Confirmation[]>, title: string): 
       for (const c of batch) sheet.addRow(STATEMENT_COLUMNS.map((col) => inert(col.value(c)))).commit();
     }
     sheet.commit();
+    if (ledger) {
+      const funds = workbook.addWorksheet('资金流水', { views: [{ state: 'frozen', ySplit: 1 }] });
+      funds.columns = [
+        { key: 'time', width: 20, style: { numFmt: 'yyyy-mm-dd hh:mm:ss' } },
+        { key: 'pricer', width: 16 },
+        { key: 'kind', width: 8 },
+        { key: 'amount', width: 16, style: { numFmt: '#,##0.00' } },
+        { key: 'balance', width: 16, style: { numFmt: '#,##0.00' } },
+        { key: 'note', width: 30 },
+      ];
+      const head = funds.addRow(['时间', '客户', '类型', '金额（元）', '余额（元）', '备注']);
+      head.font = { bold: true };
+      head.commit();
+      for await (const batch of ledger) {
+        for (const e of batch)
+          funds
+            .addRow([
+              beijingWallClock(new Date(e.created_at)),
+              inertText(e.pricer_name),
+              LEDGER_KINDS[e.kind],
+              e.amount,
+              e.balance_after,
+              inertText(e.note),
+            ])
+            .commit();
+      }
+      funds.commit();
+    }
     await workbook.commit();
   })().catch((err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))));
   return out;

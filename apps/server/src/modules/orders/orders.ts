@@ -8,6 +8,7 @@ import { freezeLots, freezeLotsSql, releaseLots } from '../../trading/lots';
 import { CLAIM, claimedOrder, nextStatus, ORDER_TEXTS, type TradingPort } from '../../trading/orderLife';
 import { limitPriceProblem, type PriceBand } from './priceRules';
 import { firstOpenDeadline, notFixableReason } from '../contracts/fixingTerms';
+import { assertMargin } from '../margin/check';
 
 const PENDING = 'PENDING' as const;
 
@@ -161,6 +162,7 @@ async function insertOrderChecked(db: Kysely<DB>, { who, input, priceBand, now }
     const frozen = await freezeForFixing(tx, who, input, now);
     const problem = limitPriceProblem(input.price, frozen.price_tick ?? undefined, priceBand?.(frozen.instrument_id));
     if (problem) throw invalid(problem, 'price');
+    await assertMargin(db, tx, who, frozen, input);
     const row = await tx
       .insertInto('orders')
       .values({

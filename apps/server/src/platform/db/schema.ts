@@ -32,6 +32,8 @@ export interface TenantTable {
   futures_password_enc: string | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
+  /** The margin rate of contracts created without one, 0 … 1 (migration 012, docs/margin.md). */
+  default_margin_rate: DefaultNumeric;
 }
 
 export interface PricerUserTable {
@@ -87,6 +89,10 @@ export interface ContractTable {
   basis: DefaultNumeric;
   /** 点价截止日 'YYYY-MM-DD' (Asia/Shanghai); null only for contracts from before migration 006. */
   fixing_deadline: string | null;
+  /** 保证金比例 0 … 1, immutable (migration 012, docs/margin.md). */
+  margin_rate: DefaultNumeric;
+  /** Fixed lots delivered / settled, ≤ executed_quantity (migration 012). */
+  settled_quantity: Generated<number>;
 }
 
 /** What an order and a conditional order hold the same way: their contract's customer and future, and the side. */
@@ -248,8 +254,19 @@ export interface OrderViewRow {
 
 export interface ContractViewRow extends Omit<
   ContractTable,
-  'id' | 'executed_quantity' | 'frozen_quantity' | 'avg_price' | 'traded_amount' | 'created_at' | 'updated_at' | 'basis'
+  | 'id'
+  | 'executed_quantity'
+  | 'frozen_quantity'
+  | 'avg_price'
+  | 'traded_amount'
+  | 'created_at'
+  | 'updated_at'
+  | 'basis'
+  | 'margin_rate'
+  | 'settled_quantity'
 > {
+  margin_rate: number;
+  settled_quantity: number;
   id: number;
   executed_quantity: number;
   frozen_quantity: number;
@@ -309,6 +326,30 @@ export interface ConditionalViewRow {
 /** v_confirmations (migration 006): the contract's 点价确认单 as the server reads it (Dates), and its tenant. */
 export type ConfirmationViewRow = z.output<typeof confirmation> & { tenant_id: number };
 
+/** A customer's account (migration 012, docs/margin.md): the balance is Σ funds_ledger, kept here. */
+export interface PricerAccountTable {
+  pricer_id: number;
+  tenant_id: number;
+  balance: DefaultNumeric;
+  credit_line: DefaultNumeric;
+  in_call: Generated<boolean>;
+  updated_at: DefaultTimestamp;
+}
+
+/** The funds ledger: append-only (a trigger refuses UPDATE and DELETE). */
+export interface FundsLedgerTable {
+  id: Generated<number>;
+  tenant_id: number;
+  pricer_id: number;
+  kind: 'deposit' | 'withdraw' | 'adjust';
+  /** Signed: a withdrawal is negative. */
+  amount: Numeric;
+  balance_after: Numeric;
+  note: Generated<string>;
+  actor: string;
+  created_at: DefaultTimestamp;
+}
+
 /** Every table and view of the database: the one type all queries are written against. */
 export interface DB {
   tenants: TenantTable;
@@ -332,4 +373,6 @@ export interface DB {
   conditional_orders: ConditionalOrderTable;
   v_conditional_orders: ConditionalViewRow;
   v_confirmations: ConfirmationViewRow;
+  pricer_accounts: PricerAccountTable;
+  funds_ledger: FundsLedgerTable;
 }

@@ -11,4 +11,5 @@ export * from './queries';
 export * from './mutations';
 export * from './fixing';
 export * from './conditional';
+export * from './margin';
 export type { FileAccess } from './fixingApi';

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { marginPreview } from './marginPreview';
+
+describe('marginPreview', () => {
+  const contract = { basis: 150, multiplier: 5, margin_rate: 0.1 };
+  it('computes the margin a fixing holds and the available after it (docs/margin.md)', () => {
+    expect(marginPreview(contract, { available: 120_000 }, 2, 80_000)).toEqual({
+      margin: 80_150,
+      availableAfter: 39_850,
+    });
+    expect(marginPreview(contract, { available: 10_000 }, 1, 75_000)).toEqual({
+      margin: 37_575,
+      availableAfter: -27_575,
+    });
+  });
+  it('says nothing without a rate, a quantity, a price or an account', () => {
+    expect(marginPreview({ ...contract, margin_rate: 0 }, { available: 1 }, 1, 80_000)).toBeNull();
+    expect(marginPreview(contract, { available: 1 }, '', 80_000)).toBeNull();
+    expect(marginPreview(contract, { available: 1 }, 1, null)).toBeNull();
+    expect(marginPreview(contract, undefined, 1, 80_000)).toBeNull();
+  });
+});

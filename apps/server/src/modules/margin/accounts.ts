@@ -1,0 +1,193 @@
+import type { PricerAccount } from '@pfp/contract';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../platform/db/schema';
+import { notFound } from '../../platform/errors';
+import { audit, SYSTEM_ACTOR } from '../audit/audit';
+import { accountFigures, type AccountFigures, type MarginRow } from './arithmetic';
+import type { LastPriceOf } from './market';
+
+/** Whose rows: one customer, or every customer of a company. */
+export type Scope = { tenantId: number; pricerId: number } | { tenantId: number; pricerId?: undefined };
+
+/**
+ * What holds a customer's margin, read in one statement: fixed, not yet settled lots (every contract:
+ * their floating P/L counts whatever the rate), and, of contracts with a margin rate, the unfilled rest
+ * of open orders and the waiting 条件单.
+ */
+export async function marginRows(db: Kysely<DB>, scope: Scope): Promise<MarginRow[]> {
+  const of = (alias: string) =>
+    scope.pricerId === undefined
+      ? sql`${sql.ref(`${alias}.tenant_id`)} = ${scope.tenantId}::integer`
+      : sql`${sql.ref(`${alias}.pricer_id`)} = ${scope.pricerId}::integer and ${sql.ref(`${alias}.tenant_id`)} = ${scope.tenantId}::integer`;
+  const { rows } = await sql<MarginRow>`
+    select 'F' as kind, c.pricer_id, c.instrument_id, c.direction, c.margin_rate as rate,
+           coalesce(i.volume_multiple, 1) as multiplier, c.executed_quantity - c.settled_quantity as lots,
+           c.avg_price as price, c.basis
+      from contracts c left join instruments i on i.symbol = c.instrument_id
+     where ${of('c')} and c.executed_quantity > c.settled_quantity
+    union all
+    select 'O', o.pricer_id, o.instrument_id, o.direction, c.margin_rate, coalesce(i.volume_multiple, 1),
+           o.volume_orign - o.volume_traded, o.limit_price, o.basis
+      from orders o join contracts c on c.id = o.contract_id left join instruments i on i.symbol = o.instrument_id
+     where ${of('o')} and o.status in ('PENDING', 'ALIVE') and c.margin_rate > 0 and o.volume_orign > o.volume_traded
+    union all
+    select 'W', w.pricer_id, w.instrument_id, w.direction, c.margin_rate, coalesce(i.volume_multiple, 1),
+           w.quantity, case when w.order_price > 0 then w.order_price else w.trigger_price end, c.basis
+      from conditional_orders w join contracts c on c.id = w.contract_id left join instruments i on i.symbol = w.instrument_id
+     where ${of('w')} and w.status = 'WAITING' and c.margin_rate > 0`.execute(db);
+  return rows.map((r) => ({
+    ...r,
+    rate: Number(r.rate),
+    multiplier: Number(r.multiplier),
+    lots: Number(r.lots),
+    price: Number(r.price),
+    basis: Number(r.basis),
+  }));
+}
+
+interface AccountRow {
+  pricer_id: number;
+  pricer_name: string;
+  balance: number;
+  credit_line: number;
+  in_call: boolean;
+}
+
+/** The customers of a company (or one) with their account rows (none yet: zero balance, no credit). */
+async function accountRows(db: Kysely<DB>, scope: Scope): Promise<AccountRow[]> {
+  let q = db
+    .selectFrom('pricer_users as u')
+    .leftJoin('pricer_accounts as a', 'a.pricer_id', 'u.id')
+    .select([
+      'u.id as pricer_id',
+      'u.username as pricer_name',
+      sql<number>`coalesce(a.balance, 0)`.as('balance'),
+      sql<number>`coalesce(a.credit_line, 0)`.as('credit_line'),
+      sql<boolean>`coalesce(a.in_call, false)`.as('in_call'),
+    ])
+    .where('u.tenant_id', '=', scope.tenantId);
+  if (scope.pricerId !== undefined) q = q.where('u.id', '=', scope.pricerId);
+  const rows = await q.orderBy('u.id').execute();
+  return rows.map((r) => ({ ...r, balance: Number(r.balance), credit_line: Number(r.credit_line) }));
+}
+
+/**
+ * The accounts of a company's customers (or of one), marked to the live market: margin calls first,
+ * the largest first. A customer whose call began or ended since the last read has it recorded
+ * (pricer_accounts.in_call) and audited.
+ */
+export async function readAccounts(db: Kysely<DB>, scope: Scope, lastPrice: LastPriceOf): Promise<PricerAccount[]> {
+  const [accounts, rows] = await Promise.all([accountRows(db, scope), marginRows(db, scope)]);
+  const byPricer = new Map<number, MarginRow[]>();
+  for (const r of rows) {
+    const list = byPricer.get(r.pricer_id);
+    if (list) list.push(r);
+    else byPricer.set(r.pricer_id, [r]);
+  }
+  const items = accounts.map((a) => ({
+    pricer_id: a.pricer_id,
+    pricer_name: a.pricer_name,
+    ...accountFigures(a, byPricer.get(a.pricer_id) ?? [], lastPrice),
+  }));
+  const changed = items.filter((it, i) => it.margin_call !== accounts[i]!.in_call);
+  if (changed.length) await recordCalls(db, scope.tenantId, changed);
+  return items.sort(
+    (x, y) =>
+      Number(y.margin_call) - Number(x.margin_call) || y.call_amount - x.call_amount || x.pricer_id - y.pricer_id,
+  );
+}
+
+/** One customer's account; 404 for anyone not a customer of this company. */
+export async function readAccount(
+  db: Kysely<DB>,
+  who: { tenantId: number; pricerId: number },
+  lastPrice: LastPriceOf,
+): Promise<PricerAccount> {
+  const [account] = await readAccounts(db, who, lastPrice);
+  if (!account) throw notFound('客户不存在');
+  return account;
+}
+
+/**
+ * A margin call begins or ends: recorded once (the conditional upsert: of concurrent readers only one
+ * sees the change) and audited by the system with the figures that decided it.
+ */
+async function recordCalls(db: Kysely<DB>, tenantId: number, changed: (AccountFigures & { pricer_id: number })[]) {
+  await db.transaction().execute(async (tx) => {
+    for (const c of changed) {
+      const { rows } = await sql<{ pricer_id: number }>`
+        insert into pricer_accounts (pricer_id, tenant_id, in_call) values (${c.pricer_id}::integer, ${tenantId}::integer, ${c.margin_call})
+        on conflict (pricer_id) do update set in_call = excluded.in_call, updated_at = now()
+          where pricer_accounts.in_call is distinct from excluded.in_call
+        returning pricer_id`.execute(tx);
+      if (!rows.length) continue;
+      await audit(tx, {
+        tenantId,
+        actor: SYSTEM_ACTOR,
+        action: c.margin_call ? 'margin-call' : 'margin-call-end',
+        payload: {
+          pricer_id: c.pricer_id,
+          call_amount: c.call_amount,
+          available: c.available,
+          balance: c.balance,
+          credit_line: c.credit_line,
+          margin_required: c.margin_required,
+          floating_pnl: c.floating_pnl,
+        },
+      });
+    }
+  });
+}
+
+/** What lockAccount answers: the account (locked when `locked`) and the contract's margin terms. */
+export interface LockedAccount {
+  balance: number;
+  credit_line: number;
+  /** The recorded margin call (a hint: the figures decide). */
+  in_call: boolean;
+  /** Whether the row is locked to the end of the transaction. */
+  locked: boolean;
+  margin_rate: number;
+  multiplier: number;
+}
+
+/**
+ * Locks the customer's account row to the end of the transaction (created on first use), so that
+ * what holds their margin is read after any concurrent fixing of theirs has committed. When
+ * `onlyIfContract` names a contract without a margin rate nothing is locked: the account is answered
+ * as last committed (`locked` false).
+ */
+export async function lockAccount(
+  db: Kysely<DB>,
+  who: { tenantId: number; pricerId: number },
+  onlyIfContract?: number,
+): Promise<LockedAccount> {
+  const { rows } = await sql<LockedAccount>`
+    with c as (
+      select c.margin_rate, coalesce(i.volume_multiple, 1) as multiplier
+        from contracts c left join instruments i on i.symbol = c.instrument_id
+       where c.id = ${onlyIfContract ?? 0}::integer
+    ),
+    a as (
+      insert into pricer_accounts (pricer_id, tenant_id)
+      select ${who.pricerId}::integer, ${who.tenantId}::integer
+       where ${onlyIfContract === undefined} or exists (select from c where c.margin_rate > 0)
+      on conflict (pricer_id) do update set updated_at = pricer_accounts.updated_at
+      returning balance, credit_line
+    )
+    select coalesce(a.balance, p.balance, 0) as balance, coalesce(a.credit_line, p.credit_line, 0) as credit_line,
+           coalesce(p.in_call, false) as in_call, a.balance is not null as locked,
+           coalesce((select margin_rate from c), 0) as margin_rate, coalesce((select multiplier from c), 1) as multiplier
+      from (select 1) one
+      left join a on true
+      left join pricer_accounts p on p.pricer_id = ${who.pricerId}::integer`.execute(db);
+  const r = rows[0]!;
+  return {
+    balance: Number(r.balance),
+    credit_line: Number(r.credit_line),
+    in_call: Boolean(r.in_call),
+    locked: Boolean(r.locked),
+    margin_rate: Number(r.margin_rate),
+    multiplier: Number(r.multiplier),
+  };
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { accountFigures, floatingPnl, marginFor, type MarginRow } from './arithmetic';
+
+const row = (r: Partial<MarginRow>): MarginRow => ({
+  kind: 'F',
+  pricer_id: 1,
+  instrument_id: 'SHFE.cu2701',
+  direction: 'BUY',
+  rate: 0.1,
+  multiplier: 5,
+  lots: 1,
+  price: 80_000,
+  basis: 0,
+  ...r,
+});
+
+describe('the margin arithmetic (docs/margin.md)', () => {
+  it('prices a fixing at (price + basis) × lots × multiplier × rate, to the fen', () => {
+    expect(marginFor(0.1, 80_000, 150, 2, 5)).toBe(80_150);
+    expect(marginFor(0.07, 3_333.33, -20, 3, 10)).toBe(6_957.99);
+  });
+
+  it('marks a buyer and a seller against the market, nothing without a price', () => {
+    expect(floatingPnl('BUY', 3_100, 2_800, 10, 10)).toBe(-30_000);
+    expect(floatingPnl('SELL', 3_100, 2_800, 10, 10)).toBe(30_000);
+    expect(floatingPnl('BUY', 3_100, undefined, 10, 10)).toBe(0);
+  });
+
+  it('counts a loss at once and a gain not at all; values an open market order at the live price', () => {
+    const market = () => 70_000;
+    const rows = [
+      row({ kind: 'F', direction: 'SELL' }), // (80,000 − 70,000) × 5 = +50,000 gain; margin 40,000
+      row({ kind: 'O', price: 0, lots: 2 }), // market order: 70,000 × 2 × 5 × 0.1 = 70,000
+      row({ kind: 'W', price: 60_000, rate: 0 }), // no rate: holds nothing
+    ];
+    expect(accountFigures({ balance: 150_000, credit_line: 30_000 }, rows, market)).toEqual({
+      balance: 150_000,
+      credit_line: 30_000,
+      margin_required: 110_000,
+      floating_pnl: 50_000,
+      available: 70_000,
+      margin_call: false,
+      call_amount: 0,
+    });
+    const losing = accountFigures({ balance: 10_000, credit_line: 0 }, [row({ kind: 'F', rate: 0 })], market);
+    expect(losing).toMatchObject({
+      margin_required: 0,
+      floating_pnl: -50_000,
+      available: -40_000,
+      call_amount: 40_000,
+    });
+  });
+});

@@ -1,0 +1,105 @@
+import { pricerRoutes as pricerApi, traderRoutes as traderApi } from '@pfp/contract';
+import { serve } from '../../platform/http/route';
+import { notFound } from '../../platform/errors';
+import type { Capability } from '../context';
+import { readAccount, readAccounts } from './accounts';
+import { latestEntries, readMarginSettings, recordFunds, setCreditLine, setMarginSettings } from './ledger';
+import { lastPriceFrom, rememberMarket } from './market';
+import { settleLots } from './settle';
+import { fundsLedgerView } from './views';
+
+/** 资金与保证金 (docs/margin.md): accounts, the funds ledger, credit lines, settlement; the check is in check.ts. */
+export const margin: Capability = {
+  trader(app, ctx, trader) {
+    rememberMarket(ctx);
+    const tags = ['trader'];
+    const db = ctx.db;
+    const lastPrice = lastPriceFrom(ctx);
+    serve(
+      app,
+      traderApi.recordFunds,
+      async ({ req, body }) => {
+        const tenantId = await trader.tenantOf(req);
+        const entry = await recordFunds(db, tenantId, trader.sub(req), body, lastPrice);
+        return { entry, account: await readAccount(db, { tenantId, pricerId: body.pricer_id }, lastPrice) };
+      },
+      { tags },
+    );
+    serve(
+      app,
+      traderApi.setCreditLine,
+      async ({ req, body }) => {
+        const tenantId = await trader.tenantOf(req);
+        await setCreditLine(db, tenantId, trader.sub(req), body);
+        return readAccount(db, { tenantId, pricerId: body.pricer_id }, lastPrice);
+      },
+      { tags },
+    );
+    serve(
+      app,
+      traderApi.pricerAccounts,
+      async ({ req }) => {
+        const items = await readAccounts(db, { tenantId: await trader.tenantOf(req) }, lastPrice);
+        return { items, total_count: items.length };
+      },
+      { tags },
+    );
+    serve(
+      app,
+      traderApi.fundsLedger,
+      async ({ req, body }) => {
+        const tenantId = await trader.tenantOf(req);
+        const { pricer_id, ...view } = body;
+        const found = await db
+          .selectFrom('pricer_users')
+          .select('id')
+          .where('id', '=', pricer_id)
+          .where('tenant_id', '=', tenantId)
+          .executeTakeFirst();
+        if (!found) throw notFound('客户不存在');
+        return trader.view(req, fundsLedgerView, view, () => ({ tenant_id: tenantId, pricer_id }));
+      },
+      { tags },
+    );
+    serve(
+      app,
+      traderApi.settleLots,
+      async ({ req, body }) => {
+        const tenantId = await trader.tenantOf(req);
+        const row = await settleLots(db, tenantId, trader.sub(req), body);
+        const account = await readAccount(db, { tenantId, pricerId: row.pricer_id }, lastPrice);
+        return {
+          contract_id: row.id,
+          executed_quantity: row.executed_quantity,
+          settled_quantity: row.settled_quantity,
+          account,
+        };
+      },
+      { tags },
+    );
+    serve(app, traderApi.marginSettings, async ({ req }) => readMarginSettings(db, await trader.tenantOf(req)), {
+      tags,
+    });
+    serve(
+      app,
+      traderApi.setMarginSettings,
+      async ({ req, body }) => setMarginSettings(db, await trader.tenantOf(req), trader.sub(req), body),
+      { tags },
+    );
+  },
+
+  pricer(app, ctx, pricer) {
+    rememberMarket(ctx);
+    const lastPrice = lastPriceFrom(ctx);
+    serve(
+      app,
+      pricerApi.myFunds,
+      async ({ req }) => {
+        const who = pricer.who(req);
+        const [account, items] = await Promise.all([readAccount(ctx.db, who, lastPrice), latestEntries(ctx.db, who)]);
+        return { account, items };
+      },
+      { tags: ['pricer'] },
+    );
+  },
+};

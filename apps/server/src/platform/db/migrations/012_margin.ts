@@ -1,0 +1,73 @@
+import { sql, type Kysely } from 'kysely';
+
+/**
+ * Margin and credit (资金与保证金, docs/margin.md):
+ * - tenants.default_margin_rate: the company's margin rate for contracts created without one (0 = none);
+ * - contracts.margin_rate (immutable, like the basis) and contracts.settled_quantity (fixed lots
+ *   delivered / settled, never more than executed);
+ * - pricer_accounts: one row per customer — the cached balance (Σ of the ledger, written in the
+ *   ledger entry's transaction), the credit line, whether the customer is in a margin call. A fixing
+ *   locks this row (the submit's transaction) so that concurrent fixings of one customer are checked
+ *   one after the other;
+ * - funds_ledger: append-only (a trigger refuses UPDATE and DELETE: a wrong entry is reversed by another);
+ * - indexes for the margin a customer holds: open orders and waiting 条件单 per customer;
+ * - v_contracts: margin_rate and settled_quantity appended.
+ */
+export async function up(db: Kysely<unknown>) {
+  await sql`
+    alter table tenants add column default_margin_rate numeric(6, 4) not null default 0
+      check (default_margin_rate >= 0 and default_margin_rate <= 1);
+
+    alter table contracts add column margin_rate numeric(6, 4) not null default 0
+      check (margin_rate >= 0 and margin_rate <= 1);
+    alter table contracts add column settled_quantity integer not null default 0
+      check (settled_quantity >= 0 and settled_quantity <= executed_quantity);
+
+    create table pricer_accounts (
+      pricer_id integer primary key references pricer_users (id),
+      tenant_id integer not null references tenants (id),
+      balance numeric(18, 2) not null default 0,
+      credit_line numeric(18, 2) not null default 0 check (credit_line >= 0),
+      in_call boolean not null default false,
+      updated_at timestamptz not null default now()
+    );
+    create index pricer_accounts_tenant on pricer_accounts (tenant_id);
+
+    create table funds_ledger (
+      id bigserial primary key,
+      tenant_id integer not null references tenants (id),
+      pricer_id integer not null references pricer_users (id),
+      kind text not null check (kind in ('deposit', 'withdraw', 'adjust')),
+      amount numeric(18, 2) not null check (amount <> 0),
+      balance_after numeric(18, 2) not null,
+      note text not null default '',
+      actor text not null,
+      created_at timestamptz not null default now()
+    );
+    create index funds_ledger_pricer on funds_ledger (pricer_id, id desc);
+
+    create function funds_ledger_append_only() returns trigger language plpgsql as $$
+    begin
+      raise exception 'funds_ledger is append-only: a wrong entry is reversed by another';
+    end $$;
+    create trigger funds_ledger_no_update before update or delete on funds_ledger
+      for each row execute function funds_ledger_append_only();
+
+    create index orders_pricer_open on orders (pricer_id) where status in ('PENDING', 'ALIVE');
+    create index conditional_orders_pricer_waiting on conditional_orders (pricer_id) where status = 'WAITING';
+
+    create or replace view v_contracts as
+      select c.id, c.tenant_id, c.name, c.pricer_id, u.username as pricer_name, c.product_name, c.instrument_id,
+             c.direction, c.total_quantity, c.remaining_quantity, c.executed_quantity, c.frozen_quantity,
+             c.avg_price, c.status, c.created_at,
+             c.basis,
+             to_char(c.fixing_deadline, 'YYYY-MM-DD') as fixing_deadline,
+             case when c.executed_quantity > 0 then c.avg_price + c.basis end as avg_fixed_price,
+             i.volume_multiple as multiplier,
+             c.margin_rate,
+             c.settled_quantity
+        from contracts c
+        join pricer_users u on u.id = c.pricer_id
+        left join instruments i on i.symbol = c.instrument_id;
+  `.execute(db);
+}

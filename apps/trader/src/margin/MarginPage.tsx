@@ -1,0 +1,425 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Modal,
+  NumberInput,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@pfp/mantine';
+import { formatDateTime, formatNumber, zh } from '@pfp/i18n';
+import type { ContractRow, FundsKind, PricerAccount } from '@pfp/contract';
+import { notify } from '@pfp/ui';
+import { useState } from 'react';
+import {
+  errorText,
+  useFundsLedger,
+  usePricerAccounts,
+  useRecordFunds,
+  useSetCreditLine,
+  useSettleLots,
+  useUnsettledContracts,
+} from '../shared/api';
+import { PageHeading } from '../shared/PageHeading';
+import { TONE } from '../shared/tones';
+
+const t = zh.margin;
+const yuan = (n: number) => formatNumber(n, 2);
+
+type Dialog = { kind: 'funds' | 'credit' | 'ledger' | 'settle'; account: PricerAccount } | null;
+
+/** /trader/margin: the customers' accounts, margin calls first and highlighted (docs/margin.md). */
+export function MarginPage() {
+  const accounts = usePricerAccounts();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
+  return (
+    <Stack gap="md">
+      <PageHeading
+        subtitle={t.subtitle}
+        actions={
+          <Button variant="default" onClick={() => void accounts.refetch()} loading={accounts.isFetching}>
+            {t.refresh}
+          </Button>
+        }
+      />
+      {accounts.isError ? (
+        <Alert color={TONE.danger} variant="light" role="alert">
+          {t.loadFailed(errorText(accounts.error))}
+        </Alert>
+      ) : null}
+      <Card withBorder radius="md" padding="md">
+        <Title order={3} size="h4" mb="xs">
+          {t.tableTitle}
+        </Title>
+        {accounts.isPending ? (
+          <Group justify="center" py="xl">
+            <Loader />
+          </Group>
+        ) : accounts.data?.items.length ? (
+          <Table.ScrollContainer minWidth={900}>
+            <Table striped withTableBorder aria-label={t.tableTitle} data-testid="accounts-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t.columns.pricer}</Table.Th>
+                  <Table.Th ta="right">{t.columns.balance}</Table.Th>
+                  <Table.Th ta="right">{t.columns.creditLine}</Table.Th>
+                  <Table.Th ta="right">{t.columns.margin}</Table.Th>
+                  <Table.Th ta="right">{t.columns.pnl}</Table.Th>
+                  <Table.Th ta="right">{t.columns.available}</Table.Th>
+                  <Table.Th>{t.columns.status}</Table.Th>
+                  <Table.Th>{t.columns.actions}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {accounts.data.items.map((a) => (
+                  <Table.Tr
+                    key={a.pricer_id}
+                    data-margin-call={a.margin_call || undefined}
+                    bg={a.margin_call ? 'var(--mantine-color-red-light)' : undefined}
+                  >
+                    <Table.Td>{a.pricer_name}</Table.Td>
+                    <Table.Td ta="right">{yuan(a.balance)}</Table.Td>
+                    <Table.Td ta="right">{yuan(a.credit_line)}</Table.Td>
+                    <Table.Td ta="right">{yuan(a.margin_required)}</Table.Td>
+                    <Table.Td ta="right" c={a.floating_pnl < 0 ? TONE.danger : undefined}>
+                      {yuan(a.floating_pnl)}
+                    </Table.Td>
+                    <Table.Td ta="right" fw={600}>
+                      {yuan(a.available)}
+                    </Table.Td>
+                    <Table.Td>
+                      {a.margin_call ? (
+                        <Badge color={TONE.danger} variant="filled">
+                          {t.inCall(yuan(a.call_amount))}
+                        </Badge>
+                      ) : (
+                        <Badge color={TONE.success} variant="outline">
+                          {t.normal}
+                        </Badge>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap">
+                        <Button size="xs" variant="light" onClick={() => setDialog({ kind: 'funds', account: a })}>
+                          {t.funds}
+                        </Button>
+                        <Button size="xs" variant="default" onClick={() => setDialog({ kind: 'credit', account: a })}>
+                          {t.credit}
+                        </Button>
+                        <Button size="xs" variant="subtle" onClick={() => setDialog({ kind: 'ledger', account: a })}>
+                          {t.ledger}
+                        </Button>
+                        <Button size="xs" variant="subtle" onClick={() => setDialog({ kind: 'settle', account: a })}>
+                          {t.settle}
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        ) : (
+          <Text c="gray.7">{t.empty}</Text>
+        )}
+      </Card>
+      {dialog?.kind === 'funds' ? <FundsDialog account={dialog.account} onClose={close} /> : null}
+      {dialog?.kind === 'credit' ? <CreditDialog account={dialog.account} onClose={close} /> : null}
+      {dialog?.kind === 'ledger' ? <LedgerDialog account={dialog.account} onClose={close} /> : null}
+      {dialog?.kind === 'settle' ? <SettleDialog account={dialog.account} onClose={close} /> : null}
+    </Stack>
+  );
+}
+
+/** 入金 / 出金 / 调整, in two steps: the entry, then its confirmation (the ledger is never edited). */
+function FundsDialog({ account, onClose }: { account: PricerAccount; onClose: () => void }) {
+  const d = t.fundsDialog;
+  const record = useRecordFunds();
+  const [kind, setKind] = useState<FundsKind>('deposit');
+  const [amount, setAmount] = useState<number | ''>('');
+  const [note, setNote] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const submit = () => {
+    if (amount === '') return;
+    record.mutate(
+      { pricer_id: account.pricer_id, kind, amount, note },
+      {
+        onSuccess: () => {
+          notify(d.done, 'success');
+          onClose();
+        },
+        onError: (err) => {
+          notify(d.failed(errorText(err)), 'error');
+          setConfirming(false);
+        },
+      },
+    );
+  };
+  return (
+    <Modal opened onClose={record.isPending ? () => undefined : onClose} title={d.title(account.pricer_name)} centered>
+      {confirming ? (
+        <Stack>
+          <Text>{d.confirmText(t.kinds[kind] ?? kind, yuan(Number(amount)), account.pricer_name)}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)} disabled={record.isPending}>
+              {d.back}
+            </Button>
+            <Button onClick={submit} loading={record.isPending}>
+              {d.confirm}
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <Stack>
+          <Select
+            label={d.kind}
+            data={(['deposit', 'withdraw', 'adjust'] as const).map((k) => ({ value: k, label: t.kinds[k]! }))}
+            value={kind}
+            onChange={(v) => v && setKind(v as FundsKind)}
+            allowDeselect={false}
+          />
+          <NumberInput
+            label={d.amount}
+            description={kind === 'adjust' ? d.amountHint : undefined}
+            value={amount}
+            onChange={(v) => setAmount(typeof v === 'number' ? v : v === '' ? '' : Number(v))}
+            decimalScale={2}
+            allowNegative={kind === 'adjust'}
+            thousandSeparator=","
+            data-autofocus
+          />
+          <TextInput label={d.note} value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={200} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {d.cancel}
+            </Button>
+            <Button onClick={() => setConfirming(true)} disabled={amount === '' || amount === 0}>
+              {d.next}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+/** 授信额度, in two steps like the funds. */
+function CreditDialog({ account, onClose }: { account: PricerAccount; onClose: () => void }) {
+  const d = t.creditDialog;
+  const set = useSetCreditLine();
+  const [amount, setAmount] = useState<number | ''>(account.credit_line);
+  const [note, setNote] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const submit = () => {
+    if (amount === '') return;
+    set.mutate(
+      { pricer_id: account.pricer_id, credit_line: amount, note },
+      {
+        onSuccess: () => {
+          notify(d.done, 'success');
+          onClose();
+        },
+        onError: (err) => {
+          notify(d.failed(errorText(err)), 'error');
+          setConfirming(false);
+        },
+      },
+    );
+  };
+  return (
+    <Modal opened onClose={set.isPending ? () => undefined : onClose} title={d.title(account.pricer_name)} centered>
+      {confirming ? (
+        <Stack>
+          <Text>{d.confirmText(yuan(Number(amount)), account.pricer_name)}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)} disabled={set.isPending}>
+              {d.back}
+            </Button>
+            <Button onClick={submit} loading={set.isPending}>
+              {d.confirm}
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <Stack>
+          <NumberInput
+            label={d.amount}
+            value={amount}
+            onChange={(v) => setAmount(typeof v === 'number' ? v : v === '' ? '' : Number(v))}
+            decimalScale={2}
+            allowNegative={false}
+            thousandSeparator=","
+            data-autofocus
+          />
+          <TextInput label={d.note} value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={200} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {d.cancel}
+            </Button>
+            <Button onClick={() => setConfirming(true)} disabled={amount === ''}>
+              {d.next}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+/** The customer's ledger, newest first (the latest 100). */
+function LedgerDialog({ account, onClose }: { account: PricerAccount; onClose: () => void }) {
+  const d = t.ledgerDialog;
+  const ledger = useFundsLedger(account.pricer_id);
+  return (
+    <Modal opened onClose={onClose} title={d.title(account.pricer_name)} size="xl" centered>
+      {ledger.isPending ? (
+        <Group justify="center" py="md">
+          <Loader size="sm" />
+        </Group>
+      ) : ledger.isError ? (
+        <Alert color={TONE.danger} variant="light" role="alert">
+          {t.loadFailed(errorText(ledger.error))}
+        </Alert>
+      ) : ledger.data.items.length ? (
+        <Table striped withTableBorder aria-label={d.title(account.pricer_name)}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{d.time}</Table.Th>
+              <Table.Th>{d.kind}</Table.Th>
+              <Table.Th ta="right">{d.amount}</Table.Th>
+              <Table.Th ta="right">{d.balanceAfter}</Table.Th>
+              <Table.Th>{d.note}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {ledger.data.items.map((e) => (
+              <Table.Tr key={e.id}>
+                <Table.Td>{formatDateTime(e.created_at)}</Table.Td>
+                <Table.Td>{t.kinds[e.kind] ?? e.kind}</Table.Td>
+                <Table.Td ta="right" c={e.amount < 0 ? TONE.danger : undefined}>
+                  {yuan(e.amount)}
+                </Table.Td>
+                <Table.Td ta="right">{yuan(e.balance_after)}</Table.Td>
+                <Table.Td>{e.note}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      ) : (
+        <Text c="gray.7">{d.empty}</Text>
+      )}
+    </Modal>
+  );
+}
+
+/** 结算交货: a customer's contracts with fixed, not yet settled lots; settling releases their margin. */
+function SettleDialog({ account, onClose }: { account: PricerAccount; onClose: () => void }) {
+  const d = t.settleDialog;
+  const contracts = useUnsettledContracts(account.pricer_id);
+  const settle = useSettleLots();
+  const [lots, setLots] = useState<Record<number, number | ''>>({});
+  const [confirming, setConfirming] = useState<{ contract: ContractRow; quantity: number } | null>(null);
+  const submit = () => {
+    if (!confirming) return;
+    settle.mutate(
+      { contract_id: confirming.contract.id, quantity: confirming.quantity, note: '' },
+      {
+        onSuccess: () => {
+          notify(d.done, 'success');
+          setConfirming(null);
+          void contracts.refetch();
+        },
+        onError: (err) => {
+          notify(d.failed(errorText(err)), 'error');
+          setConfirming(null);
+        },
+      },
+    );
+  };
+  return (
+    <Modal
+      opened
+      onClose={settle.isPending ? () => undefined : onClose}
+      title={d.title(account.pricer_name)}
+      size="xl"
+      centered
+    >
+      {confirming ? (
+        <Stack>
+          <Text>{d.confirmText(confirming.contract.name, confirming.quantity)}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(null)} disabled={settle.isPending}>
+              {d.back}
+            </Button>
+            <Button onClick={submit} loading={settle.isPending}>
+              {d.confirm}
+            </Button>
+          </Group>
+        </Stack>
+      ) : contracts.isPending ? (
+        <Group justify="center" py="md">
+          <Loader size="sm" />
+        </Group>
+      ) : contracts.isError ? (
+        <Alert color={TONE.danger} variant="light" role="alert">
+          {t.loadFailed(errorText(contracts.error))}
+        </Alert>
+      ) : contracts.data.length ? (
+        <Table striped withTableBorder aria-label={d.title(account.pricer_name)}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{d.contract}</Table.Th>
+              <Table.Th ta="right">{d.executed}</Table.Th>
+              <Table.Th ta="right">{d.settled}</Table.Th>
+              <Table.Th>{d.quantity}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {contracts.data.map((c) => {
+              const open = c.executed_quantity - (c.settled_quantity ?? 0);
+              const value = lots[c.id] ?? open;
+              return (
+                <Table.Tr key={c.id}>
+                  <Table.Td>{c.name}</Table.Td>
+                  <Table.Td ta="right">{formatNumber(c.executed_quantity)}</Table.Td>
+                  <Table.Td ta="right">{formatNumber(c.settled_quantity ?? 0)}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <NumberInput
+                        aria-label={`${d.quantity} ${c.name}`}
+                        value={value}
+                        onChange={(v) => setLots((l) => ({ ...l, [c.id]: typeof v === 'number' ? v : '' }))}
+                        min={1}
+                        max={open}
+                        allowDecimal={false}
+                        allowNegative={false}
+                        w={100}
+                      />
+                      <Button
+                        size="xs"
+                        disabled={value === '' || value < 1 || value > open}
+                        onClick={() => value !== '' && setConfirming({ contract: c, quantity: value })}
+                      >
+                        {d.settle}
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      ) : (
+        <Text c="gray.7">{d.empty}</Text>
+      )}
+    </Modal>
+  );
+}
