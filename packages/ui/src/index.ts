@@ -8,3 +8,4 @@ export * from './PriceConfirmation';
 export * from './StatementExport';
 export * from './DayInput';
 export * from './SectionHeading';
+export * from './FundsLedgerTable';

@@ -1,5 +1,6 @@
-import { Card, Stack, Table, Text, Title } from '@pfp/mantine';
-import { formatDateTime, formatNumber, zh } from '@pfp/i18n';
+import { Card, Stack, Table, Title } from '@pfp/mantine';
+import { zh } from '@pfp/i18n';
+import { FundsLedgerTable } from '@pfp/ui';
 import { useMyFunds } from '../shared/api';
 
 const t = zh.margin;
@@ -9,7 +10,6 @@ export function FundsCard({ userId }: { userId: number }) {
   const funds = useMyFunds(userId);
   const items = funds.data?.items ?? [];
   if (!items.length) return null;
-  const d = t.ledgerDialog;
   return (
     <Card withBorder radius="md" p="md" data-testid="funds-history">
       <Stack gap="xs">
@@ -17,30 +17,7 @@ export function FundsCard({ userId }: { userId: number }) {
           {t.historyTitle}
         </Title>
         <Table.ScrollContainer minWidth={480}>
-          <Table striped aria-label={t.historyTitle}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{d.time}</Table.Th>
-                <Table.Th>{d.kind}</Table.Th>
-                <Table.Th ta="right">{d.amount}</Table.Th>
-                <Table.Th ta="right">{d.balanceAfter}</Table.Th>
-                <Table.Th>{d.note}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((e) => (
-                <Table.Tr key={e.id}>
-                  <Table.Td>{formatDateTime(e.created_at)}</Table.Td>
-                  <Table.Td>{t.kinds[e.kind] ?? e.kind}</Table.Td>
-                  <Table.Td ta="right">{formatNumber(e.amount, 2)}</Table.Td>
-                  <Table.Td ta="right">{formatNumber(e.balance_after, 2)}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{e.note}</Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <FundsLedgerTable items={items} label={t.historyTitle} />
         </Table.ScrollContainer>
       </Stack>
     </Card>

@@ -14,9 +14,9 @@ import {
   TextInput,
   Title,
 } from '@pfp/mantine';
-import { formatDateTime, formatNumber, zh } from '@pfp/i18n';
+import { formatNumber, zh } from '@pfp/i18n';
 import type { ContractRow, FundsKind, PricerAccount } from '@pfp/contract';
-import { notify } from '@pfp/ui';
+import { FundsLedgerTable, notify } from '@pfp/ui';
 import { useState } from 'react';
 import {
   errorText,
@@ -289,30 +289,7 @@ function LedgerDialog({ account, onClose }: { account: PricerAccount; onClose: (
           {t.loadFailed(errorText(ledger.error))}
         </Alert>
       ) : ledger.data.items.length ? (
-        <Table striped withTableBorder aria-label={d.title(account.pricer_name)}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{d.time}</Table.Th>
-              <Table.Th>{d.kind}</Table.Th>
-              <Table.Th ta="right">{d.amount}</Table.Th>
-              <Table.Th ta="right">{d.balanceAfter}</Table.Th>
-              <Table.Th>{d.note}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {ledger.data.items.map((e) => (
-              <Table.Tr key={e.id}>
-                <Table.Td>{formatDateTime(e.created_at)}</Table.Td>
-                <Table.Td>{t.kinds[e.kind] ?? e.kind}</Table.Td>
-                <Table.Td ta="right" c={e.amount < 0 ? TONE.danger : undefined}>
-                  {yuan(e.amount)}
-                </Table.Td>
-                <Table.Td ta="right">{yuan(e.balance_after)}</Table.Td>
-                <Table.Td>{e.note}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <FundsLedgerTable items={ledger.data.items} label={d.title(account.pricer_name)} />
       ) : (
         <Text c="gray.7">{d.empty}</Text>
       )}

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema';
 import type { Logger } from '../../platform/logger';
+import { every, type Periodic } from '../../platform/every';
 import { audit, SYSTEM_ACTOR } from '../audit/audit';
 import { expireDueConditionals } from '../conditional/conditional';
 import { firstOpenDeadline } from './fixingTerms';
@@ -138,26 +139,11 @@ export function watchDeadlines(opts: {
   everyMs?: number;
   /** A failed run (an error) and each run that changed anything (info). */
   logger: Logger;
-}) {
-  let running: Promise<void> | undefined;
-  const tick = () => {
-    running ??= expireDueContracts(opts.db, { events: opts.events })
-      .then((run) => {
-        if (run.expired.length || run.cancelled.length || run.cancelRequested.length || run.conditionsExpired.length)
-          opts.logger.info(run, 'fixing deadlines');
-      })
-      .catch((err: unknown) => opts.logger.error({ err }, 'fixing deadlines: run failed'))
-      .finally(() => (running = undefined));
-    return running;
+}): Periodic {
+  const job = async () => {
+    const run = await expireDueContracts(opts.db, { events: opts.events });
+    if (run.expired.length || run.cancelled.length || run.cancelRequested.length || run.conditionsExpired.length)
+      opts.logger.info(run, 'fixing deadlines');
   };
-  const timer = setInterval(() => void tick(), opts.everyMs ?? 30_000);
-  timer.unref();
-  return {
-    /** One run now (the start-up run; awaited before the server takes requests). */
-    runOnce: tick,
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return every('fixing deadlines', opts.everyMs ?? 30_000, job, opts.logger);
 }

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { PassThrough, type Readable } from 'node:stream';
 import { shanghaiWallClock } from '../../platform/time';
+import type { StatementEntry } from '../margin/ledger';
 import type { Confirmation } from './confirmations';
 
 /**
@@ -96,16 +97,6 @@ export function csvStream(rows: AsyncIterable<Confirmation[]>): Readable {
   return out;
 }
 
-/** The 资金流水 sheet (docs/margin.md): a statement's ledger entries. */
-export interface LedgerLine {
-  created_at: Date;
-  pricer_name: string;
-  kind: 'deposit' | 'withdraw' | 'adjust';
-  amount: number;
-  balance_after: number;
-  note: string;
-}
-
 const LEDGER_KINDS = { deposit: '入金', withdraw: '出金', adjust: '调整' } as const;
 
 /**
@@ -115,7 +106,7 @@ const LEDGER_KINDS = { deposit: '入金', withdraw: '出金', adjust: '调整' }
 export function xlsxStream(
   rows: AsyncIterable<Confirmation[]>,
   title: string,
-  ledger?: AsyncIterable<LedgerLine[]>,
+  ledger?: AsyncIterable<StatementEntry[]>,
 ): Readable {
   const out = new PassThrough();
   void (async () => {

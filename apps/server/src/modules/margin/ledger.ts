@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../platform/db/schema';
 import { conflict, notFound } from '../../platform/errors';
+import { shanghaiDayEnd, shanghaiDayStart } from '../../platform/time';
 import { audit } from '../audit/audit';
 import { lockAccount, marginRows } from './accounts';
 import { accountFigures, round2, yuan } from './arithmetic';
@@ -167,8 +168,8 @@ export async function* ledgerInRange(
   range: { start_date: string; end_date: string },
   batch = 500,
 ): AsyncGenerator<StatementEntry[]> {
-  const from = sql<Date>`(cast(${range.start_date} as date)::timestamp at time zone 'Asia/Shanghai')`;
-  const to = sql<Date>`((cast(${range.end_date} as date) + 1)::timestamp at time zone 'Asia/Shanghai')`;
+  const from = shanghaiDayStart(range.start_date);
+  const to = shanghaiDayEnd(range.end_date);
   let after = 0;
   for (;;) {
     let q = db

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema';
+import { every, type Periodic } from '../../platform/every';
 import { consoleLogger, type Logger } from '../../platform/logger';
 import { readAccounts } from './accounts';
 import type { LastPriceOf } from './market';
@@ -23,27 +24,16 @@ export async function markAccounts(db: Kysely<DB>, lastPrice: LastPriceOf): Prom
 }
 
 /** markAccounts every minute (docs/margin.md), one run at a time; stopped by the server's onClose. */
-export function watchMarginCalls(opts: { db: Kysely<DB>; lastPrice: LastPriceOf; everyMs?: number; logger?: Logger }) {
-  const logger = opts.logger ?? consoleLogger;
-  let running: Promise<void> | undefined;
+export function watchMarginCalls(opts: {
+  db: Kysely<DB>;
+  lastPrice: LastPriceOf;
+  everyMs?: number;
+  logger?: Logger;
+}): Periodic {
   const lastPrice: LastPriceOf = (symbol) => {
     const v = opts.lastPrice(symbol);
     return v !== undefined && Number.isFinite(v) && v > 0 ? v : undefined;
   };
-  const tick = () => {
-    running ??= markAccounts(opts.db, lastPrice)
-      .then(() => undefined)
-      .catch((err: unknown) => logger.error({ err }, 'margin calls: run failed'))
-      .finally(() => (running = undefined));
-    return running;
-  };
-  const timer = setInterval(() => void tick(), opts.everyMs ?? 60_000);
-  timer.unref();
-  return {
-    runOnce: tick,
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  const job = async () => void (await markAccounts(opts.db, lastPrice));
+  return every('margin calls', opts.everyMs ?? 60_000, job, opts.logger ?? consoleLogger);
 }
