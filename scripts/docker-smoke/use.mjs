@@ -16,6 +16,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { CHROMIUM_LAUNCH } from '../chromium.mjs';
 
 const [command, base, ...rest] = process.argv.slice(2);
 if (!command || !base) throw new Error('usage: use.mjs <command> <base url> …');
@@ -222,16 +223,7 @@ async function curve() {
 async function browser() {
   const require = createRequire(new URL('../../e2e/package.json', import.meta.url));
   const { chromium } = require('@playwright/test');
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
+  return chromium.launch(CHROMIUM_LAUNCH);
 }
 
 async function trader() {
