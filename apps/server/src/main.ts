@@ -13,7 +13,7 @@ import { DiffMarketData } from './diff/marketData';
 import { DiffTradeGateway } from './diff/tradeGateway';
 import { createTradingService, pgCoordinator, type TradingLogger } from './trading';
 import { seedCatalogue } from './seed/catalogue';
-import { DEMO_TRADER_SUB, seedDemo } from './seed/demo';
+import { DEMO_TRADER_SUB, hintFirstTrader, seedDemo } from './seed/demo';
 import { inlineEngine } from './modules/volatility/curveEngine';
 import { VolatilityCurves } from './modules/volatility/curves';
 import { CurveWorkers } from './modules/volatility/curveWorkers';
@@ -167,6 +167,7 @@ if (config.seedDemo) {
     app.log.info('demo data seeded: trader / trader123 at /trader, pricer1 / pricer123 at /pricer/1');
   }
 }
+if (identity) await hintFirstTrader(db, app.log);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

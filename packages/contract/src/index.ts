@@ -18,4 +18,5 @@ export * from './ws';
 export * from './routes';
 export * from './fixing';
 export * from './conditional';
+export * from './controls';
 export * from './paths';

@@ -27,6 +27,8 @@ export const traderPaths = paths({
   conditionalOrders: { method: 'POST', path: '/api/trader/view/conditional-orders' },
   cancelConditional: { method: 'POST', path: '/api/trader/rpc/cancel-conditional-order' },
   exportFixings: { method: 'GET', path: '/api/trader/export/fixings' },
+  contractPausePreview: { method: 'POST', path: '/api/trader/view/contract-pause-preview' },
+  pricerDeactivatePreview: { method: 'POST', path: '/api/trader/view/pricer-deactivate-preview' },
 });
 
 export const pricerPaths = paths({

@@ -36,6 +36,12 @@ import {
   createConditionalInput,
   myConditionalRequest,
 } from './conditional';
+import {
+  contractPausePreview,
+  contractPausePreviewInput,
+  pricerDeactivatePreview,
+  pricerDeactivatePreviewInput,
+} from './controls';
 import { auditLogRequest, confirmation, confirmationInput, exposure, statementQuery } from './fixing';
 
 /** A file download (exports): the answer is the file itself, not an envelope. */
@@ -90,6 +96,17 @@ export const traderRoutes = {
   conditionalOrders: route({ ...traderPaths.conditionalOrders, body: conditionalViewRequest, response: anyViewPage }),
   cancelConditional: route({ ...traderPaths.cancelConditional, body: conditionalIdInput, response: conditionalOrder }),
   exportFixings: route({ ...traderPaths.exportFixings, querystring: statementQuery, response: file }),
+  // issue 30: what a pause or a 停用 will stop, read before the trader confirms it
+  contractPausePreview: route({
+    ...traderPaths.contractPausePreview,
+    body: contractPausePreviewInput,
+    response: contractPausePreview,
+  }),
+  pricerDeactivatePreview: route({
+    ...traderPaths.pricerDeactivatePreview,
+    body: pricerDeactivatePreviewInput,
+    response: pricerDeactivatePreview,
+  }),
 } as const;
 
 export const pricerRoutes = {

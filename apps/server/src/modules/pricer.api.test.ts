@@ -145,12 +145,34 @@ describe('orders', () => {
     expect(after.remaining_quantity).toBe(17);
   });
 
-  it('rejects orders on a paused contract', async () => {
-    await h.call('/api/trader/rpc/update-contract-status', { contract_id: contractId, new_status: 'paused' }, trader);
-    const r = await h.call('/api/pricer/rpc/submit-order', { contract_id: contractId, quantity: 1 }, jwt);
+  it('rejects orders on a paused contract, whose working orders the pause cancelled', async () => {
+    const mine = await h.db.selectFrom('contracts').selectAll().where('id', '=', contractId).executeTakeFirstOrThrow();
+    const second = await h.call(
+      '/api/trader/rpc/create-contract',
+      {
+        pricer_id: mine.pricer_id,
+        product_name: mine.product_name,
+        instrument_id: mine.instrument_id,
+        direction: 'BUY',
+        total_quantity: 5,
+        basis: 0,
+        fixing_deadline: mine.fixing_deadline,
+      },
+      trader,
+    );
+    const id = second.body.data.id as number;
+    const working = await h.call('/api/pricer/rpc/submit-order', { contract_id: id, quantity: 2 }, jwt);
+    await h.call('/api/trader/rpc/update-contract-status', { contract_id: id, new_status: 'paused' }, trader);
+    const r = await h.call('/api/pricer/rpc/submit-order', { contract_id: id, quantity: 1 }, jwt);
     expect(r.status).toBe(409);
     expect(r.body.error.message).toBe('合同已暂停，不能下单');
-    await h.call('/api/trader/rpc/update-contract-status', { contract_id: contractId, new_status: 'active' }, trader);
+    const stopped = await h.db
+      .selectFrom('orders')
+      .select(['status', 'last_msg'])
+      .where('id', '=', working.body.data.id)
+      .executeTakeFirstOrThrow();
+    expect(stopped).toEqual({ status: 'CANCELLED', last_msg: '合同已暂停，已撤单' });
+    await h.call('/api/trader/rpc/update-contract-status', { contract_id: id, new_status: 'active' }, trader);
   });
 
   it('lets the trader cancel a PENDING order, returning its lots; the pricer only ALIVE ones', async () => {
@@ -220,15 +242,82 @@ describe('orders', () => {
       jwt,
     );
     expect(all.body.data.total_count).toBeGreaterThanOrEqual(2);
-    const cancelled = await h.call('/api/pricer/view/my-orders', { status: 'CANCELLED' }, jwt);
+    const cancelled = await h.call('/api/pricer/view/my-orders', { contract_id: contractId, status: 'CANCELLED' }, jwt);
     expect(cancelled.body.data.items.every((o: { status: string }) => o.status === 'CANCELLED')).toBe(true);
     expect(cancelled.body.data.total_count).toBe(1);
     const future = await h.call('/api/pricer/view/my-orders', { start_date: '2999-01-01' }, jwt);
     expect(future.body.data.total_count).toBe(0);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
-    const byDay = await h.call('/api/pricer/view/my-orders', { start_date: today, end_date: today }, jwt);
+    const byDay = await h.call(
+      '/api/pricer/view/my-orders',
+      { contract_id: contractId, start_date: today, end_date: today },
+      jwt,
+    );
     expect(byDay.body.data.total_count).toBe(all.body.data.total_count);
     expect((await h.call('/api/pricer/view/my-orders', { start_date: '2026/01/01' }, jwt)).status).toBe(400);
+  });
+});
+
+describe('what a pause or a 停用 will stop, read before it (issue 30)', () => {
+  it('counts the working orders and waiting 条件单 of a contract and of a customer, then stops them', async () => {
+    const t = await setupTenant('trader-stop', '停公司', 'stella');
+    const jwt = (await login(t.tenant, 'stella')).body.data.jwt_token;
+    const submitted = await h.call('/api/pricer/rpc/submit-order', { contract_id: t.contract, quantity: 2 }, jwt);
+    expect(submitted.status).toBe(200);
+    const k = await h.call(
+      '/api/pricer/rpc/create-conditional-order',
+      { contract_id: t.contract, quantity: 3, trigger_op: '>=', trigger_price: 999_990, order_price: 0 },
+      jwt,
+    );
+    expect(k.status).toBe(200);
+    const counts = { working_orders: 1, working_lots: 2, waiting_conditionals: 1, waiting_conditional_lots: 3 };
+    const contractPreview = await h.call(
+      '/api/trader/view/contract-pause-preview',
+      { contract_id: t.contract },
+      t.token,
+    );
+    expect(contractPreview.body).toEqual({
+      result: 'ok',
+      data: { contract_id: t.contract, status: 'active', ...counts },
+    });
+    const userPreview = await h.call('/api/trader/view/pricer-deactivate-preview', { user_id: t.userId }, t.token);
+    expect(userPreview.body.data).toEqual({ user_id: t.userId, status: 'active', ...counts });
+    // Bad input names the field in Chinese; another tenant's ids are not there.
+    const bad = await h.call('/api/trader/view/contract-pause-preview', { contract_id: 'x' }, t.token);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.field).toBe('contract_id');
+    expect(bad.body.error.message).toMatch(/[\u4e00-\u9fff]/);
+    expect((await h.call('/api/trader/view/pricer-deactivate-preview', {}, t.token)).body.error.field).toBe('user_id');
+    expect((await h.call('/api/trader/view/contract-pause-preview', { contract_id: t.contract }, trader)).status).toBe(
+      404,
+    );
+    expect((await h.call('/api/trader/view/pricer-deactivate-preview', { user_id: t.userId }, trader)).status).toBe(
+      404,
+    );
+
+    // 停用: the 条件单 is cancelled (lots back), the order is stopped, nothing waits or works any more.
+    const off = await h.call(
+      '/api/trader/rpc/update-pricer-status',
+      { user_id: t.userId, new_status: 'inactive' },
+      t.token,
+    );
+    expect(off.status).toBe(200);
+    const after = await h.call('/api/trader/view/pricer-deactivate-preview', { user_id: t.userId }, t.token);
+    expect(after.body.data).toMatchObject({ status: 'inactive', waiting_conditionals: 0 });
+    const cond = await h.db
+      .selectFrom('conditional_orders')
+      .select(['status', 'last_msg'])
+      .where('id', '=', k.body.data.id)
+      .executeTakeFirstOrThrow();
+    expect(cond).toEqual({ status: 'CANCELLED', last_msg: '客户已停用，已撤销' });
+    const o = await h.db
+      .selectFrom('orders as o')
+      .leftJoin('order_dispatch as d', 'd.order_id', 'o.id')
+      .select(['o.status', 'o.last_msg', 'd.cancel_reason'])
+      .where('o.id', '=', submitted.body.data.id)
+      .executeTakeFirstOrThrow();
+    // PENDING (no router here): cancelled; had a router taken it, its cancel is owed to the broker.
+    expect(o.status === 'CANCELLED' ? o.last_msg : o.cancel_reason).toBe('客户已停用，已撤单');
   });
 });
 
@@ -250,10 +339,17 @@ describe('customer status (停用 / 启用)', () => {
     expect(signedOut.status).toBe(401);
     expect(signedOut.body.error.message).toBe('账户已停用，请联系贸易商');
 
+    expect(signedOut.body.error.code).toBe('account_disabled');
+
     const on = await setStatus({ user_id: t.userId, new_status: 'active' }, t.token);
     expect(on.body.data.status).toBe('active');
-    expect((await login(t.tenant, 'frank')).status).toBe(200);
-    expect((await h.call('/api/pricer/view/my-data-snapshot', {}, live)).status).toBe(200);
+    const fresh = await login(t.tenant, 'frank');
+    expect(fresh.status).toBe(200);
+    expect((await h.call('/api/pricer/view/my-data-snapshot', {}, fresh.body.data.jwt_token)).status).toBe(200);
+    // A token from before the 停用 never works again, also after 启用 (issue 30).
+    const revived = await h.call('/api/pricer/view/my-data-snapshot', {}, live);
+    expect(revived.status).toBe(401);
+    expect(revived.body.error.message).toBe('登录已过期，请重新登录');
 
     const audit = await h.db
       .selectFrom('audit_log')

@@ -52,7 +52,19 @@ export const ORDER_TEXTS = {
   vanished: '报单已失效（交易柜台无此报单）',
   /** Cancelled because its contract's fixing deadline passed. */
   deadline: '已过点价截止日',
+  /** Cancelled because the trader paused its contract (暂停). */
+  paused: '合同已暂停，已撤单',
+  /** Cancelled because the trader deactivated its customer (停用). */
+  deactivated: '客户已停用，已撤单',
+  /** A fill the exchange reported after we had asked it to cancel the order (pause, 停用, deadline). */
+  filledAfterStop: (reason: string, lots: number) => `${reason}，但撤单前交易所又成交 ${lots} 手`,
 } as const;
+
+/**
+ * The cancel reasons of the trader's controls (pause, 停用): a fill the exchange reports after one of
+ * them asked for the cancel is booked (it happened) and flagged (docs/fixing.md "Pause and 停用").
+ */
+export const STOP_REASONS: readonly string[] = [ORDER_TEXTS.paused, ORDER_TEXTS.deactivated];
 
 /**
  * The claim step (the outbox): an order taken for a gateway is ALIVE '已发送' with its order_dispatch

@@ -1,9 +1,4 @@
-import type {
-  createPricerInput,
-  pricerLoginInput,
-  resetPricerPasswordInput,
-  updatePricerStatusInput,
-} from '@pfp/contract';
+import type { createPricerInput, pricerLoginInput, resetPricerPasswordInput } from '@pfp/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../platform/auth/passwords';
@@ -59,27 +54,6 @@ export async function resetPricerPassword(
       .executeTakeFirst();
     if (res.numUpdatedRows === 0n) throw notFound('客户不存在');
     await audit(tx, { tenantId, actor, action: 'reset-pricer-password', payload: { user_id: input.user_id } });
-  });
-}
-
-/** 停用 / 启用 a customer of the trader's own tenant (another tenant's id is 404, as if absent). */
-export async function updatePricerStatus(
-  db: Kysely<DB>,
-  tenantId: number,
-  actor: string,
-  input: z.output<typeof updatePricerStatusInput>,
-) {
-  return db.transaction().execute(async (tx) => {
-    const row = await tx
-      .updateTable('pricer_users')
-      .set({ status: input.new_status })
-      .where('id', '=', input.user_id)
-      .where('tenant_id', '=', tenantId)
-      .returning(['id', 'username', 'status'])
-      .executeTakeFirst();
-    if (!row) throw notFound('客户不存在');
-    await audit(tx, { tenantId, actor, action: 'update-pricer-status', payload: { ...input } });
-    return row;
   });
 }
 

@@ -6,7 +6,8 @@ import { serve } from '../../platform/http/route';
 import type { Capability, PricerCaller } from '../context';
 import { myOrders } from '../orders/views';
 import { CustomerReads } from './customerReads';
-import { createPricer, loginPricer, resetPricerPassword, updatePricerStatus } from './pricers';
+import { changePricerStatus, pricerDeactivatePreview } from './deactivate';
+import { createPricer, loginPricer, resetPricerPassword } from './pricers';
 import { pricerSnapshot } from './snapshot';
 import { usersView } from './views';
 
@@ -98,7 +99,14 @@ export const customers: Capability = {
     serve(
       app,
       traderApi.updatePricerStatus,
-      async ({ req, body }) => updatePricerStatus(db, await trader.tenantOf(req), trader.sub(req), body),
+      async ({ req, body }) =>
+        changePricerStatus(db, await trader.tenantOf(req), trader.sub(req), body, ctx.tradingPort),
+      { tags },
+    );
+    serve(
+      app,
+      traderApi.pricerDeactivatePreview,
+      async ({ req, body }) => pricerDeactivatePreview(db, await trader.tenantOf(req), body.user_id),
       { tags },
     );
   },

@@ -204,6 +204,8 @@ export interface OrderDispatchTable {
   cancel_requested_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** Why we cancel it ourselves (migration 006: the fixing deadline); the order ends with this message. */
   cancel_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Lots filled after a pause or 停用 had asked the broker to cancel (migration 011). */
+  late_fill_volume: ColumnType<number, number | undefined, number>;
 }
 
 /** Read-only relations the database views query (see migrations). */
