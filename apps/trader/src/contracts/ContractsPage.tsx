@@ -11,20 +11,15 @@ import {
   instrumentShort,
   zh,
 } from '@pfp/i18n';
-import { IconPlus, notify } from '@pfp/ui';
-import type { ContractRow, ContractStatus } from '@pfp/contract';
+import { IconPlus } from '@pfp/ui';
+import type { ContractRow } from '@pfp/contract';
 import { useCallback, useMemo, useState } from 'react';
-import {
-  errorText,
-  useContractStats,
-  useContractsTable,
-  useUpdateContractStatus,
-  useUpdatingContracts,
-} from '../shared/api';
+import { errorText, useContractStats, useContractsTable, useUpdatingContracts } from '../shared/api';
 import { directionLabel } from '../shared/labels';
 import { PageHeading } from '../shared/PageHeading';
 import { StatCard } from '../shared/StatCard';
 import { ContractDialog } from './ContractDialog';
+import { ContractStatusDialog, type StatusChange } from './ContractStatusDialog';
 import { CONTRACT_STATUSES } from './contractForm';
 import { computeContractStats } from './contractStats';
 import { TONE } from '../shared/tones';
@@ -183,7 +178,8 @@ export function ContractsPage() {
     opened: false,
     contract: null,
   });
-  const { mutateAsync: updateStatus } = useUpdateContractStatus();
+  // 暂停 / 激活 open a confirmation that says what they do to live orders and 条件单 (issue 30).
+  const [statusChange, setStatusChange] = useState<StatusChange | null>(null);
   const updating = useUpdatingContracts();
 
   const stats = useContractStats(computeContractStats);
@@ -201,15 +197,8 @@ export function ContractsPage() {
   );
 
   const changeStatus = useCallback(
-    async (contract: ContractRow, status: ContractStatus) => {
-      try {
-        await updateStatus({ contract_id: contract.id, new_status: status });
-        notify(t.statusUpdated, 'success', 3000);
-      } catch (err) {
-        notify(t.statusUpdateFailed(errorText(err)), 'error');
-      }
-    },
-    [updateStatus],
+    (contract: ContractRow, to: StatusChange['to']) => setStatusChange({ contract, to }),
+    [],
   );
 
   const renderRowActions = useCallback(
@@ -232,7 +221,7 @@ export function ContractsPage() {
               variant="outline"
               color={TONE.warning}
               disabled={busy}
-              onClick={() => void changeStatus(contract, 'paused')}
+              onClick={() => changeStatus(contract, 'paused')}
               aria-label={`${t.pause} ${contract.name}`}
             >
               {t.pause}
@@ -244,7 +233,7 @@ export function ContractsPage() {
               variant="outline"
               color={TONE.success}
               disabled={busy}
-              onClick={() => void changeStatus(contract, 'active')}
+              onClick={() => changeStatus(contract, 'active')}
               aria-label={`${t.activate} ${contract.name}`}
             >
               {t.activate}
@@ -287,6 +276,7 @@ export function ContractsPage() {
         renderRowActions={renderRowActions}
         actionsColumnWidth={CONTRACT_ACTIONS_WIDTH}
       />
+      <ContractStatusDialog change={statusChange} onClose={() => setStatusChange(null)} />
       <ContractDialog
         key={dialog.key}
         opened={dialog.opened}

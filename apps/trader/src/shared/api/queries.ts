@@ -127,3 +127,27 @@ export function useRefreshOrders(): () => Promise<void> {
     [queryClient],
   );
 }
+
+/** What pausing the contract would stop, read fresh each time its dialog opens (null: closed). */
+export function useContractPausePreview(contractId: number | null) {
+  const api = useApi();
+  return useQuery({
+    queryKey: traderKeys.contractPausePreview(contractId ?? 0),
+    queryFn: () => api.contractPausePreview(contractId!),
+    enabled: contractId !== null,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+/** What deactivating the customer would stop, read fresh each time its dialog opens (null: closed). */
+export function usePricerDeactivatePreview(userId: number | null) {
+  const api = useApi();
+  return useQuery({
+    queryKey: traderKeys.pricerDeactivatePreview(userId ?? 0),
+    queryFn: () => api.pricerDeactivatePreview(userId!),
+    enabled: userId !== null,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
