@@ -10,6 +10,7 @@ import {
   useInstruments,
   useProducts,
   useUpdateContractStatus,
+  useContractPausePreview,
 } from '../shared/api';
 import { directionLabel } from '../shared/labels';
 import {
@@ -24,6 +25,7 @@ import {
 } from './contractForm';
 import { TONE } from '../shared/tones';
 import { FixingTermsFields } from './FixingTermsFields';
+import { StatusEffect } from './ContractStatusDialog';
 
 const t = zh.trader.contracts;
 const d = t.dialog;
@@ -53,6 +55,9 @@ export function ContractDialog({ opened, contract, onClose }: ContractDialogProp
   });
   const values = form.values;
   const saving = form.submitting;
+  // A status change says what it does to the contract's live orders and 条件单 (issue 30).
+  const statusChanged = editing && values.status !== contract.status;
+  const preview = useContractPausePreview(opened && statusChanged ? contract.id : null);
 
   const pricers = useAllUsers(opened && !editing);
   const products = useProducts(opened && !editing);
@@ -239,6 +244,7 @@ export function ContractDialog({ opened, contract, onClose }: ContractDialogProp
             }}
             data-testid="contract-status"
           />
+          {statusChanged ? <StatusEffect preview={preview} to={values.status} /> : null}
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={close} disabled={saving}>
               {d.cancel}

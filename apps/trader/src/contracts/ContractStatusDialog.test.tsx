@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ContractPausePreview, ContractRow } from '@pfp/contract';
 import { installDomPolyfills, renderUi } from '../../test/dom';
 import { ApiProvider, type TraderApi } from '../shared/api';
-import { ContractStatusDialog, type StatusChange } from './ContractStatusDialog';
+import { ContractStatusDialog, StatusEffect, type StatusChange } from './ContractStatusDialog';
 
 beforeAll(installDomPolyfills);
 afterEach(cleanup);
@@ -68,5 +68,12 @@ describe('ContractStatusDialog (issue 30: 暂停 says what it stops before it do
     expect(await screen.findByText(/无法统计该合同的委托和条件单/)).toBeTruthy();
     expect((screen.getByRole('button', { name: '确认暂停' }) as HTMLButtonElement).disabled).toBe(true);
     expect(api.updateContractStatus).not.toHaveBeenCalled();
+  });
+
+  it('the edit dialog’s 已过期 / 已完成 say that fixing and 条件单 stop and the orders stay', () => {
+    renderUi(<StatusEffect preview={{ isPending: false, isError: false, error: null, data: PREVIEW }} to="expired" />);
+    expect(screen.getByTestId('contract-status-effect').textContent).toBe(
+      '改为该状态后客户不能再点价，3 笔条件单不再触发；2 笔未成交委托保留，如需撤销请在订单列表中撤单',
+    );
   });
 });

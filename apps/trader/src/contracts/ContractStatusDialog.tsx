@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@pfp/mantine';
 import { zh } from '@pfp/i18n';
 import { notify } from '@pfp/ui';
-import type { ContractRow } from '@pfp/contract';
+import type { ContractPausePreview, ContractRow, ContractStatus } from '@pfp/contract';
 import { errorText, useContractPausePreview, useUpdateContractStatus } from '../shared/api';
 import { TONE } from '../shared/tones';
 
@@ -50,27 +50,7 @@ export function ContractStatusDialog({ change, onClose }: { change: StatusChange
       centered
     >
       <Stack gap="md">
-        {preview.isPending ? (
-          <Group gap="xs">
-            <Loader size="xs" />
-            <Text size="sm">{d.loading}</Text>
-          </Group>
-        ) : preview.isError ? (
-          <Alert color={TONE.danger} variant="light" role="alert">
-            {d.previewFailed(errorText(preview.error))}
-          </Alert>
-        ) : p ? (
-          <Stack gap={4} data-testid="contract-status-effect">
-            <Text size="sm" fw={600}>
-              {pausing
-                ? d.pauseEffect(p.working_orders, p.waiting_conditionals)
-                : d.activateEffect(p.waiting_conditionals)}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {pausing ? d.pauseDetail(p.working_lots, p.waiting_conditional_lots) : d.activateDetail}
-            </Text>
-          </Stack>
-        ) : null}
+        <StatusEffect preview={preview} to={change?.to ?? 'paused'} />
         <Group justify="flex-end">
           <Button variant="default" onClick={close} disabled={busy}>
             {d.cancel}
@@ -87,5 +67,54 @@ export function ContractStatusDialog({ change, onClose }: { change: StatusChange
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/**
+ * What a status change does to the contract's live orders and 条件单, from its preview (this dialog, and
+ * the edit dialog's status select).
+ */
+export function StatusEffect({
+  preview,
+  to,
+}: {
+  preview: { isPending: boolean; isError: boolean; error: unknown; data: ContractPausePreview | undefined };
+  to: ContractStatus;
+}) {
+  if (preview.isPending)
+    return (
+      <Group gap="xs">
+        <Loader size="xs" />
+        <Text size="sm">{d.loading}</Text>
+      </Group>
+    );
+  if (preview.isError)
+    return (
+      <Alert color={TONE.danger} variant="light" role="alert">
+        {d.previewFailed(errorText(preview.error))}
+      </Alert>
+    );
+  const p = preview.data;
+  if (!p) return null;
+  const [effect, detail] =
+    to === 'paused'
+      ? [
+          d.pauseEffect(p.working_orders, p.waiting_conditionals),
+          d.pauseDetail(p.working_lots, p.waiting_conditional_lots),
+        ]
+      : to === 'active'
+        ? [d.activateEffect(p.waiting_conditionals), d.activateDetail]
+        : [d.closeEffect(p.working_orders, p.waiting_conditionals), null];
+  return (
+    <Stack gap={4} data-testid="contract-status-effect">
+      <Text size="sm" fw={600}>
+        {effect}
+      </Text>
+      {detail ? (
+        <Text size="sm" c="dimmed">
+          {detail}
+        </Text>
+      ) : null}
+    </Stack>
   );
 }

@@ -192,6 +192,9 @@ export const trader = {
         `未成交 ${lots} 手：未报出的立即撤销，已报到交易所的发出撤单（撤单到达前已成交的部分照常记账，并标注“撤单前交易所又成交”）。条件单 ${conditionalLots} 手保留，暂停期间不会触发。暂停后客户不能再点价。`,
       activateEffect: (conditionals: number) => `激活后客户可以继续点价，${conditionals} 笔条件单恢复监控行情`,
       activateDetail: '暂停期间价格已达到触发条件的条件单，恢复后会在下一笔行情时触发；已过有效期的不会恢复。',
+      /** The edit dialog's 已过期 / 已完成 by hand: fixing and 条件单 stop, orders at the exchange stay. */
+      closeEffect: (orders: number, conditionals: number) =>
+        `改为该状态后客户不能再点价，${conditionals} 笔条件单不再触发；${orders} 笔未成交委托保留，如需撤销请在订单列表中撤单`,
       confirmPause: '确认暂停',
       confirmActivate: '确认激活',
       updating: '提交中...',
