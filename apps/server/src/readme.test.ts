@@ -13,7 +13,8 @@ function variablesRead(): string[] {
     if (!file.endsWith('.ts') || file.endsWith('.test.ts')) continue;
     const text = readFileSync(path.join(src, file), 'utf8');
     for (const m of text.matchAll(/\benv\.([A-Z][A-Z0-9_]*)/g)) names.add(m[1]!);
-    if (path.basename(file) === 'config.ts') for (const m of text.matchAll(/^ {4}([A-Z][A-Z0-9_]*):/gm)) names.add(m[1]!);
+    if (path.basename(file) === 'config.ts')
+      for (const m of text.matchAll(/^ {4}([A-Z][A-Z0-9_]*):/gm)) names.add(m[1]!);
   }
   return [...names].sort();
 }
