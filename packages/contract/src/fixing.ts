@@ -145,6 +145,8 @@ export const auditRow = z.object({
   actor_name: z.string(),
   actor_kind: z.enum(['trader', 'pricer', 'system']),
   action: z.string(),
+  /** The action as the trader reads it, in Chinese (issue 30). */
+  action_label: z.string(),
   /** The audited payload as JSON text (secrets redacted). */
   payload: z.string(),
   created_at: timestamp,

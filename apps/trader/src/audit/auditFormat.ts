@@ -7,7 +7,27 @@ export const auditKindLabel = (kind: string) => t.kinds[kind] ?? kind;
 
 const HIDDEN = new Set(['password', 'new_password', 'futures_password']);
 
-/** The payload as short 'key: value' pairs (secrets are redacted by the server already; passwords left out). */
+const PRICES = new Set(['price', 'order_price']);
+
+/** One value as the trader reads it: 市价 for a price of 0, Chinese for the known codes. */
+function valueText(key: string, v: unknown): string {
+  if (PRICES.has(key) && (v === 0 || v === '0')) return t.marketPrice;
+  if (typeof v === 'object' && v !== null) return detailsOf(v as Record<string, unknown>);
+  const s = String(v);
+  return t.values[s] ?? s;
+}
+
+function detailsOf(value: Record<string, unknown>): string {
+  return Object.entries(value)
+    .filter(([k]) => !HIDDEN.has(k))
+    .map(([k, v]) => `${t.fields[k] ?? k}: ${valueText(k, v)}`)
+    .join('，');
+}
+
+/**
+ * The payload as short '字段: 值' pairs in Chinese (secrets are redacted by the server already; passwords
+ * left out; a price of 0 reads 市价).
+ */
 export function auditDetails(payload: string): string {
   let value: unknown;
   try {
@@ -16,8 +36,5 @@ export function auditDetails(payload: string): string {
     return payload;
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return String(payload);
-  return Object.entries(value as Record<string, unknown>)
-    .filter(([k]) => !HIDDEN.has(k))
-    .map(([k, v]) => `${k}: ${typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`)
-    .join('，');
+  return detailsOf(value as Record<string, unknown>);
 }
