@@ -4,6 +4,7 @@ import type { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Provider from 'oidc-provider';
 import { applyClientPolicy } from './clientPolicy';
+import { refuseControlChars } from './controlChars';
 import { providerConfiguration } from './configuration';
 import { interactionRoutes } from './interactions';
 import { loadSigningKeys } from './keys';
@@ -61,6 +62,7 @@ export async function createIdentityProvider(opts: IdentityProviderOptions): Pro
         { parseAs: 'string', bodyLimit: 16 * 1024 },
         (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
       );
+      scope.addHook('preHandler', refuseControlChars);
       interactionRoutes(scope, provider, s, db, () => log);
       userinfoRoute(scope, s, db, createLocalJWKSet(keys.publicJwks));
     });
@@ -69,6 +71,8 @@ export async function createIdentityProvider(opts: IdentityProviderOptions): Pro
     await app.register(async (scope) => {
       scope.removeAllContentTypeParsers();
       scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
+      // The query string only: oidc-provider reads the raw body itself (its own parser refuses bad forms).
+      scope.addHook('onRequest', refuseControlChars);
       const callback = provider.callback();
       const handler = (request: FastifyRequest, reply: FastifyReply) => {
         reply.hijack();

@@ -72,7 +72,7 @@ describe('app pages', () => {
 
   it("the host's page has no inline script (the CSP would block it)", () => {
     const source = readFileSync(
-      path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../host/index.html'),
+      path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../host/index.html'),
       'utf8',
     );
     const scripts = [...source.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
