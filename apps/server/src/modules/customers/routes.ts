@@ -1,6 +1,7 @@
 import { pricerRoutes as pricerApi, traderRoutes as traderApi } from '@pfp/contract';
 import type { FastifyRequest } from 'fastify';
 import { LOGIN_MESSAGES, LoginGuard } from '../../platform/auth/loginGuard';
+import { typedNameTag } from '../../platform/auth/typedName';
 import { DomainError, tooMany } from '../../platform/errors';
 import { serve } from '../../platform/http/route';
 import type { Capability, PricerCaller } from '../context';
@@ -27,7 +28,11 @@ export const customers: Capability = {
         const account = `pricer:${body.tenant_id}:${body.username.normalize('NFKC').toLowerCase()}`;
         const verdict = guard.check(account, req.ip);
         if (verdict !== 'ok') {
-          req.log.warn({ tenant_id: body.tenant_id, username: body.username, verdict }, 'pricer login refused');
+          // The typed name is not logged in clear (issue 30): a tag of it.
+          req.log.warn(
+            { tenant_id: body.tenant_id, username_tag: typedNameTag(body.username), verdict },
+            'pricer login refused',
+          );
           throw verdict === 'account-locked'
             ? tooMany(LOGIN_MESSAGES.accountLocked, 'account_locked')
             : tooMany(LOGIN_MESSAGES.addressLimited);
