@@ -113,7 +113,6 @@ export const timestamp = z.codec(z.iso.datetime({ offset: true }), z.date(), {
 });
 
 /** Unicode direction controls: a name holding one can show as something else than it is (issue 30). */
-// eslint-disable-next-line no-misleading-character-class
 const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/;
 /** What shows as nothing: whitespace, zero-width characters, the soft hyphen, BOM. */
 const INVISIBLE = /[\s\u200B-\u200D\u2060\uFEFF\u00AD]/gu;
