@@ -8,6 +8,7 @@ import { openApi } from './platform/http/openapi';
 import { installOverload } from './platform/http/overload';
 import { redirectToPublicHost } from './platform/http/publicHost';
 import { installSecurityHeaders } from './platform/http/securityHeaders';
+import { installRequestOrigin } from './platform/http/requestOrigin';
 import { installZod } from './platform/http/zod';
 import { notFound, remotesManifest, serveApps } from './platform/static/apps';
 
@@ -33,6 +34,7 @@ export async function buildApp(ctx: AppContext, opts: { logStream?: { write(line
   // Route schemas come from @pfp/contract: validation, answers and the OpenAPI document.
   installZod(app);
   await openApi(app);
+  installRequestOrigin(app); // the audit log's address and browser (issue 30)
   await installSecurityHeaders(app, {
     publicUrl: config.publicUrl,
     remotes: config.remotes,

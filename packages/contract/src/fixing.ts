@@ -150,5 +150,8 @@ export const auditRow = z.object({
   /** The audited payload as JSON text (secrets redacted). */
   payload: z.string(),
   created_at: timestamp,
+  /** Where a trader's or customer's action came from (NULL for the server's own, and rows before issue 30). */
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
 });
 export type AuditRow = z.input<typeof auditRow>;

@@ -321,6 +321,33 @@ describe('what a pause or a 停用 will stop, read before it (issue 30)', () => 
   });
 });
 
+describe('the audit log records where an action came from (issue 30)', () => {
+  it("keeps the address and browser of a customer's fix and a trader's action, none for the server's own", async () => {
+    const t = await setupTenant('trader-origin', '址公司', 'olga');
+    const jwt = (await login(t.tenant, 'olga')).body.data.jwt_token;
+    const UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0 测试';
+    const fix = await h.app.inject({
+      method: 'POST',
+      url: '/api/pricer/rpc/submit-order',
+      headers: { authorization: `Bearer ${jwt}`, 'user-agent': UA },
+      payload: { contract_id: t.contract, quantity: 1 },
+    });
+    expect(fix.statusCode).toBe(200);
+    const rows = await h.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor', 'ip', 'user_agent'])
+      .where('tenant_id', '=', t.tenant)
+      .orderBy('id')
+      .execute();
+    expect(rows.find((r) => r.action === 'submit-order')).toMatchObject({ ip: '127.0.0.1', user_agent: UA });
+    expect(rows.find((r) => r.action === 'pricer-login')).toMatchObject({ ip: '127.0.0.1' });
+    expect(rows.find((r) => r.action === 'create-contract')?.ip).toBe('127.0.0.1');
+    // The trader's view carries them.
+    const page = (await h.call('/api/trader/view/audit-log', { action: 'submit-order' }, t.token)).body.data;
+    expect(page.items[0]).toMatchObject({ ip: '127.0.0.1', user_agent: UA, action_label: '提交点价' });
+  });
+});
+
 describe('customer status (停用 / 启用)', () => {
   const setStatus = (body: Record<string, unknown>, token = trader) =>
     h.call('/api/trader/rpc/update-pricer-status', body, token);

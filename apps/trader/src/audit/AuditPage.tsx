@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, TextInput } from '@pfp/mantine';
+import { Badge, Button, Group, Stack, Text, TextInput } from '@pfp/mantine';
 import { DataTable, filterConfigsOf, type DataTableColumn } from '@pfp/data-table';
 import { zh } from '@pfp/i18n';
 import { useMemo, useState } from 'react';
@@ -44,6 +44,20 @@ export const AUDIT_COLUMNS: DataTableColumn<AuditEntry>[] = [
     },
   },
   { field: 'payload', header: t.details, width: 420, sortable: false, accessor: (e) => auditDetails(e.payload) },
+  // Where a trader's or customer's action came from (issue 30); the server's own has none.
+  { field: 'ip', header: t.ip, width: 130, priority: 2, filter: { type: 'text' }, accessor: (e) => e.ip ?? '-' },
+  {
+    field: 'user_agent',
+    header: t.userAgent,
+    width: 200,
+    priority: 3,
+    sortable: false,
+    render: (e) => (
+      <Text size="xs" lineClamp={2} title={e.user_agent ?? undefined}>
+        {e.user_agent ?? '-'}
+      </Text>
+    ),
+  },
 ];
 
 function AuditTable({ range }: { range: { start_date?: string; end_date?: string } }) {

@@ -1,4 +1,4 @@
-import { zh } from '@pfp/i18n';
+import { formatDateTime, zh } from '@pfp/i18n';
 
 const t = zh.fixing.audit;
 
@@ -8,12 +8,15 @@ export const auditKindLabel = (kind: string) => t.kinds[kind] ?? kind;
 const HIDDEN = new Set(['password', 'new_password', 'futures_password']);
 
 const PRICES = new Set(['price', 'order_price']);
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /** One value as the trader reads it: 市价 for a price of 0, Chinese for the known codes. */
 function valueText(key: string, v: unknown): string {
   if (PRICES.has(key) && (v === 0 || v === '0')) return t.marketPrice;
   if (typeof v === 'object' && v !== null) return detailsOf(v as Record<string, unknown>);
   const s = String(v);
+  // A time (expires_at …) in Beijing wall-clock time, like every time of the console.
+  if (ISO_TIME.test(s)) return formatDateTime(s, true);
   return t.values[s] ?? s;
 }
 

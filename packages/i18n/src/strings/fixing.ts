@@ -121,6 +121,8 @@ export const fixing = {
     actorKind: '身份',
     action: '操作',
     details: '内容',
+    ip: '地址',
+    userAgent: '浏览器',
     kinds: { trader: '贸易商', pricer: '客户', system: '系统' } as Record<string, string>,
     actions: {
       'create-contract': '新建合同',

@@ -119,6 +119,9 @@ export interface AuditLogTable {
   action: string;
   payload: ColumnType<unknown, string, string>;
   created_at: DefaultTimestamp;
+  /** Where the action came from (migration 011); NULL for the server's own. */
+  ip: ColumnType<string | null, string | null | undefined, string | null>;
+  user_agent: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 // ---- Identity (migration 002): the embedded OpenID provider's traders, sessions and keys ----------
