@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema';
-import { requestOrigin } from '../../platform/http/requestOrigin';
+import { requestOrigin } from '../../platform/requestOrigin';
 
 /** The actor of what the server does on its own (deadlines, conditional orders). */
 export const SYSTEM_ACTOR = 'system';
