@@ -237,6 +237,7 @@ export function DeskPage() {
             {notFixable ? (
               <Alert color="orange" title={f.notFixableTitle} role="status" data-testid="not-fixable">
                 {f.notFixable(notFixable)}
+                {contract.status === 'paused' ? ` ${f.pausedNote}` : null}
               </Alert>
             ) : null}
             <Group justify="space-between" align="center" gap="xs">

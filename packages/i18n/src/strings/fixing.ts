@@ -19,6 +19,8 @@ export const fixing = {
   noDeadline: '无',
   notFixableTitle: '该合同当前不能点价',
   notFixable: (reason: string) => `${reason}，暂不能点价。如有疑问请联系贸易商。`,
+  /** A paused contract (issue 30): what the pause did to the customer's orders and 条件单. */
+  pausedNote: '暂停时该合同未成交的委托已撤销；条件单保留但不会触发，合同恢复后继续监控行情。',
   errors: {
     basis: '请输入基差（可为负数）',
     basisTick: (tick: string) => `基差必须是最小变动价位 ${tick} 的整数倍`,
