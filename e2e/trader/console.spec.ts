@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectNoEnglish } from '../common/english';
 import {
   demoTrader,
   expectAccessible,
