@@ -30,3 +30,8 @@ export const pricerDeactivatePreviewInput = z.object({ user_id: id() }, { error:
 export type PricerDeactivatePreviewInput = z.input<typeof pricerDeactivatePreviewInput>;
 export const pricerDeactivatePreview = stopPreview.extend({ user_id: z.number().int(), status: pricerStatus });
 export type PricerDeactivatePreview = z.infer<typeof pricerDeactivatePreview>;
+
+/** POST /api/trader/rpc/unlock-pricer: the customer's login failures forgotten (issue 30). */
+export const unlockPricerInput = z.object({ user_id: id() }, { error: '请求参数必须是 JSON 对象' });
+export type UnlockPricerInput = z.input<typeof unlockPricerInput>;
+export const unlockPricerResult = z.object({ user_id: z.number().int() });

@@ -29,6 +29,7 @@ export const traderPaths = paths({
   exportFixings: { method: 'GET', path: '/api/trader/export/fixings' },
   contractPausePreview: { method: 'POST', path: '/api/trader/view/contract-pause-preview' },
   pricerDeactivatePreview: { method: 'POST', path: '/api/trader/view/pricer-deactivate-preview' },
+  unlockPricer: { method: 'POST', path: '/api/trader/rpc/unlock-pricer' },
 });
 
 export const pricerPaths = paths({

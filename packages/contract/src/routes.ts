@@ -41,6 +41,8 @@ import {
   contractPausePreviewInput,
   pricerDeactivatePreview,
   pricerDeactivatePreviewInput,
+  unlockPricerInput,
+  unlockPricerResult,
 } from './controls';
 import { auditLogRequest, confirmation, confirmationInput, exposure, statementQuery } from './fixing';
 
@@ -107,6 +109,7 @@ export const traderRoutes = {
     body: pricerDeactivatePreviewInput,
     response: pricerDeactivatePreview,
   }),
+  unlockPricer: route({ ...traderPaths.unlockPricer, body: unlockPricerInput, response: unlockPricerResult }),
 } as const;
 
 export const pricerRoutes = {

@@ -141,7 +141,7 @@ export function interactionRoutes(
         log()?.info({ username_tag: typedNameTag(username), ip: request.ip }, 'trader sign-in failed');
         return page(200, BAD_CREDENTIALS);
       }
-      guard.succeeded(account);
+      guard.succeeded(account, request.ip);
       log()?.info({ sub: trader.id, username: trader.username }, 'trader signed in');
       return finish(request, reply, { login: { accountId: trader.id, amr: ['pwd'] } });
     },

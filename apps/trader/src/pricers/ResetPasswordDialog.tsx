@@ -3,7 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { zh } from '@pfp/i18n';
 import { notify } from '@pfp/ui';
 import type { PricerUserRow } from '@pfp/contract';
-import { errorText, useResetPricerPassword } from '../shared/api';
+import { errorText, useResetPricerPassword, useUnlockPricer } from '../shared/api';
 import { EMPTY_RESET_PASSWORD, resetPasswordSchema, type ResetPasswordValues } from './pricerForms';
 import { TONE } from '../shared/tones';
 
@@ -25,7 +25,20 @@ export function ResetPasswordDialog({
     initialValues: EMPTY_RESET_PASSWORD,
     validate: schemaResolver(resetPasswordSchema, { sync: true }),
   });
-  const saving = form.submitting;
+  const unlock = useUnlockPricer();
+  const saving = form.submitting || unlock.isPending;
+
+  /** A customer locked out by failed logins (the password may be right): unlocked without a new password. */
+  const unlockOnly = async () => {
+    if (!user) return;
+    try {
+      await unlock.mutateAsync(user.id);
+      notify(t.unlocked, 'success');
+      onClose();
+    } catch (err) {
+      notify(t.unlockFailed(errorText(err)), 'error');
+    }
+  };
 
   const close = () => {
     if (!saving) onClose();
@@ -70,6 +83,9 @@ export function ResetPasswordDialog({
             {...form.getInputProps('confirm')}
           />
           <Group justify="flex-end" mt="sm">
+            <Button variant="subtle" color={TONE.info} onClick={() => void unlockOnly()} disabled={saving} mr="auto">
+              {unlock.isPending ? t.unlocking : t.unlock}
+            </Button>
             <Button variant="default" onClick={close} disabled={saving}>
               {d.cancel}
             </Button>

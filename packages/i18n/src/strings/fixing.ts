@@ -142,6 +142,7 @@ export const fixing = {
       'trigger-conditional-order': '条件单触发',
       'expire-conditional-order': '条件单到期',
       'fill-after-stop': '撤单前交易所又成交',
+      'unlock-pricer': '解除客户登录锁定',
     } as Record<string, string>,
     /** The payload's fields as the trader reads them (issue 30: no English keys in 内容). */
     fields: {

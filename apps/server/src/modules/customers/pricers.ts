@@ -58,6 +58,29 @@ export async function resetPricerPassword(
 }
 
 /**
+ * The trader unlocks a customer's login (issue 30): every failure counted against the account is
+ * forgotten (`forget`, the login guard's unlock), audited. Another tenant's id is 404.
+ */
+export async function unlockPricer(
+  db: Kysely<DB>,
+  tenantId: number,
+  actor: string,
+  userId: number,
+  forget: (tenantId: number, username: string) => void,
+) {
+  const user = await db
+    .selectFrom('pricer_users')
+    .select(['id', 'username'])
+    .where('id', '=', userId)
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  if (!user) throw notFound('客户不存在');
+  forget(tenantId, user.username);
+  await audit(db, { tenantId, actor, action: 'unlock-pricer', payload: { user_id: user.id } });
+  return { user_id: user.id };
+}
+
+/**
  * Pricer login. Unknown company → 404; wrong user or password → 401 (same message and the same
  * hashing work, so usernames cannot be probed); inactive → 403; the first success activates a
  * pending user.

@@ -82,6 +82,8 @@ export function createTraderApi(http: HttpClient, files?: FileAccess) {
     updatePricerStatus: (input: UpdatePricerStatusInput) => call('updatePricerStatus', input),
     /** What a 停用 would stop (issue 30). */
     pricerDeactivatePreview: (userId: number) => call('pricerDeactivatePreview', { user_id: userId }),
+    /** Forget the customer's failed logins (issue 30). */
+    unlockPricer: (userId: number) => call('unlockPricer', { user_id: userId }),
 
     products: () => call('products', {}).then((p) => (p as ViewPage<ProductRow>).items),
     instruments: (productName: string) =>

@@ -100,3 +100,9 @@ export function useUpdatePricerStatus() {
     },
   });
 }
+
+/** 解除登录锁定: the customer's failed logins are forgotten (nothing listed changes). */
+export function useUnlockPricer() {
+  const api = useApi();
+  return useMutation({ mutationFn: (userId: number) => api.unlockPricer(userId) });
+}
