@@ -270,6 +270,19 @@ describe('what a pause or a 停用 will stop, read before it (issue 30)', () => 
       jwt,
     );
     expect(k.status).toBe(200);
+    // The dashboard's nearest deadlines (apps/trader useNearestDeadlines) is a plain contracts view call.
+    const nearest = await h.call(
+      '/api/trader/view/contracts',
+      {
+        filter: "status in ['active','paused']",
+        sort_fields: [{ field: 'fixing_deadline', ascending: true }],
+        slice_start: 0,
+        slice_end: 50,
+      },
+      t.token,
+    );
+    expect(nearest.status).toBe(200);
+    expect(nearest.body.data.items.map((c: { id: number }) => c.id)).toEqual([t.contract]);
     const counts = { working_orders: 1, working_lots: 2, waiting_conditionals: 1, waiting_conditional_lots: 3 };
     const contractPreview = await h.call(
       '/api/trader/view/contract-pause-preview',

@@ -7,6 +7,7 @@ import { PageHeading } from '../shared/PageHeading';
 import { StatCard } from '../shared/StatCard';
 import { computeOrderStats } from './orderStats';
 import { OrdersTable } from './OrdersTable';
+import { ExpiringContracts } from './ExpiringContracts';
 import { TONE } from '../shared/tones';
 
 const t = zh.trader.dashboard;
@@ -72,6 +73,7 @@ export function DashboardPage() {
           value={value(waiting.data !== undefined ? formatNumber(waiting.data) : undefined)}
         />
       </SimpleGrid>
+      <ExpiringContracts />
       <OrdersTable />
     </Stack>
   );

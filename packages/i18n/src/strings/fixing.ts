@@ -13,7 +13,22 @@ export const fixing = {
   multiplier: '合约乘数',
   indicativeFixedPrice: '参考点价价格',
   indicativeHint: '参考价 + 基差',
-  daysLeft: (days: number) => (days <= 0 ? '今日截止' : `剩 ${days} 天`),
+  /** The deadline day ends with that day's close (docs/fixing.md): said on the day (issue 30). */
+  daysLeft: (days: number) => (days <= 0 ? '今日 15:00 截止' : `剩 ${days} 天`),
+  /** The desk's banner from 3 days before the deadline (issue 30). */
+  deadlineBannerTitle: '点价截止日临近',
+  deadlineBanner: (deadline: string, days: number, lots: number) =>
+    `${days <= 0 ? '今天' : `${days} 天后（${deadline}）`} 15:00 截止点价，本合同还有 ${lots} 手未点价；截止后未点价部分不能再点价。`,
+  /** The trader dashboard's list of contracts whose deadline is within 3 days (issue 30). */
+  expiring: {
+    title: '3 天内截止点价的合同',
+    empty: '没有 3 天内截止点价的合同',
+    failed: (error: string) => `截止合同加载失败: ${error}`,
+    contract: '合同',
+    pricer: '客户',
+    deadline: '截止',
+    unfixed: '未点价',
+  },
   /** After the deadline's date (the desk keeps it whole: on the date's line, or on the next). */
   deadlineDaysNote: (days: string) => `（${days}）`,
   noDeadline: '无',

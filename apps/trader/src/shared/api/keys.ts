@@ -12,6 +12,7 @@ export const traderKeys = {
   contracts: ['trader', 'contracts'] as const,
   contractStats: ['trader', 'contracts', 'stats'] as const,
   contractTable: ['trader', 'contracts', 'table'] as const,
+  expiringContracts: ['trader', 'contracts', 'expiring'] as const,
   users: ['trader', 'users'] as const,
   userStats: ['trader', 'users', 'stats'] as const,
   userTable: ['trader', 'users', 'table'] as const,

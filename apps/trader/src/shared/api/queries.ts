@@ -151,3 +151,24 @@ export function usePricerDeactivatePreview(userId: number | null) {
     gcTime: 0,
   });
 }
+
+/**
+ * The open contracts (active, paused) with the nearest fixing deadlines, refreshed like the contract
+ * stats; the dashboard keeps those within 3 days (issue 30).
+ */
+export function useNearestDeadlines() {
+  const api = useApi();
+  return useQuery({
+    queryKey: traderKeys.expiringContracts,
+    queryFn: () =>
+      api
+        .contracts({
+          filter: "status in ['active','paused']",
+          sort_fields: [{ field: 'fixing_deadline', ascending: true }],
+          slice_start: 0,
+          slice_end: 50,
+        })
+        .then((p) => p.items),
+    refetchInterval: CONTRACT_STATS_REFETCH_MS,
+  });
+}
