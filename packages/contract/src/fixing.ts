@@ -153,5 +153,8 @@ export const auditRow = z.object({
   /** Where a trader's or customer's action came from (NULL for the server's own, and rows before issue 30). */
   ip: z.string().nullable(),
   user_agent: z.string().nullable(),
+  /** The names of the contract and the customer the payload's ids name (issue 30), when they exist. */
+  contract_name: z.string().nullable(),
+  customer_name: z.string().nullable(),
 });
 export type AuditRow = z.input<typeof auditRow>;

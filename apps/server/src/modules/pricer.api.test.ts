@@ -358,6 +358,13 @@ describe('the audit log records where an action came from (issue 30)', () => {
     // The trader's view carries them.
     const page = (await h.call('/api/trader/view/audit-log', { action: 'submit-order' }, t.token)).body.data;
     expect(page.items[0]).toMatchObject({ ip: '127.0.0.1', user_agent: UA, action_label: '提交点价' });
+    // Names beside the ids: the contract's name for a fix.
+    const contractName = (
+      await h.db.selectFrom('contracts').select('name').where('id', '=', t.contract).executeTakeFirstOrThrow()
+    ).name;
+    expect(page.items[0]).toMatchObject({ contract_name: contractName, customer_name: null });
+    const created = (await h.call('/api/trader/view/audit-log', { action: 'create-contract' }, t.token)).body.data;
+    expect(created.items[0]).toMatchObject({ customer_name: 'olga' });
   });
 });
 

@@ -43,7 +43,7 @@ export const AUDIT_COLUMNS: DataTableColumn<AuditEntry>[] = [
       options: Object.keys(t.actions).map((value) => ({ value, label: auditActionLabel(value) })),
     },
   },
-  { field: 'payload', header: t.details, width: 420, sortable: false, accessor: (e) => auditDetails(e.payload) },
+  { field: 'payload', header: t.details, width: 420, sortable: false, accessor: (e) => auditDetails(e.payload, e) },
   // Where a trader's or customer's action came from (issue 30); the server's own has none.
   { field: 'ip', header: t.ip, width: 130, priority: 2, filter: { type: 'text' }, accessor: (e) => e.ip ?? '-' },
   {

@@ -21,6 +21,10 @@ describe('audit log format', () => {
       '合同编号: 3，新状态: 已暂停，原状态: 执行中/活跃',
     );
     expect(auditDetails('{"unknown_key":1}')).toBe('unknown_key: 1');
+    // Names beside ids.
+    expect(
+      auditDetails('{"contract_id":3,"user_id":5}', { contract_name: '铜2701-pricer1', customer_name: 'pricer1' }),
+    ).toBe('合同编号: 3（铜2701-pricer1），客户编号: 5（pricer1）');
     // Times in Beijing, never a UTC ISO string.
     expect(auditDetails('{"expires_at":"2026-03-06T07:00:00.000Z"}')).toBe('有效期: 2026-03-06 15:00:00');
     expect(auditDetails('not json')).toBe('not json');

@@ -20,10 +20,21 @@ function valueText(key: string, v: unknown): string {
   return t.values[s] ?? s;
 }
 
-function detailsOf(value: Record<string, unknown>): string {
+/** The names the server found for the payload's ids (issue 30: names beside ids). */
+export interface AuditNames {
+  contract_name?: string | null;
+  customer_name?: string | null;
+}
+
+function detailsOf(value: Record<string, unknown>, names: AuditNames = {}): string {
+  const beside = (k: string): string | null | undefined =>
+    k === 'contract_id' ? names.contract_name : k === 'user_id' || k === 'pricer_id' ? names.customer_name : null;
   return Object.entries(value)
     .filter(([k]) => !HIDDEN.has(k))
-    .map(([k, v]) => `${t.fields[k] ?? k}: ${valueText(k, v)}`)
+    .map(([k, v]) => {
+      const name = beside(k);
+      return `${t.fields[k] ?? k}: ${valueText(k, v)}${name ? `（${name}）` : ''}`;
+    })
     .join('，');
 }
 
@@ -31,7 +42,7 @@ function detailsOf(value: Record<string, unknown>): string {
  * The payload as short '字段: 值' pairs in Chinese (secrets are redacted by the server already; passwords
  * left out; a price of 0 reads 市价).
  */
-export function auditDetails(payload: string): string {
+export function auditDetails(payload: string, names?: AuditNames): string {
   let value: unknown;
   try {
     value = JSON.parse(payload);
@@ -39,5 +50,5 @@ export function auditDetails(payload: string): string {
     return payload;
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return String(payload);
-  return detailsOf(value as Record<string, unknown>);
+  return detailsOf(value as Record<string, unknown>, names);
 }

@@ -1,6 +1,8 @@
 import { traderRoutes as api } from '@pfp/contract';
 import { zh } from '@pfp/i18n';
 import { serve } from '../../platform/http/route';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../platform/db/schema';
 import { runView } from '../../platform/views/engine';
 import type { Capability } from '../context';
 import { auditLogView } from './views';
@@ -19,16 +21,66 @@ export const audit: Capability = {
           ...(body.start_date ? { createdFrom: body.start_date } : {}),
           ...(body.end_date ? { createdTo: body.end_date } : {}),
         });
-        // The action as the trader reads it (issue 30); an action without a label keeps its key.
+        // The action as the trader reads it, and the names beside the ids of its payload (issue 30).
         const label = zh.fixing.audit.actions;
+        const names = await namesOf(ctx.db, Number(scope.tenant_id), page.items);
         return {
           ...page,
-          items: page.items.map((i) =>
-            typeof i.action === 'string' ? { ...i, action_label: label[i.action] ?? i.action } : i,
-          ),
+          items: page.items.map((i) => {
+            const refs = idsOf(i.payload);
+            return {
+              ...i,
+              ...(typeof i.action === 'string' ? { action_label: label[i.action] ?? i.action } : {}),
+              contract_name: refs.contract !== undefined ? (names.contracts.get(refs.contract) ?? null) : null,
+              customer_name: refs.customer !== undefined ? (names.customers.get(refs.customer) ?? null) : null,
+            };
+          }),
         };
       },
       { tags: ['fixing'] },
     );
   },
 };
+
+/** The contract and customer ids an audited payload names. */
+function idsOf(payload: unknown): { contract?: number; customer?: number } {
+  let p: Record<string, unknown>;
+  try {
+    p = typeof payload === 'string' ? (JSON.parse(payload) as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+  const num = (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) ? v : undefined);
+  const contract = num(p.contract_id);
+  const customer = num(p.user_id) ?? num(p.pricer_id);
+  return { ...(contract !== undefined ? { contract } : {}), ...(customer !== undefined ? { customer } : {}) };
+}
+
+/** The names of the tenant's contracts and customers a page of the log names: two indexed reads. */
+async function namesOf(db: Kysely<DB>, tenantId: number, items: Record<string, unknown>[]) {
+  const refs = items.map((i) => idsOf(i.payload));
+  const contractIds = [...new Set(refs.flatMap((r) => (r.contract !== undefined ? [r.contract] : [])))];
+  const customerIds = [...new Set(refs.flatMap((r) => (r.customer !== undefined ? [r.customer] : [])))];
+  const [contracts, customers] = await Promise.all([
+    contractIds.length
+      ? db
+          .selectFrom('contracts')
+          .select(['id', 'name'])
+          .where('tenant_id', '=', tenantId)
+          .where('id', 'in', contractIds)
+          .execute()
+      : [],
+    customerIds.length
+      ? db
+          .selectFrom('pricer_users')
+          .select(['id', 'username'])
+          .where('tenant_id', '=', tenantId)
+          .where('id', 'in', customerIds)
+          .execute()
+      : [],
+  ]);
+  return {
+    contracts: new Map(contracts.map((c) => [c.id, c.name])),
+    customers: new Map(customers.map((c) => [c.id, c.username])),
+  };
+}
