@@ -354,6 +354,20 @@ describe('the audit log records where an action came from (issue 30)', () => {
       .execute();
     expect(rows.find((r) => r.action === 'submit-order')).toMatchObject({ ip: '127.0.0.1', user_agent: UA });
     expect(rows.find((r) => r.action === 'pricer-login')).toMatchObject({ ip: '127.0.0.1' });
+    // A failed login of the account is audited too, with where it came from.
+    await h.app.inject({
+      method: 'POST',
+      url: '/api/pricer/rpc/pricer-login',
+      headers: { 'user-agent': UA },
+      payload: { tenant_id: t.tenant, username: 'olga', password: 'wrong' },
+    });
+    const failed = await h.db
+      .selectFrom('audit_log')
+      .select(['actor', 'ip', 'user_agent'])
+      .where('tenant_id', '=', t.tenant)
+      .where('action', '=', 'pricer-login-failed')
+      .executeTakeFirstOrThrow();
+    expect(failed).toMatchObject({ ip: '127.0.0.1', user_agent: UA });
     expect(rows.find((r) => r.action === 'create-contract')?.ip).toBe('127.0.0.1');
     // The trader's view carries them.
     const page = (await h.call('/api/trader/view/audit-log', { action: 'submit-order' }, t.token)).body.data;

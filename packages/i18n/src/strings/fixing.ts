@@ -151,6 +151,7 @@ export const fixing = {
       'submit-order': '提交点价',
       'cancel-order': '撤单',
       'pricer-login': '客户登录',
+      'pricer-login-failed': '客户登录失败',
       'update-pricer-status': '停用/启用客户',
       'create-conditional-order': '新建条件单',
       'cancel-conditional-order': '撤销条件单',

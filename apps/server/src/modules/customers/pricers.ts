@@ -99,7 +99,13 @@ export async function loginPricer(db: Kysely<DB>, input: z.output<typeof pricerL
     .where('username', '=', input.username)
     .executeTakeFirst();
   const { ok, rehash } = await verifyPassword(input.password, user?.password_hash ?? DUMMY_HASH);
-  if (!user || !ok) throw unauthorized('用户名或密码错误');
+  if (!user || !ok) {
+    // A wrong password for a real account is audited with its address and browser (issue 30); an unknown
+    // name is not (it may be a mistyped password: the log keeps only a tag of it).
+    if (user)
+      await audit(db, { tenantId: tenant.id, actor: `pricer:${user.id}`, action: 'pricer-login-failed', payload: {} });
+    throw unauthorized('用户名或密码错误');
+  }
   if (user.status === 'inactive') throw forbidden('账户已停用，请联系贸易商', 'account_disabled');
   // An older, cheaper hash is replaced now that the password is known (docs/security.md).
   const upgraded = rehash ? await hashPassword(input.password) : undefined;
