@@ -139,6 +139,17 @@ export const auditLogRequest = viewRequest.extend({
 });
 export type AuditLogRequest = z.input<typeof auditLogRequest>;
 
+/** GET /api/trader/export/audit-log: the page's filters as a query string (issue 30: xlsx of the filtered log). */
+export const auditExportQuery = z.object({
+  action: condition(text().trim().max(100)),
+  actor: condition(text().trim().max(200)),
+  start_date: dayParam('开始日期'),
+  end_date: dayParam('结束日期'),
+  /** The table's column filter expression (the views engine's language). */
+  filter: text().max(2000).optional(),
+});
+export type AuditExportQuery = z.input<typeof auditExportQuery>;
+
 export const auditRow = z.object({
   id: z.int(),
   actor: z.string(),

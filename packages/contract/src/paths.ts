@@ -30,6 +30,7 @@ export const traderPaths = paths({
   contractPausePreview: { method: 'POST', path: '/api/trader/view/contract-pause-preview' },
   pricerDeactivatePreview: { method: 'POST', path: '/api/trader/view/pricer-deactivate-preview' },
   unlockPricer: { method: 'POST', path: '/api/trader/rpc/unlock-pricer' },
+  exportAuditLog: { method: 'GET', path: '/api/trader/export/audit-log' },
 });
 
 export const pricerPaths = paths({

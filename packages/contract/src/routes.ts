@@ -44,7 +44,7 @@ import {
   unlockPricerInput,
   unlockPricerResult,
 } from './controls';
-import { auditLogRequest, confirmation, confirmationInput, exposure, statementQuery } from './fixing';
+import { auditExportQuery, auditLogRequest, confirmation, confirmationInput, exposure, statementQuery } from './fixing';
 
 /** A file download (exports): the answer is the file itself, not an envelope. */
 const file = z.instanceof(Uint8Array);
@@ -110,6 +110,7 @@ export const traderRoutes = {
     response: pricerDeactivatePreview,
   }),
   unlockPricer: route({ ...traderPaths.unlockPricer, body: unlockPricerInput, response: unlockPricerResult }),
+  exportAuditLog: route({ ...traderPaths.exportAuditLog, querystring: auditExportQuery, response: file }),
 } as const;
 
 export const pricerRoutes = {

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../../test/harness';
 import { SimExchange } from '../market';
@@ -379,6 +380,33 @@ describe('the audit log records where an action came from (issue 30)', () => {
     expect(page.items[0]).toMatchObject({ contract_name: contractName, customer_name: null });
     const created = (await h.call('/api/trader/view/audit-log', { action: 'create-contract' }, t.token)).body.data;
     expect(created.items[0]).toMatchObject({ customer_name: 'olga' });
+
+    // The filtered log as xlsx: Chinese headers and labels, Beijing time, names beside ids, 市价.
+    const file = await h.app.inject({
+      method: 'GET',
+      url: '/api/trader/export/audit-log?action=submit-order',
+      headers: { authorization: `Bearer ${t.token}` },
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toMatch(/filename\*=UTF-8''%E5%AE%A1%E8%AE%A1/);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.getWorksheet('审计日志')!;
+    const values = (r: number) => (ws.getRow(r).values as unknown[]).slice(1);
+    expect(values(1)).toEqual(['时间（北京）', '操作人', '身份', '操作', '内容', '地址', '浏览器']);
+    expect(ws.rowCount).toBe(2);
+    const [time, actor, kind, action, details, ip, ua] = values(2);
+    expect(time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect([actor, kind, action, ip, ua]).toEqual(['olga', '客户', '提交点价', '127.0.0.1', UA]);
+    expect(details).toContain(`合同编号: ${t.contract}（${contractName}）`);
+    expect(details).toContain('价格: 市价');
+    const bad = await h.app.inject({
+      method: 'GET',
+      url: '/api/trader/export/audit-log?start_date=yesterday',
+      headers: { authorization: `Bearer ${t.token}` },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.field).toBe('start_date');
   });
 });
 

@@ -3,7 +3,8 @@ import { DataTable, filterConfigsOf, type DataTableColumn } from '@pfp/data-tabl
 import { zh } from '@pfp/i18n';
 import { useMemo, useState } from 'react';
 import type { AuditRow as AuditEntry } from '@pfp/contract';
-import { useAuditTable } from '../shared/api';
+import { notify } from '@pfp/ui';
+import { errorText, useAuditTable, useExportAuditLog } from '../shared/api';
 import { PageHeading } from '../shared/PageHeading';
 import { TONE } from '../shared/tones';
 import { auditActionLabel, auditDetails, auditKindLabel } from './auditFormat';
@@ -63,6 +64,36 @@ export const AUDIT_COLUMNS: DataTableColumn<AuditEntry>[] = [
 function AuditTable({ range }: { range: { start_date?: string; end_date?: string } }) {
   const filterConfigs = useMemo(() => filterConfigsOf(AUDIT_COLUMNS), []);
   const table = useAuditTable(range, { filterConfigs, pageSize: AUDIT_PAGE_SIZE });
+  const exportLog = useExportAuditLog();
+  const [exporting, setExporting] = useState(false);
+  // The rows the table shows (its date range and column filters), as xlsx (issue 30).
+  const download = async () => {
+    setExporting(true);
+    try {
+      const name = await exportLog({
+        ...range,
+        ...(table.filterExpression ? { filter: table.filterExpression } : {}),
+      });
+      notify(t.exported(name), 'success');
+    } catch (err) {
+      notify(t.exportFailed(errorText(err)), 'error');
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <Stack gap="xs">
+      <Group justify="flex-end">
+        <Button size="xs" variant="light" onClick={() => void download()} disabled={exporting}>
+          {exporting ? t.exporting : t.export}
+        </Button>
+      </Group>
+      <AuditDataTable table={table} />
+    </Stack>
+  );
+}
+
+function AuditDataTable({ table }: { table: ReturnType<typeof useAuditTable> }) {
   return (
     <DataTable<AuditEntry>
       controller={table}

@@ -140,6 +140,11 @@ export const fixing = {
     details: '内容',
     ip: '地址',
     userAgent: '浏览器',
+    /** The filtered log as an Excel file (issue 30). */
+    export: '导出表格',
+    exporting: '导出中...',
+    exported: (name: string) => `已导出 ${name}`,
+    exportFailed: (error: string) => `导出失败: ${error}`,
     kinds: { trader: '贸易商', pricer: '客户', system: '系统' } as Record<string, string>,
     actions: {
       'create-contract': '新建合同',

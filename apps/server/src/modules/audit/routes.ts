@@ -1,4 +1,6 @@
-import { traderRoutes as api } from '@pfp/contract';
+import { auditExportQuery, traderRoutes as api } from '@pfp/contract';
+import type { z } from 'zod';
+import { auditWorkbook } from './export';
 import { zh } from '@pfp/i18n';
 import { serve } from '../../platform/http/route';
 import type { Kysely } from 'kysely';
@@ -22,25 +24,47 @@ export const audit: Capability = {
           ...(body.end_date ? { createdTo: body.end_date } : {}),
         });
         // The action as the trader reads it, and the names beside the ids of its payload (issue 30).
-        const label = zh.fixing.audit.actions;
-        const names = await namesOf(ctx.db, Number(scope.tenant_id), page.items);
-        return {
-          ...page,
-          items: page.items.map((i) => {
-            const refs = idsOf(i.payload);
-            return {
-              ...i,
-              ...(typeof i.action === 'string' ? { action_label: label[i.action] ?? i.action } : {}),
-              contract_name: refs.contract !== undefined ? (names.contracts.get(refs.contract) ?? null) : null,
-              customer_name: refs.customer !== undefined ? (names.customers.get(refs.customer) ?? null) : null,
-            };
-          }),
-        };
+        return { ...page, items: await withNames(ctx.db, Number(scope.tenant_id), page.items) };
       },
       { tags: ['fixing'] },
     );
+
+    // The filtered log as an xlsx file (issue 30): the same filters as the view.
+    app.route({
+      method: 'GET',
+      url: api.exportAuditLog.path,
+      schema: { querystring: auditExportQuery, tags: ['fixing'] },
+      handler: async (req, reply) => {
+        const tenantId = await trader.tenantOf(req);
+        const p = req.query as z.output<typeof auditExportQuery>;
+        const file = await auditWorkbook(ctx.db, tenantId, p, (items) => withNames(ctx.db, tenantId, items));
+        const day = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+        reply.header(
+          'content-disposition',
+          `attachment; filename="audit_${day}.xlsx"; filename*=UTF-8''${encodeURIComponent(`审计日志_${day}.xlsx`)}`,
+        );
+        reply.header('cache-control', 'no-store');
+        reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+        return reply.send(file);
+      },
+    });
   },
 };
+
+/** The entries with the action's label and the names beside their ids. */
+async function withNames(db: Kysely<DB>, tenantId: number, items: Record<string, unknown>[]) {
+  const label = zh.fixing.audit.actions;
+  const names = await namesOf(db, tenantId, items);
+  return items.map((i) => {
+    const refs = idsOf(i.payload);
+    return {
+      ...i,
+      ...(typeof i.action === 'string' ? { action_label: label[i.action] ?? i.action } : {}),
+      contract_name: refs.contract !== undefined ? (names.contracts.get(refs.contract) ?? null) : null,
+      customer_name: refs.customer !== undefined ? (names.customers.get(refs.customer) ?? null) : null,
+    };
+  });
+}
 
 /** The contract and customer ids an audited payload names. */
 function idsOf(payload: unknown): { contract?: number; customer?: number } {

@@ -4,6 +4,15 @@ import type { ConfirmationData, StatementRequest } from '@pfp/ui';
 
 const BASE = '/api/trader';
 
+/** GET /api/trader/export/audit-log's query (the contract's auditExportQuery, as strings). */
+export interface AuditExportRequest {
+  action?: string;
+  actor?: string;
+  start_date?: string;
+  end_date?: string;
+  filter?: string;
+}
+
 /** How authenticated file downloads get their token (the JSON client keeps its own). */
 export interface FileAccess {
   getToken: TokenProvider;
@@ -25,6 +34,15 @@ export function fixingApi(http: HttpClient, files?: FileAccess) {
       dataOf<ViewPage<AuditRow>>(
         await http.request(`${BASE}/view/audit-log`, { method: 'POST', body: params, ...(signal ? { signal } : {}) }),
       ),
+    /** Downloads the filtered audit log as xlsx (issue 30); resolves with the saved file's name. */
+    exportAuditLog: (q: AuditExportRequest) =>
+      downloadFile({
+        path: `${BASE}/export/audit-log`,
+        query: { ...q },
+        getToken: files?.getToken ?? (() => ''),
+        ...(files?.onAuthError ? { onAuthError: files.onAuthError } : {}),
+        fallbackName: 'audit.xlsx',
+      }),
     /** Downloads the statement; resolves with the saved file's name. */
     exportFixings: (q: StatementRequest) =>
       downloadFile({
