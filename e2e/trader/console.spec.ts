@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectNoEnglish } from '../common/english';
 import {
   demoTrader,
   expectAccessible,
@@ -183,6 +184,7 @@ test.describe.serial('first-time trader', () => {
     await row.getByRole('button', { name: `停用 ${CUSTOMER.username}` }).click();
     const confirm = dialog(page, `停用客户：${CUSTOMER.username}`);
     await expect(confirm).toContainText('停用后该客户不能登录');
+    await expect(confirm.getByTestId('pricer-status-effect')).toContainText('将撤销 0 笔未成交委托和 0 笔条件单');
     await expectAccessible(page, testInfo, 'deactivate-dialog');
     // Cancel changes nothing.
     await confirm.getByRole('button', { name: '取消' }).click();
@@ -202,6 +204,7 @@ test.describe.serial('first-time trader', () => {
     await page.getByRole('button', { name: '登录' }).click();
     expect((await refused).status()).toBe(403);
     await expect(toast(page, '账户已停用，请联系贸易商')).toBeVisible();
+    await expect(page.getByTestId('account-disabled')).toHaveText('账户已停用，请联系贸易商');
     await expect(page).toHaveURL(new RegExp(`/pricer/${tenantId}/login$`));
     await screenshot(page, testInfo, 'inactive-login-1280');
 
@@ -286,12 +289,20 @@ test.describe.serial('first-time trader', () => {
     contractId = Number(await row.getByRole('cell').first().textContent());
     expect(contractId).toBeGreaterThan(0);
 
+    // 暂停 says what it will stop before it does it (issue 30).
     await row.getByRole('button', { name: `暂停 ${CONTRACT_NAME}` }).click();
+    const pause = dialog(page, `暂停合同：${CONTRACT_NAME}`);
+    await expect(pause.getByTestId('contract-status-effect')).toContainText('将撤销 0 笔未成交委托，暂停 0 笔条件单');
+    await expectNoEnglish(page, 'pause dialog');
+    await pause.getByRole('button', { name: '确认暂停' }).click();
     await expect(toast(page, '合同状态已更新')).toBeVisible();
     await expect(row).toContainText('已暂停');
     await expect(page.getByTestId('stat-contracts-paused-value')).toHaveText('1');
     await expect(page.getByTestId('stat-contracts-active-value')).toHaveText('0');
     await row.getByRole('button', { name: `激活 ${CONTRACT_NAME}` }).click();
+    const activate = dialog(page, `激活合同：${CONTRACT_NAME}`);
+    await expect(activate.getByTestId('contract-status-effect')).toContainText('0 笔条件单恢复监控行情');
+    await activate.getByRole('button', { name: '确认激活' }).click();
     await expect(row).toContainText('执行中');
     await expect(page.getByTestId('stat-contracts-active-value')).toHaveText('1');
 

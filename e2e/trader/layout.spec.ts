@@ -1,6 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { demoTrader, expectAccessible, pricerLogin, screenshot, signIn, toast, type PricerSession } from './support';
 
+const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
+
 /*
  * Issue 18 §1: the trader's tables fit a laptop. At 1280, 1366 and 1440 px (and 1920) the order
  * stream shows 状态 and 撤单 and the contracts table 剩余, 状态 and 操作 (暂停/激活), with no
@@ -118,6 +120,7 @@ test.describe('trader tables on a laptop', () => {
     // Paused, the row offers 激活 in the same place.
     await page.setViewportSize({ width: 1280, height: 900 });
     await row.getByRole('button', { name: '暂停 铜2701-pricer1' }).click();
+    await dialog(page, '暂停合同：铜2701-pricer1').getByRole('button', { name: '确认暂停' }).click();
     await expect(toast(page, '合同状态已更新')).toBeVisible();
     try {
       await expectInView(page, row.getByRole('button', { name: '激活 铜2701-pricer1' }), 1280);
@@ -125,6 +128,7 @@ test.describe('trader tables on a laptop', () => {
       await screenshot(page, testInfo, 'contracts-paused-1280');
     } finally {
       await row.getByRole('button', { name: '激活 铜2701-pricer1' }).click();
+      await dialog(page, '激活合同：铜2701-pricer1').getByRole('button', { name: '确认激活' }).click();
       await expect(row.locator('[data-status="active"]')).toBeVisible();
     }
   });

@@ -8,6 +8,7 @@ import { openApi } from './platform/http/openapi';
 import { installOverload } from './platform/http/overload';
 import { redirectToPublicHost } from './platform/http/publicHost';
 import { installSecurityHeaders } from './platform/http/securityHeaders';
+import { installRequestOrigin } from './platform/http/requestOrigin';
 import { installZod } from './platform/http/zod';
 import { createLogger, type RootLogger } from './platform/logger';
 import { notFound, remotesManifest, serveApps } from './platform/static/apps';
@@ -42,6 +43,7 @@ export async function buildApp(
   // Route schemas come from @pfp/contract: validation, answers and the OpenAPI document.
   installZod(app);
   await openApi(app);
+  installRequestOrigin(app); // the audit log's address and browser (issue 30)
   await installSecurityHeaders(app, {
     publicUrl: config.publicUrl,
     remotes: config.remotes,

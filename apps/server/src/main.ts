@@ -15,7 +15,7 @@ import { DiffMarketData } from './diff/marketData';
 import { DiffTradeGateway } from './diff/tradeGateway';
 import { createTradingService, pgCoordinator } from './trading';
 import { seedCatalogue } from './seed/catalogue';
-import { DEMO_TRADER_SUB, seedDemo } from './seed/demo';
+import { DEMO_TRADER_SUB, hintFirstTrader, seedDemo } from './seed/demo';
 import { logAppsSetting } from './platform/static/apps';
 import { inlineEngine } from './modules/volatility/curveEngine';
 import { VolatilityCurves } from './modules/volatility/curves';
@@ -208,6 +208,7 @@ if (config.seedDemo) {
     log.info('demo data seeded: trader / trader123 at /trader, pricer1 / pricer123 at /pricer/1');
   }
 }
+if (identity) await hintFirstTrader(db, log);
 
 // First the deadlines (an order of an expired contract is cancelled, never sent), then trading.
 await deadlines.runOnce();

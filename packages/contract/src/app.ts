@@ -2,9 +2,10 @@ import { z } from 'zod';
 
 /** The calls outside SPEC §7 that the shell needs: runtime configuration and health. */
 
-/** GET /api/config: where traders sign in. */
+/** GET /api/config: where traders sign in, and whether the demo data is on (the customer login's prefill). */
 export const appConfig = z.object({
   oidc: z.object({ authority: z.string(), client_id: z.string() }),
+  demo: z.boolean(),
 });
 export type AppConfig = z.infer<typeof appConfig>;
 

@@ -141,14 +141,33 @@ export const auditLogRequest = viewRequest.extend({
 });
 export type AuditLogRequest = z.input<typeof auditLogRequest>;
 
+/** GET /api/trader/export/audit-log: the page's filters as a query string (issue 30: xlsx of the filtered log). */
+export const auditExportQuery = z.object({
+  action: condition(text().trim().max(100)),
+  actor: condition(text().trim().max(200)),
+  start_date: dayParam('开始日期'),
+  end_date: dayParam('结束日期'),
+  /** The table's column filter expression (the views engine's language). */
+  filter: text().max(2000).optional(),
+});
+export type AuditExportQuery = z.input<typeof auditExportQuery>;
+
 export const auditRow = z.object({
   id: z.int(),
   actor: z.string(),
   actor_name: z.string(),
   actor_kind: z.enum(['trader', 'pricer', 'system']),
   action: z.string(),
+  /** The action as the trader reads it, in Chinese (issue 30). */
+  action_label: z.string(),
   /** The audited payload as JSON text (secrets redacted). */
   payload: z.string(),
   created_at: timestamp,
+  /** Where a trader's or customer's action came from (NULL for the server's own, and rows before issue 30). */
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  /** The names of the contract and the customer the payload's ids name (issue 30), when they exist. */
+  contract_name: z.string().nullable(),
+  customer_name: z.string().nullable(),
 });
 export type AuditRow = z.input<typeof auditRow>;

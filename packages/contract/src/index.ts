@@ -18,5 +18,6 @@ export * from './ws';
 export * from './routes';
 export * from './fixing';
 export * from './conditional';
+export * from './controls';
 export * from './paths';
 export * from './margin';

@@ -35,6 +35,10 @@ export const traderPaths = paths({
   settleLots: { method: 'POST', path: '/api/trader/rpc/settle-lots' },
   marginSettings: { method: 'POST', path: '/api/trader/view/margin-settings' },
   setMarginSettings: { method: 'POST', path: '/api/trader/rpc/set-margin-settings' },
+  contractPausePreview: { method: 'POST', path: '/api/trader/view/contract-pause-preview' },
+  pricerDeactivatePreview: { method: 'POST', path: '/api/trader/view/pricer-deactivate-preview' },
+  unlockPricer: { method: 'POST', path: '/api/trader/rpc/unlock-pricer' },
+  exportAuditLog: { method: 'GET', path: '/api/trader/export/audit-log' },
 });
 
 export const pricerPaths = paths({

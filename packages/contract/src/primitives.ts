@@ -111,3 +111,24 @@ export const timestamp = z.codec(z.iso.datetime({ offset: true }), z.date(), {
   decode: (s) => new Date(s),
   encode: (d) => d.toISOString(),
 });
+
+/** Unicode direction controls: a name holding one can show as something else than it is (issue 30). */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/;
+/** What shows as nothing: whitespace, zero-width characters, the soft hyphen, BOM. */
+const INVISIBLE = /[\s\u200B-\u200D\u2060\uFEFF\u00AD]/gu;
+
+/** A name people read (a contract's, a company's): no direction controls, and not only invisible characters. */
+export function hasBidiControls(s: string): boolean {
+  return BIDI_CONTROLS.test(s);
+}
+export function isInvisible(s: string): boolean {
+  return s.length > 0 && s.replace(INVISIBLE, '') === '';
+}
+
+/** text() for a displayed name: trimmed, refusing direction controls and a name of only invisible characters. */
+export function nameText(label: string, required?: string) {
+  return text(required)
+    .trim()
+    .refine((s) => !hasBidiControls(s), { error: `${label}不能包含文字方向控制字符` })
+    .refine((s) => !isInvisible(s), { error: `${label}不能只有空白或不可见字符` });
+}

@@ -48,7 +48,15 @@ import {
   settleLotsResult,
   pricerAccount,
 } from './margin';
-import { auditLogRequest, confirmation, confirmationInput, exposure, statementQuery } from './fixing';
+import {
+  contractPausePreview,
+  contractPausePreviewInput,
+  pricerDeactivatePreview,
+  pricerDeactivatePreviewInput,
+  unlockPricerInput,
+  unlockPricerResult,
+} from './controls';
+import { auditExportQuery, auditLogRequest, confirmation, confirmationInput, exposure, statementQuery } from './fixing';
 
 /** A file download (exports): the answer is the file itself, not an envelope. */
 const file = z.instanceof(Uint8Array);
@@ -110,6 +118,19 @@ export const traderRoutes = {
   settleLots: route({ ...traderPaths.settleLots, body: settleLotsInput, response: settleLotsResult }),
   marginSettings: route({ ...traderPaths.marginSettings, response: marginSettings }),
   setMarginSettings: route({ ...traderPaths.setMarginSettings, body: marginSettings, response: marginSettings }),
+  // issue 30: what a pause or a 停用 will stop, read before the trader confirms it
+  contractPausePreview: route({
+    ...traderPaths.contractPausePreview,
+    body: contractPausePreviewInput,
+    response: contractPausePreview,
+  }),
+  pricerDeactivatePreview: route({
+    ...traderPaths.pricerDeactivatePreview,
+    body: pricerDeactivatePreviewInput,
+    response: pricerDeactivatePreview,
+  }),
+  unlockPricer: route({ ...traderPaths.unlockPricer, body: unlockPricerInput, response: unlockPricerResult }),
+  exportAuditLog: route({ ...traderPaths.exportAuditLog, querystring: auditExportQuery, response: file }),
 } as const;
 
 export const pricerRoutes = {

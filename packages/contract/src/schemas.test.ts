@@ -207,3 +207,35 @@ describe('route catalogue', () => {
     }
   });
 });
+
+describe('names people read (issue 30)', () => {
+  it('refuse direction controls and names of only invisible characters, in Chinese, naming the field', async () => {
+    const { createContractInput } = await import('./trader');
+    const base = {
+      pricer_id: 1,
+      product_name: '铜',
+      instrument_id: 'SHFE.cu2701',
+      direction: 'BUY',
+      total_quantity: 10,
+      basis: 0,
+      fixing_deadline: '2099-01-05',
+    };
+    expect(fails(createContractInput, { ...base, name: '合同\u202Egnp.exe' })).toEqual({
+      field: 'name',
+      message: '合同名称不能包含文字方向控制字符',
+    });
+    expect(fails(createContractInput, { ...base, name: '\u200B\u200B' })).toEqual({
+      field: 'name',
+      message: '合同名称不能只有空白或不可见字符',
+    });
+    // Blank: the server names it (instrument and customer), as before.
+    expect(safeParseZh(createContractInput, { ...base, name: '   ' }).success).toBe(true);
+    expect(fails(profileInput, { company_name: '\u2067甲\u2069', tq_account_config: { is_sim: true } })).toEqual({
+      field: 'company_name',
+      message: '公司名称不能包含文字方向控制字符',
+    });
+    expect(fails(profileInput, { company_name: '\uFEFF', tq_account_config: { is_sim: true } }).field).toBe(
+      'company_name',
+    );
+  });
+});

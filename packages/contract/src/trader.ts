@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { contract, contractStatus, direction, pricerUser } from './entities';
 import { basis, fixingDeadline } from './fixing';
 import { marginRate } from './margin';
-import { id, text } from './primitives';
+import { id, nameText, text } from './primitives';
 import {
   BROKER_NAME_MAX,
   CANCEL_RESULTS,
@@ -45,8 +45,7 @@ export type TraderProfile = z.infer<typeof traderProfile>;
 export const profileInput = z
   .object(
     {
-      company_name: text('请输入公司名称')
-        .trim()
+      company_name: nameText('公司名称', '请输入公司名称')
         .min(1, { error: '请输入公司名称' })
         .max(COMPANY_NAME_MAX, { error: `公司名称不能超过 ${COMPANY_NAME_MAX} 个字符` }),
       tq_account_config: z.object(
@@ -94,8 +93,7 @@ export type CancelOrderResult = z.infer<typeof cancelOrderResult>;
 
 export const createContractInput = z.object(
   {
-    name: text()
-      .trim()
+    name: nameText('合同名称')
       .max(CONTRACT_NAME_MAX, { error: `合同名称不能超过 ${CONTRACT_NAME_MAX} 个字符` })
       .optional()
       .default(''),

@@ -4,3 +4,4 @@ export * from './products';
 export * from './brokers';
 export * from './format';
 export * from './fixing';
+export * from './audit';

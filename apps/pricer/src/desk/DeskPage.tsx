@@ -54,11 +54,16 @@ const f = zh.fixing;
 const k = zh.conditional;
 
 /** The deadline with the days left, by the server's clock; highlighted within 3 days. */
-function deadlineFact(c: PricerContract, serverNow: string | undefined): { value: ReactNode; urgent: boolean } {
-  if (!c.fixing_deadline) return { value: f.noDeadline, urgent: false };
+export function deadlineFact(
+  c: PricerContract,
+  serverNow: string | undefined,
+): { value: ReactNode; urgent: boolean; banner: number | null } {
+  if (!c.fixing_deadline) return { value: f.noDeadline, urgent: false, banner: null };
   const days = daysUntil(c.fixing_deadline, serverNow ?? Date.now());
-  if (days < 0 || c.not_fixable_reason) return { value: c.fixing_deadline, urgent: false };
+  if (days < 0 || c.not_fixable_reason) return { value: c.fixing_deadline, urgent: false, banner: null };
   return {
+    // From 3 days before the deadline, a banner with the lots still to fix (issue 30).
+    banner: days <= DEADLINE_WARNING_DAYS && c.remaining_quantity > 0 ? days : null,
     value: (
       <>
         {c.fixing_deadline}
@@ -236,9 +241,15 @@ export function DeskPage() {
               />
               <Fact label={f.deadline} value={deadline.value} urgent={deadline.urgent} testId="deadline" />
             </SimpleGrid>
+            {deadline.banner !== null ? (
+              <Alert color="orange" title={f.deadlineBannerTitle} role="status" data-testid="deadline-banner">
+                {f.deadlineBanner(contract.fixing_deadline!, deadline.banner, contract.remaining_quantity)}
+              </Alert>
+            ) : null}
             {notFixable ? (
               <Alert color="orange" title={f.notFixableTitle} role="status" data-testid="not-fixable">
                 {f.notFixable(notFixable)}
+                {contract.status === 'paused' ? ` ${f.pausedNote}` : null}
               </Alert>
             ) : null}
             <Group justify="space-between" align="center" gap="xs">

@@ -4,17 +4,26 @@ import { zh } from '@pfp/i18n';
 import { notify } from '@pfp/ui';
 import { schemaResolver, useForm } from '@mantine/form';
 import { pricerLoginInput } from '@pfp/contract';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { useLogin, useTenantInfo } from '../shared/api';
+import { useDemoOn, useLogin, useTenantInfo } from '../shared/api';
 import { saveSession } from '../shared/session/session';
-import { useSessionExpired } from '../shared/session/useSession';
+import { useSessionEnd } from '../shared/session/useSession';
 import { loginErrorMessage } from './loginError';
 
 const t = zh.pricer;
 
-/** The demo tenant's code; its login is prefilled with the demo pricer (SPEC §9 "Defaults"). */
+/**
+ * The demo tenant's code; its login is prefilled with the demo pricer (SPEC §9 "Defaults"), only while
+ * the server runs the demo data (GET /api/config `demo`, issue 30).
+ */
 const DEMO_TENANT = '1';
 const DEMO_LOGIN = { username: 'pricer1', password: 'pricer123' };
+
+/** The prefill of the login form: the demo customer for company code 1, only while the demo is on. */
+export function demoPrefill(tenantId: string, demoOn: boolean | undefined): LoginValues | null {
+  return tenantId === DEMO_TENANT && demoOn === true ? DEMO_LOGIN : null;
+}
 
 /** SPEC §5 "Customer login": the login request's own rules for the two fields. */
 export const loginSchema = pricerLoginInput.pick({ username: true, password: true });
@@ -40,14 +49,25 @@ export function LoginPage() {
   const tenant = parseTenantId(tenantId);
   const navigate = useNavigate();
   const location = useLocation();
-  const expired = useSessionExpired();
-  const demo = tenantId === DEMO_TENANT;
+  const ended = useSessionEnd();
+  const demoOn = useDemoOn();
+  const prefill = demoPrefill(tenantId, demoOn.data);
   const form = useForm<LoginValues>({
-    initialValues: demo ? DEMO_LOGIN : { username: '', password: '' },
+    initialValues: { username: '', password: '' },
     validate: schemaResolver(loginSchema, { sync: true }),
     // SPEC §5: the messages show after a field is left; typing clears them.
     validateInputOnBlur: true,
   });
+  // The prefill arrives with the config answer; a field the customer already typed in is kept.
+  const { setValues, isDirty } = form;
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (!prefill || prefilled.current) return;
+    prefilled.current = true;
+    if (!isDirty()) setValues(prefill);
+  }, [prefill, isDirty, setValues]);
+  // 账户已停用 also when a login is refused for it (403 account_disabled), not only after a session ended.
+  const [refusedDisabled, setRefusedDisabled] = useState(false);
   const busy = form.submitting;
   const info = useTenantInfo(tenant);
   const { mutateAsync: login } = useLogin();
@@ -64,6 +84,7 @@ export function LoginPage() {
       notify(t.loginSuccess, 'success', 2000);
       navigate(afterLoginPath(tenantId, (location.state as { from?: unknown } | null)?.from), { replace: true });
     } catch (error) {
+      setRefusedDisabled(isHttpError(error) && error.serverCode === 'account_disabled');
       notify(loginErrorMessage(error), 'error');
     }
   }
@@ -85,7 +106,11 @@ export function LoginPage() {
             <Title order={1} size="h3" ta="center">
               {t.loginTitle}
             </Title>
-            {expired ? (
+            {ended === 'disabled' || refusedDisabled ? (
+              <Alert color="red" variant="light" role="alert" data-testid="account-disabled">
+                {t.accountDisabled}
+              </Alert>
+            ) : ended ? (
               <Alert color="orange" variant="light" role="alert">
                 {t.authExpired}
               </Alert>

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { typedNameTag } from '../platform/auth/typedName';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { errors, type Interaction } from 'oidc-provider';
 import type { Database } from '../platform/db/database';
@@ -131,16 +132,17 @@ export function interactionRoutes(
       const account = `trader:${normalizeUsername(username)}`;
       const verdict = guard.check(account, request.ip);
       if (verdict !== 'ok') {
-        log()?.warn({ username: normalizeUsername(username), ip: request.ip, verdict }, 'trader sign-in refused');
+        // The typed name is not logged in clear (issue 30): a tag of it.
+        log()?.warn({ username_tag: typedNameTag(username), ip: request.ip, verdict }, 'trader sign-in refused');
         return page(429, verdict === 'account-locked' ? LOGIN_MESSAGES.accountLocked : LOGIN_MESSAGES.addressLimited);
       }
       const trader = await verifyTrader(db, username, password);
       if (!trader) {
         guard.failed(account, request.ip);
-        log()?.info({ username: normalizeUsername(username), ip: request.ip }, 'trader sign-in failed');
+        log()?.info({ username_tag: typedNameTag(username), ip: request.ip }, 'trader sign-in failed');
         return page(200, BAD_CREDENTIALS);
       }
-      guard.succeeded(account);
+      guard.succeeded(account, request.ip);
       log()?.info({ sub: trader.id, username: trader.username }, 'trader signed in');
       return finish(request, reply, { login: { accountId: trader.id, amr: ['pwd'] } });
     },

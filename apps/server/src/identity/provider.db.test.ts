@@ -295,6 +295,24 @@ describe('embedded OpenID provider', () => {
     expect(refused.headers.get('location')).toBeNull();
   });
 
+  it('answers a NUL or control character in any parameter with a Chinese 400, never a 500 (issue 30)', async () => {
+    const { challenge } = pkce();
+    for (const bad of ['a\u0000b', 'line\nbreak', '\u007f']) {
+      const auth = new URL(authorizeUrl({ state: bad, code_challenge: challenge, code_challenge_method: 'S256' }));
+      const res = await browser(origin).request(auth);
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+      expect(await res.json()).toMatchObject({ error: { code: 'invalid_input', field: 'state' } });
+      const out = new URL(endpoint('logout'));
+      out.searchParams.set('client_id', 'shinny_web');
+      out.searchParams.set('state', bad);
+      const logout = await browser(origin).request(out);
+      expect(logout.status).toBe(400);
+      expect(((await logout.json()) as { error: { message: string } }).error.message).toBe(
+        '请求参数 state 含有非法的控制字符',
+      );
+    }
+  });
+
   it('requires PKCE with S256', async () => {
     for (const params of [
       { code_challenge: pkce().challenge, code_challenge_method: 'plain' },

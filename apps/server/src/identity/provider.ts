@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import Provider from 'oidc-provider';
 import type { Logger } from '../platform/logger';
 import { applyClientPolicy } from './clientPolicy';
+import { refuseControlChars } from './controlChars';
 import { providerConfiguration } from './configuration';
 import { interactionRoutes } from './interactions';
 import { loadSigningKeys } from './keys';
@@ -62,6 +63,7 @@ export async function createIdentityProvider(opts: IdentityProviderOptions): Pro
         { parseAs: 'string', bodyLimit: 16 * 1024 },
         (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
       );
+      scope.addHook('preHandler', refuseControlChars);
       interactionRoutes(scope, provider, s, db, () => log);
       userinfoRoute(scope, s, db, createLocalJWKSet(keys.publicJwks));
     });
@@ -70,6 +72,8 @@ export async function createIdentityProvider(opts: IdentityProviderOptions): Pro
     await app.register(async (scope) => {
       scope.removeAllContentTypeParsers();
       scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
+      // The query string only: oidc-provider reads the raw body itself (its own parser refuses bad forms).
+      scope.addHook('onRequest', refuseControlChars);
       const callback = provider.callback();
       const handler = (request: FastifyRequest, reply: FastifyReply) => {
         reply.hijack();

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../../test/harness';
 import { SimExchange } from '../market';
@@ -145,12 +146,34 @@ describe('orders', () => {
     expect(after.remaining_quantity).toBe(17);
   });
 
-  it('rejects orders on a paused contract', async () => {
-    await h.call('/api/trader/rpc/update-contract-status', { contract_id: contractId, new_status: 'paused' }, trader);
-    const r = await h.call('/api/pricer/rpc/submit-order', { contract_id: contractId, quantity: 1 }, jwt);
+  it('rejects orders on a paused contract, whose working orders the pause cancelled', async () => {
+    const mine = await h.db.selectFrom('contracts').selectAll().where('id', '=', contractId).executeTakeFirstOrThrow();
+    const second = await h.call(
+      '/api/trader/rpc/create-contract',
+      {
+        pricer_id: mine.pricer_id,
+        product_name: mine.product_name,
+        instrument_id: mine.instrument_id,
+        direction: 'BUY',
+        total_quantity: 5,
+        basis: 0,
+        fixing_deadline: mine.fixing_deadline,
+      },
+      trader,
+    );
+    const id = second.body.data.id as number;
+    const working = await h.call('/api/pricer/rpc/submit-order', { contract_id: id, quantity: 2 }, jwt);
+    await h.call('/api/trader/rpc/update-contract-status', { contract_id: id, new_status: 'paused' }, trader);
+    const r = await h.call('/api/pricer/rpc/submit-order', { contract_id: id, quantity: 1 }, jwt);
     expect(r.status).toBe(409);
     expect(r.body.error.message).toBe('合同已暂停，不能下单');
-    await h.call('/api/trader/rpc/update-contract-status', { contract_id: contractId, new_status: 'active' }, trader);
+    const stopped = await h.db
+      .selectFrom('orders')
+      .select(['status', 'last_msg'])
+      .where('id', '=', working.body.data.id)
+      .executeTakeFirstOrThrow();
+    expect(stopped).toEqual({ status: 'CANCELLED', last_msg: '合同已暂停，已撤单' });
+    await h.call('/api/trader/rpc/update-contract-status', { contract_id: id, new_status: 'active' }, trader);
   });
 
   it('lets the trader cancel a PENDING order, returning its lots; the pricer only ALIVE ones', async () => {
@@ -220,15 +243,170 @@ describe('orders', () => {
       jwt,
     );
     expect(all.body.data.total_count).toBeGreaterThanOrEqual(2);
-    const cancelled = await h.call('/api/pricer/view/my-orders', { status: 'CANCELLED' }, jwt);
+    const cancelled = await h.call('/api/pricer/view/my-orders', { contract_id: contractId, status: 'CANCELLED' }, jwt);
     expect(cancelled.body.data.items.every((o: { status: string }) => o.status === 'CANCELLED')).toBe(true);
     expect(cancelled.body.data.total_count).toBe(1);
     const future = await h.call('/api/pricer/view/my-orders', { start_date: '2999-01-01' }, jwt);
     expect(future.body.data.total_count).toBe(0);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
-    const byDay = await h.call('/api/pricer/view/my-orders', { start_date: today, end_date: today }, jwt);
+    const byDay = await h.call(
+      '/api/pricer/view/my-orders',
+      { contract_id: contractId, start_date: today, end_date: today },
+      jwt,
+    );
     expect(byDay.body.data.total_count).toBe(all.body.data.total_count);
     expect((await h.call('/api/pricer/view/my-orders', { start_date: '2026/01/01' }, jwt)).status).toBe(400);
+  });
+});
+
+describe('what a pause or a 停用 will stop, read before it (issue 30)', () => {
+  it('counts the working orders and waiting 条件单 of a contract and of a customer, then stops them', async () => {
+    const t = await setupTenant('trader-stop', '停公司', 'stella');
+    const jwt = (await login(t.tenant, 'stella')).body.data.jwt_token;
+    const submitted = await h.call('/api/pricer/rpc/submit-order', { contract_id: t.contract, quantity: 2 }, jwt);
+    expect(submitted.status).toBe(200);
+    const k = await h.call(
+      '/api/pricer/rpc/create-conditional-order',
+      { contract_id: t.contract, quantity: 3, trigger_op: '>=', trigger_price: 999_990, order_price: 0 },
+      jwt,
+    );
+    expect(k.status).toBe(200);
+    // The dashboard's nearest deadlines (apps/trader useNearestDeadlines) is a plain contracts view call.
+    const nearest = await h.call(
+      '/api/trader/view/contracts',
+      {
+        filter: "status in ['active','paused']",
+        sort_fields: [{ field: 'fixing_deadline', ascending: true }],
+        slice_start: 0,
+        slice_end: 50,
+      },
+      t.token,
+    );
+    expect(nearest.status).toBe(200);
+    expect(nearest.body.data.items.map((c: { id: number }) => c.id)).toEqual([t.contract]);
+    const counts = { working_orders: 1, working_lots: 2, waiting_conditionals: 1, waiting_conditional_lots: 3 };
+    const contractPreview = await h.call(
+      '/api/trader/view/contract-pause-preview',
+      { contract_id: t.contract },
+      t.token,
+    );
+    expect(contractPreview.body).toEqual({
+      result: 'ok',
+      data: { contract_id: t.contract, status: 'active', ...counts },
+    });
+    const userPreview = await h.call('/api/trader/view/pricer-deactivate-preview', { user_id: t.userId }, t.token);
+    expect(userPreview.body.data).toEqual({ user_id: t.userId, status: 'active', ...counts });
+    // Bad input names the field in Chinese; another tenant's ids are not there.
+    const bad = await h.call('/api/trader/view/contract-pause-preview', { contract_id: 'x' }, t.token);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.field).toBe('contract_id');
+    expect(bad.body.error.message).toMatch(/[\u4e00-\u9fff]/);
+    expect((await h.call('/api/trader/view/pricer-deactivate-preview', {}, t.token)).body.error.field).toBe('user_id');
+    expect((await h.call('/api/trader/view/contract-pause-preview', { contract_id: t.contract }, trader)).status).toBe(
+      404,
+    );
+    expect((await h.call('/api/trader/view/pricer-deactivate-preview', { user_id: t.userId }, trader)).status).toBe(
+      404,
+    );
+
+    // 停用: the 条件单 is cancelled (lots back), the order is stopped, nothing waits or works any more.
+    const off = await h.call(
+      '/api/trader/rpc/update-pricer-status',
+      { user_id: t.userId, new_status: 'inactive' },
+      t.token,
+    );
+    expect(off.status).toBe(200);
+    const after = await h.call('/api/trader/view/pricer-deactivate-preview', { user_id: t.userId }, t.token);
+    expect(after.body.data).toMatchObject({ status: 'inactive', waiting_conditionals: 0 });
+    const cond = await h.db
+      .selectFrom('conditional_orders')
+      .select(['status', 'last_msg'])
+      .where('id', '=', k.body.data.id)
+      .executeTakeFirstOrThrow();
+    expect(cond).toEqual({ status: 'CANCELLED', last_msg: '客户已停用，已撤销' });
+    const o = await h.db
+      .selectFrom('orders as o')
+      .leftJoin('order_dispatch as d', 'd.order_id', 'o.id')
+      .select(['o.status', 'o.last_msg', 'd.cancel_reason'])
+      .where('o.id', '=', submitted.body.data.id)
+      .executeTakeFirstOrThrow();
+    // PENDING (no router here): cancelled; had a router taken it, its cancel is owed to the broker.
+    expect(o.status === 'CANCELLED' ? o.last_msg : o.cancel_reason).toBe('客户已停用，已撤单');
+  });
+});
+
+describe('the audit log records where an action came from (issue 30)', () => {
+  it("keeps the address and browser of a customer's fix and a trader's action, none for the server's own", async () => {
+    const t = await setupTenant('trader-origin', '址公司', 'olga');
+    const jwt = (await login(t.tenant, 'olga')).body.data.jwt_token;
+    const UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0 测试';
+    const fix = await h.app.inject({
+      method: 'POST',
+      url: '/api/pricer/rpc/submit-order',
+      headers: { authorization: `Bearer ${jwt}`, 'user-agent': UA },
+      payload: { contract_id: t.contract, quantity: 1 },
+    });
+    expect(fix.statusCode).toBe(200);
+    const rows = await h.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor', 'ip', 'user_agent'])
+      .where('tenant_id', '=', t.tenant)
+      .orderBy('id')
+      .execute();
+    expect(rows.find((r) => r.action === 'submit-order')).toMatchObject({ ip: '127.0.0.1', user_agent: UA });
+    expect(rows.find((r) => r.action === 'pricer-login')).toMatchObject({ ip: '127.0.0.1' });
+    // A failed login of the account is audited too, with where it came from.
+    await h.app.inject({
+      method: 'POST',
+      url: '/api/pricer/rpc/pricer-login',
+      headers: { 'user-agent': UA },
+      payload: { tenant_id: t.tenant, username: 'olga', password: 'wrong' },
+    });
+    const failed = await h.db
+      .selectFrom('audit_log')
+      .select(['actor', 'ip', 'user_agent'])
+      .where('tenant_id', '=', t.tenant)
+      .where('action', '=', 'pricer-login-failed')
+      .executeTakeFirstOrThrow();
+    expect(failed).toMatchObject({ ip: '127.0.0.1', user_agent: UA });
+    expect(rows.find((r) => r.action === 'create-contract')?.ip).toBe('127.0.0.1');
+    // The trader's view carries them.
+    const page = (await h.call('/api/trader/view/audit-log', { action: 'submit-order' }, t.token)).body.data;
+    expect(page.items[0]).toMatchObject({ ip: '127.0.0.1', user_agent: UA, action_label: '提交点价' });
+    // Names beside the ids: the contract's name for a fix.
+    const contractName = (
+      await h.db.selectFrom('contracts').select('name').where('id', '=', t.contract).executeTakeFirstOrThrow()
+    ).name;
+    expect(page.items[0]).toMatchObject({ contract_name: contractName, customer_name: null });
+    const created = (await h.call('/api/trader/view/audit-log', { action: 'create-contract' }, t.token)).body.data;
+    expect(created.items[0]).toMatchObject({ customer_name: 'olga' });
+
+    // The filtered log as xlsx: Chinese headers and labels, Beijing time, names beside ids, 市价.
+    const file = await h.app.inject({
+      method: 'GET',
+      url: '/api/trader/export/audit-log?action=submit-order',
+      headers: { authorization: `Bearer ${t.token}` },
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toMatch(/filename\*=UTF-8''%E5%AE%A1%E8%AE%A1/);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.getWorksheet('审计日志')!;
+    const values = (r: number) => (ws.getRow(r).values as unknown[]).slice(1);
+    expect(values(1)).toEqual(['时间（北京）', '操作人', '身份', '操作', '内容', '地址', '浏览器']);
+    expect(ws.rowCount).toBe(2);
+    const [time, actor, kind, action, details, ip, ua] = values(2);
+    expect(time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect([actor, kind, action, ip, ua]).toEqual(['olga', '客户', '提交点价', '127.0.0.1', UA]);
+    expect(details).toContain(`合同编号: ${t.contract}（${contractName}）`);
+    expect(details).toContain('价格: 市价');
+    const bad = await h.app.inject({
+      method: 'GET',
+      url: '/api/trader/export/audit-log?start_date=yesterday',
+      headers: { authorization: `Bearer ${t.token}` },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.field).toBe('start_date');
   });
 });
 
@@ -250,10 +428,17 @@ describe('customer status (停用 / 启用)', () => {
     expect(signedOut.status).toBe(401);
     expect(signedOut.body.error.message).toBe('账户已停用，请联系贸易商');
 
+    expect(signedOut.body.error.code).toBe('account_disabled');
+
     const on = await setStatus({ user_id: t.userId, new_status: 'active' }, t.token);
     expect(on.body.data.status).toBe('active');
-    expect((await login(t.tenant, 'frank')).status).toBe(200);
-    expect((await h.call('/api/pricer/view/my-data-snapshot', {}, live)).status).toBe(200);
+    const fresh = await login(t.tenant, 'frank');
+    expect(fresh.status).toBe(200);
+    expect((await h.call('/api/pricer/view/my-data-snapshot', {}, fresh.body.data.jwt_token)).status).toBe(200);
+    // A token from before the 停用 never works again, also after 启用 (issue 30).
+    const revived = await h.call('/api/pricer/view/my-data-snapshot', {}, live);
+    expect(revived.status).toBe(401);
+    expect(revived.body.error.message).toBe('登录已过期，请重新登录');
 
     const audit = await h.db
       .selectFrom('audit_log')

@@ -36,6 +36,13 @@ describe('configuration from the environment', () => {
     expect(c.databaseUrl).toBeUndefined();
   });
 
+  it('seeds the demo by default only for the embedded database (issue 30)', () => {
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/pfp' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/pfp', SEED_DEMO: '1' }).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
+  });
+
   it('reads numbers, flags and URLs; blank means unset', () => {
     const c = loadConfig({
       LOGIN_RATE_LIMIT: '25',

@@ -174,7 +174,8 @@ const envSchema = z
     MARKET_SOURCE: z.enum(['sim', 'diff'], { error: 'must be sim or diff' }).default('sim'),
     MD_URL: url.optional(),
     TRADE_URL: url.optional(),
-    SEED_DEMO: flag.default(true),
+    // Default: on for the embedded database only; with DATABASE_URL (production) off (issue 30).
+    SEED_DEMO: flag.optional(),
     LOGIN_RATE_LIMIT: integer(1, 1_000_000, 'a positive integer').default(30),
     LOGIN_MAX_FAILURES: integer(1, 1_000, 'a positive integer').default(5),
     LOGIN_LOCK_MINUTES: integer(1, 24 * 60, 'a number of minutes (1–1440)').default(15),
@@ -247,7 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tradeUrl: e.TRADE_URL,
     marketSource: e.MARKET_SOURCE,
     mdUrl: e.MD_URL,
-    seedDemo: e.SEED_DEMO,
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginLockMinutes: e.LOGIN_LOCK_MINUTES,

@@ -33,7 +33,8 @@ export class DomainError extends Error {
 }
 
 export const invalid = (message: string, field?: string) => new DomainError('invalid', message, { field });
-export const unauthorized = (message = '未授权访问') => new DomainError('unauthorized', message);
+export const unauthorized = (message = '未授权访问', code?: ErrorCode) =>
+  new DomainError('unauthorized', message, { code });
 export const forbidden = (message = '无权访问该资源', code?: ErrorCode) =>
   new DomainError('forbidden', message, { code });
 export const notFound = (message: string) => new DomainError('not_found', message);

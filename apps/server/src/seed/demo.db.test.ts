@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openDatabase, type Database } from '../platform/db/database';
 import { assertBasisOnTick, isPastDeadline, shanghaiToday } from '../modules/contracts/fixingTerms';
 import { seedCatalogue } from './catalogue';
-import { seedDemo } from './demo';
+import { hintFirstTrader, NO_TRADER_HINT, seedDemo } from './demo';
 
 let db: Database;
 beforeAll(async () => {
@@ -15,6 +15,21 @@ afterAll(() => db.destroy());
 /** Days from a to b, both 'YYYY-MM-DD'. */
 const daysBetween = (a: string, b: string) =>
   (Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000;
+
+describe('the first start without the demo (issue 30)', () => {
+  it('tells the operator how to add a trader while there is none, and is quiet once there is one', async () => {
+    const said: string[] = [];
+    const log = { warn: (m: string) => said.push(m) };
+    await db.deleteFrom('traders').execute();
+    expect(await hintFirstTrader(db, log)).toBe(true);
+    expect(said).toEqual([NO_TRADER_HINT]);
+    expect(NO_TRADER_HINT).toContain('pnpm trader:add');
+    await db.insertInto('traders').values({ username: 'alice', password_hash: 'x' }).execute();
+    expect(await hintFirstTrader(db, log)).toBe(false);
+    expect(said).toHaveLength(1);
+    await db.deleteFrom('traders').execute();
+  });
+});
 
 describe('demo data', () => {
   it('seeds basis and deadlines that make sense for each product, and one expired contract', async () => {

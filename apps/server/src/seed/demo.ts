@@ -149,3 +149,15 @@ export async function seedDemo(db: Kysely<DB>): Promise<boolean> {
   });
   return true;
 }
+
+/** How the operator adds the first trader when there is none (no demo: issue 30). */
+export const NO_TRADER_HINT =
+  'no trader can sign in yet: add one with `pnpm trader:add --username <name> --password <password>` (with the embedded database, while the server is stopped)';
+
+/** A start without the demo and without any trader of the embedded provider tells the operator how to add one. */
+export async function hintFirstTrader(db: Kysely<DB>, log: { warn: (msg: string) => void }): Promise<boolean> {
+  const any = await db.selectFrom('traders').select('id').limit(1).executeTakeFirst();
+  if (any) return false;
+  log.warn(NO_TRADER_HINT);
+  return true;
+}

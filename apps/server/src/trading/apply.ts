@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { DB, OrderStatus } from '../platform/db/schema';
 import { lotsUpdate, type LotMove } from './lots';
-import { CLAIM, claimedOrder, nextStatus, ORDER_TEXTS, type ClaimedOrder } from './orderLife';
+import { CLAIM, claimedOrder, nextStatus, ORDER_TEXTS, STOP_REASONS, type ClaimedOrder } from './orderLife';
 
 /**
  * Gateway events applied to our books. Many events (of many orders and tenants) go into ONE
@@ -119,6 +119,9 @@ interface BookedOrder {
   dispatched: boolean;
   accepted: boolean;
   cancel_reason: string | null;
+  /** Lots filled after a pause or 停用 asked for the cancel (booked before, and now). */
+  late_fill_volume: number;
+  late_now: number;
   changed: boolean;
   /** Σ price × volume of the fills booked now, in ten-thousandths. */
   amount: number;
@@ -157,15 +160,24 @@ export async function applyEvents(db: Kysely<DB>, inputs: OrderEventInput[]): Pr
   const tradeIds = [...new Set(inputs.flatMap((i) => (i.event.type === 'trade' ? [i.event.tradeId] : [])))];
   return db.transaction().execute(async (tx) => {
     // The order rows stay locked to the commit: concurrent events of one order serialise here.
-    const locked = await sql<Omit<BookedOrder, 'changed' | 'amount'>>`
+    const locked = await sql<Omit<BookedOrder, 'changed' | 'amount' | 'late_now'>>`
       select o.id, o.tenant_id, o.contract_id, o.status, o.volume_orign, o.volume_traded, o.last_msg,
-             d.order_id is not null as dispatched, d.accepted_at is not null as accepted, d.cancel_reason
+             d.order_id is not null as dispatched, d.accepted_at is not null as accepted, d.cancel_reason,
+             coalesce(d.late_fill_volume, 0) as late_fill_volume
         from orders o left join order_dispatch d on d.order_id = o.id
        where o.id in (${sql.join(ids)})
        order by o.id
          for update of o`.execute(tx);
     const orders = new Map<number, BookedOrder>();
-    for (const r of locked.rows) orders.set(Number(r.id), { ...r, id: Number(r.id), changed: false, amount: 0 });
+    for (const r of locked.rows)
+      orders.set(Number(r.id), {
+        ...r,
+        id: Number(r.id),
+        late_fill_volume: Number(r.late_fill_volume),
+        late_now: 0,
+        changed: false,
+        amount: 0,
+      });
     // Which fills are booked already: read AFTER the locks are held (a statement that waited for a lock
     // still sees the rows as they were when it began: a fill booked by the transaction it waited for
     // would be missed).
@@ -205,7 +217,7 @@ export async function applyEvents(db: Kysely<DB>, inputs: OrderEventInput[]): Pr
           if (!next) return { result: 'unchanged', status: o.status };
           const first = confirm(o);
           if (o.status === next && !first) return { result: 'unchanged', status: o.status };
-          set(o, next, o.volume_traded > 0 ? ORDER_TEXTS.partFilled : ORDER_TEXTS.accepted);
+          set(o, next, lateText(o) ?? (o.volume_traded > 0 ? ORDER_TEXTS.partFilled : ORDER_TEXTS.accepted));
           return { result: 'applied', status: next };
         }
         case 'trade': {
@@ -221,7 +233,16 @@ export async function applyEvents(db: Kysely<DB>, inputs: OrderEventInput[]): Pr
           const wasCancelled = o.status === 'CANCELLED';
           const status = nextStatus(o.status, finished ? 'fill' : 'partFill');
           if (!status) throw new Error(`order ${o.id}: a fill of a ${o.status} order`);
-          set(o, status, finished ? ORDER_TEXTS.filled : wasCancelled ? o.last_msg : ORDER_TEXTS.partFilled);
+          if (o.cancel_reason !== null && STOP_REASONS.includes(o.cancel_reason)) {
+            // The trader stopped it (pause, 停用) and the exchange filled it anyway: booked and flagged.
+            o.late_fill_volume += ev.volume;
+            o.late_now += ev.volume;
+          }
+          set(
+            o,
+            status,
+            lateText(o) ?? (finished ? ORDER_TEXTS.filled : wasCancelled ? o.last_msg : ORDER_TEXTS.partFilled),
+          );
           o.volume_traded = traded;
           o.amount += amountOf(ev);
           fills.push(input);
@@ -237,7 +258,7 @@ export async function applyEvents(db: Kysely<DB>, inputs: OrderEventInput[]): Pr
         case 'ended': {
           const next = nextStatus(o.status, 'end');
           if (!next) return { result: 'unchanged', status: o.status };
-          set(o, next, o.cancel_reason ?? (ev.message || ORDER_TEXTS.cancelled));
+          set(o, next, lateText(o) ?? o.cancel_reason ?? (ev.message || ORDER_TEXTS.cancelled));
           moves.push({
             contractId: o.contract_id,
             fromFrozen: 0,
@@ -257,6 +278,13 @@ export async function applyEvents(db: Kysely<DB>, inputs: OrderEventInput[]): Pr
     });
     return outcomes;
   });
+}
+
+/** last_msg of an order filled after a pause or 停用 asked for its cancel (undefined: none was). */
+function lateText(o: BookedOrder): string | undefined {
+  return o.late_fill_volume > 0 && o.cancel_reason !== null
+    ? ORDER_TEXTS.filledAfterStop(o.cancel_reason, o.late_fill_volume)
+    : undefined;
 }
 
 /**
@@ -299,6 +327,24 @@ async function writeBooks(
                                 else o.trade_price end
         from (values ${rows}) as v(id, status, last_msg, traded, amount)
        where o.id = v.id)`);
+  }
+  const late = w.orders.filter((o) => o.late_now > 0);
+  if (late.length) {
+    // The fills the trader's pause or 停用 did not stop: counted on the dispatch row, and audited.
+    const rows = sql.join(
+      late.map(
+        (o) =>
+          sql`(${o.id}::bigint, ${o.tenant_id}::integer, ${o.late_now}::integer, ${JSON.stringify({ order_id: o.id, volume: o.late_now, reason: o.cancel_reason })}::text)`,
+      ),
+    );
+    parts.push(sql`late as (
+      update order_dispatch d set late_fill_volume = d.late_fill_volume + v.volume
+        from (values ${rows}) as v(id, tenant_id, volume, payload)
+       where d.order_id = v.id)`);
+    parts.push(sql`late_audit as (
+      insert into audit_log (tenant_id, actor, action, payload)
+      select v.tenant_id, 'system', 'fill-after-stop', v.payload::jsonb
+        from (values ${rows}) as v(id, tenant_id, volume, payload))`);
   }
   const lots = lotsUpdate(w.moves);
   if (lots) parts.push(sql`lots as (${lots})`);

@@ -8,7 +8,7 @@ export type TriggerOutcome =
   | { outcome: 'triggered'; orderId: number; tenantId: number }
   /** No longer WAITING (triggered, cancelled or expired before), or past its validity: never again. */
   | { outcome: 'gone' }
-  /** Its contract cannot be fixed right now (paused, or expired by hand): it keeps waiting. */
+  /** Its contract cannot be fixed right now (paused, or expired by hand) or its customer is deactivated: it keeps waiting. */
   | { outcome: 'blocked' };
 
 /**
@@ -143,11 +143,7 @@ export class ConditionEngine {
   }
 
   private async read(id: number): Promise<void> {
-    const row = await this.db
-      .selectFrom('conditional_orders')
-      .select(['id', 'tenant_id', 'instrument_id', 'trigger_op', 'trigger_price', 'status'])
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const row = await this.armed().where('k.id', '=', id).executeTakeFirst();
     const old = this.byId.get(id);
     if (old) this.drop(old);
     if (row && row.status === 'WAITING' && this.tenants.has(row.tenant_id) && !this.stopped) this.put(row);
@@ -202,7 +198,7 @@ export class ConditionEngine {
       .then((result) => {
         this.opts.onOutcome?.(w.id, result);
         if (result.outcome === 'triggered') this.opts.onTriggered(result.orderId, result.tenantId);
-        // 'blocked' (contract paused): out of the index until the next reload.
+        // 'blocked' (contract paused, customer deactivated): out of the index; a read arms it again once active.
       })
       .catch((err: unknown) => {
         this.opts.onOutcome?.(w.id, { outcome: 'error' });
@@ -215,12 +211,9 @@ export class ConditionEngine {
   }
 
   private async load(tenantIds: number[]) {
-    const rows = await this.db
-      .selectFrom('conditional_orders')
-      .select(['id', 'tenant_id', 'instrument_id', 'trigger_op', 'trigger_price', 'status'])
-      .where('tenant_id', 'in', tenantIds)
-      .where('status', '=', 'WAITING')
-      .where('expires_at', '>', this.now()) // past its validity: only the expiry job ends it
+    const rows = await this.armed()
+      .where('k.tenant_id', 'in', tenantIds)
+      .where('k.expires_at', '>', this.now()) // past its validity: only the expiry job ends it
       .execute();
     if (this.stopped) return;
     const seen = new Set<number>();
@@ -234,6 +227,23 @@ export class ConditionEngine {
     }
     const loaded = new Set(tenantIds);
     for (const w of [...this.byId.values()]) if (loaded.has(w.tenantId) && !seen.has(w.id)) this.drop(w);
+  }
+
+  /**
+   * The conditions the engine watches: WAITING, of an active contract and a customer not deactivated.
+   * A paused contract's 条件单 are suspended (issue 30): not watched, so never fired, until 恢复 makes
+   * the contract active and the next read (refresh or reload) arms them again. The trigger's
+   * transaction checks both again, under lock.
+   */
+  private armed() {
+    return this.db
+      .selectFrom('conditional_orders as k')
+      .innerJoin('contracts as c', 'c.id', 'k.contract_id')
+      .innerJoin('pricer_users as p', 'p.id', 'k.pricer_id')
+      .select(['k.id', 'k.tenant_id', 'k.instrument_id', 'k.trigger_op', 'k.trigger_price', 'k.status'])
+      .where('k.status', '=', 'WAITING')
+      .where('c.status', '=', 'active')
+      .where('p.status', '<>', 'inactive');
   }
 
   private put(r: {

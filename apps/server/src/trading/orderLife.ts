@@ -44,6 +44,12 @@ export const isFinal = (status: OrderStatus) => status === 'FINISHED' || status 
 export const ORDER_TEXTS = zh.orders.messages;
 
 /**
+ * The cancel reasons of the trader's controls (pause, 停用): a fill the exchange reports after one of
+ * them asked for the cancel is booked (it happened) and flagged (docs/fixing.md "Pause and 停用").
+ */
+export const STOP_REASONS: readonly string[] = [ORDER_TEXTS.paused, ORDER_TEXTS.deactivated];
+
+/**
  * The claim step (the outbox): an order taken for a gateway is ALIVE '已发送' with its order_dispatch
  * row, committed before anything is sent. The router's claim (trading/apply.ts) and the one-statement
  * submit (modules/orders) both write exactly this.

@@ -1,10 +1,10 @@
-import { Badge, Button, Group } from '@pfp/mantine';
+import { Badge, Button, Group, Stack, Text } from '@pfp/mantine';
 import { DataTable, filterConfigsOf, type DataTableColumn } from '@pfp/data-table';
 import { zh } from '@pfp/i18n';
-import { DayInput } from '@pfp/ui';
 import { useMemo, useState } from 'react';
 import type { AuditRow as AuditEntry } from '@pfp/contract';
-import { useAuditTable } from '../shared/api';
+import { DayInput, notify } from '@pfp/ui';
+import { errorText, useAuditTable, useExportAuditLog } from '../shared/api';
 import { PageLayout } from '../shared/PageLayout';
 import { TONE } from '../shared/tones';
 import { auditActionLabel, auditDetails, auditKindLabel } from './auditFormat';
@@ -44,12 +44,56 @@ export const AUDIT_COLUMNS: DataTableColumn<AuditEntry>[] = [
       options: Object.keys(t.actions).map((value) => ({ value, label: auditActionLabel(value) })),
     },
   },
-  { field: 'payload', header: t.details, width: 420, sortable: false, accessor: (e) => auditDetails(e.payload) },
+  { field: 'payload', header: t.details, width: 420, sortable: false, accessor: (e) => auditDetails(e.payload, e) },
+  // Where a trader's or customer's action came from (issue 30); the server's own has none.
+  { field: 'ip', header: t.ip, width: 130, priority: 2, filter: { type: 'text' }, accessor: (e) => e.ip ?? '-' },
+  {
+    field: 'user_agent',
+    header: t.userAgent,
+    width: 200,
+    priority: 3,
+    sortable: false,
+    render: (e) => (
+      <Text size="xs" lineClamp={2} title={e.user_agent ?? undefined}>
+        {e.user_agent ?? '-'}
+      </Text>
+    ),
+  },
 ];
 
 function AuditTable({ range }: { range: { start_date?: string; end_date?: string } }) {
   const filterConfigs = useMemo(() => filterConfigsOf(AUDIT_COLUMNS), []);
   const table = useAuditTable(range, { filterConfigs, pageSize: AUDIT_PAGE_SIZE });
+  const exportLog = useExportAuditLog();
+  const [exporting, setExporting] = useState(false);
+  // The rows the table shows (its date range and column filters), as xlsx (issue 30).
+  const download = async () => {
+    setExporting(true);
+    try {
+      const name = await exportLog({
+        ...range,
+        ...(table.filterExpression ? { filter: table.filterExpression } : {}),
+      });
+      notify(t.exported(name), 'success');
+    } catch (err) {
+      notify(t.exportFailed(errorText(err)), 'error');
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <Stack gap="xs">
+      <Group justify="flex-end">
+        <Button size="xs" variant="light" onClick={() => void download()} disabled={exporting}>
+          {exporting ? t.exporting : t.export}
+        </Button>
+      </Group>
+      <AuditDataTable table={table} />
+    </Stack>
+  );
+}
+
+function AuditDataTable({ table }: { table: ReturnType<typeof useAuditTable> }) {
   return (
     <DataTable<AuditEntry>
       controller={table}

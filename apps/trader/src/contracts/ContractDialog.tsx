@@ -10,6 +10,7 @@ import {
   useInstruments,
   useProducts,
   useUpdateContractStatus,
+  useContractPausePreview,
 } from '../shared/api';
 import { DIRECTION_OPTIONS } from '../shared/columns';
 import {
@@ -24,6 +25,7 @@ import {
 } from './contractForm';
 import { FormDialog } from '../shared/FormDialog';
 import { FixingTermsFields } from './FixingTermsFields';
+import { StatusEffect } from './ContractStatusDialog';
 
 const t = zh.trader.contracts;
 const d = t.dialog;
@@ -53,6 +55,9 @@ export function ContractDialog({ opened, contract, onClose }: ContractDialogProp
   });
   const values = form.values;
   const saving = form.submitting;
+  // A status change says what it does to the contract's live orders and 条件单 (issue 30).
+  const statusChanged = editing && values.status !== contract.status;
+  const preview = useContractPausePreview(opened && statusChanged ? contract.id : null);
 
   const pricers = useAllUsers(opened && !editing);
   const products = useProducts(opened && !editing);
@@ -225,6 +230,7 @@ export function ContractDialog({ opened, contract, onClose }: ContractDialogProp
         }}
         data-testid="contract-status"
       />
+      {statusChanged ? <StatusEffect preview={preview} to={values.status} /> : null}
     </FormDialog>
   );
 }

@@ -11,18 +11,13 @@ import {
   zh,
 } from '@pfp/i18n';
 import { directionColumn, instrumentColumn } from '../shared/columns';
-import { IconPlus, notify } from '@pfp/ui';
-import type { ContractRow, ContractStatus } from '@pfp/contract';
+import { IconPlus } from '@pfp/ui';
+import type { ContractRow } from '@pfp/contract';
 import { useCallback, useMemo, useState } from 'react';
-import {
-  errorText,
-  useContractStats,
-  useContractsTable,
-  useUpdateContractStatus,
-  useUpdatingContracts,
-} from '../shared/api';
+import { errorText, useContractStats, useContractsTable, useUpdatingContracts } from '../shared/api';
 import { PageLayout, figure } from '../shared/PageLayout';
 import { ContractDialog } from './ContractDialog';
+import { ContractStatusDialog, type StatusChange } from './ContractStatusDialog';
 import { CONTRACT_STATUSES } from './contractForm';
 import { computeContractStats } from './contractStats';
 import { TONE } from '../shared/tones';
@@ -162,7 +157,8 @@ export function ContractsPage() {
     opened: false,
     contract: null,
   });
-  const { mutateAsync: updateStatus } = useUpdateContractStatus();
+  // 暂停 / 激活 open a confirmation that says what they do to live orders and 条件单 (issue 30).
+  const [statusChange, setStatusChange] = useState<StatusChange | null>(null);
   const updating = useUpdatingContracts();
 
   const stats = useContractStats(computeContractStats);
@@ -180,15 +176,8 @@ export function ContractsPage() {
   );
 
   const changeStatus = useCallback(
-    async (contract: ContractRow, status: ContractStatus) => {
-      try {
-        await updateStatus({ contract_id: contract.id, new_status: status });
-        notify(t.statusUpdated, 'success', 3000);
-      } catch (err) {
-        notify(t.statusUpdateFailed(errorText(err)), 'error');
-      }
-    },
-    [updateStatus],
+    (contract: ContractRow, to: StatusChange['to']) => setStatusChange({ contract, to }),
+    [],
   );
 
   const renderRowActions = useCallback(
@@ -211,7 +200,7 @@ export function ContractsPage() {
               variant="outline"
               color={TONE.warning}
               disabled={busy}
-              onClick={() => void changeStatus(contract, 'paused')}
+              onClick={() => changeStatus(contract, 'paused')}
               aria-label={`${t.pause} ${contract.name}`}
             >
               {t.pause}
@@ -223,7 +212,7 @@ export function ContractsPage() {
               variant="outline"
               color={TONE.success}
               disabled={busy}
-              onClick={() => void changeStatus(contract, 'active')}
+              onClick={() => changeStatus(contract, 'active')}
               aria-label={`${t.activate} ${contract.name}`}
             >
               {t.activate}
@@ -268,6 +257,7 @@ export function ContractsPage() {
         renderRowActions={renderRowActions}
         actionsColumnWidth={CONTRACT_ACTIONS_WIDTH}
       />
+      <ContractStatusDialog change={statusChange} onClose={() => setStatusChange(null)} />
       <ContractDialog
         key={dialog.key}
         opened={dialog.opened}

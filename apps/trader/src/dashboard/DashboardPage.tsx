@@ -7,6 +7,7 @@ import { PageLayout, figure, type Stat } from '../shared/PageLayout';
 import { computeOrderStats } from './orderStats';
 import { MarginCallsAlert } from './MarginCallsAlert';
 import { OrdersTable } from './OrdersTable';
+import { ExpiringContracts } from './ExpiringContracts';
 
 const t = zh.trader.dashboard;
 
@@ -62,6 +63,7 @@ export function DashboardPage() {
       banner={<MarginCallsAlert />}
       stats={{ label: t.stats.label, items }}
     >
+      <ExpiringContracts />
       <OrdersTable />
     </PageLayout>
   );

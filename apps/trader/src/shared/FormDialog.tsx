@@ -17,12 +17,15 @@ export interface FormDialogProps {
   submitLabel: string;
   submitDisabled?: boolean;
   size?: 'md' | 'lg';
+  /** A button of its own on the left of the row (e.g. 解除登录锁定 beside a password reset). */
+  sideAction?: ReactNode;
   children: ReactNode;
 }
 
 /** The console's form dialog: the fields, then 取消 and the submit button; Enter submits, Escape cancels. */
 export function FormDialog(props: FormDialogProps) {
-  const { opened, title, saving, onSubmit, cancelLabel, submitLabel, submitDisabled, size, children } = props;
+  const { opened, title, saving, onSubmit, cancelLabel, submitLabel, submitDisabled, size, sideAction, children } =
+    props;
   const close = () => {
     if (!saving) props.onClose();
   };
@@ -41,6 +44,7 @@ export function FormDialog(props: FormDialogProps) {
         <Stack gap="sm">
           {children}
           <Group justify="flex-end" mt="sm">
+            {sideAction}
             <Button variant="default" onClick={close} disabled={saving}>
               {cancelLabel}
             </Button>

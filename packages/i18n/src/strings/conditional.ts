@@ -76,5 +76,9 @@ export const conditional = {
     expired: '已到有效期',
     deadline: '已过点价截止日',
     contractEnded: '合同已结束',
+    /** The trader paused the contract: the condition waits without firing until 恢复 (激活). */
+    suspended: '合同已暂停，暂停触发',
+    /** The trader deactivated the customer (停用). */
+    customerDeactivated: '客户已停用，已撤销',
   },
 } as const;

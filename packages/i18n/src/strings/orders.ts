@@ -16,5 +16,11 @@ export const orders = {
     vanished: '报单已失效（交易柜台无此报单）',
     /** Cancelled because its contract's fixing deadline passed. */
     deadline: '已过点价截止日',
+    /** Cancelled because the trader paused its contract (暂停). */
+    paused: '合同已暂停，已撤单',
+    /** Cancelled because the trader deactivated its customer (停用). */
+    deactivated: '客户已停用，已撤单',
+    /** A fill the exchange reported after we had asked it to cancel the order (pause, 停用, deadline). */
+    filledAfterStop: (reason: string, lots: number) => `${reason}，但撤单前交易所又成交 ${lots} 手`,
   },
 } as const;

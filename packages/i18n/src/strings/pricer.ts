@@ -18,6 +18,8 @@ export const pricer = {
   loginFormatError: '登录响应格式错误',
   tooManyAttempts: '登录尝试过于频繁，请稍后再试',
   authExpired: '认证已过期，请重新登录',
+  /** The trader deactivated the account (停用): said on the login page instead of 认证已过期 (issue 30). */
+  accountDisabled: '账户已停用，请联系贸易商',
   companyLoading: '正在加载公司信息...',
   logout: '退出登录',
 

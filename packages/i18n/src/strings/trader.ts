@@ -180,6 +180,26 @@ export const trader = {
     created: '合同已创建',
     updated: '合同已更新',
     statusUpdated: '合同状态已更新',
+    /** 暂停 / 激活 say what they do to live orders and 条件单 before they do it (issue 30). */
+    statusDialog: {
+      pauseTitle: (name: string) => `暂停合同：${name}`,
+      activateTitle: (name: string) => `激活合同：${name}`,
+      loading: '正在统计该合同的委托和条件单...',
+      previewFailed: (error: string) => `无法统计该合同的委托和条件单: ${error}`,
+      pauseEffect: (orders: number, conditionals: number) =>
+        `将撤销 ${orders} 笔未成交委托，暂停 ${conditionals} 笔条件单`,
+      pauseDetail: (lots: number, conditionalLots: number) =>
+        `未成交 ${lots} 手：未报出的立即撤销，已报到交易所的发出撤单（撤单到达前已成交的部分照常记账，并标注“撤单前交易所又成交”）。条件单 ${conditionalLots} 手保留，暂停期间不会触发。暂停后客户不能再点价。`,
+      activateEffect: (conditionals: number) => `激活后客户可以继续点价，${conditionals} 笔条件单恢复监控行情`,
+      activateDetail: '暂停期间价格已达到触发条件的条件单，恢复后会在下一笔行情时触发；已过有效期的不会恢复。',
+      /** The edit dialog's 已过期 / 已完成 by hand: fixing and 条件单 stop, orders at the exchange stay. */
+      closeEffect: (orders: number, conditionals: number) =>
+        `改为该状态后客户不能再点价，${conditionals} 笔条件单不再触发；${orders} 笔未成交委托保留，如需撤销请在订单列表中撤单`,
+      confirmPause: '确认暂停',
+      confirmActivate: '确认激活',
+      updating: '提交中...',
+      cancel: '取消',
+    },
     saveFailed: (error: string) => `保存失败: ${error}`,
     statusUpdateFailed: (error: string) => `状态更新失败: ${error}`,
     filterName: '按名称筛选',
@@ -222,6 +242,14 @@ export const trader = {
       activateTitle: (username: string) => `启用客户：${username}`,
       deactivateBody: '停用后该客户不能登录，已登录的会话在下一次操作时失效。合同与历史订单保留。',
       activateBody: '启用后该客户可以重新登录并下单。',
+      /** What 停用 does to live orders and 条件单, counted before it (issue 30). */
+      loading: '正在统计该客户的委托和条件单...',
+      previewFailed: (error: string) => `无法统计该客户的委托和条件单: ${error}`,
+      deactivateEffect: (orders: number, conditionals: number) =>
+        `将撤销 ${orders} 笔未成交委托和 ${conditionals} 笔条件单`,
+      deactivateDetail: (lots: number, conditionalLots: number) =>
+        `未成交 ${lots} 手：未报出的立即撤销，已报到交易所的发出撤单；条件单 ${conditionalLots} 手撤销，手数退回合同。`,
+      activateTokens: '停用前的登录凭证不再有效，客户需要重新登录。',
       confirmDeactivate: '确认停用',
       confirmActivate: '确认启用',
       updating: '提交中...',
@@ -257,6 +285,11 @@ export const trader = {
     },
     created: '客户已创建',
     createFailed: (error: string) => `客户创建失败: ${error}`,
+    /** The trader unlocks a customer locked out by failed logins (issue 30). */
+    unlock: '解除登录锁定',
+    unlocking: '解除中...',
+    unlocked: '已解除该客户的登录锁定',
+    unlockFailed: (error: string) => `解除登录锁定失败: ${error}`,
     passwordReset: '密码已重置',
     resetFailed: (error: string) => `密码重置失败: ${error}`,
   },

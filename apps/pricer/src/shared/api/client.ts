@@ -1,4 +1,4 @@
-import { createHttpClient, downloadFile, routeCaller, UnexpectedAnswerError } from '@pfp/api-client';
+import { createHttpClient, downloadFile, routeCaller, UnexpectedAnswerError, type AuthError } from '@pfp/api-client';
 import { statementFileName, type StatementRequest } from '@pfp/ui';
 import type {
   ConditionalRow,
@@ -12,17 +12,22 @@ import type {
   SubmitOrderInput,
   ViewPage,
   ViewRequest,
+  appRoutes,
 } from '@pfp/contract';
-import { pricerPaths } from '@pfp/contract/paths';
+import { appPaths, pricerPaths } from '@pfp/contract/paths';
 import { zh } from '@pfp/i18n';
 import { clearSession, readSession } from '../session/session';
 
 /** SPEC §7 "Customer calls", by the contract's methods and paths. */
 type Routes = typeof pricerRoutes;
 
+/** A 401 ends the session: 账户已停用 when the trader deactivated the account, else 认证已过期. */
+export const endSession = (err: AuthError) =>
+  clearSession(err.serverCode === 'account_disabled' ? 'disabled' : 'expired');
+
 /** Same origin, the stored pricer token; a 401 ends the session. */
 const call = routeCaller<Routes>(
-  createHttpClient({ baseUrl: '', getToken: () => readSession()?.token, onAuthError: () => clearSession('expired') }),
+  createHttpClient({ baseUrl: '', getToken: () => readSession()?.token, onAuthError: endSession }),
   pricerPaths,
 );
 
@@ -30,7 +35,8 @@ const call = routeCaller<Routes>(
  * The login and company-name calls. A 401 from pricer-login means wrong credentials, not an
  * expired session, so this client has no auth-error callback and sends no token.
  */
-const publicCall = routeCaller<Routes>(createHttpClient({ baseUrl: '' }), pricerPaths);
+const publicHttp = createHttpClient({ baseUrl: '' });
+const publicCall = routeCaller<Routes>(publicHttp, pricerPaths);
 
 /** The history filter's conditions of my-orders (SPEC §7: empty values and 'all' are left out). */
 export type OrderConditions = Pick<MyOrdersRequest, 'start_date' | 'end_date' | 'contract_id' | 'status'>;
@@ -48,6 +54,8 @@ const myOrders = <T>(body: MyOrdersRequest, signal?: AbortSignal) =>
 
 export const pricerApi = {
   tenantInfo: (tenantId: number) => publicCall('tenantInfo', { tenant_id: tenantId }),
+  /** Whether the demo data is on (GET /api/config): only then is the login prefilled (issue 30). */
+  demoOn: () => publicHttp.call<(typeof appRoutes)['config']>(appPaths.config, undefined).then((c) => c?.demo === true),
 
   /** SPEC §7: result 'ok' with the token and user; any other shape is a login response format error. */
   async login(input: PricerLoginInput): Promise<PricerLoginResult> {
@@ -119,7 +127,7 @@ export function exportFixings(q: StatementRequest): Promise<string> {
     path: pricerPaths.exportFixings.path,
     query,
     getToken: () => readSession()?.token,
-    onAuthError: () => clearSession('expired'),
+    onAuthError: endSession,
     fallbackName: statementFileName(q),
   });
 }

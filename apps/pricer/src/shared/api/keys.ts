@@ -14,5 +14,6 @@ export const pricerKeys = {
   history: (userId: number) => ['pricer', userId, 'history'] as const,
   /** Public, before any session. */
   tenantInfo: (tenantId: number | null) => ['tenant-info', tenantId] as const,
+  demo: ['app-config', 'demo'] as const,
   cancelOrder: ['pricer', 'cancel-order'] as const,
 };

@@ -20,6 +20,11 @@ export function useTenantInfo(tenantId: number | null) {
   });
 }
 
+/** Whether the server runs the demo data (the login's prefill): read once per page life. */
+export function useDemoOn() {
+  return useQuery({ queryKey: pricerKeys.demo, queryFn: () => pricerApi.demoOn(), staleTime: Infinity });
+}
+
 /**
  * The customer's contracts, orders and last prices. `poll`: every 5 s (the desk, which stops it
  * while a manual refresh runs); not polled, an answer is reused for 30 s (the history filter).

@@ -4,6 +4,7 @@ import {
   onSessionChange,
   readSession,
   saveSession,
+  sessionEnd,
   sessionExpired,
   TOKEN_KEY,
   USER_KEY,
@@ -75,5 +76,18 @@ describe('expired notice', () => {
     saveSession(session, s);
     clearSession('logout', s);
     expect(sessionExpired()).toBe(false);
+  });
+
+  it('says 账户已停用 rather than 认证已过期 when the trader deactivated the account (issue 30)', () => {
+    const s = memoryStorage();
+    saveSession(session, s);
+    clearSession('disabled', s);
+    expect(sessionExpired()).toBe(true);
+    expect(sessionEnd()).toBe('disabled');
+    saveSession(session, s);
+    expect(sessionEnd()).toBe(false);
+    clearSession('expired', s);
+    expect(sessionEnd()).toBe('expired');
+    saveSession(session, s);
   });
 });

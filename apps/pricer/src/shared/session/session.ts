@@ -14,12 +14,16 @@ export interface Session {
   user: PricerUser;
 }
 
-export type EndReason = 'expired' | 'logout';
+/** expired: an auth error; disabled: the trader deactivated the account (停用, issue 30); logout: the customer's. */
+export type EndReason = 'expired' | 'disabled' | 'logout';
 type Listener = (reason?: EndReason) => void;
 const listeners = new Set<Listener>();
 
-/** Set when an auth error ended the session; the login page shows 认证已过期 until the next login. */
-let expired = false;
+/**
+ * Set when an auth error ended the session; the login page shows 认证已过期 (or 账户已停用 for a
+ * deactivated account) until the next login.
+ */
+let expired: 'expired' | 'disabled' | false = false;
 
 function isUser(value: unknown): value is PricerUser {
   if (typeof value !== 'object' || value === null) return false;
@@ -51,13 +55,18 @@ export function clearSession(reason?: EndReason, storage: Storage = localStorage
   const hadSession = storage.getItem(TOKEN_KEY) !== null || storage.getItem(USER_KEY) !== null;
   storage.removeItem(TOKEN_KEY);
   storage.removeItem(USER_KEY);
-  if (reason === 'expired' && hadSession) expired = true;
+  if ((reason === 'expired' || reason === 'disabled') && hadSession) expired = reason;
   if (reason === 'logout') expired = false;
   listeners.forEach((l) => l(reason));
 }
 
 /** Whether the last session ended with an auth error (SPEC §4 "Customer auth"). */
 export function sessionExpired(): boolean {
+  return expired !== false;
+}
+
+/** How the last session ended, when an auth error ended it: 'disabled' when the account was deactivated. */
+export function sessionEnd(): 'expired' | 'disabled' | false {
   return expired;
 }
 

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { onSessionChange, readSession, sessionExpired, type Session } from './session';
+import { onSessionChange, readSession, sessionEnd, sessionExpired, type Session } from './session';
 
 /** Saves and clears in this tab, and in other tabs through the storage event. */
 function subscribe(cb: () => void): () => void {
@@ -28,4 +28,9 @@ export function useSession(): Session | null {
 /** True while the login page should say 认证已过期，请重新登录. */
 export function useSessionExpired(): boolean {
   return useSyncExternalStore(subscribe, sessionExpired);
+}
+
+/** 'disabled' while the login page should say 账户已停用 (the trader deactivated the account), else as useSessionExpired. */
+export function useSessionEnd(): 'expired' | 'disabled' | false {
+  return useSyncExternalStore(subscribe, sessionEnd);
 }

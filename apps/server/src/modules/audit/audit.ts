@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema';
+import { requestOrigin } from '../../platform/requestOrigin';
 
 /** The actor of what the server does on its own (deadlines, conditional orders). */
 export const SYSTEM_ACTOR = 'system';
@@ -25,6 +26,8 @@ export async function audit(
   db: Kysely<DB>,
   entry: { tenantId: number | null; actor: string; action: string; payload: Record<string, unknown> },
 ) {
+  // The request's address and browser, for a trader's or customer's action (issue 30); none for the server's own.
+  const origin = entry.actor === SYSTEM_ACTOR ? undefined : requestOrigin();
   await db
     .insertInto('audit_log')
     .values({
@@ -32,6 +35,8 @@ export async function audit(
       actor: entry.actor,
       action: entry.action,
       payload: JSON.stringify(redact(entry.payload)),
+      ip: origin?.ip ?? null,
+      user_agent: origin?.userAgent || null,
     })
     .execute();
 }

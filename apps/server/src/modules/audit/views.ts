@@ -12,7 +12,9 @@ export const auditLogView: ViewDef = {
     action: { type: 'text' },
     payload: { type: 'text' },
     created_at: { type: 'date' },
+    ip: { type: 'text' },
+    user_agent: { type: 'text' },
   },
   defaultSort: [{ field: 'id', ascending: false }],
-  searchColumns: ['actor_name', 'action', 'payload'],
+  searchColumns: ['actor_name', 'action', 'payload', 'ip'],
 };

@@ -153,19 +153,22 @@ export async function triggerConditional(
   now: Date = new Date(),
 ): Promise<TriggerOutcome> {
   return db.transaction().execute(async (tx): Promise<TriggerOutcome> => {
-    // One round trip: the condition, locked, with its contract's state (the contract row is not locked).
+    // One round trip: the condition, locked, with its contract's and its customer's state, both share-locked
+    // in the same transaction: a pause or a 停用 committing meanwhile is waited for and seen (issue 30).
     const k = await tx
       .selectFrom('conditional_orders as k')
       .innerJoin('contracts as c', 'c.id', 'k.contract_id')
+      .innerJoin('pricer_users as p', 'p.id', 'k.pricer_id')
       .selectAll('k')
-      .select(['c.status as contract_status', 'c.fixing_deadline', 'c.basis'])
+      .select(['c.status as contract_status', 'c.fixing_deadline', 'c.basis', 'p.status as pricer_status'])
       .where('k.id', '=', id)
       .where('k.status', '=', 'WAITING') // THE guard of exactly once (re-checked after a concurrent commit)
       .forUpdate('k')
+      .forShare(['c', 'p'])
       .executeTakeFirst();
     if (!k || k.expires_at.getTime() <= now.getTime()) return { outcome: 'gone' };
     if (isPastDeadline(k.fixing_deadline, now)) return { outcome: 'gone' }; // the deadline job expires it
-    if (k.contract_status !== 'active') return { outcome: 'blocked' };
+    if (k.contract_status !== 'active' || k.pricer_status === 'inactive') return { outcome: 'blocked' };
     const order = await tx
       .insertInto('orders')
       .values({

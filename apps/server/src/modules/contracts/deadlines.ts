@@ -1,11 +1,12 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema';
 import type { Logger } from '../../platform/logger';
 import { every, type Periodic } from '../../platform/every';
 import { audit, SYSTEM_ACTOR } from '../audit/audit';
 import { expireDueConditionals } from '../conditional/conditional';
 import { firstOpenDeadline } from './fixingTerms';
-import { releaseLots } from '../../trading/lots';
+import { stopOrder } from '../orders/stop';
+import { finishStops } from '../customers/deactivate';
 import { ORDER_TEXTS, type TradingPort } from '../../trading/orderLife';
 
 /** last_msg of an order cancelled because its contract's fixing deadline passed. */
@@ -79,7 +80,7 @@ export async function expireDueContracts(
   const conditionsExpired = await expireDueConditionals(db, now);
   const run: DeadlineRun = { expired, cancelled: [], cancelRequested: [], conditionsExpired };
   for (const o of due) {
-    const outcome = await cancelForDeadline(db, o.tenant_id, o.id);
+    const outcome = await stopOrder(db, o.tenant_id, o.id, DEADLINE_MESSAGE, SYSTEM_ACTOR);
     if (outcome === 'cancelled') run.cancelled.push(o.id);
     if (outcome === 'requested') {
       run.cancelRequested.push(o.id);
@@ -87,46 +88,6 @@ export async function expireDueContracts(
     }
   }
   return run;
-}
-
-/**
- * One order of an expired contract: a PENDING order never reached a broker and is cancelled here; an
- * ALIVE one gets a recorded cancel with its reason (the router sends it, and ends the order with the
- * reason instead of the broker's wording).
- */
-async function cancelForDeadline(
-  db: Kysely<DB>,
-  tenantId: number,
-  orderId: number,
-): Promise<'cancelled' | 'requested' | 'none'> {
-  return db.transaction().execute(async (tx) => {
-    const o = await tx
-      .selectFrom('orders')
-      .select(['id', 'status', 'contract_id', 'volume_orign', 'volume_traded'])
-      .where('id', '=', orderId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!o || (o.status !== 'PENDING' && o.status !== 'ALIVE')) return 'none';
-    await audit(tx, {
-      tenantId,
-      actor: SYSTEM_ACTOR,
-      action: 'cancel-order',
-      payload: { order_id: orderId, reason: DEADLINE_MESSAGE },
-    });
-    if (o.status === 'PENDING') {
-      await tx
-        .updateTable('orders')
-        .set({ status: 'CANCELLED', last_msg: DEADLINE_MESSAGE, updated_at: new Date() })
-        .where('id', '=', o.id)
-        .execute();
-      await releaseLots(tx, o.contract_id, o.volume_orign - o.volume_traded);
-      return 'cancelled';
-    }
-    await sql`update order_dispatch
-                 set cancel_requested_at = coalesce(cancel_requested_at, now()), cancel_reason = ${DEADLINE_MESSAGE}
-               where order_id = ${orderId}`.execute(tx);
-    return 'requested';
-  });
 }
 
 /**
@@ -144,6 +105,8 @@ export function watchDeadlines(opts: {
     const run = await expireDueContracts(opts.db, { events: opts.events });
     if (run.expired.length || run.cancelled.length || run.cancelRequested.length || run.conditionsExpired.length)
       opts.logger.info(run, 'fixing deadlines');
+    // A pause or 停用 whose stop step did not finish (the process died in between) is finished here.
+    await finishStops(opts.db, opts.events);
   };
   return every('fixing deadlines', opts.everyMs ?? 30_000, job, opts.logger);
 }

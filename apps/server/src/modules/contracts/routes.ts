@@ -1,7 +1,8 @@
 import { traderRoutes as api } from '@pfp/contract';
 import { serve } from '../../platform/http/route';
 import type { Capability } from '../context';
-import { createContract, updateContractStatus } from './contracts';
+import { createContract } from './contracts';
+import { changeContractStatus, contractPausePreview } from './pause';
 import { contractsView, instrumentsView, productsView } from './views';
 
 const tags = ['trader'];
@@ -29,7 +30,14 @@ export const contracts: Capability = {
     serve(
       app,
       api.updateContractStatus,
-      async ({ req, body }) => updateContractStatus(db, await trader.tenantOf(req), trader.sub(req), body),
+      async ({ req, body }) =>
+        changeContractStatus(db, await trader.tenantOf(req), trader.sub(req), body, ctx.tradingPort),
+      { tags },
+    );
+    serve(
+      app,
+      api.contractPausePreview,
+      async ({ req, body }) => contractPausePreview(db, await trader.tenantOf(req), body.contract_id),
       { tags },
     );
   },

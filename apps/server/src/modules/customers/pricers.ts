@@ -1,9 +1,4 @@
-import type {
-  createPricerInput,
-  pricerLoginInput,
-  resetPricerPasswordInput,
-  updatePricerStatusInput,
-} from '@pfp/contract';
+import type { createPricerInput, pricerLoginInput, resetPricerPasswordInput } from '@pfp/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../platform/auth/passwords';
@@ -62,25 +57,27 @@ export async function resetPricerPassword(
   });
 }
 
-/** 停用 / 启用 a customer of the trader's own tenant (another tenant's id is 404, as if absent). */
-export async function updatePricerStatus(
+/**
+ * The trader unlocks a customer's login (issue 30): every failure counted against the account is
+ * forgotten (`forget`, the login guard's unlock), audited. Another tenant's id is 404.
+ */
+export async function unlockPricer(
   db: Kysely<DB>,
   tenantId: number,
   actor: string,
-  input: z.output<typeof updatePricerStatusInput>,
+  userId: number,
+  forget: (tenantId: number, username: string) => void,
 ) {
-  return db.transaction().execute(async (tx) => {
-    const row = await tx
-      .updateTable('pricer_users')
-      .set({ status: input.new_status })
-      .where('id', '=', input.user_id)
-      .where('tenant_id', '=', tenantId)
-      .returning(['id', 'username', 'status'])
-      .executeTakeFirst();
-    if (!row) throw notFound('客户不存在');
-    await audit(tx, { tenantId, actor, action: 'update-pricer-status', payload: { ...input } });
-    return row;
-  });
+  const user = await db
+    .selectFrom('pricer_users')
+    .select(['id', 'username'])
+    .where('id', '=', userId)
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  if (!user) throw notFound('客户不存在');
+  forget(tenantId, user.username);
+  await audit(db, { tenantId, actor, action: 'unlock-pricer', payload: { user_id: user.id } });
+  return { user_id: user.id };
 }
 
 /**
@@ -102,7 +99,13 @@ export async function loginPricer(db: Kysely<DB>, input: z.output<typeof pricerL
     .where('username', '=', input.username)
     .executeTakeFirst();
   const { ok, rehash } = await verifyPassword(input.password, user?.password_hash ?? DUMMY_HASH);
-  if (!user || !ok) throw unauthorized('用户名或密码错误');
+  if (!user || !ok) {
+    // A wrong password for a real account is audited with its address and browser (issue 30); an unknown
+    // name is not (it may be a mistyped password: the log keeps only a tag of it).
+    if (user)
+      await audit(db, { tenantId: tenant.id, actor: `pricer:${user.id}`, action: 'pricer-login-failed', payload: {} });
+    throw unauthorized('用户名或密码错误');
+  }
   if (user.status === 'inactive') throw forbidden('账户已停用，请联系贸易商', 'account_disabled');
   // An older, cheaper hash is replaced now that the password is known (docs/security.md).
   const upgraded = rehash ? await hashPassword(input.password) : undefined;

@@ -1,12 +1,14 @@
 import { pricerRoutes as pricerApi, traderRoutes as traderApi } from '@pfp/contract';
 import type { FastifyRequest } from 'fastify';
 import { LOGIN_MESSAGES, LoginGuard } from '../../platform/auth/loginGuard';
+import { typedNameTag } from '../../platform/auth/typedName';
 import { DomainError, tooMany } from '../../platform/errors';
 import { serve } from '../../platform/http/route';
-import type { Capability, PricerCaller } from '../context';
+import type { AppContext, Capability, PricerCaller } from '../context';
 import { myOrders } from '../orders/views';
 import { CustomerReads } from './customerReads';
-import { createPricer, loginPricer, resetPricerPassword, updatePricerStatus } from './pricers';
+import { changePricerStatus, pricerDeactivatePreview } from './deactivate';
+import { createPricer, loginPricer, resetPricerPassword, unlockPricer } from './pricers';
 import { pricerSnapshot } from './snapshot';
 import { usersView } from './views';
 
@@ -14,19 +16,19 @@ import { usersView } from './views';
 export const customers: Capability = {
   // Login, protected per account and per address (platform/auth/loginGuard.ts).
   open(app, ctx) {
-    const guard = new LoginGuard({
-      maxFailures: ctx.config.loginMaxFailures,
-      lockMs: ctx.config.loginLockMinutes * 60_000,
-      addressFailures: ctx.config.loginRateLimit,
-    });
+    const guard = loginGuardOf(ctx);
     serve(
       app,
       pricerApi.login,
       async ({ body, req }) => {
-        const account = `pricer:${body.tenant_id}:${body.username.normalize('NFKC').toLowerCase()}`;
+        const account = pricerAccount(body.tenant_id, body.username);
         const verdict = guard.check(account, req.ip);
         if (verdict !== 'ok') {
-          req.log.warn({ tenant_id: body.tenant_id, username: body.username, verdict }, 'pricer login refused');
+          // The typed name is not logged in clear (issue 30): a tag of it.
+          req.log.warn(
+            { tenant_id: body.tenant_id, username_tag: typedNameTag(body.username), verdict },
+            'pricer login refused',
+          );
           throw verdict === 'account-locked'
             ? tooMany(LOGIN_MESSAGES.accountLocked, 'account_locked')
             : tooMany(LOGIN_MESSAGES.addressLimited);
@@ -39,7 +41,7 @@ export const customers: Capability = {
             guard.failed(account, req.ip);
           throw err;
         }
-        guard.succeeded(account);
+        guard.succeeded(account, req.ip);
         const jwt = await ctx.pricerTokens.sign({
           tenantId: u.tenantId,
           userId: u.userId,
@@ -98,11 +100,46 @@ export const customers: Capability = {
     serve(
       app,
       traderApi.updatePricerStatus,
-      async ({ req, body }) => updatePricerStatus(db, await trader.tenantOf(req), trader.sub(req), body),
+      async ({ req, body }) =>
+        changePricerStatus(db, await trader.tenantOf(req), trader.sub(req), body, ctx.tradingPort),
+      { tags },
+    );
+    serve(
+      app,
+      traderApi.unlockPricer,
+      async ({ req, body }) =>
+        unlockPricer(db, await trader.tenantOf(req), trader.sub(req), body.user_id, (tenantId, username) =>
+          loginGuardOf(ctx).unlock(pricerAccount(tenantId, username)),
+        ),
+      { tags },
+    );
+    serve(
+      app,
+      traderApi.pricerDeactivatePreview,
+      async ({ req, body }) => pricerDeactivatePreview(db, await trader.tenantOf(req), body.user_id),
       { tags },
     );
   },
 };
+
+/** The login guard of an app (one per AppContext): the login and the trader's unlock share it. */
+const guards = new WeakMap<AppContext, LoginGuard>();
+function loginGuardOf(ctx: AppContext): LoginGuard {
+  let guard = guards.get(ctx);
+  if (!guard) {
+    guard = new LoginGuard({
+      maxFailures: ctx.config.loginMaxFailures,
+      lockMs: ctx.config.loginLockMinutes * 60_000,
+      addressFailures: ctx.config.loginRateLimit,
+    });
+    guards.set(ctx, guard);
+  }
+  return guard;
+}
+
+/** A customer's login account as the guard keys it: the tenant and the name as typed, normalised. */
+const pricerAccount = (tenantId: number, username: string) =>
+  `pricer:${tenantId}:${username.normalize('NFKC').toLowerCase()}`;
 
 /** The desk's polls, answered from memory until the customer's data version moves (docs/performance.md). */
 function rememberedReads(pricer: PricerCaller) {

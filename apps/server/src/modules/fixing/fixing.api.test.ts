@@ -405,7 +405,12 @@ describe('audit log', () => {
     ).body.data;
     expect(created.items.length).toBeGreaterThan(0);
     for (const item of created.items) {
-      expect(item).toMatchObject({ action: 'create-contract', actor: 'trader-fix-a', actor_kind: 'trader' });
+      expect(item).toMatchObject({
+        action: 'create-contract',
+        action_label: '新建合同',
+        actor: 'trader-fix-a',
+        actor_kind: 'trader',
+      });
       expect(JSON.parse(item.payload)).toHaveProperty('fixing_deadline', DEADLINE);
     }
     const byAlice = (await h.call('/api/trader/view/audit-log', { actor: `pricer:${a.pricers.alice!.id}` }, a.token))
@@ -413,6 +418,8 @@ describe('audit log', () => {
     expect(byAlice.items.length).toBeGreaterThan(0);
     expect(byAlice.items.every((i: { actor_name: string }) => i.actor_name === 'alice')).toBe(true);
     expect(new Set(byAlice.items.map((i: { action: string }) => i.action))).toContain('submit-order');
+    // Every action of the page carries its Chinese label (issue 30): no ASCII key left.
+    for (const i of page.items) expect(i.action_label, i.action).toMatch(/^[^A-Za-z]+$/);
     // Tenant B sees none of A's.
     const other = (await h.call('/api/trader/view/audit-log', { action: 'create-contract' }, b.token)).body.data;
     expect(other.total_count).toBe(0);

@@ -57,6 +57,14 @@ describe('health', () => {
   });
 });
 
+describe('config', () => {
+  it('says whether the demo is on (the customer login prefills only then, issue 30)', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/api/config' });
+    // The harness's configuration names no DATABASE_URL: the demo default of the embedded database.
+    expect(res.json()).toMatchObject({ result: 'ok', data: { demo: true } });
+  });
+});
+
 describe('request deadline', () => {
   it('answers 503 in Chinese when a request cannot finish in time', async () => {
     const app = await buildApp({ ...h.ctx, config: { ...h.ctx.config, requestDeadlineMs: 600 } });

@@ -28,8 +28,11 @@ export const system: Capability = {
       },
       { tags: ['app'] },
     );
-    serve(app, api.config, () => ({ oidc: { authority: ctx.oidc.authority, client_id: ctx.oidc.clientId } }), {
-      tags: ['app'],
-    });
+    serve(
+      app,
+      api.config,
+      () => ({ oidc: { authority: ctx.oidc.authority, client_id: ctx.oidc.clientId }, demo: ctx.config.seedDemo }),
+      { tags: ['app'] },
+    );
   },
 };

@@ -64,7 +64,7 @@ describe('customer login protection', () => {
     await app.close();
   });
 
-  it('locks an account after 5 failures from any addresses, with the same answer for unknown users', async () => {
+  it('locks an account after 5 failures from one address, with the same answer for unknown users', async () => {
     const app = await productionApp();
     for (let i = 0; i < 5; i++) {
       const r = await login(app, 'target', `guess-${i}`, { 'x-forwarded-for': `203.0.113.${i}` });
@@ -82,6 +82,60 @@ describe('customer login protection', () => {
 
     // Other accounts at the same address are not locked out.
     expect((await login(app, 'staff0', 'pw-office')).status).toBe(200);
+    await app.close();
+  });
+
+  it('locks per account and address: guesses from elsewhere do not lock the owner out; a slower ceiling for all addresses; the trader unlocks (issue 30)', async () => {
+    await h.call('/api/trader/rpc/create-pricer-user', { username: 'owner', password: 'owner-pw' }, trader);
+    const app = await productionApp({ TRUST_PROXY: '10.1.1.1' });
+    for (let i = 0; i < 6; i++) await login(app, 'owner', `guess-${i}`, { 'x-forwarded-for': '203.0.113.66' });
+    // The attacker's address is locked for that account …
+    expect((await login(app, 'owner', 'owner-pw', { 'x-forwarded-for': '203.0.113.66' })).status).toBe(429);
+    // … the owner at the office is not.
+    expect((await login(app, 'owner', 'owner-pw', { 'x-forwarded-for': '198.51.100.20' })).status).toBe(200);
+
+    // Spread over many addresses, the account's own ceiling (4 × 5 failures) still holds, everywhere.
+    for (let i = 0; i < 20; i++) await login(app, 'owner', `spread-${i}`, { 'x-forwarded-for': `192.0.2.${100 + i}` });
+    const everywhere = await login(app, 'owner', 'owner-pw', { 'x-forwarded-for': '198.51.100.20' });
+    expect(everywhere.status).toBe(429);
+
+    // The trader unlocks the customer (audited); another tenant's trader cannot.
+    const owner = (await h.call('/api/trader/view/users', { filter: "username = 'owner'" }, trader)).body.data.items[0];
+    const stranger = await h.idp.sign({}, { sub: 'trader-login-other' });
+    await h.call(
+      '/api/trader/rpc/trader-profile',
+      { company_name: '外公司', tq_account_config: { is_sim: true } },
+      stranger,
+    );
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/api/trader/rpc/unlock-pricer',
+      headers: { authorization: `Bearer ${stranger}` },
+      payload: { user_id: owner.id },
+    });
+    expect(refused.statusCode).toBe(404);
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/trader/rpc/unlock-pricer',
+      headers: { authorization: `Bearer ${trader}` },
+      payload: { user_id: 'x' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.field).toBe('user_id');
+    const unlocked = await app.inject({
+      method: 'POST',
+      url: '/api/trader/rpc/unlock-pricer',
+      headers: { authorization: `Bearer ${trader}` },
+      payload: { user_id: owner.id },
+    });
+    expect(unlocked.json()).toEqual({ result: 'ok', data: { user_id: owner.id } });
+    expect((await login(app, 'owner', 'owner-pw', { 'x-forwarded-for': '198.51.100.20' })).status).toBe(200);
+    const audited = await h.db
+      .selectFrom('audit_log')
+      .select(['actor', 'payload'])
+      .where('action', '=', 'unlock-pricer')
+      .execute();
+    expect(audited).toEqual([{ actor: 'trader-login', payload: { user_id: owner.id } }]);
     await app.close();
   });
 

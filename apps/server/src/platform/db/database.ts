@@ -11,6 +11,7 @@ import * as m007 from './migrations/007_conditional_orders';
 import * as m008 from './migrations/008_contract_traded_amount';
 import * as m009 from './migrations/009_pricer_data_versions';
 import * as m010 from './migrations/010_orders_cover_instrument';
+import * as m011 from './migrations/011_controls';
 import * as m012 from './migrations/012_margin';
 import { PGliteDialect } from './pgliteDialect';
 import type { Logger } from '../logger';
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '008_contract_traded_amount': m008,
   '009_pricer_data_versions': m009,
   '010_orders_cover_instrument': m010,
+  '011_controls': m011,
   '012_margin': m012,
 };
 

@@ -138,6 +138,9 @@ export interface AuditLogTable {
   action: string;
   payload: ColumnType<unknown, string, string>;
   created_at: DefaultTimestamp;
+  /** Where the action came from (migration 011); NULL for the server's own. */
+  ip: ColumnType<string | null, string | null | undefined, string | null>;
+  user_agent: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 // ---- Identity (migration 002): the embedded OpenID provider's traders, sessions and keys ----------
@@ -223,6 +226,8 @@ export interface OrderDispatchTable {
   cancel_requested_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** Why we cancel it ourselves (migration 006: the fixing deadline); the order ends with this message. */
   cancel_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Lots filled after a pause or 停用 had asked the broker to cancel (migration 011). */
+  late_fill_volume: ColumnType<number, number | undefined, number>;
 }
 
 /** Read-only relations the database views query (see migrations). */

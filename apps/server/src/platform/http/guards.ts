@@ -41,7 +41,8 @@ export const requirePricer =
       req.pricer = await verifyPricerSession(db, tokens, token);
     } catch (e) {
       if (isDatabaseUnavailable(e)) throw e;
-      if (e instanceof AccountDisabledError) throw unauthorized('账户已停用，请联系贸易商');
+      // The desk's login page says why (账户已停用), not 认证已过期 (issue 30).
+      if (e instanceof AccountDisabledError) throw unauthorized('账户已停用，请联系贸易商', 'account_disabled');
       throw unauthorized('登录已过期，请重新登录');
     }
   };

@@ -51,6 +51,9 @@ describe('logs', () => {
     });
     const jwt = ((await login.json()) as { data: { jwt_token: string } }).data.jwt_token;
     await post('/api/pricer/rpc/pricer-login', { tenant_id: tenant, username: 'kate', password: 'Wrong-Secret-pw2' });
+    // A password typed into the name field, until the account is locked and the refusal logged (issue 30).
+    for (let i = 0; i < 7; i++)
+      await post('/api/pricer/rpc/pricer-login', { tenant_id: tenant, username: 'Typed-Name-Secret', password: 'x' });
     await post('/api/pricer/view/my-data-snapshot', {}, jwt);
     await post('/api/pricer/view/my-data-snapshot', {}, `${jwt}broken`);
     await post('/api/trader/view/my-self', {}, trader);
@@ -70,7 +73,9 @@ describe('logs', () => {
     const log = lines.join('');
     expect(log).toContain('/api/pricer/rpc/pricer-login'); // the requests were logged…
     expect(log).toContain('/realms/pfp/protocol/openid-connect/logout');
+    expect(log).toContain('pricer login refused');
     for (const secret of [
+      'Typed-Name-Secret',
       'Kate-Secret-pw1',
       'Wrong-Secret-pw2',
       'New-Secret-pw3',

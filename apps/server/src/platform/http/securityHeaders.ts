@@ -53,5 +53,14 @@ export async function installSecurityHeaders(
     crossOriginResourcePolicy: { policy: 'same-site' },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
+    // HSTS only over HTTPS (issue 30): on plain HTTP the header means nothing and misleads a scan.
+    strictTransportSecurity: false,
+  });
+  app.addHook('onRequest', async (req, reply) => {
+    // req.protocol believes X-Forwarded-Proto only from a TRUST_PROXY address.
+    if (req.protocol === 'https') reply.header('strict-transport-security', HSTS);
   });
 }
+
+/** helmet's default policy, sent only when the request came over HTTPS. */
+export const HSTS = 'max-age=31536000; includeSubDomains';

@@ -72,6 +72,8 @@ export function createTraderApi(http: HttpClient, files?: FileAccess) {
       ]),
     createContract: (input: CreateContractInput) => call('createContract', input),
     updateContractStatus: (input: UpdateContractStatusInput) => call('updateContractStatus', input),
+    /** What a pause would stop (issue 30): working orders and waiting 条件单. */
+    contractPausePreview: (contractId: number) => call('contractPausePreview', { contract_id: contractId }),
 
     users: (params: ViewRequest, signal?: AbortSignal) => page<PricerUserRow>('users', params, signal),
     userStats: () => byStatus('users', [{ field: 'id', op: 'count' }]),
@@ -82,6 +84,10 @@ export function createTraderApi(http: HttpClient, files?: FileAccess) {
     resetPricerPassword: (userId: number, newPassword: string) =>
       call('resetPricerPassword', { user_id: userId, new_password: newPassword }),
     updatePricerStatus: (input: UpdatePricerStatusInput) => call('updatePricerStatus', input),
+    /** What a 停用 would stop (issue 30). */
+    pricerDeactivatePreview: (userId: number) => call('pricerDeactivatePreview', { user_id: userId }),
+    /** Forget the customer's failed logins (issue 30). */
+    unlockPricer: (userId: number) => call('unlockPricer', { user_id: userId }),
 
     products: () => call('products', {}).then((p) => (p as ViewPage<ProductRow>).items),
     instruments: (productName: string) =>

@@ -19,6 +19,11 @@ export function useConfirmationLoader() {
 }
 
 /** Downloads a statement. */
+/** The audit log's xlsx download (issue 30). */
+export function useExportAuditLog() {
+  return useApi().exportAuditLog;
+}
+
 export function useExportFixings() {
   return useApi().exportFixings;
 }

@@ -12,11 +12,15 @@ export const traderKeys = {
   contracts: ['trader', 'contracts'] as const,
   contractStats: ['trader', 'contracts', 'stats'] as const,
   contractTable: ['trader', 'contracts', 'table'] as const,
+  expiringContracts: ['trader', 'contracts', 'expiring'] as const,
   users: ['trader', 'users'] as const,
   userStats: ['trader', 'users', 'stats'] as const,
   userTable: ['trader', 'users', 'table'] as const,
   allUsers: ['trader', 'users', 'all'] as const,
   products: ['trader', 'products'] as const,
+  /** What a pause / a 停用 would stop, read when its dialog opens. */
+  contractPausePreview: (contractId: number) => ['trader', 'contracts', 'pause-preview', contractId] as const,
+  pricerDeactivatePreview: (userId: number) => ['trader', 'users', 'deactivate-preview', userId] as const,
   instruments: (productName: string) => ['trader', 'instruments', productName] as const,
   /** Mutation keys: the rows being changed are read from the running mutations. */
   cancelOrder: ['trader', 'cancel-order'] as const,

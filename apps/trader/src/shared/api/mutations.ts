@@ -8,6 +8,7 @@ import type {
 } from '@pfp/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from './context';
+import { conditionalKeys } from './conditional';
 import { traderKeys } from './keys';
 
 // A mutation invalidates what it changed; the invalidation is not awaited (not returned), so the
@@ -45,7 +46,12 @@ export function useUpdateContractStatus() {
   return useMutation({
     mutationKey: traderKeys.updateContractStatus,
     mutationFn: (input: UpdateContractStatusInput) => api.updateContractStatus(input),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: traderKeys.contracts }),
+    // A pause cancels the contract's orders and suspends its 条件单 (issue 30): those lists change too.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: traderKeys.contracts });
+      void queryClient.invalidateQueries({ queryKey: traderKeys.orders });
+      void queryClient.invalidateQueries({ queryKey: conditionalKeys.all });
+    },
   });
 }
 
@@ -85,6 +91,18 @@ export function useUpdatePricerStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: UpdatePricerStatusInput) => api.updatePricerStatus(input),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: traderKeys.users }),
+    // A 停用 cancels the customer's orders and 条件单 (issue 30): those lists change too.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: traderKeys.users });
+      void queryClient.invalidateQueries({ queryKey: traderKeys.orders });
+      void queryClient.invalidateQueries({ queryKey: traderKeys.contracts });
+      void queryClient.invalidateQueries({ queryKey: conditionalKeys.all });
+    },
   });
+}
+
+/** 解除登录锁定: the customer's failed logins are forgotten (nothing listed changes). */
+export function useUnlockPricer() {
+  const api = useApi();
+  return useMutation({ mutationFn: (userId: number) => api.unlockPricer(userId) });
 }

@@ -127,3 +127,48 @@ export function useRefreshOrders(): () => Promise<void> {
     [queryClient],
   );
 }
+
+/** What pausing the contract would stop, read fresh each time its dialog opens (null: closed). */
+export function useContractPausePreview(contractId: number | null) {
+  const api = useApi();
+  return useQuery({
+    queryKey: traderKeys.contractPausePreview(contractId ?? 0),
+    queryFn: () => api.contractPausePreview(contractId!),
+    enabled: contractId !== null,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+/** What deactivating the customer would stop, read fresh each time its dialog opens (null: closed). */
+export function usePricerDeactivatePreview(userId: number | null) {
+  const api = useApi();
+  return useQuery({
+    queryKey: traderKeys.pricerDeactivatePreview(userId ?? 0),
+    queryFn: () => api.pricerDeactivatePreview(userId!),
+    enabled: userId !== null,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+/**
+ * The open contracts (active, paused) with the nearest fixing deadlines, refreshed like the contract
+ * stats; the dashboard keeps those within 3 days (issue 30).
+ */
+export function useNearestDeadlines() {
+  const api = useApi();
+  return useQuery({
+    queryKey: traderKeys.expiringContracts,
+    queryFn: () =>
+      api
+        .contracts({
+          filter: "status in ['active','paused']",
+          sort_fields: [{ field: 'fixing_deadline', ascending: true }],
+          slice_start: 0,
+          slice_end: 50,
+        })
+        .then((p) => p.items),
+    refetchInterval: CONTRACT_STATS_REFETCH_MS,
+  });
+}

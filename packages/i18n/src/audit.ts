@@ -1,0 +1,59 @@
+import { formatDateTime } from './format';
+import { zh } from './strings';
+
+/**
+ * The audit log as people read it (issue 30): the console's /trader/audit and the server's xlsx export
+ * format it the same way.
+ */
+const t = zh.fixing.audit;
+
+export const auditActionLabel = (action: string) => t.actions[action] ?? action;
+export const auditKindLabel = (kind: string) => t.kinds[kind] ?? kind;
+
+const HIDDEN = new Set(['password', 'new_password', 'futures_password']);
+
+const PRICES = new Set(['price', 'order_price']);
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** One value as the trader reads it: 市价 for a price of 0, Chinese for the known codes. */
+function valueText(key: string, v: unknown): string {
+  if (PRICES.has(key) && (v === 0 || v === '0')) return t.marketPrice;
+  if (typeof v === 'object' && v !== null) return detailsOf(v as Record<string, unknown>);
+  const s = String(v);
+  // A time (expires_at …) in Beijing wall-clock time, like every time of the console.
+  if (ISO_TIME.test(s)) return formatDateTime(s, true);
+  return t.values[s] ?? s;
+}
+
+/** The names the server found for the payload's ids (issue 30: names beside ids). */
+export interface AuditNames {
+  contract_name?: string | null;
+  customer_name?: string | null;
+}
+
+function detailsOf(value: Record<string, unknown>, names: AuditNames = {}): string {
+  const beside = (k: string): string | null | undefined =>
+    k === 'contract_id' ? names.contract_name : k === 'user_id' || k === 'pricer_id' ? names.customer_name : null;
+  return Object.entries(value)
+    .filter(([k]) => !HIDDEN.has(k))
+    .map(([k, v]) => {
+      const name = beside(k);
+      return `${t.fields[k] ?? k}: ${valueText(k, v)}${name ? `（${name}）` : ''}`;
+    })
+    .join('，');
+}
+
+/**
+ * The payload as short '字段: 值' pairs in Chinese (secrets are redacted by the server already; passwords
+ * left out; a price of 0 reads 市价).
+ */
+export function auditDetails(payload: string, names?: AuditNames): string {
+  let value: unknown;
+  try {
+    value = JSON.parse(payload);
+  } catch {
+    return payload;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return String(payload);
+  return detailsOf(value as Record<string, unknown>, names);
+}
