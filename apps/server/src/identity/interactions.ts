@@ -1,5 +1,5 @@
 import { typedNameTag } from '../platform/auth/typedName';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { errors, type Interaction } from 'oidc-provider';
 import type { Database } from '../platform/db/database';
