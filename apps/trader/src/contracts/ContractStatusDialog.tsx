@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@pfp/mantine';
+import { Alert, Group, Loader, Stack, Text } from '@pfp/mantine';
 import { zh } from '@pfp/i18n';
 import { notify } from '@pfp/ui';
 import type { ContractPausePreview, ContractRow, ContractStatus } from '@pfp/contract';
 import { errorText, useContractPausePreview, useUpdateContractStatus } from '../shared/api';
+import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { TONE } from '../shared/tones';
 
 const t = zh.trader.contracts;
@@ -23,10 +24,6 @@ export function ContractStatusDialog({ change, onClose }: { change: StatusChange
   const busy = update.isPending;
   const pausing = change?.to === 'paused';
 
-  const close = () => {
-    if (!busy) onClose();
-  };
-
   const confirm = async () => {
     if (!change) return;
     try {
@@ -40,33 +37,20 @@ export function ContractStatusDialog({ change, onClose }: { change: StatusChange
 
   const p = preview.data;
   return (
-    <Modal
+    <ConfirmDialog
       opened={change !== null}
-      onClose={close}
       title={change ? (pausing ? d.pauseTitle(change.contract.name) : d.activateTitle(change.contract.name)) : ''}
-      closeOnClickOutside={!busy}
-      closeOnEscape={!busy}
-      closeButtonProps={{ disabled: busy, 'aria-label': zh.shell.close }}
-      centered
+      busy={busy}
+      onClose={onClose}
+      onConfirm={() => void confirm()}
+      cancelLabel={d.cancel}
+      confirmLabel={busy ? d.updating : pausing ? d.confirmPause : d.confirmActivate}
+      confirmColor={pausing ? TONE.warning : TONE.success}
+      // The trader confirms what was counted: not before the count is there.
+      confirmDisabled={!p}
     >
-      <Stack gap="md">
-        <StatusEffect preview={preview} to={change?.to ?? 'paused'} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close} disabled={busy}>
-            {d.cancel}
-          </Button>
-          <Button
-            color={pausing ? TONE.warning : TONE.success}
-            onClick={() => void confirm()}
-            // The trader confirms what was counted: not before the count is there.
-            disabled={busy || !p}
-            data-autofocus
-          >
-            {busy ? d.updating : pausing ? d.confirmPause : d.confirmActivate}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      <StatusEffect preview={preview} to={change?.to ?? 'paused'} />
+    </ConfirmDialog>
   );
 }
 

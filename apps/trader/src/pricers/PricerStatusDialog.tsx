@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@pfp/mantine';
+import { Alert, Group, Loader, Stack, Text } from '@pfp/mantine';
 import { zh } from '@pfp/i18n';
 import { notify } from '@pfp/ui';
 import type { PricerUserRow } from '@pfp/contract';
 import { errorText, usePricerDeactivatePreview, useUpdatePricerStatus } from '../shared/api';
 import { nextPricerStatus } from './pricerForms';
+import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { TONE } from '../shared/tones';
 
 const t = zh.trader.pricers;
@@ -21,10 +22,6 @@ export function PricerStatusDialog({ user, onClose }: { user: PricerUserRow | nu
   const preview = usePricerDeactivatePreview(user && deactivating ? user.id : null);
   const p = preview.data;
 
-  const close = () => {
-    if (!busy) onClose();
-  };
-
   const confirm = async () => {
     if (!user) return;
     try {
@@ -37,55 +34,42 @@ export function PricerStatusDialog({ user, onClose }: { user: PricerUserRow | nu
   };
 
   return (
-    <Modal
+    <ConfirmDialog
       opened={user !== null}
-      onClose={close}
       title={user ? (deactivating ? d.deactivateTitle(user.username) : d.activateTitle(user.username)) : ''}
-      closeOnClickOutside={!busy}
-      closeOnEscape={!busy}
-      closeButtonProps={{ disabled: busy, 'aria-label': zh.shell.close }}
-      centered
+      busy={busy}
+      onClose={onClose}
+      onConfirm={() => void confirm()}
+      cancelLabel={d.cancel}
+      confirmLabel={busy ? d.updating : deactivating ? d.confirmDeactivate : d.confirmActivate}
+      confirmColor={deactivating ? TONE.danger : TONE.success}
+      // 停用 is confirmed after its count is read.
+      confirmDisabled={deactivating && !p}
     >
-      <Stack gap="md">
-        <Text size="sm">{deactivating ? d.deactivateBody : d.activateBody}</Text>
-        {!deactivating ? (
-          <Text size="sm" c="dimmed">
-            {d.activateTokens}
-          </Text>
-        ) : preview.isPending ? (
-          <Group gap="xs">
-            <Loader size="xs" />
-            <Text size="sm">{d.loading}</Text>
-          </Group>
-        ) : preview.isError ? (
-          <Alert color={TONE.danger} variant="light" role="alert">
-            {d.previewFailed(errorText(preview.error))}
-          </Alert>
-        ) : p ? (
-          <Stack gap={4} data-testid="pricer-status-effect">
-            <Text size="sm" fw={600}>
-              {d.deactivateEffect(p.working_orders, p.waiting_conditionals)}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {d.deactivateDetail(p.working_lots, p.waiting_conditional_lots)}
-            </Text>
-          </Stack>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close} disabled={busy}>
-            {d.cancel}
-          </Button>
-          <Button
-            color={deactivating ? TONE.danger : TONE.success}
-            onClick={() => void confirm()}
-            // 停用 is confirmed after its count is read.
-            disabled={busy || (deactivating && !p)}
-            data-autofocus
-          >
-            {busy ? d.updating : deactivating ? d.confirmDeactivate : d.confirmActivate}
-          </Button>
+      <Text size="sm">{deactivating ? d.deactivateBody : d.activateBody}</Text>
+      {!deactivating ? (
+        <Text size="sm" c="dimmed">
+          {d.activateTokens}
+        </Text>
+      ) : preview.isPending ? (
+        <Group gap="xs">
+          <Loader size="xs" />
+          <Text size="sm">{d.loading}</Text>
         </Group>
-      </Stack>
-    </Modal>
+      ) : preview.isError ? (
+        <Alert color={TONE.danger} variant="light" role="alert">
+          {d.previewFailed(errorText(preview.error))}
+        </Alert>
+      ) : p ? (
+        <Stack gap={4} data-testid="pricer-status-effect">
+          <Text size="sm" fw={600}>
+            {d.deactivateEffect(p.working_orders, p.waiting_conditionals)}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {d.deactivateDetail(p.working_lots, p.waiting_conditional_lots)}
+          </Text>
+        </Stack>
+      ) : null}
+    </ConfirmDialog>
   );
 }
