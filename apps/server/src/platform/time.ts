@@ -45,6 +45,14 @@ export function shanghaiTime(at: Date | number): ShanghaiTime {
   };
 }
 
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** 'YYYY-MM-DD HH:mm:ss' in Beijing time (statements, exports, the audit log's text). */
+export function beijingText(d: Date): string {
+  const t = shanghaiTime(d);
+  return `${t.y}-${pad(t.m)}-${pad(t.d)} ${pad(t.hh)}:${pad(t.mm)}:${pad(t.ss)}`;
+}
+
 /** Epoch ms of a Shanghai wall-clock time. */
 export function shanghaiInstant(y: number, m: number, d: number, hh = 0, mm = 0, ss = 0): number {
   return Date.UTC(y, m - 1, d, hh, mm, ss) - SHANGHAI_OFFSET_MS;

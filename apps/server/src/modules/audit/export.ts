@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema';
 import { runView } from '../../platform/views/engine';
-import { beijingText } from '../fixing/statements';
+import { beijingText } from '../../platform/time';
 import { auditLogView } from './views';
 
 /** The most rows one export holds (a year of a busy desk is far less); newest first. */

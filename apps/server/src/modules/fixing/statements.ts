@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { PassThrough, type Readable } from 'node:stream';
-import { shanghaiWallClock } from '../../platform/time';
+import { beijingText, shanghaiWallClock } from '../../platform/time';
 import type { StatementEntry } from '../margin/ledger';
 import type { Confirmation } from './confirmations';
 
@@ -57,16 +57,6 @@ export function inertText(text: string): string {
 }
 
 const inert = (v: string | number | Date | null) => (typeof v === 'string' ? inertText(v) : v);
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** 'YYYY-MM-DD HH:mm:ss' in Beijing time. */
-export function beijingText(d: Date): string {
-  const t = beijingWallClock(d);
-  return `${t.getUTCFullYear()}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())} ${pad(t.getUTCHours())}:${pad(
-    t.getUTCMinutes(),
-  )}:${pad(t.getUTCSeconds())}`;
-}
 
 /** One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break. */
 function csvField(v: string | number | Date | null): string {
