@@ -201,11 +201,13 @@ describe('the one-statement submit after a contract’s first fixing', () => {
     ]);
     expect(await lots(warm)).toEqual([4, 1]);
     await h.call('/api/trader/rpc/update-contract-status', { contract_id: warm, new_status: 'paused' }, trader);
+    // The pause cancelled the working order and released its lot (issue 30: pause means stop).
+    expect(await lots(warm)).toEqual([5, 0]);
     expect(await answer(warm, { quantity: 1 })).toEqual([
       409,
       expect.objectContaining({ message: '合同已暂停，不能下单' }),
     ]);
-    expect(await lots(warm)).toEqual([4, 1]);
+    expect(await lots(warm)).toEqual([5, 0]);
   });
 
   it('writes one audit row per fixing, with the order and what was asked', async () => {
