@@ -10,6 +10,7 @@ import { errors } from './strings/errors';
 import { fixing } from './strings/fixing';
 import { conditional } from './strings/conditional';
 import { orders } from './strings/orders';
+import { confirmFix } from './strings/confirmFix';
 
 export const zh = {
   app,
@@ -23,6 +24,7 @@ export const zh = {
   fixing,
   conditional,
   orders,
+  confirmFix,
 } as const;
 
 export type Strings = typeof zh;

@@ -46,6 +46,8 @@ import { OrderForm, OrderTypeSwitch } from './OrderForm';
 import type { OrderType } from './orderForm';
 import { OrdersTable } from './OrdersTable';
 import { SubmitIntent } from './submitIntent';
+import { ConfirmFixSheet } from './ConfirmFixSheet';
+import { fixPreview, type FixRequest } from './fixPreview';
 import { useDeskData } from './useDeskData';
 
 const t = zh.pricer;
@@ -106,6 +108,17 @@ function Fact({
   );
 }
 
+/** A fix shown for confirmation: what it is, how it is sent, and the form's promise. */
+interface PendingFix {
+  request: FixRequest;
+  send: () => Promise<void>;
+  resolve: () => void;
+  reject: (reason: unknown) => void;
+}
+
+/** The customer cancelled the confirmation: nothing was sent, the form keeps its values. */
+class FixCancelled extends Error {}
+
 /** SPEC §2 "Trading desk", mobile first (a customer fixes prices from a phone). */
 export function DeskPage() {
   const session = useSession();
@@ -130,8 +143,43 @@ export function DeskPage() {
 
   const market = contract ? snapshot.data?.market_data[contract.instrument_id] : undefined;
   const lastPrice = market?.last_price ?? null;
+  // The fix waiting for the customer's 确认点价 (issue 29): nothing is sent before it.
+  const [pending, setPending] = useState<PendingFix | null>(null);
+  const [sending, setSending] = useState(false);
 
-  async function submit(order: SubmitOrderInput) {
+  /** Shows the confirmation; resolves once confirmed and sent, rejects when cancelled or refused. */
+  function confirmThen(request: FixRequest, send: () => Promise<void>): Promise<void> {
+    return new Promise<void>((resolve, reject) => setPending({ request, send, resolve, reject }));
+  }
+
+  async function confirmPending() {
+    if (!pending || sending) return;
+    setSending(true);
+    try {
+      await pending.send();
+      pending.resolve();
+    } catch (error) {
+      pending.reject(error);
+    } finally {
+      setSending(false);
+      setPending(null);
+    }
+  }
+
+  function cancelPending() {
+    if (!pending || sending) return;
+    pending.reject(new FixCancelled());
+    setPending(null);
+  }
+
+  function submit(order: SubmitOrderInput) {
+    const price = order.price ?? 0;
+    const request: FixRequest =
+      price > 0 ? { kind: 'limit', quantity: order.quantity, price } : { kind: 'market', quantity: order.quantity };
+    return confirmThen(request, () => send(order));
+  }
+
+  async function send(order: SubmitOrderInput) {
     const intent = submitIntent.current;
     try {
       await submitOrder({ ...order, client_order_id: intent.idFor(order) });
@@ -145,7 +193,21 @@ export function DeskPage() {
     setFormOpen(false);
   }
 
-  async function submitConditional(input: CreateConditionalInput) {
+  function submitConditional(input: CreateConditionalInput) {
+    return confirmThen(
+      {
+        kind: 'conditional',
+        quantity: input.quantity,
+        triggerOp: input.trigger_op,
+        triggerPrice: input.trigger_price,
+        orderPrice: input.order_price ?? 0,
+        expiresAt: input.expires_at,
+      },
+      () => sendConditional(input),
+    );
+  }
+
+  async function sendConditional(input: CreateConditionalInput) {
     try {
       await createConditional(input);
     } catch (error) {
@@ -308,6 +370,16 @@ export function DeskPage() {
             </Collapse>
           </Stack>
         </Card>
+
+        <ConfirmFixSheet
+          request={pending?.request ?? null}
+          preview={pending ? fixPreview(contract, market, pending.request) : null}
+          contract={contract}
+          compact={compact}
+          busy={sending}
+          onConfirm={() => void confirmPending()}
+          onCancel={cancelPending}
+        />
 
         <DeskList title={t.ordersTitle} subtitle={t.ordersOfContract(contract.name)} total={total} compact={compact}>
           <OrdersTable

@@ -8,9 +8,15 @@ import { notFixableReason } from '../contracts/fixingTerms';
 const SNAPSHOT_ORDERS = 200;
 
 /** What the market-data source knows of an instrument (missing prices may be null or NaN). */
-export type QuoteOf = (
-  symbol: string,
-) => { last_price?: number | null; upper_limit?: number | null; lower_limit?: number | null } | undefined;
+export type QuoteOf = (symbol: string) =>
+  | {
+      last_price?: number | null;
+      upper_limit?: number | null;
+      lower_limit?: number | null;
+      bid_price1?: number | null;
+      ask_price1?: number | null;
+    }
+  | undefined;
 
 const price = (v: number | null | undefined) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : null);
 
@@ -35,6 +41,8 @@ export async function pricerSnapshot(
       price_tick: c.price_tick,
       upper_limit: price(q?.upper_limit),
       lower_limit: price(q?.lower_limit),
+      bid_price: price(q?.bid_price1),
+      ask_price: price(q?.ask_price1),
     };
   }
   const now = new Date();
