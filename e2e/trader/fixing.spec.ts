@@ -130,8 +130,9 @@ test.describe.serial('price fixing as the business', () => {
       await page.getByRole('button', { name: '点价' }).click();
       await page.getByLabel('成交数量（手）').fill('2');
       await page.getByRole('radiogroup').getByText('市价', { exact: true }).click();
-      const answer = page.waitForResponse('**/api/pricer/rpc/submit-order');
       await page.getByRole('button', { name: '提交订单' }).click();
+      const answer = page.waitForResponse('**/api/pricer/rpc/submit-order');
+      await page.getByRole('dialog', { name: '确认点价' }).getByRole('button', { name: '确认点价' }).click();
       const { data } = (await (await answer).json()) as { data: { id: number } };
       await expect
         .poll(

@@ -64,6 +64,10 @@ const fixingRow = {
   multiplier: z.int().nullable(),
   /** fixed_price × traded lots × multiplier. */
   fixed_amount: z.number().nullable(),
+  /** When the customer acknowledged the confirmation; null while pending (issue 29). */
+  acknowledged_at: timestamp.nullable().optional(),
+  /** trade_price × traded lots × multiplier, 元 (SPEC's trade_amount stays price × lots). */
+  turnover: z.number().optional(),
 };
 
 /** Whose and what an order or a conditional order is: its tenant, contract, customer, instrument and side. */

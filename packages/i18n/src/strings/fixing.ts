@@ -130,6 +130,7 @@ export const fixing = {
       'reset-pricer-password': '重置客户密码',
       'trader-profile': '修改系统配置',
       'submit-order': '提交点价',
+      'acknowledge-confirmation': '确认点价确认单',
       'cancel-order': '撤单',
       'pricer-login': '客户登录',
     } as Record<string, string>,

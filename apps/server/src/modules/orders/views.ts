@@ -35,6 +35,8 @@ export const ORDER_COLUMNS: ViewDef['columns'] = {
   fixed_price: { type: 'number' },
   multiplier: { type: 'number' },
   fixed_amount: { type: 'number' },
+  acknowledged_at: { type: 'date' },
+  turnover: { type: 'number' },
 };
 
 export const ordersView: ViewDef = {

@@ -11,6 +11,7 @@ import * as m007 from './migrations/007_conditional_orders';
 import * as m008 from './migrations/008_contract_traded_amount';
 import * as m009 from './migrations/009_pricer_data_versions';
 import * as m010 from './migrations/010_orders_cover_instrument';
+import * as m013 from './migrations/013_confirmations_ack';
 import { PGliteDialect } from './pgliteDialect';
 import type { Logger } from '../logger';
 import { guardedPool } from './resilience';
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '008_contract_traded_amount': m008,
   '009_pricer_data_versions': m009,
   '010_orders_cover_instrument': m010,
+  '013_confirmations_ack': m013,
 };
 
 /** Versioned migrations, run on start; a failure stops the server. `to`: up to that one only (tests of a migration). */

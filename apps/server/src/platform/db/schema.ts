@@ -244,6 +244,20 @@ export interface OrderViewRow {
   multiplier: number | null;
   /** fixed_price × volume_traded × multiplier; null before the first fill. */
   fixed_amount: number | null;
+  /** When the customer acknowledged the confirmation (migration 013); null while pending. */
+  acknowledged_at: Date | null;
+  /** trade_price × volume_traded × multiplier (migration 013). */
+  turnover: number;
+}
+
+/** A customer's acknowledgement of a 点价确认单 (migration 013): the first one is kept. */
+export interface ConfirmationAckTable {
+  order_id: number;
+  tenant_id: number;
+  pricer_id: number;
+  acknowledged_at: DefaultTimestamp;
+  ip: string | null;
+  user_agent: string | null;
 }
 
 export interface ContractViewRow extends Omit<
@@ -332,4 +346,5 @@ export interface DB {
   conditional_orders: ConditionalOrderTable;
   v_conditional_orders: ConditionalViewRow;
   v_confirmations: ConfirmationViewRow;
+  confirmation_acks: ConfirmationAckTable;
 }
