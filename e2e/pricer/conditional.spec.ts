@@ -63,7 +63,8 @@ async function placeConditional(
   await expect(sheet.getByTestId('confirm-trigger')).toContainText(`最新价 ${op}`);
   // A trigger the last price already meets: the sheet says it fires at once.
   await expect(sheet.getByTestId('confirm-fires-at-once')).toHaveCount(firesAtOnce ? 1 : 0);
-  if (firesAtOnce) await expect(sheet.getByTestId('confirm-fires-at-once')).toContainText('提交后将在下一笔行情时立即触发点价');
+  if (firesAtOnce)
+    await expect(sheet.getByTestId('confirm-fires-at-once')).toContainText('提交后将在下一笔行情时立即触发点价');
   const answer = page.waitForResponse('**/api/pricer/rpc/create-conditional-order');
   await sheet.getByRole('button', { name: '确认提交条件单' }).click();
   const res = await answer;
@@ -89,7 +90,9 @@ test.describe.serial('conditional orders on the desk', () => {
     const form = page.getByRole('form', { name: '条件单' });
     const submit = form.getByRole('button', { name: '提交条件单' });
     // The trigger defaults to the customer's favourable side: a buyer waits for ≤, a seller for ≥.
-    await expect(form.getByRole('radio', { name: contract.direction === 'BUY' ? '最新价 ≤' : '最新价 ≥' })).toBeChecked();
+    await expect(
+      form.getByRole('radio', { name: contract.direction === 'BUY' ? '最新价 ≤' : '最新价 ≥' }),
+    ).toBeChecked();
 
     await form.getByLabel('成交数量（手）').fill(String(contract.remaining_quantity + 1));
     await expect(form.getByText(`成交数量不能超过剩余数量（剩余 ${contract.remaining_quantity} 手）`)).toBeVisible();

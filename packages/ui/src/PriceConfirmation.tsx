@@ -57,6 +57,12 @@ function ConfirmationDocument({ c, printedAt, testId }: { c: Confirmation; print
     [t.lots, formatLots(c.lots), t.multiplier, c.multiplier === null ? '-' : formatNumber(c.multiplier)],
     [t.futuresPrice, money(c.futures_price), t.basis, formatBasis(c.basis)],
     [t.fixedPrice, money(c.fixed_price), t.amount, money(c.amount)],
+    [
+      t.orderId,
+      String(c.order_id),
+      t.ackStatus,
+      c.acknowledged_at ? t.acknowledged(formatDateTime(c.acknowledged_at, true)) : t.pending,
+    ],
   ];
   return (
     <Stack gap="sm" className="pfp-confirmation" data-testid={testId} lang="zh-CN">
@@ -103,10 +109,22 @@ export interface PriceConfirmationModalProps {
   loading: boolean;
   /** The error text to show (the server's Chinese message), if loading failed. */
   error?: string | undefined;
+  /** The customer's 确认无误 (issue 29): offered while the confirmation is not yet acknowledged. */
+  onAcknowledge?: (() => void) | undefined;
+  acknowledging?: boolean | undefined;
 }
 
 /** The confirmation in a dialog, with 打印 (the browser's print, A4 via the print stylesheet). */
-export function PriceConfirmationModal({ opened, onClose, data, loading, error }: PriceConfirmationModalProps) {
+export function PriceConfirmationModal({
+  opened,
+  onClose,
+  data,
+  loading,
+  error,
+  onAcknowledge,
+  acknowledging,
+}: PriceConfirmationModalProps) {
+  const canAcknowledge = onAcknowledge !== undefined && data !== undefined && !data.acknowledged_at;
   return (
     <Modal
       opened={opened}
@@ -134,13 +152,32 @@ export function PriceConfirmationModal({ opened, onClose, data, loading, error }
             </div>,
             document.body,
           )}
-          <Group justify="flex-end">
+          {canAcknowledge ? (
+            <Text size="sm" c="dimmed">
+              {t.acknowledgeHint}
+            </Text>
+          ) : null}
+          <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
               {t.close}
             </Button>
-            <Button onClick={() => window.print()} data-testid="confirmation-print">
+            <Button
+              variant={canAcknowledge ? 'default' : 'filled'}
+              onClick={() => window.print()}
+              data-testid="confirmation-print"
+            >
               {t.print}
             </Button>
+            {canAcknowledge ? (
+              <Button
+                onClick={onAcknowledge}
+                disabled={acknowledging}
+                leftSection={acknowledging ? <Loader size={14} /> : undefined}
+                data-testid="confirmation-acknowledge"
+              >
+                {acknowledging ? t.acknowledging : t.acknowledge}
+              </Button>
+            ) : null}
           </Group>
         </Stack>
       )}
@@ -153,6 +190,7 @@ interface ModalState {
   loading: boolean;
   data?: Confirmation;
   error?: string;
+  acknowledging?: boolean;
 }
 
 /**
@@ -162,6 +200,12 @@ interface ModalState {
 export function useConfirmationModal(
   load: (orderId: number) => Promise<Confirmation>,
   describeError: (err: unknown) => string,
+  /** The customer's side: 确认无误 acknowledges the confirmation shown and shows it again as answered. */
+  acknowledge?: {
+    call: (orderId: number) => Promise<Confirmation>;
+    /** Told of the outcome (a toast): the error's text, or null on success. */
+    onDone: (error: unknown) => void;
+  },
 ) {
   const [state, setState] = useState<ModalState>({ opened: false, loading: false });
   const latest = useRef(0);
@@ -184,6 +228,24 @@ export function useConfirmationModal(
     latest.current++;
     setState({ opened: false, loading: false });
   }, []);
-  const modal = <PriceConfirmationModal {...state} onClose={close} />;
+  const shown = state.data?.order_id;
+  const onAcknowledge =
+    acknowledge && shown !== undefined
+      ? () => {
+          const call = latest.current;
+          setState((s) => ({ ...s, acknowledging: true }));
+          acknowledge.call(shown).then(
+            (data) => {
+              if (latest.current === call) setState({ opened: true, loading: false, data });
+              acknowledge.onDone(null);
+            },
+            (err: unknown) => {
+              if (latest.current === call) setState((s) => ({ ...s, acknowledging: false }));
+              acknowledge.onDone(err);
+            },
+          );
+        }
+      : undefined;
+  const modal = <PriceConfirmationModal {...state} onClose={close} onAcknowledge={onAcknowledge} />;
   return { open, modal };
 }

@@ -38,6 +38,7 @@ import { MOBILE_QUERY, TABLET_QUERY } from '../shared/layout';
 import { PageTitle } from '../shared/PageTitle';
 import { directionColor, directionLabel } from '../shared/orders/format';
 import { useSession } from '../shared/session/useSession';
+import { useCustomerConfirmation } from '../shared/confirmation/useCustomerConfirmation';
 import { DESK_ORDER_LIMIT } from './constants';
 import { DeskList } from './DeskList';
 import { ConditionalForm } from './ConditionalForm';
@@ -138,6 +139,8 @@ export function DeskPage() {
   const { mutateAsync: createConditional } = useCreateConditional(userId);
   const { mutateAsync: cancelConditional } = useCancelConditional(userId);
   const cancellingConditionals = new Set(useCancellingConditionals());
+  // 点价确认单 of a filled order, and the customer's 确认无误 (issue 29).
+  const { open: openConfirmation, modal: confirmationModal } = useCustomerConfirmation(userId);
   // One fixing the customer means to make: its key stays the same across retries (issue 14 §2).
   const submitIntent = useRef(new SubmitIntent());
 
@@ -388,6 +391,7 @@ export function DeskPage() {
             layout={compact ? 'phone' : tablet ? 'tablet' : 'wide'}
             cancelling={cancelling}
             onCancel={(o) => void cancel(o)}
+            onConfirmation={(o) => openConfirmation(o.id)}
           />
         </DeskList>
 
@@ -416,6 +420,7 @@ export function DeskPage() {
         {refreshButton}
       </PageTitle>
       {content}
+      {confirmationModal}
     </Stack>
   );
 }

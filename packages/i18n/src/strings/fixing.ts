@@ -55,6 +55,14 @@ export const fixing = {
     sealCompany: '贸易商（盖章）',
     sealCustomer: '客户（签字）',
     printedAt: (time: string) => `打印时间：${time}`,
+    ackStatus: '客户确认',
+    acknowledged: (time: string) => `已确认无误（${time}）`,
+    pending: '待客户确认',
+    acknowledge: '确认无误',
+    acknowledging: '确认中...',
+    acknowledgedToast: '已确认点价结果',
+    acknowledgeFailed: '确认失败',
+    acknowledgeHint: '请核对以上点价结果；确认无误后记录确认时间，作为双方结算依据。',
   },
 
   // Statements
