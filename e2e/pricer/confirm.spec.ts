@@ -34,8 +34,9 @@ function countSubmits(page: Page) {
 async function openMarketForm(page: Page, contract: Contract, lots: number) {
   await page.getByLabel('合同').selectOption(String(contract.id));
   await expect(page.getByText(`合同「${contract.name}」的委托，每 5 秒自动刷新`)).toBeVisible();
-  const toggle = page.getByRole('button', { name: '点价' });
-  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  // The form may still be open (a cancelled confirmation leaves it as it was).
+  if (!(await page.getByRole('button', { name: '收起' }).isVisible()))
+    await page.getByRole('button', { name: '点价', exact: true }).click();
   await page.getByLabel('成交数量（手）').fill(String(lots));
   await page.getByRole('radiogroup', { name: '订单类型' }).getByText('市价', { exact: true }).click();
 }
@@ -185,7 +186,7 @@ test('the sheet at 375 / 820 / 1366 / 1920 px: Enter confirms a limit fix, every
     await expect(sheet).toBeHidden();
   }
   expect(sent).toEqual([]);
-  // Enter confirms (a limit fix far below the market, cancelled right after).
+  // Enter confirms (a limit fix at the reference price).
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.getByRole('radiogroup', { name: '订单类型' }).getByText('限价', { exact: true }).click();
   await page.getByRole('button', { name: '填入参考价' }).click();

@@ -119,7 +119,16 @@ export function ConfirmFixSheet({
             )}
             <Line
               label={c.futuresQuote}
-              value={c.quoteLine(price(preview.last), price(preview.bid), price(preview.ask))}
+              value={c
+                .quoteLine(price(preview.last), price(preview.bid), price(preview.ask))
+                .split(' · ')
+                .map((part, i) => (
+                  // Each price whole on its line: a narrow screen breaks between them, never inside one.
+                  <Text span inherit key={part} style={{ whiteSpace: 'nowrap' }}>
+                    {i > 0 ? ' · ' : ''}
+                    {part}
+                  </Text>
+                ))}
               testId="confirm-quote"
             />
             <Line label={c.futuresReference} value={reference} testId="confirm-reference" />
