@@ -1,7 +1,7 @@
 import { Alert, Button, Drawer, Group, Loader, Modal, Stack, Table, Text } from '@pfp/mantine';
 import type { PricerContract } from '@pfp/contract';
 import { formatBasis, formatDateTime, formatLots, formatNumber, formatPrice, instrumentShort, zh } from '@pfp/i18n';
-import type { KeyboardEvent, ReactNode } from 'react';
+import { Fragment, type KeyboardEvent, type ReactNode } from 'react';
 import type { FixPreview, FixRequest } from './fixPreview';
 
 const c = zh.confirmFix;
@@ -123,11 +123,13 @@ export function ConfirmFixSheet({
                 .quoteLine(price(preview.last), price(preview.bid), price(preview.ask))
                 .split(' · ')
                 .map((part, i) => (
-                  // Each price whole on its line: a narrow screen breaks between them, never inside one.
-                  <Text span inherit key={part} style={{ whiteSpace: 'nowrap' }}>
+                  // Each price whole: a narrow screen breaks between them (at the separator), never inside one.
+                  <Fragment key={part}>
                     {i > 0 ? ' · ' : ''}
-                    {part}
-                  </Text>
+                    <Text span inherit style={{ whiteSpace: 'nowrap' }}>
+                      {part}
+                    </Text>
+                  </Fragment>
                 ))}
               testId="confirm-quote"
             />

@@ -123,7 +123,7 @@ export function OrdersTable({ orders, loading, layout, cancelling, onCancel, onC
               size="compact-sm"
               variant="light"
               onClick={() => onConfirmation(order)}
-              aria-label={zh.fixing.confirmation.openFor(order.id)}
+              aria-label={zh.fixing.confirmation.openShortFor(order.id)}
               data-testid={`confirmation-${order.id}`}
             >
               {zh.fixing.confirmation.open}

@@ -31,6 +31,8 @@ export const fixing = {
     title: '点价确认单',
     open: '确认单',
     openFor: (id: number) => `查看订单 ${id} 的点价确认单`,
+    /** On the desk, beside the 点价 button: a name that does not contain it. */
+    openShortFor: (id: number) => `查看订单 ${id} 的确认单`,
     print: '打印',
     close: '关闭',
     loading: '正在加载确认单...',
