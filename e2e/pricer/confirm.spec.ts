@@ -159,6 +159,12 @@ for (const viewport of [
         /^已确认无误（\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}）$/,
       );
       await expect(ack).toHaveCount(0);
+      // Every field whole on the screen (a phone shows one label and value a row).
+      for (const field of ['客户确认', '金额（元）', '点价价格（元）']) {
+        const cell = doc.locator(`[data-field="${field}"]`);
+        await cell.scrollIntoViewIfNeeded();
+        await expect(cell).toBeInViewport({ ratio: 1 });
+      }
       await screenshot(page, testInfo, `confirmation-acknowledged-${viewport.width}`);
     });
   });

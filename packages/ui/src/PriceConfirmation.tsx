@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Modal, Stack, Table, Text, Title } from '@pfp/mantine';
+import { Alert, Button, Group, Loader, Modal, Stack, Table, Text, Title, useMediaQuery } from '@pfp/mantine';
 import { formatBasis, formatDateTime, formatLots, formatNumber, zh } from '@pfp/i18n';
 import { useCallback, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -43,7 +43,18 @@ function Field({ label, value }: { label: string; value: string }) {
   );
 }
 
-function ConfirmationDocument({ c, printedAt, testId }: { c: Confirmation; printedAt?: Date; testId?: string }) {
+function ConfirmationDocument({
+  c,
+  printedAt,
+  testId,
+  narrow,
+}: {
+  c: Confirmation;
+  printedAt?: Date;
+  testId?: string;
+  /** A phone: one label and its value a row, so that nothing is cut at the screen's edge. */
+  narrow?: boolean;
+}) {
   const direction = zh.pricer.direction[c.direction] ?? c.direction;
   const rows: [string, string, string, string][] = [
     [t.company, c.company_name, t.customer, c.pricer_name],
@@ -79,12 +90,26 @@ function ConfirmationDocument({ c, printedAt, testId }: { c: Confirmation; print
       </Group>
       <Table withTableBorder withColumnBorders verticalSpacing="xs" aria-label={t.title}>
         <Table.Tbody>
-          {rows.map(([l1, v1, l2, v2]) => (
-            <Table.Tr key={l1}>
-              <Field label={l1} value={v1} />
-              <Field label={l2} value={v2} />
-            </Table.Tr>
-          ))}
+          {narrow
+            ? rows.flatMap(([l1, v1, l2, v2]) =>
+                [
+                  [l1, v1],
+                  [l2, v2],
+                ].map(([label, value]) => (
+                  <Table.Tr key={label}>
+                    <Table.Th w="38%" scope="row">
+                      {label}
+                    </Table.Th>
+                    <Table.Td data-field={label}>{value}</Table.Td>
+                  </Table.Tr>
+                )),
+              )
+            : rows.map(([l1, v1, l2, v2]) => (
+                <Table.Tr key={l1}>
+                  <Field label={l1} value={v1} />
+                  <Field label={l2} value={v2} />
+                </Table.Tr>
+              ))}
         </Table.Tbody>
       </Table>
       <Text size="xs">{t.formula}</Text>
@@ -125,6 +150,7 @@ export function PriceConfirmationModal({
   acknowledging,
 }: PriceConfirmationModalProps) {
   const canAcknowledge = onAcknowledge !== undefined && data !== undefined && !data.acknowledged_at;
+  const narrow = useMediaQuery('(max-width: 599.98px)', false, { getInitialValueInEffect: false });
   return (
     <Modal
       opened={opened}
@@ -144,7 +170,7 @@ export function PriceConfirmationModal({
         </Alert>
       ) : (
         <Stack gap="md">
-          <ConfirmationDocument c={data} testId="confirmation" />
+          <ConfirmationDocument c={data} testId="confirmation" narrow={narrow} />
           {createPortal(
             <div className="pfp-print-root" data-testid="confirmation-print-copy">
               <style>{PRINT_CSS}</style>
