@@ -68,6 +68,8 @@ const fixingRow = {
   acknowledged_at: timestamp.nullable().optional(),
   /** trade_price × traded lots × multiplier, 元 (SPEC's trade_amount stays price × lots). */
   turnover: z.number().optional(),
+  /** The instrument's quantity unit (吨, 克 …); null for index and bond futures. */
+  unit: z.string().nullable().optional(),
 };
 
 /** Whose and what an order or a conditional order is: its tenant, contract, customer, instrument and side. */
@@ -143,6 +145,8 @@ export const pricerContract = z.object({
   instrument_name: z.string(),
   /** Minimum price increment of the instrument. */
   price_tick: z.number(),
+  /** What lots × multiplier count in (吨, 克, 桶 …); null for index and bond futures (issue 29). */
+  unit: z.string().nullable().optional(),
   ...contractState,
   /** Why it cannot be fixed now, by the server's clock (the desk disables fixing); null when it can. */
   not_fixable_reason: z.string().nullable(),

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Table, Text, Title, useMediaQuery } from '@pfp/mantine';
-import { formatBasis, formatDateTime, formatLots, formatNumber, zh } from '@pfp/i18n';
+import { formatBasis, formatDateTime, formatLotsWithUnits, formatMultiplier, formatNumber, zh } from '@pfp/i18n';
 import { useCallback, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { Confirmation } from '@pfp/contract';
@@ -65,7 +65,7 @@ function ConfirmationDocument({
       t.direction,
       direction,
     ],
-    [t.lots, formatLots(c.lots), t.multiplier, c.multiplier === null ? '-' : formatNumber(c.multiplier)],
+    [t.lots, formatLotsWithUnits(c.lots, c.multiplier, c.unit), t.multiplier, formatMultiplier(c.multiplier, c.unit)],
     [t.futuresPrice, money(c.futures_price), t.basis, formatBasis(c.basis)],
     [t.fixedPrice, money(c.fixed_price), t.amount, money(c.amount)],
     [

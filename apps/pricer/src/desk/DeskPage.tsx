@@ -17,6 +17,7 @@ import {
   formatBasis,
   formatDateTime,
   formatLots,
+  formatMultiplier,
   formatPrice,
   instrumentShort,
   zh,
@@ -294,6 +295,11 @@ export function DeskPage() {
               <Fact label={t.avgPrice} value={contract.executed_quantity > 0 ? formatPrice(contract.avg_price) : '-'} />
               <Fact label={f.basis} value={formatBasis(contract.basis)} testId="basis" />
               <Fact
+                label={f.multiplier}
+                value={formatMultiplier(contract.multiplier, contract.unit)}
+                testId="multiplier"
+              />
+              <Fact
                 label={f.avgFixedPrice}
                 value={contract.avg_fixed_price != null ? formatPrice(contract.avg_fixed_price) : '-'}
                 testId="avg-fixed-price"
@@ -322,6 +328,11 @@ export function DeskPage() {
                 <Text span fw={700} size="md">
                   {lastPrice !== null ? formatPrice(lastPrice + (contract.basis ?? 0)) : t.noQuote}
                 </Text>
+                {lastPrice !== null && contract.unit ? (
+                  <Text span size="sm" fw={600}>
+                    {zh.confirmFix.perUnit(contract.unit)}
+                  </Text>
+                ) : null}
                 <Text span size="xs" c="dimmed" ml={6}>
                   {f.indicativeHint}
                 </Text>

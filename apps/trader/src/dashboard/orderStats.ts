@@ -16,7 +16,12 @@ const num = (value: unknown): number => {
   return Number.isFinite(n) ? n : 0;
 };
 
-/** SPEC §9 formulas, from the orders view grouped by status (count_id, sum_trade_amount). */
+/**
+ * SPEC §9 formulas, from the orders view grouped by status (count_id, sum_turnover). The amount is
+ * the money that traded, in 元: turnover (trade_price × traded lots × multiplier) of every order with
+ * a fill, a partly filled cancelled one included (issue 29: the SPEC's price × lots missed the
+ * multiplier, and the confirmations count every fill).
+ */
 export function computeOrderStats(groups: readonly StatusGroup[]): OrderStats {
   let total = 0;
   let finished = 0;
@@ -25,10 +30,8 @@ export function computeOrderStats(groups: readonly StatusGroup[]): OrderStats {
   for (const group of groups) {
     const count = num(group.count_id);
     total += count;
-    if (group.status === 'FINISHED') {
-      finished += count;
-      amount += num(group.sum_trade_amount);
-    }
+    if (group.status === 'FINISHED') finished += count;
+    amount += num(group.sum_turnover);
     if (group.status === 'PENDING' || group.status === 'ALIVE') active += count;
   }
   return { total, finished, active, successRate: total > 0 ? finished / total : 0, amount };

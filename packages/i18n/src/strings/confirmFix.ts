@@ -37,6 +37,8 @@ export const confirmFix = {
   /** '¥3,155.00 元/吨' — the price and what it is per. */
   pricePer: (price: string, unit: string) => `${price} 元/${unit}`,
   yuan: (amount: string) => `${amount} 元`,
+  /** After a ¥ price: what it is per ('/吨'). */
+  perUnit: (unit: string) => `/${unit}`,
   indicativeNote: '预估价格 = 期货参考价 + 基差；预估金额 = 预估价格 × 手数 × 合约乘数。实际以成交为准。',
   noQuote: '暂无行情，无法预估',
   trigger: '触发条件',

@@ -64,6 +64,7 @@ function snapshotRows(db: Kysely<DB>, who: { tenantId: number; pricerId: number 
         'v_contracts.instrument_id',
         'instruments.name as instrument_name',
         'instruments.price_tick',
+        'instruments.unit',
         'v_contracts.direction',
         'v_contracts.total_quantity',
         'v_contracts.remaining_quantity',

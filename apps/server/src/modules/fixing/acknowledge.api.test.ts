@@ -127,6 +127,24 @@ describe('acknowledge-confirmation', () => {
     expect(row.multiplier).toBe(5);
     expect(row.turnover).toBe(81_000 * 2 * 5);
     expect(row.trade_amount).toBe(81_000 * 2);
+    // Units: copper counts in 吨 on the order, the confirmation and the snapshot's contract.
+    expect(row.unit).toBe('吨');
+    expect(conf.body.data.unit).toBe('吨');
+    const snap = await h.call('/api/pricer/view/my-data-snapshot', {}, a.pricers.alice!.jwt);
+    const contract = snap.body.data.contracts.find((c: { instrument_id: string }) => c.instrument_id === a.symbol);
+    expect(contract).toMatchObject({ unit: '吨', multiplier: 5 });
+    // The dashboard's 累计成交金额 sums turnover by status.
+    const stats = await h.call(
+      '/api/trader/view/orders',
+      { group_by_fields: ['status'], aggregate_fields: [{ field: 'turnover', op: 'sum' }] },
+      a.token,
+    );
+    expect(stats.status, JSON.stringify(stats.body)).toBe(200);
+    const total = (stats.body.data.items as { sum_turnover: number | string | null }[]).reduce(
+      (sum, g) => sum + Number(g.sum_turnover ?? 0),
+      0,
+    );
+    expect(total).toBe(81_000 * 2 * 5);
   });
 
   it('refuses another customer’s order (404), an unfilled one (409) and a bad body (400), storing nothing', async () => {

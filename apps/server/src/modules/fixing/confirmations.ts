@@ -44,6 +44,7 @@ const COLUMNS = [
   'ordered_at',
   'status',
   'acknowledged_at',
+  'unit',
 ] as const;
 
 export async function getConfirmation(

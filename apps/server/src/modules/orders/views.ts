@@ -37,6 +37,7 @@ export const ORDER_COLUMNS: ViewDef['columns'] = {
   fixed_amount: { type: 'number' },
   acknowledged_at: { type: 'date' },
   turnover: { type: 'number' },
+  unit: { type: 'text' },
 };
 
 export const ordersView: ViewDef = {

@@ -62,6 +62,8 @@ export interface InstrumentTable {
   product_name: string;
   price_tick: Numeric;
   volume_multiple: number;
+  /** What lots × multiplier count in (吨, 克, 桶 …); null for index and bond futures (migration 013). */
+  unit: ColumnType<string | null, string | null | undefined, string | null>;
   expired: Generated<boolean>;
 }
 
@@ -248,6 +250,8 @@ export interface OrderViewRow {
   acknowledged_at: Date | null;
   /** trade_price × volume_traded × multiplier (migration 013). */
   turnover: number;
+  /** The instrument's quantity unit (migration 013). */
+  unit: string | null;
 }
 
 /** A customer's acknowledgement of a 点价确认单 (migration 013): the first one is kept. */

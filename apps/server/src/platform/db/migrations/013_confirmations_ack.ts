@@ -9,9 +9,13 @@ import { sql, type Kysely } from 'kysely';
  *   multiplier (the futures money of the fills; SPEC's trade_amount stays price × lots), appended.
  *   The join key (o.id) and what turnover reads are in orders_tenant_status_cover (010).
  * - v_confirmations: `acknowledged_at`, appended.
+ * - instruments.unit: what lots × multiplier count in (吨, 克, 桶 …; the catalogue writes it at each
+ *   start), NULL for index and bond futures; appended to v_orders and v_confirmations as `unit`.
  */
 export async function up(db: Kysely<unknown>) {
   await sql`
+    alter table instruments add column unit text;
+
     create table confirmation_acks (
       order_id integer primary key references orders (id),
       tenant_id integer not null references tenants (id),
@@ -34,7 +38,8 @@ export async function up(db: Kysely<unknown>) {
              case when o.volume_traded > 0 then (o.trade_price + o.basis) * o.volume_traded * i.volume_multiple end
                as fixed_amount,
              ack.acknowledged_at,
-             o.trade_price * o.volume_traded * coalesce(i.volume_multiple, 1) as turnover
+             o.trade_price * o.volume_traded * coalesce(i.volume_multiple, 1) as turnover,
+             i.unit
         from orders o
         left join pricer_users u on u.id = o.pricer_id
         left join contracts c on c.id = o.contract_id
@@ -51,7 +56,7 @@ export async function up(db: Kysely<unknown>) {
              o.trade_price + o.basis as fixed_price, i.volume_multiple as multiplier,
              (o.trade_price + o.basis) * o.volume_traded * i.volume_multiple as amount,
              f.last_at as fixed_at, o.created_at as ordered_at, o.status,
-             ack.acknowledged_at
+             ack.acknowledged_at, i.unit
         from orders o
         cross join lateral (select min(tr.created_at) as first_at, max(tr.created_at) as last_at
                               from trades tr where tr.order_id = o.id) f
