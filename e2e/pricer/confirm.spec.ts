@@ -1,6 +1,8 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
+import { expectNoEnglish } from '../common/english';
 import {
   apiSession,
+  expectAccessible,
   openSignedIn,
   pickContract,
   screenshot,
@@ -107,6 +109,9 @@ for (const viewport of [
       await expect(confirm).toBeInViewport({ ratio: 1 });
       await expect(cancel).toBeInViewport({ ratio: 1 });
       await screenshot(page, testInfo, `confirm-sheet-${viewport.width}`);
+      await expectAccessible(page, `the confirmation sheet at ${viewport.width} px`);
+      // Chinese only (the key names of the hint allowed).
+      await expectNoEnglish(page, 'confirmation sheet', ['Enter', 'Esc']);
       expect(sent).toEqual([]);
 
       // Escape cancels: nothing sent, the form keeps its values.
@@ -151,6 +156,7 @@ for (const viewport of [
       const ack = dialog.getByRole('button', { name: '确认无误' });
       await expect(ack).toBeVisible();
       await screenshot(page, testInfo, `confirmation-pending-${viewport.width}`);
+      await expectAccessible(page, `the confirmation at ${viewport.width} px`);
       const answered = page.waitForResponse('**/api/pricer/rpc/acknowledge-confirmation');
       await ack.click();
       expect((await answered).status()).toBe(200);
