@@ -134,6 +134,8 @@ export const contractRow = z.object({
   product_name: z.string(),
   instrument_id: z.string(),
   ...contractState,
+  /** What lots × multiplier count in (吨, 克 …); null for index and bond futures (issue 29). */
+  unit: z.string().nullable().optional(),
 });
 
 /** A contract of the customer snapshot: with the instrument's name and tick. */

@@ -24,6 +24,7 @@ export const contractsView: ViewDef = {
     fixing_deadline: { type: 'text' },
     avg_fixed_price: { type: 'number' },
     multiplier: { type: 'number' },
+    unit: { type: 'text' },
   },
   defaultSort: [{ field: 'id', ascending: false }],
   searchColumns: ['name', 'pricer_name', 'product_name', 'instrument_id'],

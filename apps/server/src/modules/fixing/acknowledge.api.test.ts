@@ -133,6 +133,8 @@ describe('acknowledge-confirmation', () => {
     const snap = await h.call('/api/pricer/view/my-data-snapshot', {}, a.pricers.alice!.jwt);
     const contract = snap.body.data.contracts.find((c: { instrument_id: string }) => c.instrument_id === a.symbol);
     expect(contract).toMatchObject({ unit: '吨', multiplier: 5 });
+    const contracts = await h.call('/api/trader/view/contracts', { filter: `id = ${contract.id}` }, a.token);
+    expect(contracts.body.data.items[0]).toMatchObject({ unit: '吨', multiplier: 5 });
     // The dashboard's 累计成交金额 sums turnover by status.
     const stats = await h.call(
       '/api/trader/view/orders',

@@ -278,6 +278,8 @@ export interface ContractViewRow extends Omit<
   /** avg_price + basis; null before the first fill. */
   avg_fixed_price: number | null;
   multiplier: number | null;
+  /** The instrument's quantity unit (migration 013). */
+  unit: string | null;
 }
 
 /** A conditional fixing order (migration 007, docs/conditional-orders.md). */

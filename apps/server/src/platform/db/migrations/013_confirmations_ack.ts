@@ -10,7 +10,7 @@ import { sql, type Kysely } from 'kysely';
  *   The join key (o.id) and what turnover reads are in orders_tenant_status_cover (010).
  * - v_confirmations: `acknowledged_at`, appended.
  * - instruments.unit: what lots × multiplier count in (吨, 克, 桶 …; the catalogue writes it at each
- *   start), NULL for index and bond futures; appended to v_orders and v_confirmations as `unit`.
+ *   start), NULL for index and bond futures; appended to v_orders, v_contracts and v_confirmations as `unit`.
  */
 export async function up(db: Kysely<unknown>) {
   await sql`
@@ -45,6 +45,19 @@ export async function up(db: Kysely<unknown>) {
         left join contracts c on c.id = o.contract_id
         left join instruments i on i.symbol = o.instrument_id
         left join confirmation_acks ack on ack.order_id = o.id;
+
+    create or replace view v_contracts as
+      select c.id, c.tenant_id, c.name, c.pricer_id, u.username as pricer_name, c.product_name, c.instrument_id,
+             c.direction, c.total_quantity, c.remaining_quantity, c.executed_quantity, c.frozen_quantity,
+             c.avg_price, c.status, c.created_at,
+             c.basis,
+             to_char(c.fixing_deadline, 'YYYY-MM-DD') as fixing_deadline,
+             case when c.executed_quantity > 0 then c.avg_price + c.basis end as avg_fixed_price,
+             i.volume_multiple as multiplier,
+             i.unit
+        from contracts c
+        join pricer_users u on u.id = c.pricer_id
+        left join instruments i on i.symbol = c.instrument_id;
 
     create or replace view v_confirmations as
       select o.id as order_id, o.tenant_id, o.pricer_id, o.contract_id,
