@@ -1,6 +1,6 @@
 import { Badge } from '@pfp/mantine';
 import type { DataTableColumn } from '@pfp/data-table';
-import { formatBasis, formatLots, formatPrice, zh } from '@pfp/i18n';
+import { formatBasis, formatDateTime, formatLots, formatPrice, zh } from '@pfp/i18n';
 import { contractNameColumn, directionColumn, instrumentColumn, lastMessageColumn } from '../shared/columns';
 import type { OrderRow } from '@pfp/contract';
 import { TONE } from '../shared/tones';
@@ -68,6 +68,32 @@ export const ORDER_COLUMNS: DataTableColumn<OrderRow>[] = [
     width: 120,
     priority: 2,
     render: (o) => (o.fixed_price === null || o.fixed_price === undefined ? '-' : formatPrice(o.fixed_price)),
+  },
+  {
+    // Whether the customer acknowledged the fill's confirmation (确认无误, issue 29); '-' before a fill.
+    field: 'acknowledged_at',
+    header: zh.fixing.confirmation.ackStatus,
+    width: 96,
+    priority: 4,
+    render: (o) =>
+      Number(o.volume_traded) > 0 ? (
+        o.acknowledged_at ? (
+          <Badge
+            variant="light"
+            color={TONE.success}
+            title={zh.fixing.confirmation.ackedAt(formatDateTime(o.acknowledged_at, true))}
+            data-testid="order-ack"
+          >
+            {zh.fixing.confirmation.ackedShort}
+          </Badge>
+        ) : (
+          <Badge variant="light" color={TONE.pending} data-testid="order-ack">
+            {zh.fixing.confirmation.pendingShort}
+          </Badge>
+        )
+      ) : (
+        '-'
+      ),
   },
   {
     field: 'status',
