@@ -220,8 +220,15 @@ test.describe.serial('price fixing as the business', () => {
     await signIn(page, demoTrader);
     // The order's confirmation from the order stream.
     const orders = page.getByRole('table', { name: '实时订单流' });
+    // The customer has not acknowledged it yet: the trader sees it pending (issue 29).
+    const orderRow = orders
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: String(orderId), exact: true }) });
+    await expect(orderRow.getByTestId('order-ack')).toHaveText('待客户确认');
+    await screenshot(page, testInfo, 'dashboard-ack-pending');
     await orders.getByRole('button', { name: `查看订单 ${orderId} 的点价确认单` }).click();
     const doc = page.getByTestId('confirmation');
+    await expect(doc.locator('[data-field="客户确认"]')).toHaveText('待客户确认');
     await expect(doc.locator('[data-field="点价价格（元）"]')).toHaveText(
       fixed.fixedPrice.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
     );

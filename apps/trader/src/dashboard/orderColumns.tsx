@@ -1,4 +1,4 @@
-import { Badge } from '@pfp/mantine';
+import { Badge, Stack, Text } from '@pfp/mantine';
 import type { DataTableColumn } from '@pfp/data-table';
 import { formatBasis, formatDateTime, formatLots, formatPrice, zh } from '@pfp/i18n';
 import { contractNameColumn, directionColumn, instrumentColumn, lastMessageColumn } from '../shared/columns';
@@ -67,32 +67,28 @@ export const ORDER_COLUMNS: DataTableColumn<OrderRow>[] = [
     header: zh.fixing.fixedPrice,
     width: 120,
     priority: 2,
-    render: (o) => (o.fixed_price === null || o.fixed_price === undefined ? '-' : formatPrice(o.fixed_price)),
-  },
-  {
-    // Whether the customer acknowledged the fill's confirmation (确认无误, issue 29); '-' before a fill.
-    field: 'acknowledged_at',
-    header: zh.fixing.confirmation.ackStatus,
-    width: 96,
-    priority: 4,
+    // The fixed price over whether the customer acknowledged its confirmation (确认无误, issue 29).
     render: (o) =>
-      Number(o.volume_traded) > 0 ? (
-        o.acknowledged_at ? (
-          <Badge
-            variant="light"
-            color={TONE.success}
-            title={zh.fixing.confirmation.ackedAt(formatDateTime(o.acknowledged_at, true))}
-            data-testid="order-ack"
-          >
-            {zh.fixing.confirmation.ackedShort}
-          </Badge>
-        ) : (
-          <Badge variant="light" color={TONE.pending} data-testid="order-ack">
-            {zh.fixing.confirmation.pendingShort}
-          </Badge>
-        )
-      ) : (
+      o.fixed_price === null || o.fixed_price === undefined ? (
         '-'
+      ) : (
+        <Stack gap={0}>
+          <Text size="sm">{formatPrice(o.fixed_price)}</Text>
+          {o.acknowledged_at ? (
+            <Text
+              size="xs"
+              c={TONE.success}
+              title={zh.fixing.confirmation.ackedAt(formatDateTime(o.acknowledged_at, true))}
+              data-testid="order-ack"
+            >
+              {zh.fixing.confirmation.ackedLong}
+            </Text>
+          ) : (
+            <Text size="xs" c={TONE.pending} data-testid="order-ack">
+              {zh.fixing.confirmation.pending}
+            </Text>
+          )}
+        </Stack>
       ),
   },
   {
