@@ -220,12 +220,26 @@ test.describe.serial('price fixing as the business', () => {
     await signIn(page, demoTrader);
     // The order's confirmation from the order stream.
     const orders = page.getByRole('table', { name: '实时订单流' });
-    // The customer has not acknowledged it yet: the trader sees it pending (issue 29).
+    // The customer has not acknowledged it yet: the trader sees it pending (issue 29) under the fixed
+    // price, a column a 1280 px laptop leaves out (the confirmation says it there).
+    const viewport = page.viewportSize()!;
+    await page.setViewportSize({ width: 1920, height: 900 });
     const orderRow = orders
       .getByRole('row')
       .filter({ has: page.getByRole('cell', { name: String(orderId), exact: true }) });
     await expect(orderRow.getByTestId('order-ack')).toHaveText('待客户确认');
     await screenshot(page, testInfo, 'dashboard-ack-pending');
+    // 累计成交金额 (turnover: price × lots × multiplier) whole inside its card.
+    const card = await page.getByTestId('stat-amount').boundingBox();
+    const value = await page.getByTestId('stat-amount-value').boundingBox();
+    expect(await page.getByTestId('stat-amount-value').textContent()).toMatch(/^¥[\d,]+\.\d{2}$/);
+    const inner = await page.getByTestId('stat-amount-value').evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(inner).toBeLessThanOrEqual(0);
+    expect(value!.x + value!.width).toBeLessThanOrEqual(card!.x + card!.width);
+    await page.setViewportSize(viewport);
+    const narrowCard = await page.getByTestId('stat-amount').boundingBox();
+    const narrowValue = await page.getByTestId('stat-amount-value').boundingBox();
+    expect(narrowValue!.x + narrowValue!.width).toBeLessThanOrEqual(narrowCard!.x + narrowCard!.width);
     await orders.getByRole('button', { name: `查看订单 ${orderId} 的点价确认单` }).click();
     const doc = page.getByTestId('confirmation');
     await expect(doc.locator('[data-field="客户确认"]')).toHaveText('待客户确认');
