@@ -67,7 +67,13 @@ describe('ConfirmFixSheet', () => {
     expect(a.onCancel).toHaveBeenCalledTimes(1);
     fireEvent.click(screen.getByRole('button', { name: '取消' }));
     expect(a.onCancel).toHaveBeenCalledTimes(2);
+    // Enter on 取消 or the close button is theirs, never a confirmation.
+    fireEvent.keyDown(screen.getByRole('button', { name: '取消' }), { key: 'Enter' });
+    fireEvent.keyDown(screen.getByRole('button', { name: '关闭' }), { key: 'Enter' });
     expect(a.onConfirm).toHaveBeenCalledTimes(1);
+    // Enter elsewhere in the sheet (its text) confirms.
+    fireEvent.keyDown(screen.getByTestId('confirm-amount'), { key: 'Enter' });
+    expect(a.onConfirm).toHaveBeenCalledTimes(2);
   });
 
   it('a condition already met says it fires at once', () => {

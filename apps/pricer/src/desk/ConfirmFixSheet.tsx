@@ -171,6 +171,7 @@ export function ConfirmFixSheet({
             onClick={onConfirm}
             disabled={busy}
             data-autofocus
+            data-confirm
             leftSection={busy ? <Loader size={14} /> : undefined}
           >
             {busy ? c.sending : conditional ? c.confirmConditional : c.confirm}
@@ -188,7 +189,8 @@ export function ConfirmFixSheet({
   // Enter confirms wherever the focus is in the sheet (Escape is the dialog's own close).
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key !== 'Enter' || busy || !opened) return;
-    if (e.target instanceof HTMLButtonElement && e.target.textContent === c.cancel) return;
+    // On another button (取消, the close button) Enter is that button's own click.
+    if (e.target instanceof HTMLButtonElement && e.target.dataset.confirm === undefined) return;
     e.preventDefault();
     onConfirm();
   };
