@@ -46,13 +46,27 @@ async function openConditionalForm(page: Page, contract: Contract) {
 }
 
 /** Fills and sends the 条件单 form; answers the condition's id. */
-async function placeConditional(page: Page, lots: number, op: '≥' | '≤', trigger: number): Promise<number> {
+async function placeConditional(
+  page: Page,
+  lots: number,
+  op: '≥' | '≤',
+  trigger: number,
+  firesAtOnce = false,
+): Promise<number> {
   const form = page.getByRole('form', { name: '条件单' });
   await form.getByLabel('成交数量（手）').fill(String(lots));
   await form.getByRole('radiogroup', { name: '触发条件' }).getByText(`最新价 ${op}`, { exact: true }).click();
   await form.getByRole('textbox', { name: '触发价', exact: true }).fill(String(trigger));
-  const answer = page.waitForResponse('**/api/pricer/rpc/create-conditional-order');
   await form.getByRole('button', { name: '提交条件单' }).click();
+  // The confirmation first (issue 29).
+  const sheet = page.getByRole('dialog', { name: '确认条件单' });
+  await expect(sheet.getByTestId('confirm-trigger')).toContainText(`最新价 ${op}`);
+  // A trigger the last price already meets: the sheet says it fires at once.
+  await expect(sheet.getByTestId('confirm-fires-at-once')).toHaveCount(firesAtOnce ? 1 : 0);
+  if (firesAtOnce)
+    await expect(sheet.getByTestId('confirm-fires-at-once')).toContainText('提交后将在下一笔行情时立即触发点价');
+  const answer = page.waitForResponse('**/api/pricer/rpc/create-conditional-order');
+  await sheet.getByRole('button', { name: '确认提交条件单' }).click();
   const res = await answer;
   expect(res.status()).toBe(200);
   const { data } = (await res.json()) as { data: { id: number; status: string } };
@@ -75,6 +89,10 @@ test.describe.serial('conditional orders on the desk', () => {
     await openConditionalForm(page, contract);
     const form = page.getByRole('form', { name: '条件单' });
     const submit = form.getByRole('button', { name: '提交条件单' });
+    // The trigger defaults to the customer's favourable side: a buyer waits for ≤, a seller for ≥.
+    await expect(
+      form.getByRole('radio', { name: contract.direction === 'BUY' ? '最新价 ≤' : '最新价 ≥' }),
+    ).toBeChecked();
 
     await form.getByLabel('成交数量（手）').fill(String(contract.remaining_quantity + 1));
     await expect(form.getByText(`成交数量不能超过剩余数量（剩余 ${contract.remaining_quantity} 手）`)).toBeVisible();
@@ -107,7 +125,7 @@ test.describe.serial('conditional orders on the desk', () => {
     await openConditionalForm(page, contract);
     // Already met (last ≥ 5 % below it): triggers at the next tick, as a market order.
     const met = roundToTick(last * 0.95, contract.price_tick);
-    const id = await placeConditional(page, 1, '≥', met);
+    const id = await placeConditional(page, 1, '≥', met, true);
 
     await expect(row(page, id).getByTestId('conditional-status')).toHaveText('已触发', { timeout: 20_000 });
     const [k] = (await myConditionals(request, session.token, contract.id)).filter((r) => r.id === id);

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import {
   apiSession,
   cancelOrder,
@@ -41,9 +41,22 @@ async function placeOrder(page: Page, lots: number, price: number | 'market'): P
     await page.getByRole('radiogroup').getByText('限价', { exact: true }).click();
     await page.getByLabel('委托价格').fill(String(price));
   }
-  const answer = page.waitForResponse('**/api/pricer/rpc/submit-order');
+  // The confirmation first (issue 29): nothing is sent before 确认点价.
+  let sent = 0;
+  const count = (r: Request) => {
+    if (r.url().endsWith('/api/pricer/rpc/submit-order')) sent++;
+  };
+  page.on('request', count);
   await page.getByRole('button', { name: '提交订单' }).click();
+  const sheet = page.getByRole('dialog', { name: '确认点价' });
+  await expect(sheet).toBeVisible();
+  await expect(sheet.getByTestId('confirm-lots')).toContainText(`${lots} 手`);
+  expect(sent).toBe(0);
+  const answer = page.waitForResponse('**/api/pricer/rpc/submit-order');
+  await sheet.getByRole('button', { name: '确认点价' }).click();
   const res = await answer;
+  page.off('request', count);
+  await expect(sheet).toBeHidden();
   expect(res.status()).toBe(200);
   const { data } = (await res.json()) as { data: { id: number } };
   await expect(toast(page, '订单已提交')).toBeVisible();

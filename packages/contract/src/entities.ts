@@ -72,6 +72,12 @@ const fixingRow = {
   multiplier: z.int().nullable(),
   /** fixed_price × traded lots × multiplier. */
   fixed_amount: z.number().nullable(),
+  /** When the customer acknowledged the confirmation; null while pending (issue 29). */
+  acknowledged_at: timestamp.nullable().optional(),
+  /** trade_price × traded lots × multiplier, 元 (SPEC's trade_amount stays price × lots). */
+  turnover: z.number().optional(),
+  /** The instrument's quantity unit (吨, 克 …); null for index and bond futures. */
+  unit: z.string().nullable().optional(),
 };
 
 /** Whose and what an order or a conditional order is: its tenant, contract, customer, instrument and side. */
@@ -136,6 +142,8 @@ export const contractRow = z.object({
   product_name: z.string(),
   instrument_id: z.string(),
   ...contractState,
+  /** What lots × multiplier count in (吨, 克 …); null for index and bond futures (issue 29). */
+  unit: z.string().nullable().optional(),
 });
 
 /** A contract of the customer snapshot: with the instrument's name and tick. */
@@ -147,6 +155,8 @@ export const pricerContract = z.object({
   instrument_name: z.string(),
   /** Minimum price increment of the instrument. */
   price_tick: z.number(),
+  /** What lots × multiplier count in (吨, 克, 桶 …); null for index and bond futures (issue 29). */
+  unit: z.string().nullable().optional(),
   ...contractState,
   /** Why it cannot be fixed now, by the server's clock (the desk disables fixing); null when it can. */
   not_fixable_reason: z.string().nullable(),

@@ -66,6 +66,7 @@ describe('fixing terms on the wire', () => {
       fixed_at: '2026-01-05T02:00:00.000Z',
       ordered_at: '2026-01-05T01:59:00.000Z',
       status: 'FINISHED',
+      acknowledged_at: null,
     };
     expect(confirmation.parse(wire).fixed_at).toBeInstanceOf(Date);
   });

@@ -63,6 +63,10 @@ export const confirmation = z.object({
   fixed_at: timestamp,
   ordered_at: timestamp,
   status: z.string(),
+  /** When the customer acknowledged it (确认无误); null while pending (issue 29). */
+  acknowledged_at: timestamp.nullable(),
+  /** What lots × multiplier count in (吨, 克 …); null for index and bond futures. */
+  unit: z.string().nullable().optional(),
 });
 export type Confirmation = z.input<typeof confirmation>;
 /** A confirmation as the server holds it (timestamps as Dates). */

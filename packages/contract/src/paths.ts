@@ -49,6 +49,7 @@ export const pricerPaths = paths({
   submitOrder: { method: 'POST', path: '/api/pricer/rpc/submit-order' },
   cancelOrder: { method: 'POST', path: '/api/pricer/rpc/cancel-order' },
   confirmation: { method: 'POST', path: '/api/pricer/view/confirmation' },
+  acknowledgeConfirmation: { method: 'POST', path: '/api/pricer/rpc/acknowledge-confirmation' },
   createConditional: { method: 'POST', path: '/api/pricer/rpc/create-conditional-order' },
   cancelConditional: { method: 'POST', path: '/api/pricer/rpc/cancel-conditional-order' },
   myConditional: { method: 'POST', path: '/api/pricer/view/my-conditional-orders' },

@@ -43,6 +43,9 @@ export const marketEntry = z.object({
   price_tick: z.number(),
   upper_limit: z.number().nullable(),
   lower_limit: z.number().nullable(),
+  /** Best bid and ask (买一 / 卖一), what a market order meets; null while not known (issue 29). */
+  bid_price: z.number().nullable().optional(),
+  ask_price: z.number().nullable().optional(),
 });
 export type MarketEntry = z.input<typeof marketEntry>;
 

@@ -142,6 +142,12 @@ export const pricerRoutes = {
   cancelOrder: route({ ...pricerPaths.cancelOrder, body: cancelOrderInput, response: cancelOrderResult }),
   // docs/fixing.md
   confirmation: route({ ...pricerPaths.confirmation, body: confirmationInput, response: confirmation }),
+  /** The customer acknowledges a confirmation (确认无误); idempotent: the first time is kept (issue 29). */
+  acknowledgeConfirmation: route({
+    ...pricerPaths.acknowledgeConfirmation,
+    body: confirmationInput,
+    response: confirmation,
+  }),
   // docs/conditional-orders.md
   createConditional: route({
     ...pricerPaths.createConditional,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysUntil, formatBasis, isOnTickGrid, tickDecimals } from './fixing';
+import { daysUntil, formatBasis, formatLotsWithUnits, formatMultiplier, isOnTickGrid, tickDecimals } from './fixing';
 
 describe('fixing formats', () => {
   it('shows the basis with its sign', () => {
@@ -26,5 +26,17 @@ describe('fixing formats', () => {
     expect(isOnTickGrid(155, 10)).toBe(false);
     expect(tickDecimals(0.02)).toBe(2);
     expect(tickDecimals(10)).toBe(0);
+  });
+});
+
+describe('lots and units (issue 29)', () => {
+  it('shows lots with the quantity they stand for, and the multiplier per lot', () => {
+    expect(formatLotsWithUnits(2, 5, '吨')).toBe('2 手（10 吨）');
+    expect(formatLotsWithUnits(1200, 10, '吨')).toBe('1,200 手（12,000 吨）');
+    expect(formatLotsWithUnits(3, 300, null)).toBe('3 手');
+    expect(formatLotsWithUnits(3, null, '吨')).toBe('3 手');
+    expect(formatMultiplier(1000, '克')).toBe('1,000 克/手');
+    expect(formatMultiplier(300, null)).toBe('300');
+    expect(formatMultiplier(null, '吨')).toBe('-');
   });
 });

@@ -1,4 +1,4 @@
-import { formatNumber } from './format';
+import { formatLots, formatNumber } from './format';
 
 /**
  * Formatting of the fixing terms (docs/fixing.md), shared by the trader console and the customer desk.
@@ -38,4 +38,21 @@ export function isOnTickGrid(value: number, tick: number): boolean {
   if (!(tick > 0) || !Number.isFinite(value)) return false;
   const r = value / tick;
   return Math.abs(r - Math.round(r)) < 1e-6;
+}
+
+/** Lots with what they weigh: (2, 5, '吨') → '2 手（10 吨）'; without a unit or multiplier just the lots. */
+export function formatLotsWithUnits(
+  lots: number | null | undefined,
+  multiplier: number | null | undefined,
+  unit: string | null | undefined,
+): string {
+  const text = formatLots(lots);
+  if (typeof lots !== 'number' || !Number.isFinite(lots) || !multiplier || !unit) return text;
+  return `${text}（${formatNumber(lots * multiplier)} ${unit}）`;
+}
+
+/** The contract multiplier per lot: (5, '吨') → '5 吨/手'; without a unit the number alone. */
+export function formatMultiplier(multiplier: number | null | undefined, unit: string | null | undefined): string {
+  if (typeof multiplier !== 'number' || !Number.isFinite(multiplier)) return '-';
+  return unit ? `${formatNumber(multiplier)} ${unit}/手` : formatNumber(multiplier);
 }

@@ -11,6 +11,7 @@ import { fixing } from './strings/fixing';
 import { conditional } from './strings/conditional';
 import { orders } from './strings/orders';
 import { margin } from './strings/margin';
+import { confirmFix } from './strings/confirmFix';
 
 export const zh = {
   app,
@@ -25,6 +26,7 @@ export const zh = {
   conditional,
   orders,
   margin,
+  confirmFix,
 } as const;
 
 export type Strings = typeof zh;

@@ -1,5 +1,5 @@
-import { Alert, Button, Group, Loader, Modal, Stack, Table, Text, Title } from '@pfp/mantine';
-import { formatBasis, formatDateTime, formatLots, formatNumber, zh } from '@pfp/i18n';
+import { Alert, Button, Group, Loader, Modal, Stack, Table, Text, Title, useMediaQuery } from '@pfp/mantine';
+import { formatBasis, formatDateTime, formatLotsWithUnits, formatMultiplier, formatNumber, zh } from '@pfp/i18n';
 import { useCallback, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { Confirmation } from '@pfp/contract';
@@ -43,7 +43,18 @@ function Field({ label, value }: { label: string; value: string }) {
   );
 }
 
-function ConfirmationDocument({ c, printedAt, testId }: { c: Confirmation; printedAt?: Date; testId?: string }) {
+function ConfirmationDocument({
+  c,
+  printedAt,
+  testId,
+  narrow,
+}: {
+  c: Confirmation;
+  printedAt?: Date;
+  testId?: string;
+  /** A phone: one label and its value a row, so that nothing is cut at the screen's edge. */
+  narrow?: boolean;
+}) {
   const direction = zh.pricer.direction[c.direction] ?? c.direction;
   const rows: [string, string, string, string][] = [
     [t.company, c.company_name, t.customer, c.pricer_name],
@@ -54,9 +65,15 @@ function ConfirmationDocument({ c, printedAt, testId }: { c: Confirmation; print
       t.direction,
       direction,
     ],
-    [t.lots, formatLots(c.lots), t.multiplier, c.multiplier === null ? '-' : formatNumber(c.multiplier)],
+    [t.lots, formatLotsWithUnits(c.lots, c.multiplier, c.unit), t.multiplier, formatMultiplier(c.multiplier, c.unit)],
     [t.futuresPrice, money(c.futures_price), t.basis, formatBasis(c.basis)],
     [t.fixedPrice, money(c.fixed_price), t.amount, money(c.amount)],
+    [
+      t.orderId,
+      String(c.order_id),
+      t.ackStatus,
+      c.acknowledged_at ? t.acknowledged(formatDateTime(c.acknowledged_at, true)) : t.pending,
+    ],
   ];
   return (
     <Stack gap="sm" className="pfp-confirmation" data-testid={testId} lang="zh-CN">
@@ -73,12 +90,26 @@ function ConfirmationDocument({ c, printedAt, testId }: { c: Confirmation; print
       </Group>
       <Table withTableBorder withColumnBorders verticalSpacing="xs" aria-label={t.title}>
         <Table.Tbody>
-          {rows.map(([l1, v1, l2, v2]) => (
-            <Table.Tr key={l1}>
-              <Field label={l1} value={v1} />
-              <Field label={l2} value={v2} />
-            </Table.Tr>
-          ))}
+          {narrow
+            ? rows.flatMap(([l1, v1, l2, v2]) =>
+                [
+                  [l1, v1],
+                  [l2, v2],
+                ].map(([label, value]) => (
+                  <Table.Tr key={label}>
+                    <Table.Th w="38%" scope="row">
+                      {label}
+                    </Table.Th>
+                    <Table.Td data-field={label}>{value}</Table.Td>
+                  </Table.Tr>
+                )),
+              )
+            : rows.map(([l1, v1, l2, v2]) => (
+                <Table.Tr key={l1}>
+                  <Field label={l1} value={v1} />
+                  <Field label={l2} value={v2} />
+                </Table.Tr>
+              ))}
         </Table.Tbody>
       </Table>
       <Text size="xs">{t.formula}</Text>
@@ -103,10 +134,23 @@ export interface PriceConfirmationModalProps {
   loading: boolean;
   /** The error text to show (the server's Chinese message), if loading failed. */
   error?: string | undefined;
+  /** The customer's 确认无误 (issue 29): offered while the confirmation is not yet acknowledged. */
+  onAcknowledge?: (() => void) | undefined;
+  acknowledging?: boolean | undefined;
 }
 
 /** The confirmation in a dialog, with 打印 (the browser's print, A4 via the print stylesheet). */
-export function PriceConfirmationModal({ opened, onClose, data, loading, error }: PriceConfirmationModalProps) {
+export function PriceConfirmationModal({
+  opened,
+  onClose,
+  data,
+  loading,
+  error,
+  onAcknowledge,
+  acknowledging,
+}: PriceConfirmationModalProps) {
+  const canAcknowledge = onAcknowledge !== undefined && data !== undefined && !data.acknowledged_at;
+  const narrow = useMediaQuery('(max-width: 599.98px)', false, { getInitialValueInEffect: false });
   return (
     <Modal
       opened={opened}
@@ -126,7 +170,7 @@ export function PriceConfirmationModal({ opened, onClose, data, loading, error }
         </Alert>
       ) : (
         <Stack gap="md">
-          <ConfirmationDocument c={data} testId="confirmation" />
+          <ConfirmationDocument c={data} testId="confirmation" narrow={narrow} />
           {createPortal(
             <div className="pfp-print-root" data-testid="confirmation-print-copy">
               <style>{PRINT_CSS}</style>
@@ -134,13 +178,32 @@ export function PriceConfirmationModal({ opened, onClose, data, loading, error }
             </div>,
             document.body,
           )}
-          <Group justify="flex-end">
+          {canAcknowledge ? (
+            <Text size="sm" c="dimmed">
+              {t.acknowledgeHint}
+            </Text>
+          ) : null}
+          <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
               {t.close}
             </Button>
-            <Button onClick={() => window.print()} data-testid="confirmation-print">
+            <Button
+              variant={canAcknowledge ? 'default' : 'filled'}
+              onClick={() => window.print()}
+              data-testid="confirmation-print"
+            >
               {t.print}
             </Button>
+            {canAcknowledge ? (
+              <Button
+                onClick={onAcknowledge}
+                disabled={acknowledging}
+                leftSection={acknowledging ? <Loader size={14} /> : undefined}
+                data-testid="confirmation-acknowledge"
+              >
+                {acknowledging ? t.acknowledging : t.acknowledge}
+              </Button>
+            ) : null}
           </Group>
         </Stack>
       )}
@@ -153,6 +216,7 @@ interface ModalState {
   loading: boolean;
   data?: Confirmation;
   error?: string;
+  acknowledging?: boolean;
 }
 
 /**
@@ -162,6 +226,12 @@ interface ModalState {
 export function useConfirmationModal(
   load: (orderId: number) => Promise<Confirmation>,
   describeError: (err: unknown) => string,
+  /** The customer's side: 确认无误 acknowledges the confirmation shown and shows it again as answered. */
+  acknowledge?: {
+    call: (orderId: number) => Promise<Confirmation>;
+    /** Told of the outcome (a toast): the error's text, or null on success. */
+    onDone: (error: unknown) => void;
+  },
 ) {
   const [state, setState] = useState<ModalState>({ opened: false, loading: false });
   const latest = useRef(0);
@@ -184,6 +254,24 @@ export function useConfirmationModal(
     latest.current++;
     setState({ opened: false, loading: false });
   }, []);
-  const modal = <PriceConfirmationModal {...state} onClose={close} />;
+  const shown = state.data?.order_id;
+  const onAcknowledge =
+    acknowledge && shown !== undefined
+      ? () => {
+          const call = latest.current;
+          setState((s) => ({ ...s, acknowledging: true }));
+          acknowledge.call(shown).then(
+            (data) => {
+              if (latest.current === call) setState({ opened: true, loading: false, data });
+              acknowledge.onDone(null);
+            },
+            (err: unknown) => {
+              if (latest.current === call) setState((s) => ({ ...s, acknowledging: false }));
+              acknowledge.onDone(err);
+            },
+          );
+        }
+      : undefined;
+  const modal = <PriceConfirmationModal {...state} onClose={close} onAcknowledge={onAcknowledge} />;
   return { open, modal };
 }

@@ -10,6 +10,7 @@ import {
   type ConditionalFormValues,
 } from './conditionalForm';
 import { asNumber, LotsInput } from './LotsInput';
+import { favourableTriggerOp } from './fixPreview';
 
 const t = zh.pricer;
 const k = zh.conditional;
@@ -32,7 +33,8 @@ const FIELDS = ['quantity', 'triggerPrice', 'orderPrice', 'expiresAt'];
 export function ConditionalForm({ contract, typeSwitch, onSubmit }: ConditionalFormProps) {
   const validate = useMemo(() => schemaResolver(conditionalSchema(contract), { sync: true }), [contract]);
   const form = useForm<ConditionalFormValues>({
-    initialValues: EMPTY_CONDITIONAL_FORM,
+    // The customer's favourable side by default: a buyer waits for the price to fall (≤), a seller to rise (≥).
+    initialValues: { ...EMPTY_CONDITIONAL_FORM, triggerOp: favourableTriggerOp(contract.direction) },
     validate,
     validateInputOnChange: FIELDS,
     validateInputOnBlur: FIELDS,

@@ -17,6 +17,7 @@ import {
   formatBasis,
   formatDateTime,
   formatLots,
+  formatMultiplier,
   formatPrice,
   instrumentShort,
   zh,
@@ -38,6 +39,7 @@ import { MOBILE_QUERY, TABLET_QUERY } from '../shared/layout';
 import { PageTitle } from '../shared/PageTitle';
 import { directionColor, directionLabel } from '../shared/orders/format';
 import { useSession } from '../shared/session/useSession';
+import { useCustomerConfirmation } from '../shared/confirmation/useCustomerConfirmation';
 import { DESK_ORDER_LIMIT } from './constants';
 import { DeskList } from './DeskList';
 import { ConditionalForm } from './ConditionalForm';
@@ -47,6 +49,8 @@ import type { OrderType } from './orderForm';
 import { MarginLine } from './MarginLine';
 import { OrdersTable } from './OrdersTable';
 import { SubmitIntent } from './submitIntent';
+import { ConfirmFixSheet } from './ConfirmFixSheet';
+import { fixPreview, type FixRequest } from './fixPreview';
 import { useDeskData } from './useDeskData';
 
 const t = zh.pricer;
@@ -112,6 +116,17 @@ function Fact({
   );
 }
 
+/** A fix shown for confirmation: what it is, how it is sent, and the form's promise. */
+interface PendingFix {
+  request: FixRequest;
+  send: () => Promise<void>;
+  resolve: () => void;
+  reject: (reason: unknown) => void;
+}
+
+/** The customer cancelled the confirmation: nothing was sent, the form keeps its values. */
+class FixCancelled extends Error {}
+
 /** SPEC §2 "Trading desk", mobile first (a customer fixes prices from a phone). */
 export function DeskPage() {
   const session = useSession();
@@ -131,13 +146,50 @@ export function DeskPage() {
   const { mutateAsync: createConditional } = useCreateConditional(userId);
   const { mutateAsync: cancelConditional } = useCancelConditional(userId);
   const cancellingConditionals = new Set(useCancellingConditionals());
+  // 点价确认单 of a filled order, and the customer's 确认无误 (issue 29).
+  const { open: openConfirmation, modal: confirmationModal } = useCustomerConfirmation(userId);
   // One fixing the customer means to make: its key stays the same across retries (issue 14 §2).
   const submitIntent = useRef(new SubmitIntent());
 
   const market = contract ? snapshot.data?.market_data[contract.instrument_id] : undefined;
   const lastPrice = market?.last_price ?? null;
+  // The fix waiting for the customer's 确认点价 (issue 29): nothing is sent before it.
+  const [pending, setPending] = useState<PendingFix | null>(null);
+  const [sending, setSending] = useState(false);
 
-  async function submit(order: SubmitOrderInput) {
+  /** Shows the confirmation; resolves once confirmed and sent, rejects when cancelled or refused. */
+  function confirmThen(request: FixRequest, send: () => Promise<void>): Promise<void> {
+    return new Promise<void>((resolve, reject) => setPending({ request, send, resolve, reject }));
+  }
+
+  async function confirmPending() {
+    if (!pending || sending) return;
+    setSending(true);
+    try {
+      await pending.send();
+      pending.resolve();
+    } catch (error) {
+      pending.reject(error);
+    } finally {
+      setSending(false);
+      setPending(null);
+    }
+  }
+
+  function cancelPending() {
+    if (!pending || sending) return;
+    pending.reject(new FixCancelled());
+    setPending(null);
+  }
+
+  function submit(order: SubmitOrderInput) {
+    const price = order.price ?? 0;
+    const request: FixRequest =
+      price > 0 ? { kind: 'limit', quantity: order.quantity, price } : { kind: 'market', quantity: order.quantity };
+    return confirmThen(request, () => send(order));
+  }
+
+  async function send(order: SubmitOrderInput) {
     const intent = submitIntent.current;
     try {
       await submitOrder({ ...order, client_order_id: intent.idFor(order) });
@@ -151,7 +203,21 @@ export function DeskPage() {
     setFormOpen(false);
   }
 
-  async function submitConditional(input: CreateConditionalInput) {
+  function submitConditional(input: CreateConditionalInput) {
+    return confirmThen(
+      {
+        kind: 'conditional',
+        quantity: input.quantity,
+        triggerOp: input.trigger_op,
+        triggerPrice: input.trigger_price,
+        orderPrice: input.order_price ?? 0,
+        expiresAt: input.expires_at,
+      },
+      () => sendConditional(input),
+    );
+  }
+
+  async function sendConditional(input: CreateConditionalInput) {
     try {
       await createConditional(input);
     } catch (error) {
@@ -235,6 +301,11 @@ export function DeskPage() {
               <Fact label={t.avgPrice} value={contract.executed_quantity > 0 ? formatPrice(contract.avg_price) : '-'} />
               <Fact label={f.basis} value={formatBasis(contract.basis)} testId="basis" />
               <Fact
+                label={f.multiplier}
+                value={formatMultiplier(contract.multiplier, contract.unit)}
+                testId="multiplier"
+              />
+              <Fact
                 label={f.avgFixedPrice}
                 value={contract.avg_fixed_price != null ? formatPrice(contract.avg_fixed_price) : '-'}
                 testId="avg-fixed-price"
@@ -269,6 +340,11 @@ export function DeskPage() {
                 <Text span fw={700} size="md">
                   {lastPrice !== null ? formatPrice(lastPrice + (contract.basis ?? 0)) : t.noQuote}
                 </Text>
+                {lastPrice !== null && contract.unit ? (
+                  <Text span size="sm" fw={600}>
+                    {zh.confirmFix.perUnit(contract.unit)}
+                  </Text>
+                ) : null}
                 <Text span size="xs" c="dimmed" ml={6}>
                   {f.indicativeHint}
                 </Text>
@@ -322,6 +398,16 @@ export function DeskPage() {
           </Stack>
         </Card>
 
+        <ConfirmFixSheet
+          request={pending?.request ?? null}
+          preview={pending ? fixPreview(contract, market, pending.request) : null}
+          contract={contract}
+          compact={compact}
+          busy={sending}
+          onConfirm={() => void confirmPending()}
+          onCancel={cancelPending}
+        />
+
         <DeskList title={t.ordersTitle} subtitle={t.ordersOfContract(contract.name)} total={total} compact={compact}>
           <OrdersTable
             orders={orderList}
@@ -329,6 +415,7 @@ export function DeskPage() {
             layout={compact ? 'phone' : tablet ? 'tablet' : 'wide'}
             cancelling={cancelling}
             onCancel={(o) => void cancel(o)}
+            onConfirmation={(o) => openConfirmation(o.id)}
           />
         </DeskList>
 
@@ -358,6 +445,7 @@ export function DeskPage() {
       </PageTitle>
       <MarginLine account={snapshot.data?.account} />
       {content}
+      {confirmationModal}
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Table, Text } from '@pfp/mantine';
+import { Button, Group, Table, Text } from '@pfp/mantine';
 import { formatDateTime, zh } from '@pfp/i18n';
 import type { ReactNode } from 'react';
 import type { OrderRow } from '@pfp/contract';
@@ -27,6 +27,8 @@ export interface OrdersTableProps {
   /** Orders whose cancel is in flight: 撤单中..., row disabled. */
   cancelling: ReadonlySet<number>;
   onCancel: (order: OrderRow) => void;
+  /** Opens a filled order's 点价确认单 (issue 29). */
+  onConfirmation?: (order: OrderRow) => void;
 }
 
 interface Column {
@@ -102,19 +104,37 @@ const COLUMNS: Record<DeskLayout, Column[]> = {
  * 1024 px prices and lots take two lines per cell, so that no status badge is cut and 撤单 stays
  * in view on a tablet; below 768 px (SPEC §2) only the essentials remain.
  */
-export function OrdersTable({ orders, loading, layout, cancelling, onCancel }: OrdersTableProps) {
+export function OrdersTable({ orders, loading, layout, cancelling, onCancel, onConfirmation }: OrdersTableProps) {
   const columns: Column[] = [
     ...COLUMNS[layout],
     {
       header: c.actions,
       sticky: true,
       cell: (order) => {
-        if (!canCancel(order)) return null;
         const busy = cancelling.has(order.id);
-        return (
+        const cancel = canCancel(order) ? (
           <Button size="compact-sm" variant="light" color="red" disabled={busy} onClick={() => onCancel(order)}>
             {busy ? t.cancelling : t.cancel}
           </Button>
+        ) : null;
+        const confirmation =
+          onConfirmation && tradedLots(order) > 0 ? (
+            <Button
+              size="compact-sm"
+              variant="light"
+              onClick={() => onConfirmation(order)}
+              aria-label={zh.fixing.confirmation.openShortFor(order.id)}
+              data-testid={`confirmation-${order.id}`}
+            >
+              {zh.fixing.confirmation.open}
+            </Button>
+          ) : null;
+        if (!cancel && !confirmation) return null;
+        return (
+          <Group gap={4} wrap="nowrap">
+            {cancel}
+            {confirmation}
+          </Group>
         );
       },
     },

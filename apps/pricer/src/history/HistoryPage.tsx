@@ -15,9 +15,10 @@ import {
 import type { OrderRow } from '@pfp/contract';
 import { DataTable } from '@pfp/data-table';
 import { zh } from '@pfp/i18n';
-import { IconFilter, StatementExportButton, useConfirmationModal } from '@pfp/ui';
+import { IconFilter, StatementExportButton } from '@pfp/ui';
 import { useCallback, useMemo, useState } from 'react';
-import { exportFixings, fetchConfirmation, useHistorySummary, useHistoryTable, useSnapshot } from '../shared/api';
+import { exportFixings, useHistorySummary, useHistoryTable, useSnapshot } from '../shared/api';
+import { useCustomerConfirmation } from '../shared/confirmation/useCustomerConfirmation';
 import { MOBILE_QUERY } from '../shared/layout';
 import { PageTitle } from '../shared/PageTitle';
 import { useSession } from '../shared/session/useSession';
@@ -41,7 +42,6 @@ const t = zh.pricer;
 const PAGE_SIZE = 50;
 const PAGE_SIZE_OPTIONS = [20, 50, 100] as const;
 
-const describeError = (error: unknown) => serverMessage(error) ?? zh.fixing.confirmation.loadFailed;
 const exportError = (error: unknown) => serverMessage(error) ?? zh.fixing.exports.unknownError;
 
 /** SPEC §2 "History page": a collapsible filter panel and the paged table with a summary line. */
@@ -59,8 +59,8 @@ export function HistoryPage() {
   const conditions = useMemo(() => historyParams(filter), [filter]);
   const table = useHistoryTable(userId, conditions, { initialPageSize: PAGE_SIZE });
   const summary = useHistorySummary(userId, conditions, summarise).data;
-  const columns = useMemo(() => historyColumns(compact), [compact]);
-  const { open: openConfirmation, modal: confirmationModal } = useConfirmationModal(fetchConfirmation, describeError);
+  const { open: openConfirmation, modal: confirmationModal } = useCustomerConfirmation(userId);
+  const columns = useMemo(() => historyColumns(compact, openConfirmation), [compact, openConfirmation]);
   const renderRowActions = useCallback(
     (o: OrderRow) =>
       Number(o.volume_traded) > 0 ? (
@@ -177,7 +177,7 @@ export function HistoryPage() {
         enableGlobalSearch={false}
         pageSizeOptions={PAGE_SIZE_OPTIONS}
         density={compact ? 'compact' : 'default'}
-        // On a phone the four columns fill the width: the confirmation opens from wider screens.
+        // On a phone the four columns fill the width: the confirmation opens from the status cell.
         {...(compact ? {} : { renderRowActions })}
       />
       {confirmationModal}

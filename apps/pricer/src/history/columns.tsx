@@ -1,6 +1,6 @@
-import { Stack, Text } from '@pfp/mantine';
+import { Anchor, Stack, Text } from '@pfp/mantine';
 import type { DataTableColumn } from '@pfp/data-table';
-import { formatBasis, formatDateTime, formatPrice, instrumentShort, zh } from '@pfp/i18n';
+import { formatBasis, formatDateTime, formatNumber, formatPrice, instrumentShort, zh } from '@pfp/i18n';
 import type { OrderRow } from '@pfp/contract';
 import { LastMessage, StatusBadge, TwoLines } from '../shared/orders/cells';
 import {
@@ -99,61 +99,96 @@ const wide: DataTableColumn<OrderRow>[] = [
 
 /**
  * Below 768 px: two lines per cell, so that a customer with several contracts tells orders apart
- * on a phone: the contract over its direction and instrument, the fill price over the limit, the
- * status over the fill rate.
+ * on a phone: the contract over its direction, instrument and lots; the fixed price over the
+ * futures fill (or the order's price before a fill); the status over the fill rate, and on a filled
+ * order the 确认单 link (issue 29).
  */
-const compact: DataTableColumn<OrderRow>[] = [
-  {
-    field: 'created_at',
-    header: c.time,
-    width: 60,
-    render: (o) => {
-      const [day = '', time = ''] = formatDateTime(o.created_at).split(' ');
-      return <TwoLines top={time} bottom={day.slice(5)} />;
+function compactColumns(openConfirmation?: (orderId: number) => void): DataTableColumn<OrderRow>[] {
+  return [
+    {
+      field: 'created_at',
+      header: c.time,
+      width: 56,
+      render: (o) => {
+        const [day = '', time = ''] = formatDateTime(o.created_at).split(' ');
+        return <TwoLines top={time} bottom={day.slice(5)} />;
+      },
     },
-  },
-  {
-    field: 'contract_name',
-    header: c.contract,
-    width: 98,
-    render: (o) => (
-      <Stack gap={0} data-testid="order-contract">
-        <Text size="sm" lh={1.35} lineClamp={2} title={o.contract_name ?? undefined}>
-          {o.contract_name}
-        </Text>
-        <Text size="xs" lh={1.35} c={directionColor(o.direction)}>
-          {directionLabel(o.direction)} · {instrumentShort(o.instrument_id)}
-        </Text>
-      </Stack>
-    ),
-  },
-  {
-    field: 'trade_price',
-    header: c.price,
-    width: 88,
-    render: (o) => <TwoLines top={tradePriceText(o)} bottom={limitPriceText(o.limit_price)} />,
-  },
-  {
-    field: 'status',
-    header: c.status,
-    width: 70,
-    render: (o) => (
-      <Stack gap={2} align="flex-start">
-        <StatusBadge order={o} />
-        <FillRateCell order={o} />
-      </Stack>
-    ),
-  },
-  {
-    field: 'volume_orign',
-    header: c.lots,
-    width: 72,
-    priority: 2,
-    render: (o) => <TwoLines top={lotsText(tradedLots(o))} bottom={`/ ${lotsText(o.volume_orign)}`} />,
-  },
-];
+    {
+      field: 'contract_name',
+      header: c.contract,
+      width: 104,
+      render: (o) => (
+        <Stack gap={0} data-testid="order-contract">
+          <Text size="sm" lh={1.35} lineClamp={2} title={o.contract_name ?? undefined}>
+            {o.contract_name}
+          </Text>
+          <Text size="xs" lh={1.35} c={directionColor(o.direction)} data-testid="order-direction">
+            {directionLabel(o.direction)} · {instrumentShort(o.instrument_id)}
+          </Text>
+          <Text size="xs" lh={1.35} c="dimmed" data-testid="order-lots">
+            {c.tradedOfOrdered(formatNumber(tradedLots(o)), lotsText(o.volume_orign))}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      field: 'fixed_price',
+      header: c.fixedPrice,
+      width: 96,
+      render: (o) =>
+        tradedLots(o) > 0 ? (
+          <Stack gap={0} data-testid="order-prices">
+            <Text size="sm" fw={600} lh={1.35} data-testid="order-fixed-price">
+              {fixedPriceText(o)}
+            </Text>
+            <Text size="xs" c="dimmed" lh={1.35}>
+              {c.futuresShort(tradePriceText(o))}
+            </Text>
+          </Stack>
+        ) : (
+          <Stack gap={0} data-testid="order-prices">
+            <Text size="sm" lh={1.35}>
+              -
+            </Text>
+            <Text size="xs" c="dimmed" lh={1.35}>
+              {c.limitShort(limitPriceText(o.limit_price))}
+            </Text>
+          </Stack>
+        ),
+    },
+    {
+      field: 'status',
+      header: c.status,
+      width: 70,
+      render: (o) => (
+        <Stack gap={2} align="flex-start">
+          <StatusBadge order={o} />
+          {tradedLots(o) > 0 && openConfirmation ? (
+            <Anchor
+              component="button"
+              type="button"
+              size="xs"
+              fw={600}
+              onClick={() => openConfirmation(o.id)}
+              aria-label={f.confirmation.openFor(o.id)}
+              data-testid={`confirmation-${o.id}`}
+            >
+              {f.confirmation.open}
+            </Anchor>
+          ) : (
+            <FillRateCell order={o} />
+          )}
+        </Stack>
+      ),
+    },
+  ];
+}
 
 /** The history table's columns for the screen width. */
-export function historyColumns(isCompact: boolean): DataTableColumn<OrderRow>[] {
-  return isCompact ? compact : wide;
+export function historyColumns(
+  isCompact: boolean,
+  openConfirmation?: (orderId: number) => void,
+): DataTableColumn<OrderRow>[] {
+  return isCompact ? compactColumns(openConfirmation) : wide;
 }

@@ -15,6 +15,7 @@ import {
   listProducts,
   optionChain,
   priceLimits,
+  quantityUnit,
   roundToTick,
   strikeStep,
   type ExchangeId,
@@ -390,5 +391,24 @@ describe('Catalogue', () => {
     expect(small.listExchanges()).toEqual(['SHFE']);
     expect(small.listProducts('DCE')).toEqual([]);
     expect(small.listFutures('SHFE', 'cu', AS_OF)).toHaveLength(12);
+  });
+});
+
+describe('quantity units (issue 29)', () => {
+  it('every commodity counts lots × multiplier in a unit; index and bond futures in none', () => {
+    expect(quantityUnit('元/吨')).toBe('吨');
+    expect(quantityUnit('元/克')).toBe('克');
+    expect(quantityUnit('元/千克')).toBe('千克');
+    expect(quantityUnit('元/桶')).toBe('桶');
+    expect(quantityUnit('点')).toBeNull();
+    expect(quantityUnit('元(百元面值)')).toBeNull();
+    const units = new Map(
+      listExchanges().flatMap((ex) => listProducts(ex).map((p) => [`${ex}.${p.id}`, quantityUnit(p.unit)] as const)),
+    );
+    expect(units.get('SHFE.cu')).toBe('吨');
+    expect(units.get('SHFE.au')).toBe('克');
+    expect(units.get('INE.sc')).toBe('桶');
+    // Index points (CFFEX stock indices, INE's container freight index) and bond face values: no unit.
+    for (const [id, unit] of units) if (!id.startsWith('CFFEX.') && id !== 'INE.ec') expect(unit, id).toBeTruthy();
   });
 });

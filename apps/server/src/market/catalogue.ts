@@ -62,6 +62,16 @@ export function ceilToTick(price: number, tick: number): number {
   return fromTicks(Math.ceil(price / tick - 1e-9), tick);
 }
 
+/**
+ * What lots × multiplier count in: the quote unit's denominator ('元/吨' → '吨', '元/克' → '克',
+ * '元/桶' → '桶'); null where the multiplier is money per point (index futures, '点') or a face value
+ * (bond futures): no physical quantity.
+ */
+export function quantityUnit(quoteUnit: string): string | null {
+  const m = /^元\/(.+)$/.exec(quoteUnit);
+  return m ? m[1]! : null;
+}
+
 export function isOnTick(price: number, tick: number): boolean {
   const r = price / tick;
   return Math.abs(r - Math.round(r)) < 1e-6;

@@ -124,6 +124,9 @@ describe('orders', () => {
       price_tick: c.price_tick,
       upper_limit: quote.upper_limit,
       lower_limit: quote.lower_limit,
+      // What a market order meets (the confirmation's reference, issue 29).
+      bid_price: quote.bid_price1,
+      ask_price: quote.ask_price1,
     });
     expect(quote.lower_limit).toBeLessThan(quote.last_price);
     expect(quote.upper_limit).toBeGreaterThan(quote.last_price);

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../platform/db/schema';
-import { listExchanges, listFutures, listProducts } from '../market/catalogue';
+import { listExchanges, listFutures, listProducts, quantityUnit } from '../market/catalogue';
 
 /**
  * The products and instruments views read the catalogue from the database. Each start upserts
@@ -30,6 +30,7 @@ export async function seedCatalogue(db: Kysely<DB>, asOf = new Date()) {
           product_name: p.name,
           price_tick: f.tick,
           volume_multiple: f.multiplier,
+          unit: quantityUnit(p.unit),
           expired: false,
         })),
       )
@@ -38,6 +39,7 @@ export async function seedCatalogue(db: Kysely<DB>, asOf = new Date()) {
           name: sql`excluded.name`,
           price_tick: sql`excluded.price_tick`,
           volume_multiple: sql`excluded.volume_multiple`,
+          unit: sql`excluded.unit`,
           expired: false,
         }),
       )

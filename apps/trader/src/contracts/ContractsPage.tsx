@@ -1,5 +1,5 @@
 import { Badge, Button, Stack, Text } from '@pfp/mantine';
-import { DataTable, filterConfigsOf, type DataTableColumn } from '@pfp/data-table';
+import { DataTable, filterConfigsOf, TwoLineCell, type DataTableColumn } from '@pfp/data-table';
 import {
   daysUntil,
   DEADLINE_WARNING_DAYS,
@@ -85,7 +85,16 @@ export const CONTRACT_COLUMNS: DataTableColumn<ContractRow>[] = [
     header: t.columns.total,
     width: 100,
     priority: 2,
-    render: (c) => formatLots(c.total_quantity),
+    // Lots over the quantity they stand for (issue 29): 200 手 over 2,000 吨.
+    render: (c) =>
+      c.unit && c.multiplier ? (
+        <TwoLineCell
+          top={formatLots(c.total_quantity)}
+          bottom={`${formatNumber(c.total_quantity * c.multiplier)} ${c.unit}`}
+        />
+      ) : (
+        formatLots(c.total_quantity)
+      ),
   },
   {
     field: 'executed_quantity',

@@ -1,6 +1,6 @@
-import { Badge } from '@pfp/mantine';
+import { Badge, Stack, Text } from '@pfp/mantine';
 import type { DataTableColumn } from '@pfp/data-table';
-import { formatBasis, formatLots, formatPrice, zh } from '@pfp/i18n';
+import { formatBasis, formatDateTime, formatLots, formatPrice, zh } from '@pfp/i18n';
 import { contractNameColumn, directionColumn, instrumentColumn, lastMessageColumn } from '../shared/columns';
 import type { OrderRow } from '@pfp/contract';
 import { TONE } from '../shared/tones';
@@ -67,7 +67,29 @@ export const ORDER_COLUMNS: DataTableColumn<OrderRow>[] = [
     header: zh.fixing.fixedPrice,
     width: 120,
     priority: 2,
-    render: (o) => (o.fixed_price === null || o.fixed_price === undefined ? '-' : formatPrice(o.fixed_price)),
+    // The fixed price over whether the customer acknowledged its confirmation (确认无误, issue 29).
+    render: (o) =>
+      o.fixed_price === null || o.fixed_price === undefined ? (
+        '-'
+      ) : (
+        <Stack gap={0}>
+          <Text size="sm">{formatPrice(o.fixed_price)}</Text>
+          {o.acknowledged_at ? (
+            <Text
+              size="xs"
+              c={TONE.success}
+              title={zh.fixing.confirmation.ackedAt(formatDateTime(o.acknowledged_at, true))}
+              data-testid="order-ack"
+            >
+              {zh.fixing.confirmation.ackedLong}
+            </Text>
+          ) : (
+            <Text size="xs" c={TONE.pending} data-testid="order-ack">
+              {zh.fixing.confirmation.pending}
+            </Text>
+          )}
+        </Stack>
+      ),
   },
   {
     field: 'status',

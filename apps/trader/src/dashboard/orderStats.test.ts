@@ -5,11 +5,12 @@ import { computeOrderStats } from './orderStats';
 describe('computeOrderStats', () => {
   it('follows the spec formulas', () => {
     const stats = computeOrderStats([
-      { status: 'PENDING', count_id: 2, sum_trade_amount: 0 },
-      { status: 'ALIVE', count_id: 3, sum_trade_amount: 1000 },
-      { status: 'FINISHED', count_id: 4, sum_trade_amount: 123456.5 },
-      { status: 'CANCELLED', count_id: 3, sum_trade_amount: null },
+      { status: 'PENDING', count_id: 2, sum_turnover: 0 },
+      { status: 'ALIVE', count_id: 3, sum_turnover: 1000 },
+      { status: 'FINISHED', count_id: 4, sum_turnover: 123456.5 },
+      { status: 'CANCELLED', count_id: 3, sum_turnover: null },
     ]);
+    // The amount is the FINISHED orders' turnover (SPEC §9, with the multiplier: issue 29).
     expect(stats).toEqual({ total: 12, finished: 4, active: 5, successRate: 4 / 12, amount: 123456.5 });
   });
 
@@ -18,7 +19,7 @@ describe('computeOrderStats', () => {
   });
 
   it('reads numeric strings', () => {
-    expect(computeOrderStats([{ status: 'FINISHED', count_id: '5', sum_trade_amount: '10.5' }]).amount).toBe(10.5);
+    expect(computeOrderStats([{ status: 'FINISHED', count_id: '5', sum_turnover: '10.5' }]).amount).toBe(10.5);
   });
 });
 

@@ -16,7 +16,11 @@ const num = (value: unknown): number => {
   return Number.isFinite(n) ? n : 0;
 };
 
-/** SPEC §9 formulas, from the orders view grouped by status (count_id, sum_trade_amount). */
+/**
+ * SPEC §9 formulas, from the orders view grouped by status (count_id, sum_turnover). The amount is the
+ * SPEC's, over FINISHED orders, in 元 with the multiplier: turnover (trade_price × traded lots ×
+ * multiplier; issue 29: the SPEC's price × lots missed the multiplier).
+ */
 export function computeOrderStats(groups: readonly StatusGroup[]): OrderStats {
   let total = 0;
   let finished = 0;
@@ -27,7 +31,7 @@ export function computeOrderStats(groups: readonly StatusGroup[]): OrderStats {
     total += count;
     if (group.status === 'FINISHED') {
       finished += count;
-      amount += num(group.sum_trade_amount);
+      amount += num(group.sum_turnover);
     }
     if (group.status === 'PENDING' || group.status === 'ALIVE') active += count;
   }

@@ -48,6 +48,8 @@ export const fixing = {
     title: '点价确认单',
     open: '确认单',
     openFor: (id: number) => `查看订单 ${id} 的点价确认单`,
+    /** On the desk, beside the 点价 button: a name that does not contain it. */
+    openShortFor: (id: number) => `查看订单 ${id} 的确认单`,
     print: '打印',
     close: '关闭',
     loading: '正在加载确认单...',
@@ -72,6 +74,16 @@ export const fixing = {
     sealCompany: '贸易商（盖章）',
     sealCustomer: '客户（签字）',
     printedAt: (time: string) => `打印时间：${time}`,
+    ackStatus: '客户确认',
+    acknowledged: (time: string) => `已确认无误（${time}）`,
+    pending: '待客户确认',
+    ackedLong: '客户已确认',
+    ackedAt: (time: string) => `客户确认于 ${time}`,
+    acknowledge: '确认无误',
+    acknowledging: '确认中...',
+    acknowledgedToast: '已确认点价结果',
+    acknowledgeFailed: '确认失败',
+    acknowledgeHint: '请核对以上点价结果；确认无误后记录确认时间，作为双方结算依据。',
   },
 
   // Statements
@@ -154,6 +166,7 @@ export const fixing = {
       'reset-pricer-password': '重置客户密码',
       'trader-profile': '修改系统配置',
       'submit-order': '提交点价',
+      'acknowledge-confirmation': '确认点价确认单',
       'cancel-order': '撤单',
       'pricer-login': '客户登录',
       'record-funds': '资金入账',

@@ -95,6 +95,10 @@ export const pricer = {
     actions: '操作',
     lots: '数量',
     price: '价格',
+    fixedPrice: '点价价格',
+    futuresShort: (price: string) => `期货 ${price}`,
+    limitShort: (price: string) => `委托 ${price}`,
+    tradedOfOrdered: (traded: string, ordered: string) => `成交 ${traded} / ${ordered}`,
   },
 
   // History

@@ -120,6 +120,11 @@ export function fetchConfirmation(orderId: number): Promise<Confirmation> {
   return call('confirmation', { order_id: orderId });
 }
 
+/** The customer acknowledges their confirmation (确认无误, issue 29); answers it with acknowledged_at. */
+export function acknowledgeConfirmation(orderId: number): Promise<Confirmation> {
+  return call('acknowledgeConfirmation', { order_id: orderId });
+}
+
 /** Downloads the customer's own statement; resolves with the file's name. */
 export function exportFixings(q: StatementRequest): Promise<string> {
   const { pricer_id: _ignored, ...query } = q;

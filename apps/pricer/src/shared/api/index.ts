@@ -3,7 +3,7 @@
  * the shared HTTP client); the wire types are @pfp/contract's.
  */
 export type { OrderConditions, TradedGroup } from './client';
-export { exportFixings, fetchConfirmation } from './client';
+export { acknowledgeConfirmation, exportFixings, fetchConfirmation } from './client';
 export { pricerKeys } from './keys';
 export * from './queries';
 export * from './mutations';

@@ -26,6 +26,7 @@ export const contractsView: ViewDef = {
     multiplier: { type: 'number' },
     margin_rate: { type: 'number' },
     settled_quantity: { type: 'number' },
+    unit: { type: 'text' },
   },
   defaultSort: [{ field: 'id', ascending: false }],
   searchColumns: ['name', 'pricer_name', 'product_name', 'instrument_id'],

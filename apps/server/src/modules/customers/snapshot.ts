@@ -9,9 +9,15 @@ import { readAccount } from '../margin/accounts';
 const SNAPSHOT_ORDERS = 200;
 
 /** What the market-data source knows of an instrument (missing prices may be null or NaN). */
-export type QuoteOf = (
-  symbol: string,
-) => { last_price?: number | null; upper_limit?: number | null; lower_limit?: number | null } | undefined;
+export type QuoteOf = (symbol: string) =>
+  | {
+      last_price?: number | null;
+      upper_limit?: number | null;
+      lower_limit?: number | null;
+      bid_price1?: number | null;
+      ask_price1?: number | null;
+    }
+  | undefined;
 
 const price = (v: number | null | undefined) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : null);
 
@@ -39,6 +45,8 @@ export async function pricerSnapshot(
       price_tick: c.price_tick,
       upper_limit: price(q?.upper_limit),
       lower_limit: price(q?.lower_limit),
+      bid_price: price(q?.bid_price1),
+      ask_price: price(q?.ask_price1),
     };
   }
   const now = new Date();
@@ -60,6 +68,7 @@ function snapshotRows(db: Kysely<DB>, who: { tenantId: number; pricerId: number 
         'v_contracts.instrument_id',
         'instruments.name as instrument_name',
         'instruments.price_tick',
+        'instruments.unit',
         'v_contracts.direction',
         'v_contracts.total_quantity',
         'v_contracts.remaining_quantity',

@@ -2,7 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import { confirmationInput, statementQuery, type ConfirmationRecord } from '@pfp/contract';
 import type { z } from 'zod';
 import type { DB } from '../../platform/db/schema';
-import { invalid, notFound } from '../../platform/errors';
+import { conflict, invalid, notFound } from '../../platform/errors';
+import { audit } from '../audit/audit';
 import { shanghaiDayEnd, shanghaiDayStart } from '../../platform/time';
 
 /**
@@ -42,6 +43,8 @@ const COLUMNS = [
   'fixed_at',
   'ordered_at',
   'status',
+  'acknowledged_at',
+  'unit',
 ] as const;
 
 export async function getConfirmation(
@@ -55,6 +58,56 @@ export async function getConfirmation(
   const row = await db.selectFrom('v_confirmations').select(COLUMNS).where('order_id', '=', orderId).executeTakeFirst();
   if (!row) throw notFound('该订单尚未成交，没有点价确认单');
   return row;
+}
+
+/** Where an acknowledgement came from (kept as evidence). */
+export interface AckSource {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/**
+ * The customer acknowledges their confirmation (确认无误, issue 29): the first acknowledgement is kept
+ * with its time, address and browser; a second answers the same confirmation, unchanged. Another
+ * customer's order is 404 (not theirs to see), an order without a filled lot 409 (nothing to confirm).
+ */
+export async function acknowledgeConfirmation(
+  db: Kysely<DB>,
+  who: { tenantId: number; pricerId: number },
+  orderId: number,
+  source: AckSource,
+): Promise<Confirmation> {
+  return db.transaction().execute(async (tx) => {
+    const order = await tx
+      .selectFrom('orders')
+      .select(['id', 'volume_traded'])
+      .where('id', '=', orderId)
+      .where('tenant_id', '=', who.tenantId)
+      .where('pricer_id', '=', who.pricerId)
+      .executeTakeFirst();
+    if (!order) throw notFound('订单不存在');
+    if (!(order.volume_traded > 0)) throw conflict('该订单尚未成交，没有可确认的点价确认单');
+    const inserted = await tx
+      .insertInto('confirmation_acks')
+      .values({
+        order_id: orderId,
+        tenant_id: who.tenantId,
+        pricer_id: who.pricerId,
+        ip: source.ip?.slice(0, 100) ?? null,
+        user_agent: source.userAgent?.slice(0, 500) ?? null,
+      })
+      .onConflict((oc) => oc.column('order_id').doNothing())
+      .returning('order_id')
+      .executeTakeFirst();
+    if (inserted)
+      await audit(tx, {
+        tenantId: who.tenantId,
+        actor: `pricer:${who.pricerId}`,
+        action: 'acknowledge-confirmation',
+        payload: { order_id: orderId, ip: source.ip },
+      });
+    return getConfirmation(tx, who, orderId);
+  });
 }
 
 /** The statement's query string: a date range (Beijing calendar days, inclusive) and the file format. */

@@ -2,7 +2,13 @@ import { pricerRoutes as pricerApi, statementQuery, traderRoutes as traderApi } 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext, Capability } from '../context';
-import { assertPricerOfTenant, confirmationsInRange, getConfirmation, type ConfirmationScope } from './confirmations';
+import {
+  acknowledgeConfirmation,
+  assertPricerOfTenant,
+  confirmationsInRange,
+  getConfirmation,
+  type ConfirmationScope,
+} from './confirmations';
 import { simPositions, tenantExposure } from './exposure';
 import { csvStream, xlsxStream } from './statements';
 import { serve } from '../../platform/http/route';
@@ -110,6 +116,16 @@ export const fixing: Capability = {
     serve(app, pricerApi.confirmation, ({ req, body }) => getConfirmation(ctx.db, pricer.who(req), body.order_id), {
       tags,
     });
+    serve(
+      app,
+      pricerApi.acknowledgeConfirmation,
+      ({ req, body }) =>
+        acknowledgeConfirmation(ctx.db, pricer.who(req), body.order_id, {
+          ip: req.ip ?? null,
+          userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : null,
+        }),
+      { tags },
+    );
     // A customer's statement is always their own: a pricer_id in the query is ignored.
     serveFile(app, pricerApi.exportFixings.path, (req, reply, p) =>
       sendStatement(reply, ctx, pricer.who(req), { ...p, pricer_id: undefined }, req.pricer!.username ?? ''),

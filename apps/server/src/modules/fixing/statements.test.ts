@@ -25,6 +25,7 @@ const hostile: Confirmation = {
   fixed_at: new Date('2026-03-02T02:00:00Z'),
   ordered_at: new Date('2026-03-02T02:00:00Z'),
   status: 'FINISHED',
+  acknowledged_at: null,
 };
 
 async function* batches(rows: Confirmation[]) {

@@ -35,6 +35,9 @@ export const ORDER_COLUMNS: ViewDef['columns'] = {
   fixed_price: { type: 'number' },
   multiplier: { type: 'number' },
   fixed_amount: { type: 'number' },
+  acknowledged_at: { type: 'date' },
+  turnover: { type: 'number' },
+  unit: { type: 'text' },
 };
 
 export const ordersView: ViewDef = {

@@ -64,6 +64,8 @@ export interface InstrumentTable {
   product_name: string;
   price_tick: Numeric;
   volume_multiple: number;
+  /** What lots × multiplier count in (吨, 克, 桶 …); null for index and bond futures (migration 013). */
+  unit: ColumnType<string | null, string | null | undefined, string | null>;
   expired: Generated<boolean>;
 }
 
@@ -255,6 +257,22 @@ export interface OrderViewRow {
   multiplier: number | null;
   /** fixed_price × volume_traded × multiplier; null before the first fill. */
   fixed_amount: number | null;
+  /** When the customer acknowledged the confirmation (migration 013); null while pending. */
+  acknowledged_at: Date | null;
+  /** trade_price × volume_traded × multiplier (migration 013). */
+  turnover: number;
+  /** The instrument's quantity unit (migration 013). */
+  unit: string | null;
+}
+
+/** A customer's acknowledgement of a 点价确认单 (migration 013): the first one is kept. */
+export interface ConfirmationAckTable {
+  order_id: number;
+  tenant_id: number;
+  pricer_id: number;
+  acknowledged_at: DefaultTimestamp;
+  ip: string | null;
+  user_agent: string | null;
 }
 
 export interface ContractViewRow extends Omit<
@@ -282,6 +300,8 @@ export interface ContractViewRow extends Omit<
   /** avg_price + basis; null before the first fill. */
   avg_fixed_price: number | null;
   multiplier: number | null;
+  /** The instrument's quantity unit (migration 013). */
+  unit: string | null;
 }
 
 /** A conditional fixing order (migration 007, docs/conditional-orders.md). */
@@ -380,4 +400,5 @@ export interface DB {
   v_confirmations: ConfirmationViewRow;
   pricer_accounts: PricerAccountTable;
   funds_ledger: FundsLedgerTable;
+  confirmation_acks: ConfirmationAckTable;
 }

@@ -59,7 +59,8 @@ export function createTraderApi(http: HttpClient, files?: FileAccess) {
     orderStats: () =>
       byStatus('orders', [
         { field: 'id', op: 'count' },
-        { field: 'trade_amount', op: 'sum' },
+        // 累计成交金额 in 元: price × lots × multiplier (issue 29), not the SPEC's trade_amount (price × lots).
+        { field: 'turnover', op: 'sum' },
       ]),
     cancelOrder: (orderId: number) => call('cancelOrder', { order_id: orderId }),
 
