@@ -5,6 +5,7 @@ import type { TraderVerifier } from '../platform/auth/traderTokens';
 import type { Config } from '../platform/config';
 import type { Database } from '../platform/db/database';
 import type { TradingPort } from '../trading/orderLife';
+import type { QuoteOf } from '../platform/quote';
 import type { ViewCache } from '../platform/views/cache';
 import type { ViewDef, ViewResult } from '../platform/views/engine';
 
@@ -21,15 +22,7 @@ export interface AppContext {
   /** The day's limit band of an instrument (the market-data source); limit prices outside are refused. */
   priceBand?: (symbol: string) => { lower: number; upper: number } | undefined;
   /** The customer snapshot's market data: last price and the day's limit band (the market-data source). */
-  quote?: (symbol: string) =>
-    | {
-        last_price?: number | null;
-        upper_limit?: number | null;
-        lower_limit?: number | null;
-        bid_price1?: number | null;
-        ask_price1?: number | null;
-      }
-    | undefined;
+  quote?: QuoteOf;
   /** The tenant's trading gateway: `ok` when connected and logged in. */
   gatewayStatus?: (tenantId: number) => { status: 'ok' | 'error'; message?: string };
   /** A real account's positions (the exposure page's hedge); undefined when not known on this instance. */

@@ -27,3 +27,6 @@ export interface Quote {
   last_trade_ms?: number;
   last_trade_underlying?: number;
 }
+
+/** What a market-data source knows of an instrument now: any field may be missing or null (undefined: nothing yet). */
+export type QuoteOf = (symbol: string) => { [K in keyof Quote]?: Quote[K] | null } | undefined;

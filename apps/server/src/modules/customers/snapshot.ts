@@ -2,6 +2,7 @@ import type { snapshot, Snapshot } from '@pfp/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../platform/db/schema';
+import type { QuoteOf } from '../../platform/quote';
 import { notFixableReason } from '../contracts/fixingTerms';
 import { readAccount } from '../margin/accounts';
 
@@ -9,15 +10,7 @@ import { readAccount } from '../margin/accounts';
 const SNAPSHOT_ORDERS = 200;
 
 /** What the market-data source knows of an instrument (missing prices may be null or NaN). */
-export type QuoteOf = (symbol: string) =>
-  | {
-      last_price?: number | null;
-      upper_limit?: number | null;
-      lower_limit?: number | null;
-      bid_price1?: number | null;
-      ask_price1?: number | null;
-    }
-  | undefined;
+export type { QuoteOf };
 
 const price = (v: number | null | undefined) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : null);
 
