@@ -9,9 +9,6 @@ import { readAccount } from '../margin/accounts';
 /** Orders a snapshot carries: the latest ones (the history page pages through the rest). */
 const SNAPSHOT_ORDERS = 200;
 
-/** What the market-data source knows of an instrument (missing prices may be null or NaN). */
-export type { QuoteOf };
-
 const price = (v: number | null | undefined) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : null);
 
 /**
