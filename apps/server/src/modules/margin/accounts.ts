@@ -10,9 +10,9 @@ import type { LastPriceOf } from './market';
 export type Scope = { tenantId: number; pricerId: number } | { tenantId: number; pricerId?: undefined };
 
 /**
- * What holds a customer's margin, read in one statement: fixed, not yet settled lots (every contract:
- * their floating P/L counts whatever the rate), and, of contracts with a margin rate, the unfilled rest
- * of open orders and the waiting 条件单.
+ * What holds a customer's margin, read in one statement: fixed, not yet settled lots (every contract;
+ * only those with a margin rate count, arithmetic.ts), and, of contracts with a margin rate, the
+ * unfilled rest of open orders and the waiting 条件单.
  */
 export async function marginRows(db: Kysely<DB>, scope: Scope): Promise<MarginRow[]> {
   const of = (alias: string) =>

@@ -66,7 +66,9 @@ export function accountFigures(
   let pnl = 0;
   for (const r of rows) {
     const market = lastPrice(r.instrument_id);
-    if (r.kind === 'F') pnl += floatingPnl(r.direction, r.price, market, r.lots, r.multiplier);
+    // A contract without a margin rate is outside the margin terms ("0: no margin check"): its fixed lots
+    // never put the customer in a margin call.
+    if (r.kind === 'F' && r.rate > 0) pnl += floatingPnl(r.direction, r.price, market, r.lots, r.multiplier);
     if (r.rate > 0) {
       const price = r.price > 0 ? r.price : (market ?? 0);
       margin += (price + r.basis) * r.lots * r.multiplier * r.rate;
