@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
  */
 function figureSize(value: ReactNode): number {
   const length = typeof value === 'string' ? value.length : 0;
-  return length > 13 ? 17 : length > 10 ? 20 : 26;
+  return length > 13 ? 14 : length > 10 ? 16 : length > 8 ? 20 : 26;
 }
 
 /** One figure of a page's stats row. */
