@@ -74,6 +74,11 @@ export interface WsLimitsConfig {
   /** Open connections per client address, and overall. */
   maxConnectionsPerAddress: number;
   maxConnections: number;
+  /**
+   * Anonymous (public view) connections of this server together: past half of it, each address holds at
+   * most a fair share, budget / (addresses + 1); signed-in desks are not counted against it (issue 30).
+   */
+  maxAnonymousConnections: number;
   /** Largest message a client may send, bytes. */
   maxMessageBytes: number;
   /** Messages per second a client may send (a burst of twice as many is allowed). */
@@ -196,6 +201,7 @@ const envSchema = z
     WS_MAX_FUTURES: integer(1, 1_000, 'a positive integer').default(2),
     WS_MAX_CONNECTIONS_PER_ADDRESS: integer(1, 1_000_000, 'a positive integer').default(20),
     WS_MAX_CONNECTIONS: integer(1, 1_000_000, 'a positive integer').default(5_000),
+    WS_MAX_ANONYMOUS_CONNECTIONS: integer(1, 1_000_000, 'a positive integer').default(120),
     WS_MAX_MESSAGE_BYTES: integer(256, 16 * 1024 * 1024, 'a number of bytes (256–16777216)').default(16 * 1024),
     WS_MAX_MESSAGES_PER_SECOND: integer(1, 10_000, 'a positive integer').default(20),
     CURVE_WORKERS: integer(0, 64, 'an integer 0–64').optional(),
@@ -262,6 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxFutures: e.WS_MAX_FUTURES,
       maxConnectionsPerAddress: e.WS_MAX_CONNECTIONS_PER_ADDRESS,
       maxConnections: e.WS_MAX_CONNECTIONS,
+      maxAnonymousConnections: e.WS_MAX_ANONYMOUS_CONNECTIONS,
       maxMessageBytes: e.WS_MAX_MESSAGE_BYTES,
       maxMessagesPerSecond: e.WS_MAX_MESSAGES_PER_SECOND,
     },

@@ -401,4 +401,14 @@ export interface DB {
   pricer_accounts: PricerAccountTable;
   funds_ledger: FundsLedgerTable;
   confirmation_acks: ConfirmationAckTable;
+  login_failures: LoginFailureTable;
+}
+
+/** Login failures per (account, address); address '' = the account from every address (015, auth/loginGuard.ts). */
+export interface LoginFailureTable {
+  account: string;
+  address: string;
+  failures: number;
+  until_ms: number;
+  last_ms: number;
 }
