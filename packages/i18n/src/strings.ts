@@ -13,6 +13,7 @@ import { orders } from './strings/orders';
 import { margin } from './strings/margin';
 import { confirmFix } from './strings/confirmFix';
 import { device } from './strings/device';
+import { lockout } from './strings/lockout';
 
 export const zh = {
   app,
@@ -29,6 +30,7 @@ export const zh = {
   margin,
   confirmFix,
   device,
+  lockout,
 } as const;
 
 export type Strings = typeof zh;
