@@ -79,6 +79,8 @@ export interface WsLimitsConfig {
    * most a fair share, budget / (addresses + 1); signed-in desks are not counted against it (issue 30).
    */
   maxAnonymousConnections: number;
+  /** Futures whose chains anonymous connections together keep computed (issue 30: the work a flood can cause). */
+  maxAnonymousFutures: number;
   /** Largest message a client may send, bytes. */
   maxMessageBytes: number;
   /** Messages per second a client may send (a burst of twice as many is allowed). */
@@ -202,6 +204,7 @@ const envSchema = z
     WS_MAX_CONNECTIONS_PER_ADDRESS: integer(1, 1_000_000, 'a positive integer').default(20),
     WS_MAX_CONNECTIONS: integer(1, 1_000_000, 'a positive integer').default(5_000),
     WS_MAX_ANONYMOUS_CONNECTIONS: integer(1, 1_000_000, 'a positive integer').default(120),
+    WS_MAX_ANONYMOUS_FUTURES: integer(1, 100_000, 'a positive integer').default(16),
     WS_MAX_MESSAGE_BYTES: integer(256, 16 * 1024 * 1024, 'a number of bytes (256–16777216)').default(16 * 1024),
     WS_MAX_MESSAGES_PER_SECOND: integer(1, 10_000, 'a positive integer').default(20),
     CURVE_WORKERS: integer(0, 64, 'an integer 0–64').optional(),
@@ -269,6 +272,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxConnectionsPerAddress: e.WS_MAX_CONNECTIONS_PER_ADDRESS,
       maxConnections: e.WS_MAX_CONNECTIONS,
       maxAnonymousConnections: e.WS_MAX_ANONYMOUS_CONNECTIONS,
+      maxAnonymousFutures: e.WS_MAX_ANONYMOUS_FUTURES,
       maxMessageBytes: e.WS_MAX_MESSAGE_BYTES,
       maxMessagesPerSecond: e.WS_MAX_MESSAGES_PER_SECOND,
     },

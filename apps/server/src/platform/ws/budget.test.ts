@@ -23,7 +23,13 @@ beforeAll(async () => {
   app = Fastify();
   const registry = new WsRegistry()
     .source('counter', counterSource(true).source)
-    .source('private', counterSource(false).source);
+    .source('private', counterSource(false).source)
+    // A chain per future, as the volatility curves: what a view keeps computed is its futures.
+    .source('chains', {
+      public: true,
+      resources: (p) => (p.items as string[]) ?? [],
+      subscribe: async (p) => ({ initial: { items: p.items }, close() {} }),
+    });
   server = attachViewServer(app, registry, async (token) => token === 'desk');
   await app.listen({ port: 0, host: '0.0.0.0' });
   port = (app.server.address() as AddressInfo).port;
@@ -91,5 +97,38 @@ describe('WebSocket budget per server (issue 30)', () => {
       );
     });
     expect(reply.result).toBe('ok');
+  });
+
+  it('keeps the futures anonymous views hold within the server budget; shared futures and desks are not refused', async () => {
+    for (const ws of sockets.splice(0)) ws.terminate();
+    await new Promise((r) => setTimeout(r, 200));
+    const max = DEFAULT_WS_LIMITS.maxAnonymousFutures;
+    const subscribe = (o: Outcome, id: string, items: string[]) =>
+      new Promise<{ result: string; error?: { code: string; message: string } }>((resolve) => {
+        o.ws.on('message', (d) => {
+          const m = JSON.parse(d.toString()) as { req_id?: string; result: string };
+          if (m.req_id === id) resolve(m);
+        });
+        o.ws.send(
+          JSON.stringify({ aid: 'subscribe_view', req_id: id, view_id: id, view_name: 'chains', params: { items } }),
+        );
+      });
+    // Anonymous clients from many addresses, two futures each, until the budget is full.
+    const clients = await Promise.all(Array.from({ length: max / 2 + 1 }, (_, i) => connect(`127.0.1.${i + 1}`)));
+    for (const [i, c] of clients.slice(0, max / 2).entries())
+      expect((await subscribe(c, `a${i}`, [`F${2 * i}`, `F${2 * i + 1}`])).result).toBe('ok');
+    expect(server.anonymousFutures()).toBe(max);
+    const late = clients[max / 2]!;
+    const refused = await subscribe(late, 'late', ['NEW1']);
+    expect(refused.error).toEqual({ code: 'TOO_MANY_FUTURES', message: WS_LIMIT_MESSAGES.busyFutures });
+    // A future someone already watches costs nothing more: shared.
+    expect((await subscribe(late, 'shared', ['F0'])).result).toBe('ok');
+    // A desk is not counted against the anonymous budget.
+    const desk = await connect('127.0.1.200', 'desk');
+    expect((await subscribe(desk, 'd', ['DESK1', 'DESK2'])).result).toBe('ok');
+    // A client that leaves gives its futures back (F1; F0 is still watched by the late one).
+    clients[0]!.ws.close();
+    await expect.poll(() => server.anonymousFutures()).toBe(max - 1);
+    expect((await subscribe(late, 'after', ['NEW1'])).result).toBe('ok');
   });
 });

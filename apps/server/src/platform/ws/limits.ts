@@ -16,6 +16,7 @@ export const DEFAULT_WS_LIMITS: WsLimits = {
   maxConnectionsPerAddress: 20,
   maxConnections: 5000,
   maxAnonymousConnections: 120,
+  maxAnonymousFutures: 16,
   maxMessageBytes: 16 * 1024,
   maxMessagesPerSecond: 20,
 };
@@ -28,6 +29,7 @@ export const WS_LIMIT_MESSAGES = {
   perAddress: '来自同一地址的连接过多，请关闭其他页面后重试',
   overall: '服务器连接数已满，请稍后重试',
   busy: '服务器繁忙，公开行情连接已达上限，请稍后重试',
+  busyFutures: '服务器繁忙，公开行情可查看的期货合约已达上限，请先查看他人正在查看的合约或稍后重试',
 } as const;
 
 /** Close code 1013 "try again later" (RFC 6455 registry) for connections refused by a cap. */
@@ -95,6 +97,36 @@ export class ConnectionGate {
 
   get anonymousSize() {
     return this.anonymousTotal;
+  }
+}
+
+/**
+ * The futures whose chains anonymous connections keep computed, over the whole server (issue 30): the
+ * work of a flood is the chains it keeps busy, not its sockets. An anonymous view may add a future
+ * only while fewer than `max` are held; futures already held (by anyone anonymous) are free to share.
+ */
+export class FuturesBudget {
+  private readonly held = new Map<string, number>();
+  constructor(private readonly max: number) {}
+
+  /** Takes the futures, or false when they would pass the budget (nothing taken then). */
+  take(futures: readonly string[]): boolean {
+    const fresh = new Set(futures.filter((f) => !this.held.has(f)));
+    if (fresh.size > 0 && this.held.size + fresh.size > this.max) return false;
+    for (const f of futures) this.held.set(f, (this.held.get(f) ?? 0) + 1);
+    return true;
+  }
+
+  give(futures: readonly string[]) {
+    for (const f of futures) {
+      const n = this.held.get(f) ?? 0;
+      if (n <= 1) this.held.delete(f);
+      else this.held.set(f, n - 1);
+    }
+  }
+
+  get size() {
+    return this.held.size;
   }
 }
 

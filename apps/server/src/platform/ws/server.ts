@@ -4,6 +4,7 @@ import { ViewConnection } from './connection';
 import {
   ConnectionGate,
   DEFAULT_WS_LIMITS,
+  FuturesBudget,
   TRY_AGAIN_LATER,
   WS_LIMIT_MESSAGES,
   clientAddress,
@@ -25,6 +26,7 @@ export function attachViewServer(
 ) {
   const limits: WsLimits = { ...DEFAULT_WS_LIMITS, ...opts.limits };
   const gate = new ConnectionGate(limits);
+  const anonymousFutures = new FuturesBudget(limits.maxAnonymousFutures);
   // Past the soft limit (an error reply) the library closes the connection (1009).
   const wss = new WebSocketServer({ noServer: true, maxPayload: Math.max(256 * 1024, limits.maxMessageBytes * 4) });
   const connections = new Set<ViewConnection>();
@@ -65,7 +67,7 @@ export function attachViewServer(
             refuse(victim, WS_LIMIT_MESSAGES.busy);
           }
         }
-        const conn = new ViewConnection(ws, registry, ok, app.log, limits);
+        const conn = new ViewConnection(ws, registry, ok, app.log, limits, anonymousFutures);
         connections.add(conn);
         if (!ok) anonymousByAddress.set(address, [...(anonymousByAddress.get(address) ?? []), ws]);
         ws.on('close', () => {
@@ -87,5 +89,9 @@ export function attachViewServer(
     for (const ws of wss.clients) ws.terminate();
     await new Promise<void>((resolve) => wss.close(() => resolve()));
   });
-  return { connections: () => connections.size, anonymousConnections: () => gate.anonymousSize };
+  return {
+    connections: () => connections.size,
+    anonymousConnections: () => gate.anonymousSize,
+    anonymousFutures: () => anonymousFutures.size,
+  };
 }
