@@ -204,7 +204,7 @@ closeWithGrace(
 if (config.seedDemo) {
   if (identity)
     await addTrader(db, { id: DEMO_TRADER_SUB, username: 'trader', password: 'trader123', name: '演示贸易商' });
-  if (await seedDemo(db)) {
+  if (await seedDemo(db, (symbol) => market.getQuote(symbol)?.last_price)) {
     log.info('demo data seeded: trader / trader123 at /trader, pricer1 / pricer123 at /pricer/1');
   }
 }
