@@ -158,8 +158,8 @@ export const CONTRACT_COLUMNS: DataTableColumn<ContractRow>[] = [
   { field: 'created_at', header: t.columns.createdAt, kind: 'date', twoLine: true, width: 108, priority: 4 },
 ];
 
-/** The sticky actions column: 编辑, 暂停 or 激活, and 交割结算 while fixed lots are unsettled, side by side. */
-export const CONTRACT_ACTIONS_WIDTH = 200;
+/** The sticky actions column: 编辑, 暂停 or 激活, and 结算 (交割结算) while fixed lots are unsettled, side by side. */
+export const CONTRACT_ACTIONS_WIDTH = 160;
 
 export function ContractsPage() {
   const [dialog, setDialog] = useState<{ key: number; opened: boolean; contract: ContractRow | null }>({
@@ -238,7 +238,7 @@ export function ContractsPage() {
               onClick={() => setSettling(contract)}
               aria-label={`${zh.margin.contractSettle.action} ${contract.name}`}
             >
-              {zh.margin.contractSettle.action}
+              {zh.margin.contractSettle.short}
             </Button>
           ) : null}
         </>

@@ -91,6 +91,8 @@ export const margin = {
   /** 交割结算 from a row of the trader's contracts page (docs/margin.md). */
   contractSettle: {
     action: '交割结算',
+    /** The row's button: short, so the actions column stays narrow (its aria-label says 交割结算). */
+    short: '结算',
     title: (contract: string) => `交割结算 · ${contract}`,
     customer: '客户',
     executed: '已点价',
