@@ -145,6 +145,9 @@ const app = await buildApp(
       return q && q.upper_limit > 0 ? { lower: q.lower_limit, upper: q.upper_limit } : undefined;
     },
     quote: (symbol) => market.getQuote(symbol),
+    ...(config.simMarketHooks && market instanceof SimExchange
+      ? { shiftMarket: (symbol: string, factor: number) => market.shift(symbol, factor) }
+      : {}),
     oidc: { authority: issuer, clientId: config.oidcClientId },
     ...(identity ? { identity } : {}),
   },
