@@ -19,7 +19,7 @@ export const simHooks: Capability = {
     if (!shift) return;
     app.post('/api/test/market-shift', { schema: { hide: true } }, async (req) => {
       const body = shiftBody.safeParse(req.body);
-      if (!body.success) throw invalid('请求参数无效：symbol 为合约代码，percent 为 −20 至 20 的百分比', 'percent');
+      if (!body.success) throw invalid('请求参数无效：需要合约代码和 −20 至 20 之间的涨跌百分比', 'percent');
       const quote = shift(body.data.symbol, 1 + body.data.percent / 100);
       if (!quote) throw notFound('合约不存在');
       return { symbol: body.data.symbol, last_price: quote.last_price };
