@@ -54,6 +54,22 @@ async function lastPrice(request: APIRequestContext) {
   return Number(snap.data.market_data[symbol]?.last_price);
 }
 
+/** The customer's desk in `page`, signed in with the session (as the login page leaves it). */
+async function openDesk(page: Page) {
+  await page.goto(`/pricer/${TENANT}/login`);
+  await page.evaluate(
+    ([token, user]) => {
+      localStorage.setItem('pricer_token', token);
+      localStorage.setItem('pricer_user_info', JSON.stringify(user));
+    },
+    [
+      session.token,
+      { user_id: session.userId, username: CUSTOMER.username, tenant_id: TENANT, company_name: '演示贸易有限公司' },
+    ] as const,
+  );
+  await page.goto(`/pricer/${TENANT}/dashboard`);
+}
+
 async function shiftMarket(request: APIRequestContext, percent: number) {
   const res = await request.post('/api/test/market-shift', { data: { symbol, percent } });
   expect(res.status(), await res.text()).toBe(200);
@@ -110,18 +126,7 @@ test.describe.serial('margin through the screens', () => {
   });
 
   test('the customer fixes on the desk and sees the margin it holds', async ({ page, request }) => {
-    await page.goto(`/pricer/${TENANT}/login`);
-    await page.evaluate(
-      ([token, user]) => {
-        localStorage.setItem('pricer_token', token);
-        localStorage.setItem('pricer_user_info', JSON.stringify(user));
-      },
-      [
-        session.token,
-        { user_id: session.userId, username: CUSTOMER.username, tenant_id: TENANT, company_name: '演示贸易有限公司' },
-      ] as const,
-    );
-    await page.goto(`/pricer/${TENANT}/dashboard`);
+    await openDesk(page);
     await expect(page.getByText('可用保证金', { exact: false }).first()).toBeVisible();
     // Market orders until LOTS are fixed (a FAK fills what the book shows).
     for (let attempt = 0; attempt < 6 && fixedLots < LOTS; attempt++) {
@@ -183,18 +188,7 @@ test.describe.serial('margin through the screens', () => {
 
     // The customer's desk: the banner with the amount to add, and a new fixing refused with the reason.
     const desk = await page.context().newPage();
-    await desk.goto(`/pricer/${TENANT}/login`);
-    await desk.evaluate(
-      ([token, user]) => {
-        localStorage.setItem('pricer_token', token);
-        localStorage.setItem('pricer_user_info', JSON.stringify(user));
-      },
-      [
-        session.token,
-        { user_id: session.userId, username: CUSTOMER.username, tenant_id: TENANT, company_name: '演示贸易有限公司' },
-      ] as const,
-    );
-    await desk.goto(`/pricer/${TENANT}/dashboard`);
+    await openDesk(desk);
     await expect(desk.getByText(/账户处于追加保证金状态，请追加 [\d,.]+ 元后再点价/)).toBeInViewport({
       timeout: 20_000,
     });
@@ -217,6 +211,10 @@ test.describe.serial('margin through the screens', () => {
     await expect(row).toContainText('正常', { timeout: 15_000 });
     const after = await account(page);
     expect(after.margin_call).toBe(false);
+    // The desk: the margin line drawn from a fresh snapshot, and no banner beside it.
+    await openDesk(page);
+    await expect(page.getByText('可用保证金', { exact: false }).first()).toBeVisible();
+    await expect(page.getByText(/账户处于追加保证金状态/)).toHaveCount(0);
   });
 
   test('the trader settles from the contract row: the margin is released', async ({ page }, testInfo) => {
