@@ -1,5 +1,14 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { demoTrader, pricerLogin, screenshot, signIn, toast, traderCall, type PricerSession } from './support';
+import {
+  demoTrader,
+  expectAccessible,
+  pricerLogin,
+  screenshot,
+  signIn,
+  toast,
+  traderCall,
+  type PricerSession,
+} from './support';
 
 /*
  * Margin through the screens (issue 31, docs/margin.md), on the demo company with a customer and a zinc
@@ -227,6 +236,7 @@ test.describe.serial('margin through the screens', () => {
     const form = dialog(page, `交割结算 · ${CONTRACT_NAME}`);
     await expect(form).toContainText(`${fixedLots} 手（${fixedLots * MULTIPLIER} 吨）`);
     await expect(form).toContainText(`结算后释放保证金 ${yuan(held)} 元`);
+    await expectAccessible(page, testInfo, 'settle-dialog');
     await form.getByRole('textbox', { name: '备注' }).fill('提货完成');
     await form.getByRole('button', { name: '下一步' }).click();
     const confirm = dialog(page, '确认交割结算');
