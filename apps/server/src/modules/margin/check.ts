@@ -23,7 +23,8 @@ const refuse = (message: string) => new DomainError('conflict', message, { code:
  * — (price, or the live price for a market order, + basis) × lots × multiplier × rate — is more than
  * available, or when the customer is in a margin call. The refusal rolls the transaction back: nothing
  * changes. On a contract with rate 0 nothing is locked and only a recorded margin call refuses.
- * `lastPrice` is the caller's market (its capability context's quote source).
+ * `lastPrice` is the caller's market (its capability context's quote source). Answers whether the
+ * contract carries a margin rate (immutable: the submit remembers it and skips the one-statement try).
  */
 export async function assertMargin(
   tx: Kysely<DB>,
@@ -31,14 +32,14 @@ export async function assertMargin(
   contract: { id: number; instrument_id: string; basis: number },
   order: { quantity: number; price: number },
   lastPrice: LastPriceOf,
-): Promise<void> {
+): Promise<{ margined: boolean }> {
   const account = await lockAccount(tx, who, contract.id);
   if (!(account.margin_rate > 0)) {
     // No margin on this contract; but a customer in a recorded margin call fixes nothing until it ends.
-    if (!account.in_call) return;
+    if (!account.in_call) return { margined: false };
     const now = accountFigures(account, await marginRows(tx, who), lastPrice);
     if (now.margin_call) throw refuse(MARGIN_MESSAGES.inCall(now.call_amount));
-    return;
+    return { margined: false };
   }
   const price = order.price > 0 ? order.price : lastPrice(contract.instrument_id);
   if (price === undefined) throw refuse(MARGIN_MESSAGES.noMarket);
@@ -46,4 +47,5 @@ export async function assertMargin(
   const now = accountFigures(account, await marginRows(tx, who), lastPrice);
   if (now.margin_call) throw refuse(MARGIN_MESSAGES.inCall(now.call_amount));
   if (need > now.available) throw refuse(MARGIN_MESSAGES.short(need, now.available, round2(need - now.available)));
+  return { margined: true };
 }

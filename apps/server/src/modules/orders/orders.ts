@@ -84,6 +84,8 @@ function sameOrder<O extends { contract_id: number; volume_orign: number; limit_
 interface ContractInstrument {
   instrument_id: string;
   price_tick: number;
+  /** A margin rate (immutable): its fixings always take the checked transaction, no one-statement try. */
+  margined?: boolean;
 }
 
 /** Per database (tests open many in one process), per contract id; bounded. A hint: the statement re-checks both. */
@@ -110,15 +112,19 @@ interface Submit {
 async function insertOrder(db: Kysely<DB>, submit: Submit) {
   const { input, priceBand } = submit;
   const known = knownInstruments.get(db)?.get(input.contract_id);
-  if (known && !limitPriceProblem(input.price, known.price_tick, priceBand?.(known.instrument_id))) {
+  if (known && !known.margined && !limitPriceProblem(input.price, known.price_tick, priceBand?.(known.instrument_id))) {
     const row = await insertOrderAtOnce(db, submit, known);
     if (row) return row;
   }
   // The first fixing of a contract in this process, or anything refused: the checks one by one, to say why.
   const row = await insertOrderChecked(db, submit);
   if (row.price_tick !== null)
-    remember(db, row.contract_id, { instrument_id: row.instrument_id, price_tick: row.price_tick });
-  const { price_tick: _, ...order } = row;
+    remember(db, row.contract_id, {
+      instrument_id: row.instrument_id,
+      price_tick: row.price_tick,
+      margined: row.margined,
+    });
+  const { price_tick: _, margined: __, ...order } = row;
   return order;
 }
 
@@ -166,7 +172,7 @@ async function insertOrderChecked(db: Kysely<DB>, { who, input, priceBand, now, 
     const frozen = await freezeForFixing(tx, who, input, now);
     const problem = limitPriceProblem(input.price, frozen.price_tick ?? undefined, priceBand?.(frozen.instrument_id));
     if (problem) throw invalid(problem, 'price');
-    await assertMargin(tx, who, frozen, input, lastPrice);
+    const { margined } = await assertMargin(tx, who, frozen, input, lastPrice);
     const row = await tx
       .insertInto('orders')
       .values({
@@ -186,7 +192,7 @@ async function insertOrderChecked(db: Kysely<DB>, { who, input, priceBand, now, 
       action: 'submit-order',
       payload: { ...input, order_id: row.id },
     });
-    return { ...row, price_tick: frozen.price_tick };
+    return { ...row, price_tick: frozen.price_tick, margined };
   });
 }
 
