@@ -11,6 +11,7 @@ import { fixing } from './fixing/routes';
 import { margin } from './margin/routes';
 import { market } from './market/routes';
 import { orders } from './orders/routes';
+import { simHooks } from './simhooks/routes';
 import { system } from './system/routes';
 import { tenants } from './tenants/routes';
 import { rememberedTenantIds } from './tenants/tenantIds';
@@ -27,6 +28,7 @@ export const CAPABILITIES: readonly Capability[] = [
   fixing,
   audit,
   margin,
+  simHooks,
 ];
 
 /**

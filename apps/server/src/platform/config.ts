@@ -29,6 +29,8 @@ export interface Config {
   /** Lifetime of trader access tokens from the embedded provider, seconds. */
   accessTokenTtl: number;
   seedDemo: boolean;
+  /** SIM_MARKET_HOOKS=1: POST /api/test/market-shift moves the simulated market (end-to-end suites only). */
+  simMarketHooks: boolean;
   marketSource: 'sim' | 'diff';
   /** The DIFF market-data server when MARKET_SOURCE=diff. */
   mdUrl: string | undefined;
@@ -183,6 +185,7 @@ const envSchema = z
     TRADE_URL: url.optional(),
     // Default: on for the embedded database only; with DATABASE_URL (production) off (issue 30).
     SEED_DEMO: flag.optional(),
+    SIM_MARKET_HOOKS: flag.default(false),
     LOGIN_RATE_LIMIT: integer(1, 1_000_000, 'a positive integer').default(30),
     LOGIN_MAX_FAILURES: integer(1, 1_000, 'a positive integer').default(5),
     LOGIN_LOCK_MINUTES: integer(1, 24 * 60, 'a number of minutes (1–1440)').default(15),
@@ -258,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     marketSource: e.MARKET_SOURCE,
     mdUrl: e.MD_URL,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    simMarketHooks: e.SIM_MARKET_HOOKS,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginLockMinutes: e.LOGIN_LOCK_MINUTES,
