@@ -153,6 +153,13 @@ export const contractRow = z.object({
   ...contractState,
   /** What lots × multiplier count in (吨, 克 …); null for index and bond futures (issue 29). */
   unit: z.string().nullable().optional(),
+  /** 点价方式, the average window, the roll link and the fees (issue 32). */
+  pricing_mode: z.enum(['point', 'average']).optional(),
+  average_start: z.string().nullable().optional(),
+  average_end: z.string().nullable().optional(),
+  rolled_from: z.int().nullable().optional(),
+  rolled_out_quantity: z.int().optional(),
+  fees: z.number().optional(),
 });
 
 /** A contract of the customer snapshot: with the instrument's name and tick. */

@@ -30,8 +30,8 @@ export const pricingTerms = {
   /** 'point' (default): fixed by the customer; 'average': by the server, an equal part each trading day. */
   pricing_mode: z.enum(PRICING_MODES, { error: '点价方式应为 point 或 average' }).optional().default('point'),
   /** The window's first and last day (Beijing calendar days; its trading days are fixed). */
-  average_start: day('均价开始日').optional(),
-  average_end: day('均价结束日').optional(),
+  average_start: z.preprocess((v) => (v === '' ? undefined : v), day('均价开始日').optional()),
+  average_end: z.preprocess((v) => (v === '' ? undefined : v), day('均价结束日').optional()),
 };
 
 /** 转月: move unfixed lots to another month of the same product at a 月差 added to the basis. */

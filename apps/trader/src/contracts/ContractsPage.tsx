@@ -18,11 +18,13 @@ import { errorText, useContractStats, useContractsTable, useUpdatingContracts } 
 import { PageLayout, figure } from '../shared/PageLayout';
 import { ContractDialog } from './ContractDialog';
 import { ContractStatusDialog, type StatusChange } from './ContractStatusDialog';
+import { ContractDetailDialog, ExtendDialog, RollDialog } from './LifecycleDialogs';
 import { CONTRACT_STATUSES } from './contractForm';
 import { computeContractStats } from './contractStats';
 import { TONE } from '../shared/tones';
 
 const t = zh.trader.contracts;
+const L = zh.lifecycle.ui;
 
 /** SPEC §9: the list shows 20 rows per page (the stats refetch every 30 s, in the data layer). */
 export const CONTRACTS_PAGE_SIZE = 20;
@@ -157,8 +159,8 @@ export const CONTRACT_COLUMNS: DataTableColumn<ContractRow>[] = [
   { field: 'created_at', header: t.columns.createdAt, kind: 'date', twoLine: true, width: 108, priority: 4 },
 ];
 
-/** The sticky actions column: 编辑 and 暂停 or 激活, side by side. */
-export const CONTRACT_ACTIONS_WIDTH = 124;
+/** The sticky actions column: 编辑, 暂停 or 激活, 转月, 延期 and 详情 (issue 32), side by side. */
+export const CONTRACT_ACTIONS_WIDTH = 256;
 
 export function ContractsPage() {
   const [dialog, setDialog] = useState<{ key: number; opened: boolean; contract: ContractRow | null }>({
@@ -169,6 +171,8 @@ export function ContractsPage() {
   // 暂停 / 激活 open a confirmation that says what they do to live orders and 条件单 (issue 30).
   const [statusChange, setStatusChange] = useState<StatusChange | null>(null);
   const updating = useUpdatingContracts();
+  // 转月, 延期 and 详情 (issue 32): one dialog at a time, remounted per contract (a fresh form).
+  const [life, setLife] = useState<{ kind: 'roll' | 'extend' | 'detail'; contract: ContractRow } | null>(null);
 
   const stats = useContractStats(computeContractStats);
   const filterConfigs = useMemo(() => filterConfigsOf(CONTRACT_COLUMNS), []);
@@ -227,6 +231,37 @@ export function ContractsPage() {
               {t.activate}
             </Button>
           ) : null}
+          {contract.status !== 'completed' && contract.pricing_mode !== 'average' ? (
+            <Button
+              size="compact-xs"
+              variant="outline"
+              color={TONE.warning}
+              onClick={() => setLife({ kind: 'roll', contract })}
+              aria-label={`${L.roll} ${contract.name}`}
+            >
+              {L.roll}
+            </Button>
+          ) : null}
+          {contract.status !== 'completed' ? (
+            <Button
+              size="compact-xs"
+              variant="outline"
+              color={TONE.warning}
+              onClick={() => setLife({ kind: 'extend', contract })}
+              aria-label={`${L.extend} ${contract.name}`}
+            >
+              {L.extend}
+            </Button>
+          ) : null}
+          <Button
+            size="compact-xs"
+            variant="outline"
+            color={TONE.info}
+            onClick={() => setLife({ kind: 'detail', contract })}
+            aria-label={`${L.detail} ${contract.name}`}
+          >
+            {L.detail}
+          </Button>
         </>
       );
     },
@@ -267,6 +302,13 @@ export function ContractsPage() {
         actionsColumnWidth={CONTRACT_ACTIONS_WIDTH}
       />
       <ContractStatusDialog change={statusChange} onClose={() => setStatusChange(null)} />
+      {life?.kind === 'roll' ? (
+        <RollDialog key={`roll-${life.contract.id}`} contract={life.contract} onClose={() => setLife(null)} />
+      ) : null}
+      {life?.kind === 'extend' ? (
+        <ExtendDialog key={`extend-${life.contract.id}`} contract={life.contract} onClose={() => setLife(null)} />
+      ) : null}
+      {life?.kind === 'detail' ? <ContractDetailDialog contract={life.contract} onClose={() => setLife(null)} /> : null}
       <ContractDialog
         key={dialog.key}
         opened={dialog.opened}
