@@ -116,7 +116,7 @@ export function RollDialog({ contract, onClose }: { contract: ContractRow | null
           <Alert color={TONE.warning} variant="light" title={R.effectTitle} data-testid="roll-effect">
             <List size="sm" spacing={2}>
               <List.Item>
-                {R.effect(q, formatLotsWithUnits(q, multiplier, contract.unit), contract.instrument_id, target.symbol)}
+                {R.effect(formatLotsWithUnits(q, multiplier, contract.unit), contract.instrument_id, target.symbol)}
               </List.Item>
               <List.Item>
                 {R.basis(formatBasis(contract.basis), formatBasis(s), formatBasis(contract.basis + s))}

@@ -64,10 +64,9 @@ export const lifecycle = {
       feePerUnit: '转月费（元/单位）',
       deadline: '新点价截止日（留空：新合约最后交易日前一周）',
       effectTitle: '确认后将：',
-      effect: (lots: number, qty: string, from: string, to: string) =>
-        `把 ${lots} 手（${qty}）未点价数量从 ${from} 转入 ${to}`,
+      effect: (lots: string, from: string, to: string) => `把 ${lots}未点价数量从 ${from} 转入 ${to}`,
       basis: (oldBasis: string, spread: string, newBasis: string) =>
-        `新合同基差 ${oldBasis} + 月差 ${spread} = ${newBasis}`,
+        `新合同基差 ${newBasis}（原基差 ${oldBasis}，月差 ${spread}）`,
       left: (lots: number) => (lots === 0 ? '原合同不再有可点价数量，将变为已完成' : `原合同剩余可点价 ${lots} 手`),
       fee: (yuan: string) => `向客户收取转月费 ${yuan} 元（记入客户资金流水）`,
       held: (lots: number) => `另有 ${lots} 手被未完成的委托或等待中的条件单占用，需先撤销才能转出`,
