@@ -58,7 +58,9 @@ test.describe.serial('a contract’s life: 转月 and 均价点价', () => {
       name,
     });
     await page.reload();
-    await page.getByRole('button', { name: `转月 ${name}` }).click();
+    // 详情 on the row: the contract's history, with 转月 and 延期.
+    await page.getByRole('button', { name: `详情 ${name}` }).click();
+    await dialog(page, `合同详情 · ${name}`).getByRole('button', { name: '转月', exact: true }).click();
     const roll = dialog(page, `转月 · ${name}`);
     await roll.getByTestId('roll-target').click();
     await page.getByRole('option', { name: new RegExp(copper[1]!.symbol.replace('.', '\\.')) }).click();

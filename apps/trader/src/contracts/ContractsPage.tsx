@@ -156,11 +156,29 @@ export const CONTRACT_COLUMNS: DataTableColumn<ContractRow>[] = [
       options: CONTRACT_STATUSES.map((value) => ({ value, label: contractStatusLabel(value) })),
     },
   },
+  // issue 32: how the contract is priced, and the roll and extension fees charged on it (元).
+  {
+    field: 'pricing_mode',
+    header: zh.lifecycle.ui.pricingMode,
+    width: 96,
+    priority: 4,
+    render: (c) => zh.lifecycle.pricingModes[c.pricing_mode ?? 'point'],
+  },
+  {
+    field: 'fees',
+    header: zh.lifecycle.ui.fees,
+    width: 104,
+    priority: 4,
+    render: (c) => (c.fees ? `${formatNumber(c.fees, 2)} 元` : '-'),
+  },
   { field: 'created_at', header: t.columns.createdAt, kind: 'date', twoLine: true, width: 108, priority: 4 },
 ];
 
-/** The sticky actions column: 编辑, 暂停 or 激活, 转月, 延期 and 详情 (issue 32), side by side. */
-export const CONTRACT_ACTIONS_WIDTH = 256;
+/**
+ * The sticky actions column: 编辑, 暂停 or 激活, and 详情 (issue 32: the contract's history and schedule,
+ * with 转月 and 延期), side by side; the total still fits from 1366 px.
+ */
+export const CONTRACT_ACTIONS_WIDTH = 168;
 
 export function ContractsPage() {
   const [dialog, setDialog] = useState<{ key: number; opened: boolean; contract: ContractRow | null }>({
@@ -231,28 +249,6 @@ export function ContractsPage() {
               {t.activate}
             </Button>
           ) : null}
-          {contract.status !== 'completed' && contract.pricing_mode !== 'average' ? (
-            <Button
-              size="compact-xs"
-              variant="outline"
-              color={TONE.warning}
-              onClick={() => setLife({ kind: 'roll', contract })}
-              aria-label={`${L.roll} ${contract.name}`}
-            >
-              {L.roll}
-            </Button>
-          ) : null}
-          {contract.status !== 'completed' ? (
-            <Button
-              size="compact-xs"
-              variant="outline"
-              color={TONE.warning}
-              onClick={() => setLife({ kind: 'extend', contract })}
-              aria-label={`${L.extend} ${contract.name}`}
-            >
-              {L.extend}
-            </Button>
-          ) : null}
           <Button
             size="compact-xs"
             variant="outline"
@@ -308,7 +304,14 @@ export function ContractsPage() {
       {life?.kind === 'extend' ? (
         <ExtendDialog key={`extend-${life.contract.id}`} contract={life.contract} onClose={() => setLife(null)} />
       ) : null}
-      {life?.kind === 'detail' ? <ContractDetailDialog contract={life.contract} onClose={() => setLife(null)} /> : null}
+      {life?.kind === 'detail' ? (
+        <ContractDetailDialog
+          contract={life.contract}
+          onClose={() => setLife(null)}
+          onRoll={() => setLife({ kind: 'roll', contract: life.contract })}
+          onExtend={() => setLife({ kind: 'extend', contract: life.contract })}
+        />
+      ) : null}
       <ContractDialog
         key={dialog.key}
         opened={dialog.opened}

@@ -251,7 +251,18 @@ export function RollConfirmationCard({ roll }: { roll: RollConfirmation }) {
 }
 
 /** The contract's history in one place, and for an average contract its schedule and running average. */
-export function ContractDetailDialog({ contract, onClose }: { contract: ContractRow | null; onClose: () => void }) {
+export function ContractDetailDialog({
+  contract,
+  onClose,
+  onRoll,
+  onExtend,
+}: {
+  contract: ContractRow | null;
+  onClose: () => void;
+  /** 转月 and 延期 open their own dialogs (with what will happen, and the confirmation). */
+  onRoll: () => void;
+  onExtend: () => void;
+}) {
   const D = L.detailDialog;
   const { schedule, history } = useContractDetail(contract?.id ?? null);
   if (!contract) return null;
@@ -266,6 +277,18 @@ export function ContractDetailDialog({ contract, onClose }: { contract: Contract
       closeButtonProps={{ 'aria-label': zh.shell.close }}
     >
       <Stack gap="md">
+        {contract.status !== 'completed' ? (
+          <Group gap="xs">
+            {contract.pricing_mode !== 'average' ? (
+              <Button size="xs" variant="outline" color={TONE.warning} onClick={onRoll}>
+                {L.roll}
+              </Button>
+            ) : null}
+            <Button size="xs" variant="outline" color={TONE.warning} onClick={onExtend}>
+              {L.extend}
+            </Button>
+          </Group>
+        ) : null}
         {s && s.pricing_mode === 'average' ? (
           <Stack gap="xs" data-testid="contract-schedule">
             <Group justify="space-between">
