@@ -102,6 +102,7 @@ test.describe.serial('a contract’s life: 转月 and 均价点价', () => {
     await expect(card).toBeInViewport();
     await expect(card.getByRole('row', { name: /数量/ })).toContainText('6 手（30 吨）');
     await expect(history.getByRole('button', { name: '打印转月确认单' })).toBeVisible();
+    await expectAccessible(page, testInfo, 'desk-roll-confirmation');
     await screenshot(page, testInfo, 'desk-roll-confirmation');
   });
 
@@ -156,6 +157,7 @@ test.describe.serial('a contract’s life: 转月 and 均价点价', () => {
     await expect(page.getByTestId('desk-average-schedule')).toBeVisible();
     await expect(page.getByTestId('not-fixable')).toContainText('均价点价合同由系统每日自动点价，不能手动点价');
     await expect(page.getByRole('button', { name: '点价' })).toBeDisabled();
+    await expectAccessible(page, testInfo, 'desk-average');
     await screenshot(page, testInfo, 'desk-average');
   });
 });

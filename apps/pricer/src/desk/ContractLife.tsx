@@ -1,4 +1,4 @@
-import { Badge, Button, Group, List, Stack, Table, Text } from '@pfp/mantine';
+import { Button, Group, List, Stack, Table, Text } from '@pfp/mantine';
 import { formatBasis, formatDateTime, formatLotsWithUnits, formatNumber, formatPrice, zh } from '@pfp/i18n';
 import type { ContractHistory, ContractSchedule, RollConfirmation } from '@pfp/contract';
 import { useState } from 'react';
@@ -40,12 +40,9 @@ export function AverageSchedule({ schedule }: { schedule: ContractSchedule }) {
                 <Table.Td>{d.price === null ? '-' : formatPrice(d.price)}</Table.Td>
                 <Table.Td>{d.average_so_far === null ? '-' : formatPrice(d.average_so_far)}</Table.Td>
                 <Table.Td>
-                  <Badge
-                    variant="outline"
-                    color={d.status === 'filled' ? 'green' : d.status === 'skipped' ? 'gray' : 'blue'}
-                  >
+                  <Text span size="sm" fw={d.status === 'filled' ? 600 : 400}>
                     {zh.lifecycle.scheduleStatus[d.status]}
-                  </Badge>
+                  </Text>
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -113,7 +110,7 @@ export function ContractHistoryList({ history }: { history: ContractHistory }) {
                   {C.title}
                 </Button>
                 {open === i ? (
-                  <Button size="compact-xs" variant="outline" onClick={() => printConfirmation(`roll-${i}`)}>
+                  <Button size="compact-xs" variant="default" onClick={() => printConfirmation(`roll-${i}`)}>
                     {D.print}
                   </Button>
                 ) : null}
