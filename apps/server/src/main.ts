@@ -22,6 +22,7 @@ import { VolatilityCurves } from './modules/volatility/curves';
 import { CurveWorkers } from './modules/volatility/curveWorkers';
 import { watchDeadlines } from './modules/contracts/deadlines';
 import { watchMarginCalls } from './modules/margin/watch';
+import { parseFixingTime, watchAverageFixings } from './modules/lifecycle/average';
 import { WsRegistry } from './platform/ws/registry';
 import { attachViewServer } from './platform/ws/server';
 import { triggerConditional } from './modules/conditional/conditional';
@@ -173,6 +174,13 @@ attachViewServer(
 const deadlines = watchDeadlines({ db, events: trading.events, logger: log });
 // Accounts marked to the market every minute: margin calls found and audited between reads (docs/margin.md).
 const marginCalls = watchMarginCalls({ db, lastPrice: (s) => market.getQuote(s)?.last_price, logger: log });
+// 均价点价: each trading day's share at AVERAGE_FIXING_TIME (default 14:50 Beijing), exactly once (docs/fixing.md).
+const averageFixings = watchAverageFixings({
+  db,
+  events: trading.events,
+  fixingTime: parseFixingTime(process.env.AVERAGE_FIXING_TIME),
+  logger: log,
+});
 
 /*
  * Shutdown (SIGTERM, SIGINT, …: close-with-grace) is app.close(), within SHUTDOWN_TIMEOUT_MS:
@@ -185,6 +193,7 @@ const marginCalls = watchMarginCalls({ db, lastPrice: (s) => market.getQuote(s)?
 app.addHook('onClose', async () => {
   await deadlines.stop();
   await marginCalls.stop();
+  await averageFixings.stop();
   await trading.stop();
   market.stop();
   await curves.close();

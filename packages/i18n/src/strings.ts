@@ -14,6 +14,7 @@ import { margin } from './strings/margin';
 import { confirmFix } from './strings/confirmFix';
 import { device } from './strings/device';
 import { lockout } from './strings/lockout';
+import { lifecycle } from './strings/lifecycle';
 
 export const zh = {
   app,
@@ -31,6 +32,7 @@ export const zh = {
   confirmFix,
   device,
   lockout,
+  lifecycle,
 } as const;
 
 export type Strings = typeof zh;

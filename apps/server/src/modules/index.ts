@@ -9,6 +9,7 @@ import { contracts } from './contracts/routes';
 import { customers } from './customers/routes';
 import { fixing } from './fixing/routes';
 import { margin } from './margin/routes';
+import { lifecycle } from './lifecycle/routes';
 import { market } from './market/routes';
 import { orders } from './orders/routes';
 import { simHooks } from './simhooks/routes';
@@ -29,6 +30,7 @@ export const CAPABILITIES: readonly Capability[] = [
   audit,
   margin,
   simHooks,
+  lifecycle,
 ];
 
 /**

@@ -233,7 +233,7 @@ async function whyNotFrozen(
 ) {
   const c = await tx
     .selectFrom('contracts')
-    .select(['status', 'remaining_quantity', 'tenant_id', 'pricer_id', 'fixing_deadline'])
+    .select(['status', 'remaining_quantity', 'tenant_id', 'pricer_id', 'fixing_deadline', 'pricing_mode'])
     .where('id', '=', input.contract_id)
     .executeTakeFirst();
   if (!c || c.tenant_id !== who.tenantId || c.pricer_id !== who.pricerId) return notFound('合同不存在');

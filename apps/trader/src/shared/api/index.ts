@@ -12,4 +12,5 @@ export * from './mutations';
 export * from './fixing';
 export * from './conditional';
 export * from './margin';
+export { useContractDetail, useExtendDeadline, useRollContract } from './lifecycle';
 export type { FileAccess } from './fixingApi';
