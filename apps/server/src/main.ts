@@ -25,6 +25,10 @@ import { watchMarginCalls } from './modules/margin/watch';
 import { WsRegistry } from './platform/ws/registry';
 import { attachViewServer } from './platform/ws/server';
 import { triggerConditional } from './modules/conditional/conditional';
+import { notifyFills } from './modules/notifications/notify';
+import { watchReminders } from './modules/notifications/reminders';
+import { webhookWorker } from './modules/notifications/webhooks';
+import { onFillsBooked } from './trading';
 
 /** The most a shutdown may take (close-with-grace then exits 1): within the 10 s a `docker stop` gives. */
 const SHUTDOWN_TIMEOUT_MS = 9_000;
@@ -170,6 +174,11 @@ attachViewServer(
 const deadlines = watchDeadlines({ db, events: trading.events, logger: log });
 // Accounts marked to the market every minute: margin calls found and audited between reads (docs/margin.md).
 const marginCalls = watchMarginCalls({ db, lastPrice: (s) => market.getQuote(s)?.last_price, logger: log });
+// Notifications (docs/notifications.md): fills told in their booking's transaction, the deadline
+// reminders every 10 minutes, the webhook outbox swept every second off the request path.
+onFillsBooked(notifyFills);
+const reminders = watchReminders({ db, logger: log });
+const webhooks = webhookWorker({ db, secrets, logger: log.child({ module: 'webhooks' }) });
 
 /*
  * Shutdown (SIGTERM, SIGINT, …: close-with-grace) is app.close(), within SHUTDOWN_TIMEOUT_MS:
@@ -182,6 +191,8 @@ const marginCalls = watchMarginCalls({ db, lastPrice: (s) => market.getQuote(s)?
 app.addHook('onClose', async () => {
   await deadlines.stop();
   await marginCalls.stop();
+  await reminders.stop();
+  await webhooks.stop();
   await trading.stop();
   market.stop();
   await curves.close();
@@ -212,6 +223,7 @@ if (identity) await hintFirstTrader(db, log);
 
 // First the deadlines (an order of an expired contract is cancelled, never sent), then trading.
 await deadlines.runOnce();
+void reminders.runOnce();
 await trading.start();
 await app.listen({ host: config.host, port: config.port });
 log.info(`快期点价宝 on ${config.publicUrl} (trader sign-in: ${issuer})`);

@@ -39,6 +39,12 @@ export const traderPaths = paths({
   pricerDeactivatePreview: { method: 'POST', path: '/api/trader/view/pricer-deactivate-preview' },
   unlockPricer: { method: 'POST', path: '/api/trader/rpc/unlock-pricer' },
   exportAuditLog: { method: 'GET', path: '/api/trader/export/audit-log' },
+  // docs/notifications.md
+  notifications: { method: 'POST', path: '/api/trader/view/notifications' },
+  markNotificationsRead: { method: 'POST', path: '/api/trader/rpc/mark-notifications-read' },
+  webhook: { method: 'POST', path: '/api/trader/view/webhook' },
+  setWebhook: { method: 'POST', path: '/api/trader/rpc/set-webhook' },
+  webhookDeliveries: { method: 'POST', path: '/api/trader/view/webhook-deliveries' },
 });
 
 export const pricerPaths = paths({
@@ -56,6 +62,9 @@ export const pricerPaths = paths({
   exportFixings: { method: 'GET', path: '/api/pricer/export/fixings' },
   // docs/margin.md
   myFunds: { method: 'POST', path: '/api/pricer/view/my-funds' },
+  // docs/notifications.md
+  notifications: { method: 'POST', path: '/api/pricer/view/notifications' },
+  markNotificationsRead: { method: 'POST', path: '/api/pricer/rpc/mark-notifications-read' },
 });
 
 export const marketPaths = paths({

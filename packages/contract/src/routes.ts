@@ -28,6 +28,14 @@ import {
   updatePricerStatusResult,
 } from './trader';
 import { appPaths, marketPaths, pricerPaths, traderPaths } from './paths';
+import {
+  markNotificationsReadInput,
+  markNotificationsReadResult,
+  notificationsPage,
+  notificationsRequest,
+  setWebhookInput,
+  webhookSettings,
+} from './notifications';
 import { anyViewPage, viewRequest } from './view';
 import {
   conditionalIdInput,
@@ -131,6 +139,16 @@ export const traderRoutes = {
   }),
   unlockPricer: route({ ...traderPaths.unlockPricer, body: unlockPricerInput, response: unlockPricerResult }),
   exportAuditLog: route({ ...traderPaths.exportAuditLog, querystring: auditExportQuery, response: file }),
+  // docs/notifications.md
+  notifications: route({ ...traderPaths.notifications, body: notificationsRequest, response: notificationsPage }),
+  markNotificationsRead: route({
+    ...traderPaths.markNotificationsRead,
+    body: markNotificationsReadInput,
+    response: markNotificationsReadResult,
+  }),
+  webhook: route({ ...traderPaths.webhook, response: webhookSettings }),
+  setWebhook: route({ ...traderPaths.setWebhook, body: setWebhookInput, response: webhookSettings }),
+  webhookDeliveries: route({ ...traderPaths.webhookDeliveries, body: viewRequest, response: anyViewPage }),
 } as const;
 
 export const pricerRoutes = {
@@ -160,6 +178,13 @@ export const pricerRoutes = {
   exportFixings: route({ ...pricerPaths.exportFixings, querystring: statementQuery, response: file }),
   // docs/margin.md
   myFunds: route({ ...pricerPaths.myFunds, response: myFunds }),
+  // docs/notifications.md
+  notifications: route({ ...pricerPaths.notifications, body: notificationsRequest, response: notificationsPage }),
+  markNotificationsRead: route({
+    ...pricerPaths.markNotificationsRead,
+    body: markNotificationsReadInput,
+    response: markNotificationsReadResult,
+  }),
 } as const;
 
 export const marketRoutes = {

@@ -12,6 +12,7 @@ import { conditional } from './strings/conditional';
 import { orders } from './strings/orders';
 import { margin } from './strings/margin';
 import { confirmFix } from './strings/confirmFix';
+import { notifications } from './strings/notifications';
 
 export const zh = {
   app,
@@ -27,6 +28,7 @@ export const zh = {
   orders,
   margin,
   confirmFix,
+  notifications,
 } as const;
 
 export type Strings = typeof zh;

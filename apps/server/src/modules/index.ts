@@ -9,6 +9,7 @@ import { contracts } from './contracts/routes';
 import { customers } from './customers/routes';
 import { fixing } from './fixing/routes';
 import { margin } from './margin/routes';
+import { notifications } from './notifications/routes';
 import { market } from './market/routes';
 import { orders } from './orders/routes';
 import { system } from './system/routes';
@@ -27,6 +28,7 @@ export const CAPABILITIES: readonly Capability[] = [
   fixing,
   audit,
   margin,
+  notifications,
 ];
 
 /**

@@ -6,6 +6,7 @@ import { audit } from '../audit/audit';
 import { conflict, invalid, notFound } from '../../platform/errors';
 import { readMarginSettings } from '../margin/ledger';
 import { assertBasisOnTick, assertDeadlineOpen, isPastDeadline } from './fixingTerms';
+import { notifyContract } from '../notifications/notify';
 
 export async function createContract(
   db: Kysely<DB>,
@@ -85,6 +86,7 @@ export async function updateContractStatus(
       .returningAll()
       .executeTakeFirstOrThrow();
     await audit(tx, { tenantId, actor, action: 'update-contract-status', payload: { ...input, from: c.status } });
+    if (to === 'paused' && c.status !== 'paused') await notifyContract(tx, 'contract_paused', c.id);
     return row;
   });
 }
