@@ -32,13 +32,13 @@ for (const [net, bits] of [
 for (const [net, bits] of [
   ['::', 128],
   ['::1', 128],
-  ['::ffff:0:0', 96], // IPv4-mapped: never needed for a public robot, and a way round the IPv4 list
   ['64:ff9b::', 96], // NAT64
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
 ] as const)
   PRIVATE.addSubnet(net, bits, 'ipv6');
+// IPv4-mapped IPv6 (::ffff:10.0.0.1, ::ffff:7f00:1) is checked against the IPv4 subnets by BlockList itself.
 
 export function isPrivateAddress(address: string): boolean {
   const family = isIP(address);
