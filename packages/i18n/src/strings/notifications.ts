@@ -30,6 +30,8 @@ export const notifications = {
   markRead: '标为已读',
   markAllRead: '全部已读',
   unread: '未读',
+  unreadCount: (n: number) => (n > 0 ? `${n} 条未读` : '没有未读通知'),
+  close: '关闭',
   loadFailed: (message: string) => `通知加载失败：${message}`,
   kinds: {
     fill: '点价成交',

@@ -71,6 +71,9 @@ export const pricerApi = {
   snapshot: (signal?: AbortSignal) => call('snapshot', undefined, signal),
   /** The customer's account and latest funds entries (docs/margin.md). */
   myFunds: (signal?: AbortSignal) => call('myFunds', undefined, signal),
+  /** The customer's notifications, newest first, and the unread count (docs/notifications.md). */
+  notifications: (signal?: AbortSignal) => call('notifications', { limit: 50 }, signal),
+  markNotificationsRead: (input: { ids?: number[]; all?: boolean }) => call('markNotificationsRead', input),
 
   /** The latest orders of one contract (the desk's table), newest first. */
   contractOrders: (contractId: number, limit: number, signal?: AbortSignal) =>

@@ -13,3 +13,5 @@ export * from './fixing';
 export * from './conditional';
 export * from './margin';
 export type { FileAccess } from './fixingApi';
+export * from './notifications';
+export type { WebhookDeliveryRow } from './notificationsApi';
