@@ -92,7 +92,7 @@ export const webhookUrl = text('推送地址必须是文本')
         return false;
       }
     },
-    { error: '推送地址必须是 http:// 或 https:// 开头的完整网址' },
+    { error: '推送地址必须是完整的网址，例如 https://open.feishu.cn/open-apis/bot/v2/hook/…' },
   );
 
 /**

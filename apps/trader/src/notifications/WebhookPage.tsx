@@ -84,7 +84,7 @@ export function WebhookPage() {
                     <Table.Td>{d.title}</Table.Td>
                     <Table.Td>{d.status_str}</Table.Td>
                     <Table.Td ta="right">{d.attempts}</Table.Td>
-                    <Table.Td>{d.last_error || (d.last_status !== null ? `HTTP ${d.last_status}` : '-')}</Table.Td>
+                    <Table.Td>{d.last_error || (d.last_status !== null ? String(d.last_status) : '-')}</Table.Td>
                     <Table.Td>{formatDateTime(d.created_at, true)}</Table.Td>
                     <Table.Td>{d.delivered_at ? formatDateTime(d.delivered_at, true) : '-'}</Table.Td>
                     <Table.Td>{d.next_at ? formatDateTime(d.next_at, true) : '-'}</Table.Td>

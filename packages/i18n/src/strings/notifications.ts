@@ -49,9 +49,9 @@ export const notifications = {
   } as Record<string, string>,
   webhook: {
     nav: '通知推送',
-    subtitle: '把通知推送到企业微信、钉钉或飞书群机器人；每次推送带 X-PFP-Signature 签名',
-    url: '推送地址（机器人 Webhook）',
-    urlHint: '留空即停用推送。只接受 http:// 或 https:// 的公网地址',
+    subtitle: '把通知推送到企业微信、钉钉或飞书群机器人；每次推送都带签名（HMAC-SHA256），供接收方核对',
+    url: '推送地址（群机器人地址）',
+    urlHint: '留空即停用推送；只接受公网地址',
     secret: '签名密钥',
     secretHint: (has: boolean) => (has ? '已设置；留空则保持不变' : '用于 HMAC-SHA256 签名，请与接收方一致'),
     kinds: '推送的事件',

@@ -17,6 +17,7 @@ import { checkTarget, isPrivateAddress, webhookWorker } from './webhooks';
  */
 
 interface Received {
+  delivery: string | undefined;
   body: string;
   signature: string | undefined;
   content: string;
@@ -105,7 +106,11 @@ describe('set-webhook', () => {
       [{ url, secret: SECRET }, 'url', '推送地址不能指向内网、本机或链路本地地址'],
       [{ url: 'http://169.254.169.254/latest', secret: SECRET }, 'url', '推送地址不能指向内网、本机或链路本地地址'],
       [{ url: 'http://[::1]:8080/', secret: SECRET }, 'url', '推送地址不能指向内网、本机或链路本地地址'],
-      [{ url: 'ftp://example.com/x', secret: SECRET }, 'url', '推送地址必须是 http:// 或 https:// 开头的完整网址'],
+      [
+        { url: 'ftp://example.com/x', secret: SECRET },
+        'url',
+        '推送地址必须是完整的网址，例如 https://open.feishu.cn/open-apis/bot/v2/hook/…',
+      ],
       [{ url: 'https://example.com/x', secret: SECRET, kinds: ['nope'] }, 'kinds[0]', '推送事件类型无效'],
       [{ url: 42 }, 'url', '推送地址必须是文本'],
     ] as const) {
@@ -180,7 +185,12 @@ describe('the outbox', () => {
     const w = worker({ backoffBaseMs: 50 });
     await w.sweep();
     let [d] = await deliveries(a);
-    expect(d).toMatchObject({ status_str: '重试中', attempts: 1, last_status: 500, last_error: '接收方应答 HTTP 500' });
+    expect(d).toMatchObject({
+      status_str: '重试中',
+      attempts: 1,
+      last_status: 500,
+      last_error: '接收方应答状态码 500',
+    });
     expect(await w.sweep()).toBe(0); // not due yet: the backoff
     await waitFor(async () => (await w.sweep()) > 0, 5_000, 20);
     [d] = await deliveries(a);
@@ -250,6 +260,8 @@ describe('the outbox', () => {
     await new Promise((r) => setTimeout(r, 400));
     expect(await other.sweep()).toBe(1);
     expect(received.map((r) => r.content)).toEqual(Array(2).fill('【快期点价宝】客户 alice 点价成交 5\n成交 5 手'));
+    // The same delivery id both times: the receiver can tell the repeat.
+    expect(new Set(received.map((r) => r.delivery)).size).toBe(1);
     expect(await deliveries(a)).toMatchObject([{ status_str: '已送达', attempts: 2 }]);
   });
 

@@ -60,10 +60,10 @@ export async function checkTarget(raw: string, allowPrivate: boolean): Promise<v
   try {
     url = new URL(raw);
   } catch {
-    throw invalid('推送地址必须是 http:// 或 https:// 开头的完整网址', 'url');
+    throw invalid('推送地址必须是完整的网址，例如 https://open.feishu.cn/open-apis/bot/v2/hook/…', 'url');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw invalid('推送地址必须是 http:// 或 https:// 开头的完整网址', 'url');
+    throw invalid('推送地址必须是完整的网址，例如 https://open.feishu.cn/open-apis/bot/v2/hook/…', 'url');
   if (url.username || url.password) throw invalid('推送地址不能包含用户名或密码', 'url');
   if (allowPrivate) return;
   const host = hostOf(url);
@@ -182,6 +182,25 @@ function post(raw: string, body: string, headers: Record<string, string>, timeou
   });
 }
 
+/** A failed send in Chinese for the delivery log (the settings page shows it). */
+function networkError(err: unknown): string {
+  const code = (err as { code?: string }).code;
+  const known: Record<string, string> = {
+    ECONNREFUSED: '连接被拒绝',
+    ECONNRESET: '连接被重置',
+    ENOTFOUND: '主机名无法解析',
+    EAI_AGAIN: '主机名暂时无法解析',
+    ETIMEDOUT: '连接超时',
+    EHOSTUNREACH: '主机不可达',
+    ENETUNREACH: '网络不可达',
+    EPRIVATE: '推送地址指向内网地址',
+  };
+  if (code && known[code]) return known[code];
+  const message = err instanceof Error ? err.message : String(err);
+  // Our own messages (the timeout, a private address) are Chinese already.
+  return /[\u4e00-\u9fff]/.test(message) ? message : '网络错误';
+}
+
 /** The retry after the n-th failed attempt: 5 s, 10 s, 20 s … at most an hour (base `baseMs`). */
 export const backoffMs = (attempts: number, baseMs = 5_000) =>
   Math.min(baseMs * 2 ** Math.max(0, attempts - 1), 3_600_000);
@@ -280,14 +299,14 @@ export function webhookWorker(opts: WebhookWorkerOptions): Periodic & { sweep():
       const status = await post(
         row.url,
         row.body,
-        { 'x-pfp-signature': signature(secret, row.body) },
+        { 'x-pfp-signature': signature(secret, row.body), 'x-pfp-delivery': String(row.id) },
         timeoutMs,
         allowPrivate,
       );
       if (status >= 200 && status < 300) return delivered(row.id, status);
-      return failed(row, status, `接收方应答 HTTP ${status}`);
+      return failed(row, status, `接收方应答状态码 ${status}`);
     } catch (err) {
-      return failed(row, null, err instanceof Error ? err.message : String(err));
+      return failed(row, null, networkError(err));
     }
   };
 
