@@ -77,7 +77,9 @@ beforeAll(async () => {
       if (next === 'hang') return; // a receiver that never answers
       const body = Buffer.concat(chunks).toString('utf8');
       const sig = req.headers['x-pfp-signature'];
+      const delivery = req.headers['x-pfp-delivery'];
       received.push({
+        delivery: typeof delivery === 'string' ? delivery : undefined,
         body,
         signature: typeof sig === 'string' ? sig : undefined,
         content: JSON.parse(body).text.content,
@@ -262,6 +264,7 @@ describe('the outbox', () => {
     expect(received.map((r) => r.content)).toEqual(Array(2).fill('【快期点价宝】客户 alice 点价成交 5\n成交 5 手'));
     // The same delivery id both times: the receiver can tell the repeat.
     expect(new Set(received.map((r) => r.delivery)).size).toBe(1);
+    expect(received[0]!.delivery).toMatch(/^\d+$/);
     expect(await deliveries(a)).toMatchObject([{ status_str: '已送达', attempts: 2 }]);
   });
 
