@@ -7,7 +7,8 @@ import { createTradingService, type TradingService } from '../../trading/service
 import { expireDueConditionals, triggerConditional } from '../conditional/conditional';
 import { shanghaiToday } from '../contracts/fixingTerms';
 import { markAccounts } from '../margin/watch';
-import { notifyFills } from './notify';
+import { expireDueContracts } from '../contracts/deadlines';
+import { notifyContractRolled, notifyFills } from './notify';
 import { remindDeadlines } from './reminders';
 
 /*
@@ -268,5 +269,46 @@ describe('contracts, 条件单, deadlines, margin calls', () => {
     items = (await mine(a, 'alice')).items;
     expect(items[0]).toMatchObject({ kind: 'margin_call_end', title: '追保已解除' });
     expect((await desk(a)).items[0]!.title).toBe('客户 alice 追保已解除');
+  });
+});
+
+describe('expiry and roll', () => {
+  it('tells of a contract past its fixing deadline once, and of a roll', async () => {
+    const c = await newContract(b, 'erin');
+    await h.db.updateTable('contracts').set({ fixing_deadline: '2020-01-06' }).where('id', '=', c.id).execute();
+    const run = await expireDueContracts(h.db);
+    expect(run.expired).toContain(c.id);
+    expect((await expireDueContracts(h.db)).expired).toEqual([]);
+    const erin = await mine(b, 'erin');
+    const expired = erin.items.filter((i) => i.kind === 'contract_expired');
+    expect(expired.map((i) => i.text)).toEqual([
+      `合同「${c.name}」已过点价截止日（2020-01-06），未点价的 20 手不能再点价`,
+    ]);
+
+    const rolled = await newContract(b, 'erin');
+    await h.db.transaction().execute((tx) =>
+      notifyContractRolled(tx, {
+        contractId: rolled.id,
+        from: 'SHFE.cu2601',
+        to: 'SHFE.cu2602',
+        lots: 5,
+        ref: 'roll:1',
+      }),
+    );
+    // The roll's own retry: once.
+    await h.db.transaction().execute((tx) =>
+      notifyContractRolled(tx, {
+        contractId: rolled.id,
+        from: 'SHFE.cu2601',
+        to: 'SHFE.cu2602',
+        lots: 5,
+        ref: 'roll:1',
+      }),
+    );
+    const rolls = (await mine(b, 'erin')).items.filter((i) => i.kind === 'contract_rolled');
+    expect(rolls).toMatchObject([
+      { title: '合同已移仓', text: `合同「${rolled.name}」的 5 手已由 SHFE.cu2601 移仓至 SHFE.cu2602` },
+    ]);
+    expect((await desk(b)).items.find((i) => i.kind === 'contract_rolled')?.title).toBe('客户 erin 的合同已移仓');
   });
 });

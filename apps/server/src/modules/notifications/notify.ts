@@ -61,6 +61,48 @@ export async function notify(db: Kysely<DB>, e: NotifyEvent): Promise<boolean> {
   return rows.length > 0;
 }
 
+/**
+ * Many events with refs in ONE statement (a booking's fills: its transaction gains one statement however
+ * many fills it books). Same rules as notify: a ref already recorded writes nothing for that event.
+ */
+export async function notifyMany(db: Kysely<DB>, events: readonly (NotifyEvent & { ref: string })[]): Promise<void> {
+  if (!events.length) return;
+  const rows = sql.join(
+    events.map((e, n) => {
+      const mine = e.pricerId && e.mine ? e.mine : undefined;
+      return sql`(${e.tenantId}::integer, ${e.pricerId ?? null}::integer, ${e.kind}::text, ${mine?.title ?? null}::text,
+                  ${mine?.body ?? null}::text, ${e.desk.title}::text, ${e.desk.body}::text, ${e.ref}::text,
+                  ${webhookBody(e.desk)}::text, ${n}::integer)`;
+    }),
+  );
+  await sql`
+    with ev (tenant_id, pricer_id, kind, mine_title, mine_body, desk_title, desk_body, ref, hook, n) as (values ${rows}),
+    desk as (
+      insert into notifications (tenant_id, audience, pricer_id, kind, title, body, ref)
+      select tenant_id, 'trader', null, kind, desk_title, desk_body, ref from ev order by n
+      on conflict (audience, ref) where ref is not null do nothing
+      returning id, tenant_id, kind, ref
+    ),
+    mine as (
+      insert into notifications (tenant_id, audience, pricer_id, kind, title, body, ref)
+      select ev.tenant_id, 'pricer', ev.pricer_id, ev.kind, ev.mine_title, ev.mine_body, ev.ref
+        from ev join desk on desk.ref = ev.ref
+       where ev.pricer_id is not null and ev.mine_title is not null
+       order by ev.n
+      on conflict (audience, ref) where ref is not null do nothing
+      returning id
+    ),
+    outbox as (
+      insert into webhook_deliveries (tenant_id, notification_id, kind, body)
+      select d.tenant_id, d.id, d.kind, ev.hook
+        from desk d join ev on ev.ref = d.ref join tenant_webhooks w on w.tenant_id = d.tenant_id
+       where d.kind = any (w.kinds) and w.url <> ''
+       order by d.id
+      returning id
+    )
+    select 1`.execute(db);
+}
+
 /** The facts of a contract its notifications name. */
 async function contractFacts(db: Kysely<DB>, contractId: number) {
   return db
@@ -205,6 +247,7 @@ export async function notifyFills(db: Kysely<DB>, fills: readonly BookedFill[]):
     .where('o.id', 'in', ids)
     .execute();
   const byId = new Map(orders.map((o) => [Number(o.id), o]));
+  const events: (NotifyEvent & { ref: string })[] = [];
   for (const f of fills) {
     const o = byId.get(f.orderId);
     if (!o || o.tenant_id !== f.tenantId) continue;
@@ -220,7 +263,7 @@ export async function notifyFills(db: Kysely<DB>, fills: readonly BookedFill[]):
       unit: o.unit ?? null,
       amount: f.price * f.volume * multiplier,
     });
-    await notify(db, {
+    events.push({
       tenantId: o.tenant_id,
       pricerId: o.pricer_id,
       kind: 'fill',
@@ -228,6 +271,7 @@ export async function notifyFills(db: Kysely<DB>, fills: readonly BookedFill[]):
       ref: `fill:${o.id}:${f.tradeId}`,
     });
   }
+  // After the fills: the confirmation is the newer notification.
   for (const o of orders) {
     if (o.status !== 'FINISHED') continue;
     const said = T.confirmationPending({
@@ -236,7 +280,7 @@ export async function notifyFills(db: Kysely<DB>, fills: readonly BookedFill[]):
       orderId: Number(o.id),
       lots: Number(o.volume_traded),
     });
-    await notify(db, {
+    events.push({
       tenantId: o.tenant_id,
       pricerId: o.pricer_id,
       kind: 'confirmation_pending',
@@ -244,4 +288,5 @@ export async function notifyFills(db: Kysely<DB>, fills: readonly BookedFill[]):
       ref: `confirmation:${o.id}`,
     });
   }
+  await notifyMany(db, events);
 }

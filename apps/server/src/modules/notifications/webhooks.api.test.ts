@@ -6,7 +6,7 @@ import { startHarness, type Harness } from '../../../test/harness';
 import { setupTenant, type Tenant } from '../../../test/tenants';
 import { killSwitch, waitFor } from '../../../test/trading/testSupport';
 import { silentLogger } from '../../platform/logger';
-import { notify } from './notify';
+import { notify, notifyMany } from './notify';
 import { checkTarget, isPrivateAddress, webhookWorker } from './webhooks';
 
 /*
@@ -179,6 +179,22 @@ describe('the outbox', () => {
       { title: '客户 alice 点价成交 1', status_str: '已送达', attempts: 1, last_status: 200 },
     ]);
     expect(await deliveries(b)).toEqual([]);
+  });
+
+  it('queues a booking’s batch of events (notifyMany) once each', async () => {
+    const batch = [1, 2, 3].map((n) => ({
+      tenantId: a.tenantId,
+      pricerId: a.pricers.alice!.id,
+      kind: 'fill' as const,
+      mine: { title: '点价成交', body: `第 ${n} 笔` },
+      desk: { title: '客户 alice 点价成交', body: `第 ${n} 笔` },
+      ref: `batch:${n}`,
+    }));
+    await h.db.transaction().execute((tx) => notifyMany(tx, batch));
+    await h.db.transaction().execute((tx) => notifyMany(tx, batch)); // repeated: nothing new
+    expect(await worker().sweep()).toBe(3);
+    // Sent in parallel: the receiver may see them in any order.
+    expect(received.map((r) => r.content.split('\n')[1]).sort()).toEqual(['第 1 笔', '第 2 笔', '第 3 笔']);
   });
 
   it('retries a failing receiver with backoff and stops after its 2xx', async () => {
