@@ -164,7 +164,8 @@ export function LayoutShell({ title, nav, children }: { title: string; nav: NavI
               </div>
             </Group>
             <Group gap="xs" wrap="nowrap">
-              <TraderNotifications />
+              {/* A trader without a company yet has no notifications (the calls would answer 403). */}
+              {profile ? <TraderNotifications /> : null}
               {traderName ? (
                 <Text size="sm" fw={500} visibleFrom="sm" data-testid="trader-name" title={trader?.email || undefined}>
                   {traderName}
