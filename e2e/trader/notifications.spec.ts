@@ -94,7 +94,7 @@ test.describe.serial('notifications', () => {
     await expect(item).toContainText('合同已暂停点价');
     await expect(item).toContainText(told.text);
     await expect(item).toContainText(beijing(told.created_at));
-    await expect(item).toBeInViewport();
+    await expect(item).toBeInViewport({ ratio: 1 });
     await screenshot(desk, testInfo, 'notifications-desk-phone');
     await expectNoEnglish(desk, 'desk notifications');
     await item.getByRole('button', { name: '标为已读' }).click();
@@ -117,6 +117,7 @@ test.describe.serial('notifications', () => {
     await bell(page).click();
     const console = page.getByRole('dialog', { name: '通知' });
     await expect(console.getByRole('listitem').first()).toContainText(deskInbox.items[0]!.text);
+    await expect(console.getByRole('listitem').first()).toBeInViewport({ ratio: 1 });
     await screenshot(page, testInfo, 'notifications-console');
     await expectNoEnglish(page, 'console notifications');
     await console.getByRole('button', { name: '全部已读' }).click();
