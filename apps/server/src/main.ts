@@ -149,6 +149,9 @@ const app = await buildApp(
       return q && q.upper_limit > 0 ? { lower: q.lower_limit, upper: q.upper_limit } : undefined;
     },
     quote: (symbol) => market.getQuote(symbol),
+    ...(config.simMarketHooks && market instanceof SimExchange
+      ? { shiftMarket: (symbol: string, factor: number) => market.shift(symbol, factor) }
+      : {}),
     oidc: { authority: issuer, clientId: config.oidcClientId },
     ...(identity ? { identity } : {}),
   },
@@ -215,7 +218,7 @@ closeWithGrace(
 if (config.seedDemo) {
   if (identity)
     await addTrader(db, { id: DEMO_TRADER_SUB, username: 'trader', password: 'trader123', name: '演示贸易商' });
-  if (await seedDemo(db)) {
+  if (await seedDemo(db, (symbol) => market.getQuote(symbol)?.last_price)) {
     log.info('demo data seeded: trader / trader123 at /trader, pricer1 / pricer123 at /pricer/1');
   }
 }

@@ -12,6 +12,8 @@ import { conditional } from './strings/conditional';
 import { orders } from './strings/orders';
 import { margin } from './strings/margin';
 import { confirmFix } from './strings/confirmFix';
+import { device } from './strings/device';
+import { lockout } from './strings/lockout';
 import { notifications } from './strings/notifications';
 
 export const zh = {
@@ -28,6 +30,8 @@ export const zh = {
   orders,
   margin,
   confirmFix,
+  device,
+  lockout,
   notifications,
 } as const;
 

@@ -12,6 +12,7 @@ import { margin } from './margin/routes';
 import { notifications } from './notifications/routes';
 import { market } from './market/routes';
 import { orders } from './orders/routes';
+import { simHooks } from './simhooks/routes';
 import { system } from './system/routes';
 import { tenants } from './tenants/routes';
 import { rememberedTenantIds } from './tenants/tenantIds';
@@ -28,6 +29,7 @@ export const CAPABILITIES: readonly Capability[] = [
   fixing,
   audit,
   margin,
+  simHooks,
   notifications,
 ];
 

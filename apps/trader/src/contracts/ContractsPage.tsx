@@ -18,6 +18,7 @@ import { errorText, useContractStats, useContractsTable, useUpdatingContracts } 
 import { PageLayout, figure } from '../shared/PageLayout';
 import { ContractDialog } from './ContractDialog';
 import { ContractStatusDialog, type StatusChange } from './ContractStatusDialog';
+import { SettleContractDialog, unsettledLots } from './SettleContractDialog';
 import { CONTRACT_STATUSES } from './contractForm';
 import { computeContractStats } from './contractStats';
 import { TONE } from '../shared/tones';
@@ -157,8 +158,8 @@ export const CONTRACT_COLUMNS: DataTableColumn<ContractRow>[] = [
   { field: 'created_at', header: t.columns.createdAt, kind: 'date', twoLine: true, width: 108, priority: 4 },
 ];
 
-/** The sticky actions column: 编辑 and 暂停 or 激活, side by side. */
-export const CONTRACT_ACTIONS_WIDTH = 124;
+/** The sticky actions column: 编辑, 暂停 or 激活, and 结算 (交割结算) while fixed lots are unsettled, side by side. */
+export const CONTRACT_ACTIONS_WIDTH = 160;
 
 export function ContractsPage() {
   const [dialog, setDialog] = useState<{ key: number; opened: boolean; contract: ContractRow | null }>({
@@ -168,6 +169,8 @@ export function ContractsPage() {
   });
   // 暂停 / 激活 open a confirmation that says what they do to live orders and 条件单 (issue 30).
   const [statusChange, setStatusChange] = useState<StatusChange | null>(null);
+  // 交割结算 (docs/margin.md): settled lots release their margin.
+  const [settling, setSettling] = useState<ContractRow | null>(null);
   const updating = useUpdatingContracts();
 
   const stats = useContractStats(computeContractStats);
@@ -227,6 +230,17 @@ export function ContractsPage() {
               {t.activate}
             </Button>
           ) : null}
+          {unsettledLots(contract) > 0 ? (
+            <Button
+              size="compact-xs"
+              variant="outline"
+              color={TONE.primary}
+              onClick={() => setSettling(contract)}
+              aria-label={`${zh.margin.contractSettle.action} ${contract.name}`}
+            >
+              {zh.margin.contractSettle.short}
+            </Button>
+          ) : null}
         </>
       );
     },
@@ -267,6 +281,7 @@ export function ContractsPage() {
         actionsColumnWidth={CONTRACT_ACTIONS_WIDTH}
       />
       <ContractStatusDialog change={statusChange} onClose={() => setStatusChange(null)} />
+      {settling ? <SettleContractDialog contract={settling} onClose={() => setSettling(null)} /> : null}
       <ContractDialog
         key={dialog.key}
         opened={dialog.opened}

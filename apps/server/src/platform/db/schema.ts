@@ -444,4 +444,14 @@ export interface DB {
   notifications: NotificationTable;
   tenant_webhooks: TenantWebhookTable;
   webhook_deliveries: WebhookDeliveryTable;
+  login_failures: LoginFailureTable;
+}
+
+/** Login failures per (account, address); address '' = the account from every address (015, auth/loginGuard.ts). */
+export interface LoginFailureTable {
+  account: string;
+  address: string;
+  failures: number;
+  until_ms: number;
+  last_ms: number;
 }
