@@ -26,6 +26,10 @@ import { parseFixingTime, watchAverageFixings } from './modules/lifecycle/averag
 import { WsRegistry } from './platform/ws/registry';
 import { attachViewServer } from './platform/ws/server';
 import { triggerConditional } from './modules/conditional/conditional';
+import { notifyFills } from './modules/notifications/notify';
+import { watchReminders } from './modules/notifications/reminders';
+import { webhookWorker } from './modules/notifications/webhooks';
+import { onFillsBooked } from './trading';
 
 /** The most a shutdown may take (close-with-grace then exits 1): within the 10 s a `docker stop` gives. */
 const SHUTDOWN_TIMEOUT_MS = 9_000;
@@ -181,6 +185,11 @@ const averageFixings = watchAverageFixings({
   fixingTime: parseFixingTime(process.env.AVERAGE_FIXING_TIME),
   logger: log,
 });
+// Notifications (docs/notifications.md): fills told in their booking's transaction, the deadline
+// reminders every 10 minutes, the webhook outbox swept every second off the request path.
+onFillsBooked(notifyFills);
+const reminders = watchReminders({ db, logger: log });
+const webhooks = webhookWorker({ db, secrets, logger: log.child({ module: 'webhooks' }) });
 
 /*
  * Shutdown (SIGTERM, SIGINT, …: close-with-grace) is app.close(), within SHUTDOWN_TIMEOUT_MS:
@@ -194,6 +203,8 @@ app.addHook('onClose', async () => {
   await deadlines.stop();
   await marginCalls.stop();
   await averageFixings.stop();
+  await reminders.stop();
+  await webhooks.stop();
   await trading.stop();
   market.stop();
   await curves.close();
@@ -224,6 +235,7 @@ if (identity) await hintFirstTrader(db, log);
 
 // First the deadlines (an order of an expired contract is cancelled, never sent), then trading.
 await deadlines.runOnce();
+void reminders.runOnce();
 await trading.start();
 await app.listen({ host: config.host, port: config.port });
 log.info(`快期点价宝 on ${config.publicUrl} (trader sign-in: ${issuer})`);

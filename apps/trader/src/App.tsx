@@ -14,6 +14,7 @@ import { ContractsPage } from './contracts/ContractsPage';
 import { DashboardPage } from './dashboard/DashboardPage';
 import { ExposurePage } from './exposure/ExposurePage';
 import { MarginPage } from './margin/MarginPage';
+import { WebhookPage } from './notifications/WebhookPage';
 import { PricersPage } from './pricers/PricersPage';
 import { ApiProvider, createTraderApi } from './shared/api';
 
@@ -81,6 +82,14 @@ export default function TraderApp() {
                   element={
                     <RequireTenant>
                       <MarginPage />
+                    </RequireTenant>
+                  }
+                />
+                <Route
+                  path="notifications"
+                  element={
+                    <RequireTenant>
+                      <WebhookPage />
                     </RequireTenant>
                   }
                 />

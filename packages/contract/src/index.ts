@@ -22,3 +22,4 @@ export * from './controls';
 export * from './paths';
 export * from './margin';
 export * from './lifecycle';
+export * from './notifications';

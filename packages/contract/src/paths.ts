@@ -44,6 +44,12 @@ export const traderPaths = paths({
   extendDeadline: { method: 'POST', path: '/api/trader/rpc/extend-deadline' },
   contractSchedule: { method: 'POST', path: '/api/trader/view/contract-schedule' },
   contractHistory: { method: 'POST', path: '/api/trader/view/contract-history' },
+  // docs/notifications.md
+  notifications: { method: 'POST', path: '/api/trader/view/notifications' },
+  markNotificationsRead: { method: 'POST', path: '/api/trader/rpc/mark-notifications-read' },
+  webhook: { method: 'POST', path: '/api/trader/view/webhook' },
+  setWebhook: { method: 'POST', path: '/api/trader/rpc/set-webhook' },
+  webhookDeliveries: { method: 'POST', path: '/api/trader/view/webhook-deliveries' },
 });
 
 export const pricerPaths = paths({
@@ -64,6 +70,9 @@ export const pricerPaths = paths({
   // issue 32 (docs/fixing.md)
   contractSchedule: { method: 'POST', path: '/api/pricer/view/contract-schedule' },
   contractHistory: { method: 'POST', path: '/api/pricer/view/contract-history' },
+  // docs/notifications.md
+  notifications: { method: 'POST', path: '/api/pricer/view/notifications' },
+  markNotificationsRead: { method: 'POST', path: '/api/pricer/rpc/mark-notifications-read' },
 });
 
 export const marketPaths = paths({

@@ -36,6 +36,14 @@ import {
   rollContractInput,
   rollContractResult,
 } from './lifecycle';
+import {
+  markNotificationsReadInput,
+  markNotificationsReadResult,
+  notificationsPage,
+  notificationsRequest,
+  setWebhookInput,
+  webhookSettings,
+} from './notifications';
 import { anyViewPage, viewRequest } from './view';
 import {
   conditionalIdInput,
@@ -144,6 +152,16 @@ export const traderRoutes = {
   extendDeadline: route({ ...traderPaths.extendDeadline, body: extendDeadlineInput, response: contract }),
   contractSchedule: route({ ...traderPaths.contractSchedule, body: contractIdInput, response: contractSchedule }),
   contractHistory: route({ ...traderPaths.contractHistory, body: contractIdInput, response: contractHistory }),
+  // docs/notifications.md
+  notifications: route({ ...traderPaths.notifications, body: notificationsRequest, response: notificationsPage }),
+  markNotificationsRead: route({
+    ...traderPaths.markNotificationsRead,
+    body: markNotificationsReadInput,
+    response: markNotificationsReadResult,
+  }),
+  webhook: route({ ...traderPaths.webhook, response: webhookSettings }),
+  setWebhook: route({ ...traderPaths.setWebhook, body: setWebhookInput, response: webhookSettings }),
+  webhookDeliveries: route({ ...traderPaths.webhookDeliveries, body: viewRequest, response: anyViewPage }),
 } as const;
 
 export const pricerRoutes = {
@@ -176,6 +194,13 @@ export const pricerRoutes = {
   // issue 32 (docs/fixing.md)
   contractSchedule: route({ ...pricerPaths.contractSchedule, body: contractIdInput, response: contractSchedule }),
   contractHistory: route({ ...pricerPaths.contractHistory, body: contractIdInput, response: contractHistory }),
+  // docs/notifications.md
+  notifications: route({ ...pricerPaths.notifications, body: notificationsRequest, response: notificationsPage }),
+  markNotificationsRead: route({
+    ...pricerPaths.markNotificationsRead,
+    body: markNotificationsReadInput,
+    response: markNotificationsReadResult,
+  }),
 } as const;
 
 export const marketRoutes = {

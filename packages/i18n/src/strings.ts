@@ -15,6 +15,7 @@ import { confirmFix } from './strings/confirmFix';
 import { device } from './strings/device';
 import { lockout } from './strings/lockout';
 import { lifecycle } from './strings/lifecycle';
+import { notifications } from './strings/notifications';
 
 export const zh = {
   app,
@@ -33,6 +34,7 @@ export const zh = {
   device,
   lockout,
   lifecycle,
+  notifications,
 } as const;
 
 export type Strings = typeof zh;

@@ -31,6 +31,7 @@ import IconPlugConnectedX from '@tabler/icons-react/dist/esm/icons/IconPlugConne
 import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
 import IconUserPlus from '@tabler/icons-react/dist/esm/icons/IconUserPlus.mjs';
 import IconCoin from '@tabler/icons-react/dist/esm/icons/IconCoin.mjs';
+import IconBell from '@tabler/icons-react/dist/esm/icons/IconBell.mjs';
 
 export {
   IconArrowLeft,
@@ -60,4 +61,5 @@ export {
   IconPlus,
   IconUserPlus,
   IconCoin,
+  IconBell,
 };

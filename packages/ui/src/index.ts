@@ -9,3 +9,4 @@ export * from './StatementExport';
 export * from './DayInput';
 export * from './SectionHeading';
 export * from './FundsLedgerTable';
+export * from './NotificationCenter';

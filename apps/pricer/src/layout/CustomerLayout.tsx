@@ -4,6 +4,7 @@ import { IconChartLine, IconHistory, IconLogout } from '@pfp/ui';
 import { Link, Outlet, useLocation, useParams } from 'react-router';
 import { clearSession } from '../shared/session/session';
 import { useSession } from '../shared/session/useSession';
+import { CustomerNotifications } from './CustomerNotifications';
 
 const t = zh.pricer;
 
@@ -41,6 +42,7 @@ export function CustomerLayout() {
                 </ActionIcon>
               </Tooltip>
             ))}
+            {session ? <CustomerNotifications userId={session.user.user_id} /> : null}
             <Tooltip label={t.logout}>
               <ActionIcon
                 size="lg"

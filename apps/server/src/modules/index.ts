@@ -10,6 +10,7 @@ import { customers } from './customers/routes';
 import { fixing } from './fixing/routes';
 import { margin } from './margin/routes';
 import { lifecycle } from './lifecycle/routes';
+import { notifications } from './notifications/routes';
 import { market } from './market/routes';
 import { orders } from './orders/routes';
 import { simHooks } from './simhooks/routes';
@@ -31,6 +32,7 @@ export const CAPABILITIES: readonly Capability[] = [
   margin,
   simHooks,
   lifecycle,
+  notifications,
 ];
 
 /**

@@ -13,6 +13,26 @@ import { CLAIM, claimedOrder, nextStatus, ORDER_TEXTS, STOP_REASONS, type Claime
  * Lock order everywhere: order rows, then contract rows (as cancelOrder in modules/orders).
  */
 
+/** A fill as booked, handed to the FillsBooked port. */
+export interface FillBooked {
+  tenantId: number;
+  orderId: number;
+  tradeId: string;
+  volume: number;
+  price: number;
+}
+
+/**
+ * What else a booking of fills records, in the booking's transaction (after the books are written):
+ * main.ts plugs in the notifications (modules/notifications). Trading calls no capability itself.
+ */
+export type FillsBooked = (tx: Transaction<DB>, fills: FillBooked[]) => Promise<void>;
+let fillsBooked: FillsBooked | undefined;
+/** Plugs (or, undefined, unplugs) the FillsBooked port of this process. */
+export function onFillsBooked(hook: FillsBooked | undefined) {
+  fillsBooked = hook;
+}
+
 export interface ClaimRequest {
   tenantId: number;
   orderId: number;
@@ -276,6 +296,14 @@ export async function applyEvents(db: Kysely<DB>, inputs: OrderEventInput[]): Pr
       orders: [...orders.values()].filter((o) => o.changed),
       moves,
     });
+    if (fillsBooked && fills.length)
+      await fillsBooked(
+        tx,
+        fills.map((i) => {
+          const f = i.event as TradeFill;
+          return { tenantId: i.tenantId, orderId: i.orderId, tradeId: f.tradeId, volume: f.volume, price: f.price };
+        }),
+      );
     return outcomes;
   });
 }

@@ -24,6 +24,7 @@ import { useConnectionStatus, useProfile, useSaveProfile } from '../shared/api';
 import { ConsoleContext, type ConsoleContextValue } from './ConsoleContext';
 import type { NavItem } from './nav';
 import { SidebarContent } from './SidebarContent';
+import { TraderNotifications } from '../notifications/TraderNotifications';
 import { isSidebarHotkey, readSidebarCookie, sidebarCookie } from './sidebarState';
 
 const t = zh.trader.layout;
@@ -163,6 +164,8 @@ export function LayoutShell({ title, nav, children }: { title: string; nav: NavI
               </div>
             </Group>
             <Group gap="xs" wrap="nowrap">
+              {/* A trader without a company yet has no notifications (the calls would answer 403). */}
+              {profile ? <TraderNotifications /> : null}
               {traderName ? (
                 <Text size="sm" fw={500} visibleFrom="sm" data-testid="trader-name" title={trader?.email || undefined}>
                   {traderName}

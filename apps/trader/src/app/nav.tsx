@@ -1,4 +1,5 @@
 import {
+  IconBell,
   IconChartLine,
   IconCoin,
   IconFileText,
@@ -28,4 +29,6 @@ export const NAV: NavItem[] = [
   { path: '/trader/conditional', text: zh.conditional.nav, icon: <IconFilter size={18} /> },
   // docs/margin.md
   { path: '/trader/margin', text: zh.margin.nav, icon: <IconCoin size={18} /> },
+  // docs/notifications.md
+  { path: '/trader/notifications', text: zh.notifications.webhook.nav, icon: <IconBell size={18} /> },
 ];

@@ -175,6 +175,7 @@ export const fixing = {
       'settle-lots': '结算交货',
       'margin-call': '追加保证金通知',
       'margin-call-end': '追加保证金解除',
+      'set-webhook': '设置通知推送',
       'pricer-login-failed': '客户登录失败',
       'update-pricer-status': '停用/启用客户',
       'create-conditional-order': '新建条件单',

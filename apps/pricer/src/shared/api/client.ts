@@ -76,6 +76,9 @@ export const pricerApi = {
     call('contractSchedule', { contract_id: contractId }, signal),
   contractHistory: (contractId: number, signal?: AbortSignal) =>
     call('contractHistory', { contract_id: contractId }, signal),
+  /** The customer's notifications, newest first, and the unread count (docs/notifications.md). */
+  notifications: (signal?: AbortSignal) => call('notifications', { limit: 50 }, signal),
+  markNotificationsRead: (input: { ids?: number[]; all?: boolean }) => call('markNotificationsRead', input),
 
   /** The latest orders of one contract (the desk's table), newest first. */
   contractOrders: (contractId: number, limit: number, signal?: AbortSignal) =>

@@ -14,6 +14,7 @@ import { assertMargin } from '../margin/check';
 import { noMarket, type LastPriceOf } from '../margin/market';
 import type { TriggerOutcome } from '../../trading/conditions';
 import { ORDER_TEXTS, type TradingPort } from '../../trading/orderLife';
+import { notifyConditional } from '../notifications/notify';
 
 /**
  * Conditional fixing orders (条件单, docs/conditional-orders.md). A WAITING row holds its lots in the
@@ -210,6 +211,7 @@ export async function triggerConditional(
       action: 'trigger-conditional-order',
       payload: { conditional_order_id: id, order_id: orderId, last_price: lastPrice },
     });
+    await notifyConditional(tx, 'conditional_fired', id, lastPrice);
     return { outcome: 'triggered', orderId, tenantId: k.tenant_id };
   });
 }
@@ -251,6 +253,7 @@ export async function expireDueConditionals(db: Kysely<DB>, now: Date = new Date
         action: 'expire-conditional-order',
         payload: { conditional_order_id: d.id },
       });
+      await notifyConditional(tx, 'conditional_expired', d.id);
       return true;
     });
     if (done) expired.push(d.id);

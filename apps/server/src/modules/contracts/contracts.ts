@@ -7,6 +7,7 @@ import { conflict, invalid, notFound } from '../../platform/errors';
 import { readMarginSettings } from '../margin/ledger';
 import { assertBasisOnTick, assertDeadlineOpen, isPastDeadline } from './fixingTerms';
 import { checkAverageWindow } from '../lifecycle/terms';
+import { notifyContract } from '../notifications/notify';
 
 export async function createContract(
   db: Kysely<DB>,
@@ -90,6 +91,7 @@ export async function updateContractStatus(
       .returningAll()
       .executeTakeFirstOrThrow();
     await audit(tx, { tenantId, actor, action: 'update-contract-status', payload: { ...input, from: c.status } });
+    if (to === 'paused' && c.status !== 'paused') await notifyContract(tx, 'contract_paused', c.id);
     return row;
   });
 }

@@ -8,6 +8,7 @@ import { firstOpenDeadline } from './fixingTerms';
 import { stopOrder } from '../orders/stop';
 import { finishStops } from '../customers/deactivate';
 import { ORDER_TEXTS, type TradingPort } from '../../trading/orderLife';
+import { notifyContract } from '../notifications/notify';
 
 /** last_msg of an order cancelled because its contract's fixing deadline passed. */
 export const DEADLINE_MESSAGE = ORDER_TEXTS.deadline;
@@ -55,6 +56,7 @@ export async function expireDueContracts(
         action: 'expire-contract',
         payload: { contract_id: c.id, fixing_deadline: c.fixing_deadline, new_status: 'expired' },
       });
+      await notifyContract(tx, 'contract_expired', c.id, `contract_expired:${c.id}`);
     }
     return rows.map((r) => r.id);
   });

@@ -11,6 +11,7 @@ import { audit } from '../audit/audit';
 import { assertDeadlineOpen } from '../contracts/fixingTerms';
 import { chargeFee } from './fees';
 import { assertBeforeExpiry, latestDeadline } from './terms';
+import { notifyContractRolled } from '../notifications/notify';
 
 const E = zh.lifecycle.errors;
 const STATUS_TEXT: Record<string, string> = { completed: '已完成' };
@@ -182,6 +183,14 @@ export async function rollContract(
         fee,
         ledger_entry_id: ledgerEntry ?? null,
       },
+    });
+    // Told to the customer and the desk in the roll's own transaction (docs/notifications.md).
+    await notifyContractRolled(tx, {
+      contractId: old.id,
+      from: old.instrument_id,
+      to: to.symbol,
+      lots: input.quantity,
+      ref: `roll:${created.id}`,
     });
     return { from, to: created, confirmation };
   });

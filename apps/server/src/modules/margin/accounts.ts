@@ -5,6 +5,7 @@ import { notFound } from '../../platform/errors';
 import { audit, SYSTEM_ACTOR } from '../audit/audit';
 import { figuresFromSums, type AccountFigures, type InstrumentSums, type MarginRow } from './arithmetic';
 import type { LastPriceOf } from './market';
+import { notifyMarginCall } from '../notifications/notify';
 
 /** Whose rows: one customer, or every customer of a company. */
 export type Scope = { tenantId: number; pricerId: number } | { tenantId: number; pricerId?: undefined };
@@ -198,6 +199,13 @@ async function recordCalls(db: Kysely<DB>, tenantId: number, changed: (AccountFi
           margin_required: c.margin_required,
           floating_pnl: c.floating_pnl,
         },
+      });
+      await notifyMarginCall(tx, {
+        tenantId,
+        pricerId: c.pricer_id,
+        inCall: c.margin_call,
+        callAmount: c.call_amount,
+        available: c.available,
       });
     }
   });

@@ -16,6 +16,7 @@ import * as m012 from './migrations/012_margin';
 import * as m013 from './migrations/013_confirmations_ack';
 import * as m015 from './migrations/015_login_failures';
 import * as m017 from './migrations/017_contract_lifecycle';
+import * as m018 from './migrations/018_notifications';
 import { PGliteDialect } from './pgliteDialect';
 import type { Logger } from '../logger';
 import { guardedPool } from './resilience';
@@ -77,6 +78,7 @@ const migrations: Record<string, Migration> = {
   '013_confirmations_ack': m013,
   '015_login_failures': m015,
   '017_contract_lifecycle': m017,
+  '018_notifications': m018,
 };
 
 /** Versioned migrations, run on start; a failure stops the server. `to`: up to that one only (tests of a migration). */

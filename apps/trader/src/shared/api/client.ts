@@ -22,6 +22,7 @@ import { conditionalApi } from './conditionalApi';
 import { fixingApi, type FileAccess } from './fixingApi';
 import { marginApi } from './marginApi';
 import { lifecycleApi } from './lifecycle';
+import { notificationsApi } from './notificationsApi';
 
 /** SPEC §7 "Trader calls", by the contract's methods and paths. */
 type Routes = typeof traderRoutes;
@@ -99,6 +100,7 @@ export function createTraderApi(http: HttpClient, files?: FileAccess) {
     ...conditionalApi(call),
     ...marginApi(call),
     ...lifecycleApi(call),
+    ...notificationsApi(call),
   };
 }
 

@@ -14,3 +14,5 @@ export * from './conditional';
 export * from './margin';
 export { useContractDetail, useExtendDeadline, useRollContract } from './lifecycle';
 export type { FileAccess } from './fixingApi';
+export * from './notifications';
+export type { WebhookDeliveryRow } from './notificationsApi';

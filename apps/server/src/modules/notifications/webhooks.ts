@@ -1,0 +1,322 @@
+import { createHmac } from 'node:crypto';
+import { lookup } from 'node:dns/promises';
+import { lookup as lookupCallback, type LookupAddress } from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
+import type { NotificationKind } from '@pfp/contract';
+import { sql, type Kysely } from 'kysely';
+import type { SecretBox } from '../../platform/auth/secrets';
+import type { DB } from '../../platform/db/schema';
+import { invalid } from '../../platform/errors';
+import { every, type Periodic } from '../../platform/every';
+import { consoleLogger, type Logger } from '../../platform/logger';
+import { audit } from '../audit/audit';
+
+/** Addresses a webhook may not reach (SSRF): private, loopback, link-local, CGNAT, multicast, reserved. */
+const PRIVATE = new BlockList();
+for (const [net, bits] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  PRIVATE.addSubnet(net, bits, 'ipv4');
+for (const [net, bits] of [
+  ['::', 128],
+  ['::1', 128],
+  ['64:ff9b::', 96], // NAT64
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const)
+  PRIVATE.addSubnet(net, bits, 'ipv6');
+// IPv4-mapped IPv6 (::ffff:10.0.0.1, ::ffff:7f00:1) is checked against the IPv4 subnets by BlockList itself.
+
+export function isPrivateAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 0) return true;
+  return PRIVATE.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/** WEBHOOK_ALLOW_PRIVATE=1: tests and on-premise chat servers on the company's own network. */
+export const allowPrivateFromEnv = () => process.env.WEBHOOK_ALLOW_PRIVATE === '1';
+
+const hostOf = (url: URL) => url.hostname.replace(/^\[|\]$/g, '');
+
+/**
+ * Refuses a target that is not http(s) or whose host resolves (any of its addresses) to a private
+ * address: a 400 naming `url`.
+ */
+export async function checkTarget(raw: string, allowPrivate: boolean): Promise<void> {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw invalid('推送地址必须是完整的网址，例如 https://open.feishu.cn/open-apis/bot/v2/hook/…', 'url');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw invalid('推送地址必须是完整的网址，例如 https://open.feishu.cn/open-apis/bot/v2/hook/…', 'url');
+  if (url.username || url.password) throw invalid('推送地址不能包含用户名或密码', 'url');
+  if (allowPrivate) return;
+  const host = hostOf(url);
+  let addresses: string[];
+  try {
+    addresses = isIP(host) ? [host] : (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+  } catch {
+    throw invalid(`推送地址的主机名 ${host} 无法解析`, 'url');
+  }
+  if (!addresses.length || addresses.some(isPrivateAddress))
+    throw invalid('推送地址不能指向内网、本机或链路本地地址', 'url');
+}
+
+/** A DNS lookup for the delivery's connection that fails on any private address (checked where it connects). */
+const publicLookup: LookupFunction = (hostname, options, callback) => {
+  lookupCallback(hostname, { ...options, all: true, verbatim: true }, (err, found: LookupAddress[]) => {
+    if (err) return callback(err, '', 0);
+    const list = found;
+    if (!list.length || list.some((a) => isPrivateAddress(a.address)))
+      return callback(Object.assign(new Error('推送地址指向内网地址'), { code: 'EPRIVATE' }), '', 0);
+    if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
+    callback(null, list[0]!.address, list[0]!.family);
+  });
+};
+
+export interface WebhookSettingsRow {
+  url: string;
+  kinds: string[];
+  has_secret: boolean;
+  updated_at: Date | null;
+}
+
+export async function readWebhook(db: Kysely<DB>, tenantId: number): Promise<WebhookSettingsRow> {
+  const w = await db
+    .selectFrom('tenant_webhooks')
+    .select(['url', 'kinds', 'secret_enc', 'updated_at'])
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  return w
+    ? { url: w.url, kinds: w.kinds, has_secret: w.secret_enc !== '', updated_at: w.updated_at }
+    : { url: '', kinds: [], has_secret: false, updated_at: null };
+}
+
+/** set-webhook: checked (address, secret), saved and audited (without the secret). An empty url turns it off. */
+export async function setWebhook(
+  db: Kysely<DB>,
+  secrets: SecretBox,
+  tenantId: number,
+  actor: string,
+  input: { url: string; secret: string; kinds: NotificationKind[] },
+  allowPrivate: boolean,
+): Promise<WebhookSettingsRow> {
+  if (input.url !== '') await checkTarget(input.url, allowPrivate);
+  const kinds = [...new Set(input.kinds)];
+  await db.transaction().execute(async (tx) => {
+    const old = await tx
+      .selectFrom('tenant_webhooks')
+      .select('secret_enc')
+      .where('tenant_id', '=', tenantId)
+      .forUpdate()
+      .executeTakeFirst();
+    const secretEnc = input.secret !== '' ? secrets.encrypt(input.secret) : (old?.secret_enc ?? '');
+    if (input.url !== '' && secretEnc === '') throw invalid('请填写签名密钥', 'secret');
+    await tx
+      .insertInto('tenant_webhooks')
+      .values({ tenant_id: tenantId, url: input.url, secret_enc: secretEnc, kinds })
+      .onConflict((oc) =>
+        oc.column('tenant_id').doUpdateSet({ url: input.url, secret_enc: secretEnc, kinds, updated_at: new Date() }),
+      )
+      .execute();
+    await audit(tx, { tenantId, actor, action: 'set-webhook', payload: { url: input.url, kinds } });
+  });
+  return readWebhook(db, tenantId);
+}
+
+/** X-PFP-Signature: `sha256=` and the hex HMAC-SHA256 of the raw body with the secret. */
+export const signature = (secret: string, body: string) =>
+  `sha256=${createHmac('sha256', secret).update(body, 'utf8').digest('hex')}`;
+
+/** One POST; resolves with the status (any), rejects on a network error or after `timeoutMs` in all. */
+function post(raw: string, body: string, headers: Record<string, string>, timeoutMs: number, allowPrivate: boolean) {
+  return new Promise<number>((resolve, reject) => {
+    const url = new URL(raw);
+    const host = hostOf(url);
+    if (!allowPrivate && isIP(host) && isPrivateAddress(host)) return reject(new Error('推送地址指向内网地址'));
+    const lib = url.protocol === 'https:' ? https : http;
+    const req = lib.request(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': String(Buffer.byteLength(body)),
+        'user-agent': 'pfp-webhook/1',
+        ...headers,
+      },
+      ...(allowPrivate ? {} : { lookup: publicLookup }),
+      agent: false,
+    });
+    // The whole exchange, not only idle time: a receiver dripping bytes is cut too.
+    const timer = setTimeout(() => req.destroy(new Error(`超时（${timeoutMs} ms）`)), timeoutMs);
+    req.on('response', (res) => {
+      res.resume(); // the answer's body is not read: only its status counts
+      res.on('end', () => {
+        clearTimeout(timer);
+        resolve(res.statusCode ?? 0);
+      });
+      res.on('error', (err) => {
+        clearTimeout(timer);
+        reject(err);
+      });
+    });
+    req.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    req.end(body);
+  });
+}
+
+/** A failed send in Chinese for the delivery log (the settings page shows it). */
+function networkError(err: unknown): string {
+  const code = (err as { code?: string }).code;
+  const known: Record<string, string> = {
+    ECONNREFUSED: '连接被拒绝',
+    ECONNRESET: '连接被重置',
+    ENOTFOUND: '主机名无法解析',
+    EAI_AGAIN: '主机名暂时无法解析',
+    ETIMEDOUT: '连接超时',
+    EHOSTUNREACH: '主机不可达',
+    ENETUNREACH: '网络不可达',
+    EPRIVATE: '推送地址指向内网地址',
+  };
+  if (code && known[code]) return known[code];
+  const message = err instanceof Error ? err.message : String(err);
+  // Our own messages (the timeout, a private address) are Chinese already.
+  return /[\u4e00-\u9fff]/.test(message) ? message : '网络错误';
+}
+
+/** The retry after the n-th failed attempt: 5 s, 10 s, 20 s … at most an hour (base `baseMs`). */
+export const backoffMs = (attempts: number, baseMs = 5_000) =>
+  Math.min(baseMs * 2 ** Math.max(0, attempts - 1), 3_600_000);
+
+export interface WebhookWorkerOptions {
+  db: Kysely<DB>;
+  secrets: SecretBox;
+  logger?: Logger;
+  /** How often the outbox is swept. Default 1 s. */
+  everyMs?: number;
+  /** One delivery's whole exchange. Default 5 s. */
+  timeoutMs?: number;
+  /** How long a claim keeps a row from other workers; far above timeoutMs. Default 60 s. */
+  leaseMs?: number;
+  /** Retries for this long after the event, then the row is given up ('failed'). Default 24 h. */
+  retryForMs?: number;
+  backoffBaseMs?: number;
+  /** Rows claimed per sweep. Default 20. */
+  batch?: number;
+  allowPrivate?: boolean;
+}
+
+interface Claimed {
+  id: number;
+  tenant_id: number;
+  body: string;
+  attempts: number;
+  created_at: Date;
+  url: string | null;
+  secret_enc: string | null;
+}
+
+/**
+ * The outbox worker (docs/notifications.md). Each sweep CLAIMS due rows in one committed statement
+ * (claimed_until = now + lease, `for update skip locked`: two workers never take the same row), then
+ * sends them — off every request path, each with its timeout — and marks each: delivered after a 2xx
+ * (never sent again: only pending rows are claimed), otherwise retried with exponential backoff until
+ * 24 h after the event, then failed. A worker that dies between the send and the mark leaves the row
+ * claimed until its lease ends; it is then sent again (at-least-once only there).
+ */
+export function webhookWorker(opts: WebhookWorkerOptions): Periodic & { sweep(): Promise<number> } {
+  const { db } = opts;
+  const logger = opts.logger ?? consoleLogger;
+  const timeoutMs = opts.timeoutMs ?? 5_000;
+  const leaseMs = opts.leaseMs ?? 60_000;
+  const retryForMs = opts.retryForMs ?? 86_400_000;
+  const batch = opts.batch ?? 20;
+  const allowPrivate = opts.allowPrivate ?? allowPrivateFromEnv();
+
+  const claim = async (): Promise<Claimed[]> => {
+    const { rows } = await sql<Claimed>`
+      with due as (
+        select id from webhook_deliveries
+         where status = 'pending' and next_at <= now() and (claimed_until is null or claimed_until < now())
+         order by next_at, id
+         limit ${batch}::integer
+           for update skip locked
+      ),
+      claimed as (
+        update webhook_deliveries d
+           set claimed_until = now() + ${`${leaseMs} milliseconds`}::interval, attempts = d.attempts + 1
+          from due where d.id = due.id
+        returning d.id, d.tenant_id, d.body, d.attempts, d.created_at
+      )
+      select c.*, w.url, w.secret_enc
+        from claimed c left join tenant_webhooks w on w.tenant_id = c.tenant_id
+       order by c.id`.execute(db);
+    return rows.map((r) => ({ ...r, id: Number(r.id) }));
+  };
+
+  const delivered = (id: number, status: number) =>
+    sql`update webhook_deliveries
+           set status = 'delivered', delivered_at = now(), last_status = ${status}::integer, last_error = null,
+               claimed_until = null
+         where id = ${id}::bigint and status = 'pending'`.execute(db);
+
+  const failed = (row: Claimed, status: number | null, error: string, giveUp = false) => {
+    const wait = backoffMs(row.attempts, opts.backoffBaseMs);
+    const over = giveUp || row.created_at.getTime() + retryForMs < Date.now() + wait;
+    return sql`update webhook_deliveries
+           set status = ${over ? 'failed' : 'pending'}::text, last_status = ${status}::integer,
+               last_error = ${error.slice(0, 500)}::text, claimed_until = null,
+               next_at = now() + ${`${wait} milliseconds`}::interval
+         where id = ${row.id}::bigint and status = 'pending'`.execute(db);
+  };
+
+  const deliver = async (row: Claimed) => {
+    if (!row.url || !row.secret_enc) return failed(row, null, '推送已停用', true);
+    let secret: string;
+    try {
+      secret = opts.secrets.decrypt(row.secret_enc);
+    } catch {
+      return failed(row, null, '签名密钥无法解密', true);
+    }
+    try {
+      const status = await post(
+        row.url,
+        row.body,
+        { 'x-pfp-signature': signature(secret, row.body), 'x-pfp-delivery': String(row.id) },
+        timeoutMs,
+        allowPrivate,
+      );
+      if (status >= 200 && status < 300) return delivered(row.id, status);
+      return failed(row, status, `接收方应答状态码 ${status}`);
+    } catch (err) {
+      return failed(row, null, networkError(err));
+    }
+  };
+
+  const sweep = async () => {
+    const rows = await claim();
+    await Promise.all(
+      rows.map((r) => deliver(r).catch((err: unknown) => logger.error({ err, id: r.id }, 'webhook: mark failed'))),
+    );
+    return rows.length;
+  };
+  const periodic = every('webhook deliveries', opts.everyMs ?? 1_000, async () => void (await sweep()), logger);
+  return { ...periodic, sweep };
+}
