@@ -8,12 +8,13 @@ export const WS_PATHS = ['/ws', '/ws/volatility'];
 
 /**
  * The view protocol's WebSocket endpoints on the HTTP server. The token comes as ?token=;
- * `authenticate` decides whether it is valid (an anonymous caller reaches public views only).
+ * `authenticate` decides whether it is valid and who it is (an anonymous caller reaches public views only).
  */
 export function attachViewServer(
   app: FastifyInstance,
   registry: WsRegistry,
-  authenticate: (token: string) => Promise<boolean>,
+  /** Who the token is (any truthy value, handed to the sources), or false/undefined when it is not valid. */
+  authenticate: (token: string) => Promise<unknown>,
   opts: { limits?: Partial<WsLimits>; trustProxy?: string[] | false } = {},
 ) {
   const limits: WsLimits = { ...DEFAULT_WS_LIMITS, ...opts.limits };
@@ -30,7 +31,8 @@ export function attachViewServer(
     if (!WS_PATHS.includes(url.pathname)) return socket.destroy();
     if (closing) return refuseClosing(socket);
     const token = url.searchParams.get('token') ?? '';
-    void (token ? authenticate(token).catch(() => false) : Promise.resolve(false)).then((ok) => {
+    void (token ? authenticate(token).catch(() => false) : Promise.resolve(false)).then((caller) => {
+      const ok = Boolean(caller);
       if (closing) return refuseClosing(socket);
       if (token && !ok) {
         socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n');
@@ -51,7 +53,7 @@ export function attachViewServer(
           ws.close(TRY_AGAIN_LATER, 'too many connections');
           return;
         }
-        const conn = new ViewConnection(ws, registry, ok, app.log, limits);
+        const conn = new ViewConnection(ws, registry, ok ? caller : false, app.log, limits);
         connections.add(conn);
         ws.on('close', () => {
           connections.delete(conn);
