@@ -121,7 +121,7 @@ beforeAll(async () => {
   const registry = new WsRegistry();
   for (const [name, source] of hub.sources()) registry.source(name, source);
   ws = Fastify();
-  attachViewServer(ws, registry, (token) => liveCaller({ db: h.db, ...h.ctx }, token));
+  attachViewServer(ws, registry, (token) => liveCaller(h.ctx, token));
   await ws.listen({ port: 0, host: '127.0.0.1' });
   url = `ws://127.0.0.1:${(ws.server.address() as AddressInfo).port}`;
 });
