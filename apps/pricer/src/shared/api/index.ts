@@ -7,3 +7,4 @@ export { acknowledgeConfirmation, exportFixings, fetchConfirmation } from './cli
 export { pricerKeys } from './keys';
 export * from './queries';
 export * from './mutations';
+export * from './live';
