@@ -13,3 +13,4 @@ export * from './fixing';
 export * from './conditional';
 export * from './margin';
 export type { FileAccess } from './fixingApi';
+export { useLiveConsole } from './live';
