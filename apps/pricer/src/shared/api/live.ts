@@ -51,6 +51,8 @@ export function useLiveDesk(userId: number): boolean {
     const client = createWsClient({
       url: liveUrl(),
       token: () => readSession()?.token,
+      // The next peek at once (held by the server until something changes): a fill right after a tick is not late.
+      peekDelayMs: 0,
       maxReconnectAttempts: 1_000,
       reconnectMaxMs: 10_000,
       logger: { warn: () => {}, error: (...args: unknown[]) => console.error(...args) },
