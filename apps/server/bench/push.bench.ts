@@ -60,8 +60,13 @@ interface Customer {
   token: string;
   contract: number;
   desks: Desk[];
-  /** The order under way: sent at, its id once answered. */
-  sent?: { at: number; id?: number; seen: Set<Desk>; filled: Set<Desk> };
+  /** The newest order id its desks have seen. */
+  maxId: number;
+  /**
+   * The order under way: sent at, and the newest id before it (one order at a time per customer: the first newer
+   * one is it — its push may come before the submit's answer).
+   */
+  sent?: { at: number; after: number; seen: Set<Desk>; filled: Set<Desk> };
 }
 
 interface Meter {
@@ -111,11 +116,17 @@ class Desk {
 
   private onPatch(patch: any, at: number) {
     const m = this.meter;
-    if (!m) return;
+    if (!m) {
+      for (const o of (patch.snapshot?.orders ?? []) as { id: number }[])
+        this.customer.maxId = Math.max(this.customer.maxId, o.id);
+      return;
+    }
     for (const q of Object.values(patch.quotes ?? {}) as { tick_time: number }[]) m.tick.push(at - q.tick_time);
     const sent = this.customer.sent;
-    if (patch.snapshot && sent?.id !== undefined) {
-      const order = (patch.snapshot.orders as { id: number; status: string }[]).find((o) => o.id === sent.id);
+    const orders = (patch.snapshot?.orders ?? []) as { id: number; status: string }[];
+    for (const o of orders) this.customer.maxId = Math.max(this.customer.maxId, o.id);
+    if (patch.snapshot && sent) {
+      const order = orders.find((o) => o.id > sent.after);
       if (order && !sent.seen.has(this)) {
         sent.seen.add(this);
         m.order.push(at - sent.at);
@@ -166,7 +177,7 @@ async function setup(base: string, sign: (sub: string) => Promise<string>) {
         },
         token,
       );
-      const customer: Customer = { token: '', contract: contract.id, desks: [] };
+      const customer: Customer = { token: '', contract: contract.id, desks: [], maxId: 0 };
       customers.push(customer);
       const tenant = profile.tenant_id as number;
       logins.push(async () => {
@@ -238,7 +249,12 @@ async function main() {
         while (performance.now() - w0 < SECONDS * 1000) {
           const customer = customers[next++ % customers.length]!;
           if (!customer.sent) {
-            const sent: NonNullable<Customer['sent']> = { at: Date.now(), seen: new Set(), filled: new Set() };
+            const sent: NonNullable<Customer['sent']> = {
+              at: Date.now(),
+              after: customer.maxId,
+              seen: new Set(),
+              filled: new Set(),
+            };
             customer.sent = sent;
             fixes++;
             const p = must(
@@ -247,9 +263,6 @@ async function main() {
               { contract_id: customer.contract, quantity: 1 },
               customer.token,
             )
-              .then((o: { id: number }) => {
-                sent.id = o.id;
-              })
               .catch((e: unknown) => console.log(`  submit failed: ${String(e).slice(0, 200)}`))
               .finally(() => {
                 // Free for the next round once every desk saw the fill, or after 5 s.
