@@ -267,9 +267,9 @@ export class LiveHub {
         }
         if (desk.subs.size === 0) return this.dropDesk(desk);
         if (row.version === desk.version) return;
-        desk.version = row.version;
+        // The version only once its snapshot is read: a failed read is tried again at the next watch.
         await this.readSnapshot(desk);
-        if (desk.version !== row.version) return; // a later watch already moved on
+        desk.version = row.version;
         const patch: PricerDeskPatch = {
           version: desk.version,
           snapshot: desk.snapshot as PricerDeskPatch['snapshot'],
