@@ -72,6 +72,8 @@ export default defineConfig({
       // Short trader access tokens, so the suites see silent refreshes.
       OIDC_ACCESS_TOKEN_TTL: '45',
       MARKET_SEED: '42',
+      // POST /api/test/market-shift: the margin walk moves the simulated market (trader/margin.spec.ts).
+      SIM_MARKET_HOOKS: '1',
     },
   },
 });

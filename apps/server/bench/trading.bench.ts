@@ -13,6 +13,11 @@
  * Times: t0 = just before submitOrder; accepted = order_dispatch.accepted_at; fill = the order's
  * first trades row. At the end the books are checked: every submitted order stored and accepted, and every
  * contract's lots match its orders (executed = lots traded, frozen = the open rest of its live orders).
+ * Issue 31 §7: every tenant also has a BUY and a SELL contract with a 10 % margin rate (its customer's
+ * account holding enough): every other group of four submits goes to them, so they take the checked
+ * transaction (freeze, lock the account, read what holds margin, insert, audit) while the others keep
+ * the one-statement path; both are measured in the same run under the same load, and the ratio of
+ * their p99 submit → accepted is printed against the goal ≤ 1.2.
  * Bounded by count and time; not part of CI.
  */
 import { loadavg } from 'node:os';
@@ -64,7 +69,14 @@ async function run() {
     .selectAll()
     .where('symbol', '=', future.symbol)
     .executeTakeFirstOrThrow();
-  const who: { tenantId: number; pricerId: number; buy: number; sell: number }[] = [];
+  const who: {
+    tenantId: number;
+    pricerId: number;
+    buy: number;
+    sell: number;
+    marginBuy: number;
+    marginSell: number;
+  }[] = [];
   for (let t = 0; t < TENANTS; t++) {
     const tenant = await db
       .insertInto('tenants')
@@ -76,12 +88,13 @@ async function run() {
       .values({ tenant_id: tenant.id, username: `p${t}`, password_hash: 'x', phone: null, status: 'active' })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const contract = (direction: 'BUY' | 'SELL') =>
+    const contract = (direction: 'BUY' | 'SELL', margin_rate = 0) =>
       db
         .insertInto('contracts')
         .values({
           tenant_id: tenant.id,
-          name: `${direction}-${t}`,
+          name: `${direction}-${t}${margin_rate ? '-margin' : ''}`,
+          margin_rate,
           pricer_id: pricer.id,
           product_name: instrument.product_name,
           instrument_id: instrument.symbol,
@@ -97,7 +110,13 @@ async function run() {
       pricerId: pricer.id,
       buy: (await contract('BUY')).id,
       sell: (await contract('SELL')).id,
+      marginBuy: (await contract('BUY', 0.1)).id,
+      marginSell: (await contract('SELL', 0.1)).id,
     });
+    await db
+      .insertInto('pricer_accounts')
+      .values({ pricer_id: pricer.id, tenant_id: tenant.id, balance: 1_000_000_000, credit_line: 0 })
+      .execute();
   }
 
   const market = new SimExchange({ seed: 5, tickIntervalMs: Number(process.env.TICK_MS ?? 500) });
@@ -120,6 +139,8 @@ async function run() {
   const t0 = new Map<number, number>();
   const marketable = new Set<number>();
   const warm = new Set<number>();
+  const withMargin = new Set<number>();
+  const lastPrice = (symbol: string) => market.getQuote(symbol)?.last_price;
   const warmupCount = RATE * WARMUP;
   const total = RATE * (WARMUP + SECONDS);
   const loop = monitorEventLoopDelay({ resolution: 5 });
@@ -140,15 +161,29 @@ async function run() {
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     const w = who[i % TENANTS]!;
     const buy = i % 4 < 2;
+    const margined = i % 8 >= 4; // every combination of side and marketable, with and without margin
     const q = market.getQuote(future.symbol)!;
     const away = i % 2 === 0 ? 0.02 : -0.05;
     const raw = q.last_price * (1 + (buy ? away : -away));
     const price = Math.round(raw / future.tick) * future.tick;
     const sent = Date.now();
     inflight.push(
-      submitOrder(db, w, { contract_id: buy ? w.buy : w.sell, quantity: 1, price }, trading.events).then(
+      submitOrder(
+        db,
+        w,
+        {
+          contract_id: margined ? (buy ? w.marginBuy : w.marginSell) : buy ? w.buy : w.sell,
+          quantity: 1,
+          price,
+        },
+        trading.events,
+        undefined,
+        new Date(),
+        lastPrice,
+      ).then(
         (o) => {
           t0.set(o.id, sent);
+          if (margined) withMargin.add(o.id);
           if (i % 2 === 0) marketable.add(o.id);
           if (i < warmupCount) warm.add(o.id);
         },
@@ -177,6 +212,8 @@ async function run() {
   const accepted: number[] = [];
   const filled: number[] = [];
   const coldAccepted: number[] = [];
+  const acceptedPlain: number[] = [];
+  const acceptedMargin: number[] = [];
   let notAccepted = 0;
   for (const r of rows.rows) {
     const id = Number(r.id);
@@ -184,7 +221,11 @@ async function run() {
     if (sent === undefined) continue;
     if (!r.accepted) notAccepted++;
     else if (warm.has(id)) coldAccepted.push(new Date(r.accepted).getTime() - sent);
-    else accepted.push(new Date(r.accepted).getTime() - sent);
+    else {
+      const took = new Date(r.accepted).getTime() - sent;
+      accepted.push(took);
+      (withMargin.has(id) ? acceptedMargin : acceptedPlain).push(took);
+    }
     if (!warm.has(id) && marketable.has(id) && r.filled) filled.push(new Date(r.filled).getTime() - sent);
   }
   console.log(
@@ -203,6 +244,14 @@ async function run() {
   console.log(`then ${SECONDS} s, submit → accepted by the simulated broker: ${latencyLine(summarize(accepted))}`);
   console.log(
     `then ${SECONDS} s, submit → first fill (marketable, ${filled.length}): ${latencyLine(summarize(filled))}`,
+  );
+  const plain = summarize(acceptedPlain);
+  const margin = summarize(acceptedMargin);
+  console.log(`  without margin (one statement, ${plain.n}): ${latencyLine(plain)}`);
+  console.log(`  with margin (checked transaction, ${margin.n}): ${latencyLine(margin)}`);
+  const ratio = margin.p99 / plain.p99;
+  console.log(
+    `goal p99 with margin ≤ 1.2 × without (issue 31 §7): ${ratio <= 1.2 ? 'MET' : 'MISSED'} (${margin.p99.toFixed(1)} / ${plain.p99.toFixed(1)} ms = ${ratio.toFixed(2)})`,
   );
   // The books: every order stored and accepted, and every contract's lots where its orders put them.
   const lots = await sql<{ contracts: number; wrong: number; orders: number }>`

@@ -144,6 +144,10 @@ async function main() {
             // All clients come from 127.0.0.1: lift the per-address cap (docs/security.md).
             WS_MAX_CONNECTIONS_PER_ADDRESS: String(CLIENTS + 10),
             WS_MAX_CONNECTIONS: String(CLIENTS + 10),
+            // … and the per-server budgets of anonymous connections and their futures (issue 30): this bench
+            // measures the fan-out, not the flood protection (bench/wsFlood.bench.ts does).
+            WS_MAX_ANONYMOUS_CONNECTIONS: String(CLIENTS + 10),
+            WS_MAX_ANONYMOUS_FUTURES: String(FUTURES + 10),
           },
           stdio: ['ignore', 'pipe', 'pipe'],
         });

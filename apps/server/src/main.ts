@@ -21,6 +21,7 @@ import { VolatilityCurves } from './modules/volatility/curves';
 import { CurveWorkers } from './modules/volatility/curveWorkers';
 import { watchDeadlines } from './modules/contracts/deadlines';
 import { watchMarginCalls } from './modules/margin/watch';
+import { parseFixingTime, watchAverageFixings } from './modules/lifecycle/average';
 import { WsRegistry } from './platform/ws/registry';
 import { attachViewServer } from './platform/ws/server';
 import { triggerConditional } from './modules/conditional/conditional';
@@ -146,6 +147,9 @@ const app = await buildApp(
       return q && q.upper_limit > 0 ? { lower: q.lower_limit, upper: q.upper_limit } : undefined;
     },
     quote: (symbol) => market.getQuote(symbol),
+    ...(config.simMarketHooks && market instanceof SimExchange
+      ? { shiftMarket: (symbol: string, factor: number) => market.shift(symbol, factor) }
+      : {}),
     oidc: { authority: issuer, clientId: config.oidcClientId },
     ...(identity ? { identity } : {}),
   },
@@ -173,6 +177,13 @@ attachViewServer(app, registry, (token) => liveCaller({ db, traderVerifier, pric
 const deadlines = watchDeadlines({ db, events: trading.events, logger: log });
 // Accounts marked to the market every minute: margin calls found and audited between reads (docs/margin.md).
 const marginCalls = watchMarginCalls({ db, lastPrice: (s) => market.getQuote(s)?.last_price, logger: log });
+// 均价点价: each trading day's share at AVERAGE_FIXING_TIME (default 14:50 Beijing), exactly once (docs/fixing.md).
+const averageFixings = watchAverageFixings({
+  db,
+  events: trading.events,
+  fixingTime: parseFixingTime(process.env.AVERAGE_FIXING_TIME),
+  logger: log,
+});
 
 /*
  * Shutdown (SIGTERM, SIGINT, …: close-with-grace) is app.close(), within SHUTDOWN_TIMEOUT_MS:
@@ -186,6 +197,7 @@ app.addHook('onClose', async () => {
   await deadlines.stop();
   await marginCalls.stop();
   await live.close();
+  await averageFixings.stop();
   await trading.stop();
   market.stop();
   await curves.close();
@@ -208,7 +220,7 @@ closeWithGrace(
 if (config.seedDemo) {
   if (identity)
     await addTrader(db, { id: DEMO_TRADER_SUB, username: 'trader', password: 'trader123', name: '演示贸易商' });
-  if (await seedDemo(db)) {
+  if (await seedDemo(db, (symbol) => market.getQuote(symbol)?.last_price)) {
     log.info('demo data seeded: trader / trader123 at /trader, pricer1 / pricer123 at /pricer/1');
   }
 }

@@ -36,6 +36,15 @@ export const contract = z.object({
   margin_rate: z.number().default(0),
   /** Fixed lots delivered / settled (docs/margin.md). */
   settled_quantity: z.int().default(0),
+  /** 点价方式 and the average window (issue 32, docs/fixing.md). */
+  pricing_mode: z.enum(['point', 'average']).default('point'),
+  average_start: z.string().nullable().default(null),
+  average_end: z.string().nullable().default(null),
+  /** The contract these lots were rolled (转月) from. */
+  rolled_from: z.int().nullable().default(null),
+  rolled_out_quantity: z.int().default(0),
+  /** Σ roll and extension fees, 元. */
+  fees: z.number().default(0),
 });
 
 /** The contract terms and what follows from them, on the contracts view and the snapshot (docs/fixing.md). */
@@ -144,6 +153,13 @@ export const contractRow = z.object({
   ...contractState,
   /** What lots × multiplier count in (吨, 克 …); null for index and bond futures (issue 29). */
   unit: z.string().nullable().optional(),
+  /** 点价方式, the average window, the roll link and the fees (issue 32). */
+  pricing_mode: z.enum(['point', 'average']).optional(),
+  average_start: z.string().nullable().optional(),
+  average_end: z.string().nullable().optional(),
+  rolled_from: z.int().nullable().optional(),
+  rolled_out_quantity: z.int().optional(),
+  fees: z.number().optional(),
 });
 
 /** A contract of the customer snapshot: with the instrument's name and tick. */
@@ -160,6 +176,10 @@ export const pricerContract = z.object({
   ...contractState,
   /** Why it cannot be fixed now, by the server's clock (the desk disables fixing); null when it can. */
   not_fixable_reason: z.string().nullable(),
+  /** 均价点价 (issue 32): the desk shows the schedule instead of fixing. */
+  pricing_mode: z.enum(['point', 'average']).default('point'),
+  average_start: z.string().nullable().default(null),
+  average_end: z.string().nullable().default(null),
 });
 
 /** A row of the trader's users view (the pricer users of the tenant). */

@@ -21,4 +21,5 @@ export * from './conditional';
 export * from './controls';
 export * from './paths';
 export * from './margin';
+export * from './lifecycle';
 export * from './live';

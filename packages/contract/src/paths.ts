@@ -39,6 +39,11 @@ export const traderPaths = paths({
   pricerDeactivatePreview: { method: 'POST', path: '/api/trader/view/pricer-deactivate-preview' },
   unlockPricer: { method: 'POST', path: '/api/trader/rpc/unlock-pricer' },
   exportAuditLog: { method: 'GET', path: '/api/trader/export/audit-log' },
+  // issue 32: roll, extension, average pricing (docs/fixing.md)
+  rollContract: { method: 'POST', path: '/api/trader/rpc/roll-contract' },
+  extendDeadline: { method: 'POST', path: '/api/trader/rpc/extend-deadline' },
+  contractSchedule: { method: 'POST', path: '/api/trader/view/contract-schedule' },
+  contractHistory: { method: 'POST', path: '/api/trader/view/contract-history' },
 });
 
 export const pricerPaths = paths({
@@ -56,6 +61,9 @@ export const pricerPaths = paths({
   exportFixings: { method: 'GET', path: '/api/pricer/export/fixings' },
   // docs/margin.md
   myFunds: { method: 'POST', path: '/api/pricer/view/my-funds' },
+  // issue 32 (docs/fixing.md)
+  contractSchedule: { method: 'POST', path: '/api/pricer/view/contract-schedule' },
+  contractHistory: { method: 'POST', path: '/api/pricer/view/contract-history' },
 });
 
 export const marketPaths = paths({

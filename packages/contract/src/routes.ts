@@ -28,6 +28,14 @@ import {
   updatePricerStatusResult,
 } from './trader';
 import { appPaths, marketPaths, pricerPaths, traderPaths } from './paths';
+import {
+  contractHistory,
+  contractIdInput,
+  contractSchedule,
+  extendDeadlineInput,
+  rollContractInput,
+  rollContractResult,
+} from './lifecycle';
 import { anyViewPage, viewRequest } from './view';
 import {
   conditionalIdInput,
@@ -131,6 +139,11 @@ export const traderRoutes = {
   }),
   unlockPricer: route({ ...traderPaths.unlockPricer, body: unlockPricerInput, response: unlockPricerResult }),
   exportAuditLog: route({ ...traderPaths.exportAuditLog, querystring: auditExportQuery, response: file }),
+  // issue 32: roll, extension, average pricing (docs/fixing.md)
+  rollContract: route({ ...traderPaths.rollContract, body: rollContractInput, response: rollContractResult }),
+  extendDeadline: route({ ...traderPaths.extendDeadline, body: extendDeadlineInput, response: contract }),
+  contractSchedule: route({ ...traderPaths.contractSchedule, body: contractIdInput, response: contractSchedule }),
+  contractHistory: route({ ...traderPaths.contractHistory, body: contractIdInput, response: contractHistory }),
 } as const;
 
 export const pricerRoutes = {
@@ -160,6 +173,9 @@ export const pricerRoutes = {
   exportFixings: route({ ...pricerPaths.exportFixings, querystring: statementQuery, response: file }),
   // docs/margin.md
   myFunds: route({ ...pricerPaths.myFunds, response: myFunds }),
+  // issue 32 (docs/fixing.md)
+  contractSchedule: route({ ...pricerPaths.contractSchedule, body: contractIdInput, response: contractSchedule }),
+  contractHistory: route({ ...pricerPaths.contractHistory, body: contractIdInput, response: contractHistory }),
 } as const;
 
 export const marketRoutes = {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { contract, contractStatus, direction, pricerUser } from './entities';
 import { basis, fixingDeadline } from './fixing';
 import { marginRate } from './margin';
+import { pricingTerms } from './lifecycle';
 import { id, nameText, text } from './primitives';
 import {
   BROKER_NAME_MAX,
@@ -114,6 +115,8 @@ export const createContractInput = z.object(
     fixing_deadline: fixingDeadline,
     /** 保证金比例, 0 … 1 (docs/margin.md); absent: the company's default. */
     margin_rate: marginRate.optional(),
+    /** 点价方式 and the average window (issue 32). */
+    ...pricingTerms,
   },
   { error: '请求参数必须是 JSON 对象' },
 );

@@ -5,3 +5,4 @@ export * from './brokers';
 export * from './format';
 export * from './fixing';
 export * from './audit';
+export * from './userAgent';

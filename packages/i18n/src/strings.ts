@@ -12,6 +12,9 @@ import { conditional } from './strings/conditional';
 import { orders } from './strings/orders';
 import { margin } from './strings/margin';
 import { confirmFix } from './strings/confirmFix';
+import { device } from './strings/device';
+import { lockout } from './strings/lockout';
+import { lifecycle } from './strings/lifecycle';
 
 export const zh = {
   app,
@@ -27,6 +30,9 @@ export const zh = {
   orders,
   margin,
   confirmFix,
+  device,
+  lockout,
+  lifecycle,
 } as const;
 
 export type Strings = typeof zh;

@@ -32,6 +32,7 @@ import {
   useCancellingConditionals,
   useCancellingOrders,
   useContractConditionals,
+  useContractLife,
   useCreateConditional,
   useSubmitOrder,
 } from '../shared/api';
@@ -52,6 +53,7 @@ import { SubmitIntent } from './submitIntent';
 import { ConfirmFixSheet } from './ConfirmFixSheet';
 import { fixPreview, type FixRequest } from './fixPreview';
 import { useDeskData } from './useDeskData';
+import { AverageSchedule, ContractHistoryList } from './ContractLife';
 
 const t = zh.pricer;
 const f = zh.fixing;
@@ -143,6 +145,7 @@ export function DeskPage() {
   const [conditionalMode, setConditionalMode] = useState(false);
   const [orderType, setOrderType] = useState<OrderType>('limit');
   const conditionals = useContractConditionals(userId, contract?.id, DESK_ORDER_LIMIT, poll);
+  const life = useContractLife(userId, contract?.id, contract?.pricing_mode === 'average');
   const { mutateAsync: createConditional } = useCreateConditional(userId);
   const { mutateAsync: cancelConditional } = useCancelConditional(userId);
   const cancellingConditionals = new Set(useCancellingConditionals());
@@ -419,6 +422,18 @@ export function DeskPage() {
           />
         </DeskList>
 
+        {contract.pricing_mode === 'average' && life.schedule.data ? (
+          <DeskList
+            title={zh.lifecycle.ui.detailDialog.schedule}
+            subtitle={contract.name}
+            total={0}
+            compact={compact}
+            testId="desk-average-schedule"
+          >
+            <AverageSchedule schedule={life.schedule.data} />
+          </DeskList>
+        ) : null}
+
         <DeskList
           title={k.title}
           subtitle={k.listTitle(contract.name)}
@@ -434,6 +449,18 @@ export function DeskPage() {
             onCancel={(row) => void cancelCondition(row)}
           />
         </DeskList>
+
+        {life.history.data ? (
+          <DeskList
+            title={zh.lifecycle.ui.detailDialog.history}
+            subtitle={contract.name}
+            total={0}
+            compact={compact}
+            testId="desk-contract-history"
+          >
+            <ContractHistoryList history={life.history.data} />
+          </DeskList>
+        ) : null}
       </>
     );
   }

@@ -25,7 +25,7 @@ export function interactionRoutes(
   db: Database,
   log: () => Logger | undefined,
 ) {
-  const guard = new LoginGuard(s.loginGuard);
+  const guard = new LoginGuard(db, s.loginGuard);
   const loginAction = (uid: string) => `${s.issuerPath}/login-actions/${encodeURIComponent(uid)}`;
 
   function sendPage(reply: FastifyReply, status: number, html: string) {
@@ -130,7 +130,7 @@ export function interactionRoutes(
       if (!username.trim() || !password) return page(200, '请输入用户名和密码');
 
       const account = `trader:${normalizeUsername(username)}`;
-      const verdict = guard.check(account, request.ip);
+      const verdict = await guard.check(account, request.ip);
       if (verdict !== 'ok') {
         // The typed name is not logged in clear (issue 30): a tag of it.
         log()?.warn({ username_tag: typedNameTag(username), ip: request.ip, verdict }, 'trader sign-in refused');
@@ -138,11 +138,11 @@ export function interactionRoutes(
       }
       const trader = await verifyTrader(db, username, password);
       if (!trader) {
-        guard.failed(account, request.ip);
+        await guard.failed(account, request.ip);
         log()?.info({ username_tag: typedNameTag(username), ip: request.ip }, 'trader sign-in failed');
         return page(200, BAD_CREDENTIALS);
       }
-      guard.succeeded(account, request.ip);
+      await guard.succeeded(account, request.ip);
       log()?.info({ sub: trader.id, username: trader.username }, 'trader signed in');
       return finish(request, reply, { login: { accountId: trader.id, amr: ['pwd'] } });
     },

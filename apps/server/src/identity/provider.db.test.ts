@@ -410,6 +410,17 @@ describe('embedded OpenID provider', () => {
     const ghost = await attempt('no-such-trader', 'x');
     expect(ghost.status).toBe(429);
     expect(await ghost.text()).toContain('登录失败次数过多，请稍后再试');
+    // Counted in the database (issue 30, 015): every instance on one PostgreSQL refuses the same account.
+    const counted = await db
+      .selectFrom('login_failures')
+      .select(['address', 'failures'])
+      .where('account', '=', 'trader:victim')
+      .orderBy('address')
+      .execute();
+    expect(counted.map((r) => [r.address === '' ? '所有地址' : '本地址', r.failures])).toEqual([
+      ['所有地址', 5],
+      ['本地址', 5],
+    ]);
 
     // Another trader from the same address is not locked out.
     const other = await b2.navigate(action, { form: { username: 'trader1', password: 's3cret-pw' } });

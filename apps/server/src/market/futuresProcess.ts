@@ -110,6 +110,20 @@ export class SimFuture {
     return next;
   }
 
+  /**
+   * The true price moved at once by `factor` (inside the day's limits) and a trade there: the end-to-end
+   * suites' market shock (SIM_MARKET_HOOKS, docs/margin.md). Returns the new quote.
+   */
+  shift(factor: number): Quote {
+    const q = this.quote;
+    this.mid = clamp(this.mid * factor, q.lower_limit, q.upper_limit);
+    const book = this.book();
+    const last_price = roundToTick(this.mid, this.product.tick);
+    this.quote = { ...q, ...book, last_price, volume: q.volume + 1 };
+    this.version++;
+    return this.quote;
+  }
+
   /** A new trading day: the last price becomes the settlement, limits are recomputed, volume resets. */
   settle(datetime: string): Quote {
     const settlement = this.quote.last_price;

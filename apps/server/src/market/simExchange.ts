@@ -174,6 +174,24 @@ export class SimExchange {
     this.timer = undefined;
   }
 
+  /**
+   * Moves one future's price at once by `factor` and tells the listeners (the end-to-end suites' market
+   * shock, only with SIM_MARKET_HOOKS). Undefined for a symbol that is not a listed future.
+   */
+  shift(symbol: string, factor: number): Quote | undefined {
+    const future = this.futures.get(symbol);
+    if (!future) return undefined;
+    const quote = future.shift(factor);
+    for (const listener of this.listeners) {
+      try {
+        listener([quote], Date.now());
+      } catch (error) {
+        this.logger.error({ err: error }, 'sim exchange listener failed');
+      }
+    }
+    return quote;
+  }
+
   /** Advances the market one tick synchronously; returns (and emits) the quotes that changed. */
   step(): Quote[] {
     const now = this.now();

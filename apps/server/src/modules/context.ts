@@ -31,6 +31,8 @@ export interface AppContext {
   onProfileSaved?: (tenantId: number) => void;
   /** The embedded OpenID provider's routes (absent when OIDC_ISSUER points elsewhere). */
   identity?: { register(app: FastifyInstance): Promise<void> };
+  /** The simulated market's shock (SIM_MARKET_HOOKS=1 only: the end-to-end suites); absent otherwise. */
+  shiftMarket?: (symbol: string, factor: number) => { last_price: number } | undefined;
   /** What the trader app needs to find its identity provider. */
   oidc: { authority: string; clientId: string };
 }

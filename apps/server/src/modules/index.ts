@@ -9,8 +9,10 @@ import { contracts } from './contracts/routes';
 import { customers } from './customers/routes';
 import { fixing } from './fixing/routes';
 import { margin } from './margin/routes';
+import { lifecycle } from './lifecycle/routes';
 import { market } from './market/routes';
 import { orders } from './orders/routes';
+import { simHooks } from './simhooks/routes';
 import { system } from './system/routes';
 import { tenants } from './tenants/routes';
 import { rememberedTenantIds } from './tenants/tenantIds';
@@ -27,6 +29,8 @@ export const CAPABILITIES: readonly Capability[] = [
   fixing,
   audit,
   margin,
+  simHooks,
+  lifecycle,
 ];
 
 /**

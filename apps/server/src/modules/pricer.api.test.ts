@@ -396,11 +396,28 @@ describe('the audit log records where an action came from (issue 30)', () => {
     await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
     const ws = wb.getWorksheet('审计日志')!;
     const values = (r: number) => (ws.getRow(r).values as unknown[]).slice(1);
-    expect(values(1)).toEqual(['时间（北京）', '操作人', '身份', '操作', '内容', '地址', '浏览器']);
+    expect(values(1)).toEqual([
+      '时间（北京）',
+      '操作人',
+      '身份',
+      '操作',
+      '内容',
+      '地址',
+      '浏览器',
+      '浏览器标识（原文）',
+    ]);
     expect(ws.rowCount).toBe(2);
-    const [time, actor, kind, action, details, ip, ua] = values(2);
+    const [time, actor, kind, action, details, ip, device, ua] = values(2);
     expect(time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    expect([actor, kind, action, ip, ua]).toEqual(['olga', '客户', '提交点价', '127.0.0.1', UA]);
+    // The browser in Chinese, the raw user-agent in its own column (issue 30).
+    expect([actor, kind, action, ip, device, ua]).toEqual([
+      'olga',
+      '客户',
+      '提交点价',
+      '127.0.0.1',
+      '电脑 · Chrome 浏览器 · Windows',
+      UA,
+    ]);
     expect(details).toContain(`合同编号: ${t.contract}（${contractName}）`);
     expect(details).toContain('价格: 市价');
     const bad = await h.app.inject({

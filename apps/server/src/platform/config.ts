@@ -29,6 +29,8 @@ export interface Config {
   /** Lifetime of trader access tokens from the embedded provider, seconds. */
   accessTokenTtl: number;
   seedDemo: boolean;
+  /** SIM_MARKET_HOOKS=1: POST /api/test/market-shift moves the simulated market (end-to-end suites only). */
+  simMarketHooks: boolean;
   marketSource: 'sim' | 'diff';
   /** The DIFF market-data server when MARKET_SOURCE=diff. */
   mdUrl: string | undefined;
@@ -74,6 +76,13 @@ export interface WsLimitsConfig {
   /** Open connections per client address, and overall. */
   maxConnectionsPerAddress: number;
   maxConnections: number;
+  /**
+   * Anonymous (public view) connections of this server together: past half of it, each address holds at
+   * most a fair share, budget / (addresses + 1); signed-in desks are not counted against it (issue 30).
+   */
+  maxAnonymousConnections: number;
+  /** Futures whose chains anonymous connections together keep computed (issue 30: the work a flood can cause). */
+  maxAnonymousFutures: number;
   /** Largest message a client may send, bytes. */
   maxMessageBytes: number;
   /** Messages per second a client may send (a burst of twice as many is allowed). */
@@ -176,6 +185,7 @@ const envSchema = z
     TRADE_URL: url.optional(),
     // Default: on for the embedded database only; with DATABASE_URL (production) off (issue 30).
     SEED_DEMO: flag.optional(),
+    SIM_MARKET_HOOKS: flag.default(false),
     LOGIN_RATE_LIMIT: integer(1, 1_000_000, 'a positive integer').default(30),
     LOGIN_MAX_FAILURES: integer(1, 1_000, 'a positive integer').default(5),
     LOGIN_LOCK_MINUTES: integer(1, 24 * 60, 'a number of minutes (1–1440)').default(15),
@@ -196,6 +206,8 @@ const envSchema = z
     WS_MAX_FUTURES: integer(1, 1_000, 'a positive integer').default(2),
     WS_MAX_CONNECTIONS_PER_ADDRESS: integer(1, 1_000_000, 'a positive integer').default(20),
     WS_MAX_CONNECTIONS: integer(1, 1_000_000, 'a positive integer').default(5_000),
+    WS_MAX_ANONYMOUS_CONNECTIONS: integer(1, 1_000_000, 'a positive integer').default(120),
+    WS_MAX_ANONYMOUS_FUTURES: integer(1, 100_000, 'a positive integer').default(16),
     WS_MAX_MESSAGE_BYTES: integer(256, 16 * 1024 * 1024, 'a number of bytes (256–16777216)').default(16 * 1024),
     WS_MAX_MESSAGES_PER_SECOND: integer(1, 10_000, 'a positive integer').default(20),
     CURVE_WORKERS: integer(0, 64, 'an integer 0–64').optional(),
@@ -249,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     marketSource: e.MARKET_SOURCE,
     mdUrl: e.MD_URL,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    simMarketHooks: e.SIM_MARKET_HOOKS,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginLockMinutes: e.LOGIN_LOCK_MINUTES,
@@ -262,6 +275,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxFutures: e.WS_MAX_FUTURES,
       maxConnectionsPerAddress: e.WS_MAX_CONNECTIONS_PER_ADDRESS,
       maxConnections: e.WS_MAX_CONNECTIONS,
+      maxAnonymousConnections: e.WS_MAX_ANONYMOUS_CONNECTIONS,
+      maxAnonymousFutures: e.WS_MAX_ANONYMOUS_FUTURES,
       maxMessageBytes: e.WS_MAX_MESSAGE_BYTES,
       maxMessagesPerSecond: e.WS_MAX_MESSAGES_PER_SECOND,
     },

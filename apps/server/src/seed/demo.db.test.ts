@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openDatabase, type Database } from '../platform/db/database';
 import { assertBasisOnTick, isPastDeadline, shanghaiToday } from '../modules/contracts/fixingTerms';
 import { seedCatalogue } from './catalogue';
+import { readAccounts } from '../modules/margin/accounts';
 import { hintFirstTrader, NO_TRADER_HINT, seedDemo } from './demo';
 
 let db: Database;
@@ -31,10 +32,13 @@ describe('the first start without the demo (issue 30)', () => {
   });
 });
 
+/** The market at seeding: 白糖 (CZCE.SR…) at 5,900, nothing else priced. */
+const SUGAR_AT_5900 = (symbol: string) => (symbol.startsWith('CZCE.SR') ? 5_900 : undefined);
+
 describe('demo data', () => {
   it('seeds basis and deadlines that make sense for each product, and one expired contract', async () => {
-    expect(await seedDemo(db)).toBe(true);
-    expect(await seedDemo(db)).toBe(false);
+    expect(await seedDemo(db, SUGAR_AT_5900)).toBe(true);
+    expect(await seedDemo(db, SUGAR_AT_5900)).toBe(false);
     const rows = await db
       .selectFrom('contracts')
       .innerJoin('instruments', 'instruments.symbol', 'contracts.instrument_id')
@@ -66,18 +70,40 @@ describe('demo data', () => {
     }
   });
 
-  it('gives pricer2 money and margin (docs/margin.md), pricer1 none', async () => {
+  it('gives pricer2 money and margin (docs/margin.md), close to a margin call; pricer1 none', async () => {
     const accounts = await db
       .selectFrom('pricer_accounts')
       .innerJoin('pricer_users', 'pricer_users.id', 'pricer_accounts.pricer_id')
-      .select(['pricer_users.username', 'balance', 'credit_line'])
+      .select(['pricer_users.username', 'pricer_users.tenant_id', 'balance', 'credit_line'])
       .execute();
-    expect(accounts).toEqual([{ username: 'pricer2', balance: 200_000, credit_line: 50_000 }]);
-    const ledger = await db.selectFrom('funds_ledger').select(['amount', 'balance_after']).orderBy('id').execute();
-    expect(ledger).toEqual([
-      { amount: 150_000, balance_after: 150_000 },
-      { amount: 50_000, balance_after: 200_000 },
+    // 30 lots of 白糖 (10 t) fixed at 5,900, basis +50, 10 %: margin (5,900 + 50) × 30 × 10 × 0.1 = 178,500;
+    // deposits 1.08 × 178,500 − 50,000 = 142,780 → 143,000 (whole thousands).
+    expect(accounts.map(({ tenant_id: _, ...a }) => a)).toEqual([
+      { username: 'pricer2', balance: 143_000, credit_line: 50_000 },
     ]);
+    const ledger = await db.selectFrom('funds_ledger').select(['amount', 'balance_after']).orderBy('id').execute();
+    expect(ledger).toEqual([{ amount: 143_000, balance_after: 143_000 }]);
+    const tenantId = accounts[0]!.tenant_id;
+    const at = async (price: number) =>
+      (await readAccounts(db, { tenantId }, (s) => (s.startsWith('CZCE.SR') ? price : undefined))).find(
+        (a) => a.pricer_name === 'pricer2',
+      );
+    // At the seeding price: available 14,500, 8.1 % of the margin held, no call.
+    expect(await at(5_900)).toMatchObject({
+      margin_required: 178_500,
+      floating_pnl: 0,
+      available: 14_500,
+      margin_call: false,
+    });
+    // 白糖 50 lower (0.85 %): a loss of 50 × 30 × 10 = 15,000 puts pricer2 in a call of 500.
+    expect(await at(5_850)).toMatchObject({
+      floating_pnl: -15_000,
+      available: -500,
+      margin_call: true,
+      call_amount: 500,
+    });
+    const fixedOrders = await db.selectFrom('orders').select(['status', 'volume_traded', 'trade_price']).execute();
+    expect(fixedOrders).toEqual([{ status: 'FINISHED', volume_traded: 30, trade_price: 5_900 }]);
     const rates = await db
       .selectFrom('contracts')
       .innerJoin('pricer_users', 'pricer_users.id', 'contracts.pricer_id')

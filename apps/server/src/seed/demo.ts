@@ -48,6 +48,14 @@ const DEMO_MARGIN: Partial<
 };
 
 /**
+ * pricer2 close to a margin call (issue 31 §6): with a live price at seeding, its first contract (白糖,
+ * BUY) has these lots fixed at that price, and its deposits leave it available ≈ 8 % of the margin they
+ * hold: the simulated market moving ~0.8 % against it puts it in a call, a move the other way takes it
+ * further out.
+ */
+export const DEMO_FIXED = { pricer: 'pricer2', lots: 30, headroom: 0.08 } as const;
+
+/**
  * The deadline of a demo contract: `months` out, but a week before the futures' last trading day at
  * the latest (nobody fixes on a future that no longer trades), and never sooner than a week away.
  */
@@ -69,9 +77,13 @@ export function demoDeadline(c: Pick<DemoContract, 'months' | 'pastDays'>, symbo
 
 /**
  * Tenant 1 with the demo trader, two pricers and active contracts on the nearest listed
- * futures. Idempotent: does nothing once the demo tenant exists.
+ * futures. Idempotent: does nothing once the demo tenant exists. `lastPrice` (the market's live price)
+ * lets pricer2 start with fixed lots close to a margin call (DEMO_FIXED); without it, none.
  */
-export async function seedDemo(db: Kysely<DB>): Promise<boolean> {
+export async function seedDemo(
+  db: Kysely<DB>,
+  lastPrice: (symbol: string) => number | null | undefined = () => undefined,
+): Promise<boolean> {
   const existing = await db
     .selectFrom('tenants')
     .select('id')
@@ -93,10 +105,11 @@ export async function seedDemo(db: Kysely<DB>): Promise<boolean> {
         .values({ tenant_id: tenant.id, username, password_hash: hash, phone: null, status: 'pending' })
         .returning('id')
         .executeTakeFirstOrThrow();
-      for (const c of DEMO_CONTRACTS[username]) {
+      let heldMargin = 0;
+      for (const [index, c] of DEMO_CONTRACTS[username].entries()) {
         const instrument = await tx
           .selectFrom('instruments')
-          .select(['symbol', 'name', 'product_name'])
+          .select(['symbol', 'name', 'product_name', 'price_tick', 'volume_multiple'])
           .where('product_name', '=', c.product)
           .where('expired', '=', false)
           .orderBy('symbol')
@@ -104,7 +117,14 @@ export async function seedDemo(db: Kysely<DB>): Promise<boolean> {
           .limit(1)
           .executeTakeFirst();
         if (!instrument) continue;
-        await tx
+        const rate = DEMO_MARGIN[username]?.rate ?? 0;
+        const live = lastPrice(instrument.symbol);
+        const fixAt =
+          username === DEMO_FIXED.pricer && index === 0 && typeof live === 'number' && live > 0
+            ? Math.round(live / instrument.price_tick) * instrument.price_tick
+            : 0;
+        const fixed = fixAt > 0 ? DEMO_FIXED.lots : 0;
+        const contract = await tx
           .insertInto('contracts')
           .values({
             tenant_id: tenant.id,
@@ -114,18 +134,56 @@ export async function seedDemo(db: Kysely<DB>): Promise<boolean> {
             instrument_id: instrument.symbol,
             direction: c.direction,
             total_quantity: c.lots,
-            remaining_quantity: c.lots,
+            remaining_quantity: c.lots - fixed,
+            executed_quantity: fixed,
+            avg_price: fixAt,
+            traded_amount: fixAt * fixed,
             status: c.pastDays ? 'expired' : 'active',
             basis: c.basis,
             fixing_deadline: demoDeadline(c, instrument.symbol),
-            margin_rate: DEMO_MARGIN[username]?.rate ?? 0,
+            margin_rate: rate,
           })
-          .execute();
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        if (fixed) {
+          // The fixing as the trading service leaves it: a filled market order and its trade.
+          const order = await tx
+            .insertInto('orders')
+            .values({
+              tenant_id: tenant.id,
+              contract_id: contract.id,
+              pricer_id: pricer.id,
+              instrument_id: instrument.symbol,
+              direction: c.direction,
+              volume_orign: fixed,
+              volume_traded: fixed,
+              limit_price: 0,
+              trade_price: fixAt,
+              basis: c.basis,
+              status: 'FINISHED',
+              last_msg: '全部成交',
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          await tx
+            .insertInto('trades')
+            .values({ tenant_id: tenant.id, order_id: order.id, trade_id: 'demo-1', volume: fixed, price: fixAt })
+            .execute();
+          heldMargin += (fixAt + c.basis) * fixed * instrument.volume_multiple * rate;
+        }
       }
       const money = DEMO_MARGIN[username];
       if (money) {
         let balance = 0;
-        for (const amount of money.deposits) {
+        // Held margin: deposits that leave available ≈ headroom × margin (whole thousands, at least the first).
+        const needed = Math.ceil(((1 + DEMO_FIXED.headroom) * heldMargin - money.credit) / 1000) * 1000;
+        const first = money.deposits[0]!;
+        const deposits = !(heldMargin > 0 && needed > 0)
+          ? money.deposits
+          : needed > first
+            ? [first, needed - first]
+            : [needed];
+        for (const amount of deposits) {
           balance += amount;
           await tx
             .insertInto('funds_ledger')

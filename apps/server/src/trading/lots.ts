@@ -61,7 +61,7 @@ export function freezeLotsSql(
            remaining_quantity = remaining_quantity - ${lots}::integer,
            updated_at = ${new Date()}
      where id = ${contractId}::integer and tenant_id = ${who.tenantId}::integer and pricer_id = ${who.pricerId}::integer
-       and status = 'active' and remaining_quantity >= ${lots}::integer
+       and status = 'active' and pricing_mode = 'point' and remaining_quantity >= ${lots}::integer
        and (fixing_deadline is null or fixing_deadline >= ${openDeadline}::date) ${still}
      returning id, instrument_id, direction, basis, fixing_deadline,
                (select price_tick from instruments where instruments.symbol = contracts.instrument_id) as price_tick`;

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Stack, Text } from '@pfp/mantine';
 import { DataTable, filterConfigsOf, type DataTableColumn } from '@pfp/data-table';
-import { zh } from '@pfp/i18n';
+import { describeUserAgent, zh } from '@pfp/i18n';
 import { useMemo, useState } from 'react';
 import type { AuditRow as AuditEntry } from '@pfp/contract';
 import { DayInput, notify } from '@pfp/ui';
@@ -54,8 +54,9 @@ export const AUDIT_COLUMNS: DataTableColumn<AuditEntry>[] = [
     priority: 3,
     sortable: false,
     render: (e) => (
-      <Text size="xs" lineClamp={2} title={e.user_agent ?? undefined}>
-        {e.user_agent ?? '-'}
+      // The browser in Chinese (issue 30); the raw user-agent, evidence as received, on hover and in the export.
+      <Text size="xs" lineClamp={2} title={e.user_agent ? zh.device.rawTitle(e.user_agent) : undefined}>
+        {describeUserAgent(e.user_agent)}
       </Text>
     ),
   },

@@ -1,4 +1,4 @@
-import { NumberInput, Select, SimpleGrid, Text, TextInput } from '@pfp/mantine';
+import { NumberInput, SegmentedControl, Select, SimpleGrid, Text, TextInput } from '@pfp/mantine';
 import { schemaResolver, useForm } from '@mantine/form';
 import { zh } from '@pfp/i18n';
 import { notify } from '@pfp/ui';
@@ -211,6 +211,42 @@ export function ContractDialog({ opened, contract, onClose }: ContractDialogProp
           form.clearFieldError('fixing_deadline');
         }}
       />
+      <SegmentedControl
+        aria-label={zh.lifecycle.ui.pricingMode}
+        data={[
+          { value: 'point', label: zh.lifecycle.pricingModes.point },
+          { value: 'average', label: zh.lifecycle.pricingModes.average },
+        ]}
+        value={values.pricing_mode}
+        disabled={locked}
+        onChange={(value) => form.setFieldValue('pricing_mode', value === 'average' ? 'average' : 'point')}
+        data-testid="contract-pricing-mode"
+      />
+      {values.pricing_mode === 'average' ? (
+        <>
+          <Text size="xs" c="dimmed">
+            {zh.lifecycle.ui.pricingModeHelp}
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput
+              type="date"
+              label={zh.lifecycle.ui.averageStart}
+              withAsterisk={!locked}
+              disabled={locked}
+              {...form.getInputProps('average_start')}
+              data-testid="contract-average-start"
+            />
+            <TextInput
+              type="date"
+              label={zh.lifecycle.ui.averageEnd}
+              withAsterisk={!locked}
+              disabled={locked}
+              {...form.getInputProps('average_end')}
+              data-testid="contract-average-end"
+            />
+          </SimpleGrid>
+        </>
+      ) : null}
       <TextInput
         label={d.name}
         placeholder={d.namePlaceholder}

@@ -18,11 +18,14 @@ import { errorText, useContractStats, useContractsTable, useUpdatingContracts } 
 import { PageLayout, figure } from '../shared/PageLayout';
 import { ContractDialog } from './ContractDialog';
 import { ContractStatusDialog, type StatusChange } from './ContractStatusDialog';
+import { SettleContractDialog, unsettledLots } from './SettleContractDialog';
+import { ContractDetailDialog, ExtendDialog, RollDialog } from './LifecycleDialogs';
 import { CONTRACT_STATUSES } from './contractForm';
 import { computeContractStats } from './contractStats';
 import { TONE } from '../shared/tones';
 
 const t = zh.trader.contracts;
+const L = zh.lifecycle.ui;
 
 /** SPEC §9: the list shows 20 rows per page (the stats refetch every 30 s, in the data layer). */
 export const CONTRACTS_PAGE_SIZE = 20;
@@ -154,11 +157,29 @@ export const CONTRACT_COLUMNS: DataTableColumn<ContractRow>[] = [
       options: CONTRACT_STATUSES.map((value) => ({ value, label: contractStatusLabel(value) })),
     },
   },
+  // issue 32: how the contract is priced, and the roll and extension fees charged on it (元).
+  {
+    field: 'pricing_mode',
+    header: zh.lifecycle.ui.pricingMode,
+    width: 96,
+    priority: 4,
+    render: (c) => zh.lifecycle.pricingModes[c.pricing_mode ?? 'point'],
+  },
+  {
+    field: 'fees',
+    header: zh.lifecycle.ui.fees,
+    width: 104,
+    priority: 4,
+    render: (c) => (c.fees ? `${formatNumber(c.fees, 2)} 元` : '-'),
+  },
   { field: 'created_at', header: t.columns.createdAt, kind: 'date', twoLine: true, width: 108, priority: 4 },
 ];
 
-/** The sticky actions column: 编辑 and 暂停 or 激活, side by side. */
-export const CONTRACT_ACTIONS_WIDTH = 124;
+/**
+ * The sticky actions column: 编辑, 暂停 or 激活, 结算 (交割结算) while fixed lots are unsettled, and 详情
+ * (issue 32: the contract's history and schedule, with 转月 and 延期), side by side.
+ */
+export const CONTRACT_ACTIONS_WIDTH = 208;
 
 export function ContractsPage() {
   const [dialog, setDialog] = useState<{ key: number; opened: boolean; contract: ContractRow | null }>({
@@ -168,7 +189,11 @@ export function ContractsPage() {
   });
   // 暂停 / 激活 open a confirmation that says what they do to live orders and 条件单 (issue 30).
   const [statusChange, setStatusChange] = useState<StatusChange | null>(null);
+  // 交割结算 (docs/margin.md): settled lots release their margin.
+  const [settling, setSettling] = useState<ContractRow | null>(null);
   const updating = useUpdatingContracts();
+  // 转月, 延期 and 详情 (issue 32): one dialog at a time, remounted per contract (a fresh form).
+  const [life, setLife] = useState<{ kind: 'roll' | 'extend' | 'detail'; contract: ContractRow } | null>(null);
 
   const stats = useContractStats(computeContractStats);
   const filterConfigs = useMemo(() => filterConfigsOf(CONTRACT_COLUMNS), []);
@@ -227,6 +252,26 @@ export function ContractsPage() {
               {t.activate}
             </Button>
           ) : null}
+          {unsettledLots(contract) > 0 ? (
+            <Button
+              size="compact-xs"
+              variant="outline"
+              color={TONE.primary}
+              onClick={() => setSettling(contract)}
+              aria-label={`${zh.margin.contractSettle.action} ${contract.name}`}
+            >
+              {zh.margin.contractSettle.short}
+            </Button>
+          ) : null}
+          <Button
+            size="compact-xs"
+            variant="outline"
+            color={TONE.info}
+            onClick={() => setLife({ kind: 'detail', contract })}
+            aria-label={`${L.detail} ${contract.name}`}
+          >
+            {L.detail}
+          </Button>
         </>
       );
     },
@@ -267,6 +312,21 @@ export function ContractsPage() {
         actionsColumnWidth={CONTRACT_ACTIONS_WIDTH}
       />
       <ContractStatusDialog change={statusChange} onClose={() => setStatusChange(null)} />
+      {settling ? <SettleContractDialog contract={settling} onClose={() => setSettling(null)} /> : null}
+      {life?.kind === 'roll' ? (
+        <RollDialog key={`roll-${life.contract.id}`} contract={life.contract} onClose={() => setLife(null)} />
+      ) : null}
+      {life?.kind === 'extend' ? (
+        <ExtendDialog key={`extend-${life.contract.id}`} contract={life.contract} onClose={() => setLife(null)} />
+      ) : null}
+      {life?.kind === 'detail' ? (
+        <ContractDetailDialog
+          contract={life.contract}
+          onClose={() => setLife(null)}
+          onRoll={() => setLife({ kind: 'roll', contract: life.contract })}
+          onExtend={() => setLife({ kind: 'extend', contract: life.contract })}
+        />
+      ) : null}
       <ContractDialog
         key={dialog.key}
         opened={dialog.opened}

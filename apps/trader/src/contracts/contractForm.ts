@@ -19,6 +19,10 @@ export interface ContractValues {
   basis: number | '';
   /** 点价截止日 'YYYY-MM-DD', today or later. */
   fixing_deadline: string;
+  /** 点价方式 and the average window, '' when none (issue 32). */
+  pricing_mode: 'point' | 'average';
+  average_start: string;
+  average_end: string;
 }
 
 export const contractSchema = createContractInput;
@@ -34,6 +38,9 @@ export const EMPTY_CONTRACT: ContractValues = {
   status: 'active',
   basis: '',
   fixing_deadline: '',
+  pricing_mode: 'point',
+  average_start: '',
+  average_end: '',
 };
 
 export function valuesFromContract(contract: ContractRow): ContractValues {
@@ -47,6 +54,9 @@ export function valuesFromContract(contract: ContractRow): ContractValues {
     status: contract.status,
     basis: contract.basis,
     fixing_deadline: contract.fixing_deadline ?? '',
+    pricing_mode: contract.pricing_mode ?? 'point',
+    average_start: contract.average_start ?? '',
+    average_end: contract.average_end ?? '',
   };
 }
 
@@ -85,5 +95,9 @@ export function toCreateInput(values: ContractValues): CreateContractInput {
     status: values.status,
     basis: Number(values.basis),
     fixing_deadline: values.fixing_deadline,
+    pricing_mode: values.pricing_mode,
+    ...(values.pricing_mode === 'average'
+      ? { average_start: values.average_start, average_end: values.average_end }
+      : {}),
   };
 }

@@ -36,6 +36,9 @@ const FILLED: ContractValues = {
   status: 'active',
   basis: -20,
   fixing_deadline: '2099-12-31',
+  pricing_mode: 'point',
+  average_start: '',
+  average_end: '',
 };
 
 /** The errors the dialog shows, as @mantine/form resolves the create-contract schema. */
@@ -93,6 +96,26 @@ describe('contract form', () => {
       status: 'active',
       basis: -20,
       fixing_deadline: '2099-12-31',
+      pricing_mode: 'point',
     });
+  });
+
+  it('sends the average window only for an average contract (issue 32)', () => {
+    const average = {
+      ...FILLED,
+      pricing_mode: 'average' as const,
+      average_start: '2099-12-01',
+      average_end: '2099-12-31',
+    };
+    expect(errorsOf(average)).toEqual({});
+    expect(errorsOf({ ...average, average_start: '2099-13-01' }).average_start).toBe(
+      '均价开始日应为有效日期（YYYY-MM-DD）',
+    );
+    expect(toCreateInput(average)).toMatchObject({
+      pricing_mode: 'average',
+      average_start: '2099-12-01',
+      average_end: '2099-12-31',
+    });
+    expect(toCreateInput({ ...FILLED, average_start: '2099-12-01' })).not.toHaveProperty('average_start');
   });
 });

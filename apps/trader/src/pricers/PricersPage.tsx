@@ -10,6 +10,7 @@ import { CreatePricerDialog } from './CreatePricerDialog';
 import { nextPricerStatus } from './pricerForms';
 import { PricerStatusDialog } from './PricerStatusDialog';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
+import { UnlockPricerDialog } from './UnlockPricerDialog';
 import { TONE } from '../shared/tones';
 import { TraderStatementExport } from './TraderStatementExport';
 
@@ -63,8 +64,8 @@ export const PRICER_COLUMNS: DataTableColumn<PricerUserRow>[] = [
   { field: 'last_login_at', header: t.columns.lastLogin, kind: 'date', twoLine: true, width: 112, priority: 2 },
 ];
 
-/** The sticky actions column: 编辑, 重置密码 and 停用 or 启用. */
-export const PRICER_ACTIONS_WIDTH = 188;
+/** The sticky actions column: 编辑, 重置密码, 解锁 and 停用 or 启用. */
+export const PRICER_ACTIONS_WIDTH = 232;
 
 export function PricersPage() {
   const [createKey, setCreateKey] = useState(0);
@@ -75,6 +76,7 @@ export function PricersPage() {
     user: null,
   });
   const [statusOf, setStatusOf] = useState<PricerUserRow | null>(null);
+  const [unlocking, setUnlocking] = useState<PricerUserRow | null>(null);
 
   const stats = useUserStats(computeUserStats);
   const filterConfigs = useMemo(() => filterConfigsOf(PRICER_COLUMNS), []);
@@ -103,6 +105,15 @@ export function PricersPage() {
           aria-label={`${t.resetPassword} ${user.username}`}
         >
           {t.resetPassword}
+        </Button>
+        <Button
+          size="compact-xs"
+          variant="outline"
+          color={TONE.info}
+          onClick={() => setUnlocking(user)}
+          aria-label={`${zh.lockout.unlock} ${user.username}`}
+        >
+          {zh.lockout.unlock}
         </Button>
         {nextPricerStatus(user.status) === 'inactive' ? (
           <Button
@@ -167,6 +178,7 @@ export function PricersPage() {
       />
       <CreatePricerDialog key={`create-${createKey}`} opened={createOpen} onClose={() => setCreateOpen(false)} />
       <PricerStatusDialog user={statusOf} onClose={() => setStatusOf(null)} />
+      <UnlockPricerDialog user={unlocking} onClose={() => setUnlocking(null)} />
       <ResetPasswordDialog
         key={`reset-${resetting.key}`}
         opened={resetting.opened}

@@ -1,12 +1,10 @@
-import { Button, PasswordInput } from '@pfp/mantine';
+import { PasswordInput } from '@pfp/mantine';
 import { schemaResolver, useForm } from '@mantine/form';
 import { zh } from '@pfp/i18n';
-import { notify } from '@pfp/ui';
 import type { PricerUserRow } from '@pfp/contract';
-import { errorText, useResetPricerPassword, useUnlockPricer } from '../shared/api';
+import { useResetPricerPassword } from '../shared/api';
 import { EMPTY_RESET_PASSWORD, resetPasswordSchema, type ResetPasswordValues } from './pricerForms';
 import { fieldsOf, FormDialog, saveThenClose } from '../shared/FormDialog';
-import { TONE } from '../shared/tones';
 
 const t = zh.trader.pricers;
 const d = t.resetDialog;
@@ -26,20 +24,8 @@ export function ResetPasswordDialog({
     initialValues: EMPTY_RESET_PASSWORD,
     validate: schemaResolver(resetPasswordSchema, { sync: true }),
   });
-  const unlock = useUnlockPricer();
-  const saving = form.submitting || unlock.isPending;
-
-  /** A customer locked out by failed logins (the password may be right): unlocked without a new password. */
-  const unlockOnly = async () => {
-    if (!user) return;
-    try {
-      await unlock.mutateAsync(user.id);
-      notify(t.unlocked, 'success');
-      onClose();
-    } catch (err) {
-      notify(t.unlockFailed(errorText(err)), 'error');
-    }
-  };
+  // A new password also unlocks the customer's login (server side, issue 30); 解锁 on the row unlocks without one.
+  const saving = form.submitting;
   const field = fieldsOf(form);
 
   const save = (values: ResetPasswordValues, of: PricerUserRow) =>
@@ -58,11 +44,6 @@ export function ResetPasswordDialog({
       onSubmit={form.onSubmit((values) => (user ? save(values, user) : undefined))}
       cancelLabel={d.cancel}
       submitLabel={saving ? d.resetting : d.submit}
-      sideAction={
-        <Button variant="subtle" color={TONE.info} onClick={() => void unlockOnly()} disabled={saving} mr="auto">
-          {unlock.isPending ? t.unlocking : t.unlock}
-        </Button>
-      }
     >
       <PasswordInput
         withAsterisk

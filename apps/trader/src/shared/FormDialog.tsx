@@ -17,7 +17,7 @@ export interface FormDialogProps {
   submitLabel: string;
   submitDisabled?: boolean;
   size?: 'md' | 'lg';
-  /** A button of its own on the left of the row (e.g. 解除登录锁定 beside a password reset). */
+  /** A button of its own on the left of the row. */
   sideAction?: ReactNode;
   children: ReactNode;
 }

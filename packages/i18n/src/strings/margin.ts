@@ -88,4 +88,29 @@ export const margin = {
     preview: (margin: string, after: string) => `本次点价占用保证金 ¥${margin}，点价后可用 ¥${after}`,
     callBanner: (amount: string) => `账户处于追加保证金状态，请追加 ${amount} 元后再点价`,
   },
+  /** 交割结算 from a row of the trader's contracts page (docs/margin.md). */
+  contractSettle: {
+    action: '交割结算',
+    /** The row's button: short, so the actions column stays narrow (its aria-label says 交割结算). */
+    short: '结算',
+    title: (contract: string) => `交割结算 · ${contract}`,
+    customer: '客户',
+    executed: '已点价',
+    settled: '已结算',
+    open: '可结算',
+    quantity: '结算手数',
+    note: '备注',
+    notePlaceholder: '如：提货单号、交货日期',
+    releases: (amount: string) => `结算后释放保证金 ${amount} 元，这些手数不再计入浮动盈亏。`,
+    noMargin: '该合同不收保证金，结算不释放保证金；这些手数不再计入浮动盈亏。',
+    next: '下一步',
+    cancel: '取消',
+    confirm: '确认结算',
+    confirmTitle: '确认交割结算',
+    confirmText: (contract: string, pricer: string, lots: string) =>
+      `确认结算合同 ${contract}（客户 ${pricer}）的 ${lots}？结算记录不可撤销。`,
+    invalid: (open: string) => `请输入 1 至 ${open} 之间的整数手数`,
+    done: '已结算，保证金已释放',
+    failed: (message: string) => `结算失败：${message}`,
+  },
 } as const;

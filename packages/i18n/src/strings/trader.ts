@@ -285,9 +285,7 @@ export const trader = {
     },
     created: '客户已创建',
     createFailed: (error: string) => `客户创建失败: ${error}`,
-    /** The trader unlocks a customer locked out by failed logins (issue 30). */
-    unlock: '解除登录锁定',
-    unlocking: '解除中...',
+    /** The trader unlocks a customer locked out by failed logins (issue 30; the dialog's strings: lockout.ts). */
     unlocked: '已解除该客户的登录锁定',
     unlockFailed: (error: string) => `解除登录锁定失败: ${error}`,
     passwordReset: '密码已重置',

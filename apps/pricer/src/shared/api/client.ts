@@ -71,6 +71,11 @@ export const pricerApi = {
   snapshot: (signal?: AbortSignal) => call('snapshot', undefined, signal),
   /** The customer's account and latest funds entries (docs/margin.md). */
   myFunds: (signal?: AbortSignal) => call('myFunds', undefined, signal),
+  /** 均价点价 schedule and the contract's history with its 转月确认单 (issue 32). */
+  contractSchedule: (contractId: number, signal?: AbortSignal) =>
+    call('contractSchedule', { contract_id: contractId }, signal),
+  contractHistory: (contractId: number, signal?: AbortSignal) =>
+    call('contractHistory', { contract_id: contractId }, signal),
 
   /** The latest orders of one contract (the desk's table), newest first. */
   contractOrders: (contractId: number, limit: number, signal?: AbortSignal) =>

@@ -115,3 +115,20 @@ export function useHistorySummary<T>(
     select,
   });
 }
+
+/** The selected contract's 均价点价 schedule (average contracts only) and history (issue 32), polled like the snapshot. */
+export function useContractLife(userId: number, contractId: number | undefined, average: boolean) {
+  const schedule = useQuery({
+    queryKey: ['pricer', userId, 'contract-schedule', contractId],
+    queryFn: ({ signal }) => pricerApi.contractSchedule(contractId!, signal),
+    enabled: contractId !== undefined && average,
+    refetchInterval: POLL_MS,
+  });
+  const history = useQuery({
+    queryKey: ['pricer', userId, 'contract-history', contractId],
+    queryFn: ({ signal }) => pricerApi.contractHistory(contractId!, signal),
+    enabled: contractId !== undefined,
+    refetchInterval: POLL_MS,
+  });
+  return { schedule, history };
+}

@@ -1,4 +1,4 @@
-import { auditActionLabel, auditDetails, auditKindLabel } from '@pfp/i18n';
+import { auditActionLabel, auditDetails, auditKindLabel, describeUserAgent, zh } from '@pfp/i18n';
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema';
@@ -41,7 +41,9 @@ export async function auditWorkbook(
     { header: '操作', key: 'action', width: 18 },
     { header: '内容', key: 'details', width: 80 },
     { header: '地址', key: 'ip', width: 16 },
-    { header: '浏览器', key: 'ua', width: 40 },
+    { header: '浏览器', key: 'device', width: 28 },
+    // The raw user-agent in a column of its own (issue 30): evidence as received, beside the reading.
+    { header: zh.device.rawHeader, key: 'ua', width: 60 },
   ];
   ws.getRow(1).font = { bold: true };
   for (let start = 0; start < AUDIT_EXPORT_MAX; start += PAGE) {
@@ -63,6 +65,7 @@ export async function auditWorkbook(
         action: auditActionLabel(String(i.action)),
         details: auditDetails(String(i.payload), i as { contract_name?: string | null; customer_name?: string | null }),
         ip: i.ip ?? '',
+        device: i.user_agent ? describeUserAgent(String(i.user_agent)) : '',
         ua: i.user_agent ?? '',
       });
     }

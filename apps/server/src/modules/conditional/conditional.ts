@@ -11,6 +11,7 @@ import { firstOpenDeadline, FIXING_CLOSE_HOUR, isPastDeadline } from '../contrac
 import { releaseLots } from '../../trading/lots';
 import { fixingParty, freezeForFixing } from '../orders/orders';
 import { assertMargin } from '../margin/check';
+import { noMarket, type LastPriceOf } from '../margin/market';
 import type { TriggerOutcome } from '../../trading/conditions';
 import { ORDER_TEXTS, type TradingPort } from '../../trading/orderLife';
 
@@ -42,6 +43,8 @@ export async function createConditional(
   input: z.output<typeof createConditionalInput>,
   events?: TradingPort,
   now: Date = new Date(),
+  /** The live prices the margin check marks floating P/L at (the context's quotes). */
+  lastPrice: LastPriceOf = noMarket,
 ): Promise<ConditionalRow> {
   const row = await db.transaction().execute(async (tx) => {
     // The lots are held from now on: the same conditional update as a submit's.
@@ -63,10 +66,13 @@ export async function createConditional(
     if (expires.getTime() <= now.getTime()) throw invalid(E.expiresPast, 'expires_at');
     if (frozen.fixing_deadline && expires.getTime() > latest.getTime())
       throw invalid(E.expiresAfterDeadline(frozen.fixing_deadline), 'expires_at');
-    await assertMargin(db, tx, who, frozen, {
-      quantity: input.quantity,
-      price: input.order_price || input.trigger_price,
-    });
+    await assertMargin(
+      tx,
+      who,
+      frozen,
+      { quantity: input.quantity, price: input.order_price || input.trigger_price },
+      lastPrice,
+    );
     const created = await tx
       .insertInto('conditional_orders')
       .values({

@@ -1,6 +1,7 @@
 import { pricerRoutes as pricerApi, traderRoutes as traderApi } from '@pfp/contract';
 import { serve } from '../../platform/http/route';
 import type { Capability } from '../context';
+import { lastPriceFrom } from '../margin/market';
 import { cancelConditional, createConditional } from './conditional';
 import { myConditionals, tenantConditionals } from './views';
 
@@ -32,10 +33,11 @@ export const conditional: Capability = {
 
   pricer(app, ctx, pricer) {
     const { db } = ctx;
+    const lastPrice = lastPriceFrom(ctx);
     serve(
       app,
       pricerApi.createConditional,
-      ({ req, body }) => createConditional(db, pricer.who(req), body, ctx.tradingPort),
+      ({ req, body }) => createConditional(db, pricer.who(req), body, ctx.tradingPort, new Date(), lastPrice),
       { tags },
     );
     serve(

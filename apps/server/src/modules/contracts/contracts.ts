@@ -6,6 +6,7 @@ import { audit } from '../audit/audit';
 import { conflict, invalid, notFound } from '../../platform/errors';
 import { readMarginSettings } from '../margin/ledger';
 import { assertBasisOnTick, assertDeadlineOpen, isPastDeadline } from './fixingTerms';
+import { checkAverageWindow } from '../lifecycle/terms';
 
 export async function createContract(
   db: Kysely<DB>,
@@ -15,6 +16,7 @@ export async function createContract(
   now: Date = new Date(),
 ) {
   assertDeadlineOpen(input.fixing_deadline, now);
+  const window = checkAverageWindow(input, input.fixing_deadline, now);
   return db.transaction().execute(async (tx) => {
     const pricer = await tx
       .selectFrom('pricer_users')
@@ -47,6 +49,9 @@ export async function createContract(
         basis: input.basis,
         fixing_deadline: input.fixing_deadline,
         margin_rate: input.margin_rate ?? (await readMarginSettings(tx, tenantId)).default_margin_rate,
+        pricing_mode: input.pricing_mode,
+        average_start: window?.start ?? null,
+        average_end: window?.end ?? null,
       })
       .returningAll()
       .executeTakeFirstOrThrow();

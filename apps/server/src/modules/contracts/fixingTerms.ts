@@ -1,3 +1,4 @@
+import { zh } from '@pfp/i18n';
 import { invalid } from '../../platform/errors';
 import { addDays, dateKey, shanghaiCivilDate } from '../../market/calendar';
 import { shanghaiInstant } from '../../platform/time';
@@ -53,10 +54,11 @@ export function assertDeadlineOpen(deadline: string, now: Date = new Date()) {
 
 /** Why a contract cannot be fixed (a submit answers `${reason}，不能下单`); null when it can. */
 export function notFixableReason(
-  c: { status: string; fixing_deadline: string | null },
+  c: { status: string; fixing_deadline: string | null; pricing_mode?: string },
   now: Date = new Date(),
 ): string | null {
   if (c.status === 'completed') return '合同已完成';
+  if (c.pricing_mode === 'average') return zh.lifecycle.errors.averageByHand;
   if (isPastDeadline(c.fixing_deadline, now)) return `合同已过点价截止日（${c.fixing_deadline}）`;
   if (c.status === 'expired') return '合同已过期';
   if (c.status === 'paused') return '合同已暂停';

@@ -27,6 +27,13 @@ export const contractsView: ViewDef = {
     margin_rate: { type: 'number' },
     settled_quantity: { type: 'number' },
     unit: { type: 'text' },
+    // issue 32 (docs/fixing.md)
+    pricing_mode: { type: 'text' },
+    average_start: { type: 'text' },
+    average_end: { type: 'text' },
+    rolled_from: { type: 'number' },
+    rolled_out_quantity: { type: 'number' },
+    fees: { type: 'number' },
   },
   defaultSort: [{ field: 'id', ascending: false }],
   searchColumns: ['name', 'pricer_name', 'product_name', 'instrument_id'],

@@ -44,16 +44,18 @@ export async function resetPricerPassword(
   input: z.output<typeof resetPricerPasswordInput>,
 ) {
   const hash = await hashPassword(input.new_password);
-  await db.transaction().execute(async (tx) => {
+  return db.transaction().execute(async (tx) => {
     // A new token version: every token issued with the old password stops working at once.
     const res = await tx
       .updateTable('pricer_users')
       .set((eb) => ({ password_hash: hash, token_version: eb('token_version', '+', 1) }))
       .where('id', '=', input.user_id)
       .where('tenant_id', '=', tenantId)
+      .returning('username')
       .executeTakeFirst();
-    if (res.numUpdatedRows === 0n) throw notFound('客户不存在');
+    if (!res) throw notFound('客户不存在');
     await audit(tx, { tenantId, actor, action: 'reset-pricer-password', payload: { user_id: input.user_id } });
+    return res;
   });
 }
 
@@ -66,7 +68,7 @@ export async function unlockPricer(
   tenantId: number,
   actor: string,
   userId: number,
-  forget: (tenantId: number, username: string) => void,
+  forget: (tenantId: number, username: string) => Promise<void>,
 ) {
   const user = await db
     .selectFrom('pricer_users')
@@ -75,7 +77,7 @@ export async function unlockPricer(
     .where('tenant_id', '=', tenantId)
     .executeTakeFirst();
   if (!user) throw notFound('客户不存在');
-  forget(tenantId, user.username);
+  await forget(tenantId, user.username);
   await audit(db, { tenantId, actor, action: 'unlock-pricer', payload: { user_id: user.id } });
   return { user_id: user.id };
 }

@@ -22,7 +22,7 @@ export const customers: Capability = {
       pricerApi.login,
       async ({ body, req }) => {
         const account = pricerAccount(body.tenant_id, body.username);
-        const verdict = guard.check(account, req.ip);
+        const verdict = await guard.check(account, req.ip);
         if (verdict !== 'ok') {
           // The typed name is not logged in clear (issue 30): a tag of it.
           req.log.warn(
@@ -38,10 +38,10 @@ export const customers: Capability = {
           u = await loginPricer(ctx.db, body);
         } catch (err) {
           if (err instanceof DomainError && (err.kind === 'unauthorized' || err.kind === 'not_found'))
-            guard.failed(account, req.ip);
+            await guard.failed(account, req.ip);
           throw err;
         }
-        guard.succeeded(account, req.ip);
+        await guard.succeeded(account, req.ip);
         const jwt = await ctx.pricerTokens.sign({
           tenantId: u.tenantId,
           userId: u.userId,
@@ -92,7 +92,10 @@ export const customers: Capability = {
       app,
       traderApi.resetPricerPassword,
       async ({ req, body }) => {
-        await resetPricerPassword(db, await trader.tenantOf(req), trader.sub(req), body);
+        const tenantId = await trader.tenantOf(req);
+        const { username } = await resetPricerPassword(db, tenantId, trader.sub(req), body);
+        // A new password also unlocks (issue 30): the customer told it can sign in with it at once.
+        await loginGuardOf(ctx).unlock(pricerAccount(tenantId, username));
         return { user_id: body.user_id };
       },
       { tags },
@@ -127,7 +130,7 @@ const guards = new WeakMap<AppContext, LoginGuard>();
 function loginGuardOf(ctx: AppContext): LoginGuard {
   let guard = guards.get(ctx);
   if (!guard) {
-    guard = new LoginGuard({
+    guard = new LoginGuard(ctx.db, {
       maxFailures: ctx.config.loginMaxFailures,
       lockMs: ctx.config.loginLockMinutes * 60_000,
       addressFailures: ctx.config.loginRateLimit,

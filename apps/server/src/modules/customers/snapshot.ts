@@ -73,6 +73,9 @@ function snapshotRows(db: Kysely<DB>, who: { tenantId: number; pricerId: number 
         'v_contracts.multiplier',
         'v_contracts.margin_rate',
         'v_contracts.settled_quantity',
+        'v_contracts.pricing_mode',
+        'v_contracts.average_start',
+        'v_contracts.average_end',
       ])
       .where('v_contracts.tenant_id', '=', who.tenantId)
       .where('v_contracts.pricer_id', '=', who.pricerId)

@@ -5,9 +5,9 @@ import { seedInstruments, seedTenant, withTradingTestDb } from '../../../test/tr
 import { readAccounts } from './accounts';
 
 /*
- * The accounts view's cost (issue 31 §7: p99 ≤ 50 ms with 1,000 customers): a company of 1,000
- * customers, each with an account, a contract with a margin rate, fixed lots and an open order, plus
- * 100 waiting 条件单; the view read 40 times.
+ * The accounts view with 1,000 customers, each with an account, a contract with a margin rate, fixed lots
+ * and an open order, plus 100 waiting 条件单: one set-based read answers every one of them right. Its cost
+ * (issue 31 §7: p99 ≤ 50 ms) is measured by bench/accounts.bench.ts, not here.
  */
 
 const CU = 'SHFE.cu2601';
@@ -42,26 +42,16 @@ beforeAll(async () => {
 });
 
 describe('the accounts view with 1,000 customers', () => {
-  it('answers every customer, marked to the market, within the budget', async () => {
+  it('answers every customer, marked to the market, in one read', async () => {
     const lastPrice = () => 78_000;
     const first = await readAccounts(db, { tenantId }, lastPrice);
     expect(first.filter((a) => /^p\d+$/.test(a.pricer_name))).toHaveLength(1000);
     // (80,000 + 150) × 5 × 5 × 0.1 + (79,000 + 150) × 5 × 0.1 [+ (70,000 + 150) × 5 × 0.1 for 100 of them]
     expect(first.map((a) => a.margin_required)).toContain(200_375 + 39_575);
     expect(first.find((a) => a.pricer_name === 'p1')).toMatchObject({ floating_pnl: -50_000, margin_call: false });
-    const times: number[] = [];
-    for (let i = 0; i < 40; i++) {
-      const t0 = performance.now();
-      await readAccounts(db, { tenantId }, lastPrice);
-      times.push(performance.now() - t0);
-    }
-    times.sort((a, b) => a - b);
-    const p50 = times[Math.floor(times.length * 0.5)]!;
-    const p99 = times[Math.ceil(times.length * 0.99) - 1]!;
-    console.log(
-      `pricer-accounts, 1,000 customers (${process.env.TEST_DB}): p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`,
-    );
-    // Generous on a shared CI machine; the figures are printed and recorded in docs/margin.md.
-    expect(p99).toBeLessThan(500);
+    // Summed per customer and instrument in SQL, the same figures as row by row (arithmetic.ts).
+    const p1 = first.find((a) => a.pricer_name === 'p1')!;
+    expect(p1).toMatchObject({ balance: 500_000, credit_line: 100_000 });
+    expect(p1.available).toBeCloseTo(500_000 + 100_000 - p1.margin_required - 50_000, 2);
   });
 });

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema';
 import { notFound } from '../../platform/errors';
 import { audit, SYSTEM_ACTOR } from '../audit/audit';
-import { accountFigures, type AccountFigures, type MarginRow } from './arithmetic';
+import { figuresFromSums, type AccountFigures, type InstrumentSums, type MarginRow } from './arithmetic';
 import type { LastPriceOf } from './market';
 
 /** Whose rows: one customer, or every customer of a company. */
@@ -51,24 +51,94 @@ interface AccountRow {
   balance: number;
   credit_line: number;
   in_call: boolean;
+  sums: InstrumentSums[];
 }
 
-/** The customers of a company (or one) with their account rows (none yet: zero balance, no credit). */
+const n = (v: unknown) => Number(v ?? 0);
+
+/**
+ * The customers of a company (or one) with their account rows (none yet: zero balance, no credit) and
+ * what holds their margin summed per instrument (arithmetic.ts `sumRows`, here in SQL): ONE statement,
+ * a row per customer and instrument, whatever the number of their contracts, orders and 条件单.
+ */
 async function accountRows(db: Kysely<DB>, scope: Scope): Promise<AccountRow[]> {
-  let q = db
-    .selectFrom('pricer_users as u')
-    .leftJoin('pricer_accounts as a', 'a.pricer_id', 'u.id')
-    .select([
-      'u.id as pricer_id',
-      'u.username as pricer_name',
-      sql<number>`coalesce(a.balance, 0)`.as('balance'),
-      sql<number>`coalesce(a.credit_line, 0)`.as('credit_line'),
-      sql<boolean>`coalesce(a.in_call, false)`.as('in_call'),
-    ])
-    .where('u.tenant_id', '=', scope.tenantId);
-  if (scope.pricerId !== undefined) q = q.where('u.id', '=', scope.pricerId);
-  const rows = await q.orderBy('u.id').execute();
-  return rows.map((r) => ({ ...r, balance: Number(r.balance), credit_line: Number(r.credit_line) }));
+  const of = (alias: string) =>
+    scope.pricerId === undefined
+      ? sql`${sql.ref(`${alias}.tenant_id`)} = ${scope.tenantId}::integer`
+      : sql`${sql.ref(`${alias}.pricer_id`)} = ${scope.pricerId}::integer and ${sql.ref(`${alias}.tenant_id`)} = ${scope.tenantId}::integer`;
+  const { rows } = await sql<{
+    pricer_id: number;
+    pricer_name: string;
+    balance: string | number;
+    credit_line: string | number;
+    in_call: boolean;
+    instrument_id: string | null;
+    priced: string | number | null;
+    at_market: string | number | null;
+    at_market_basis: string | number | null;
+    net_lots: string | number | null;
+    net_value: string | number | null;
+  }>`
+    with held as (
+      select c.pricer_id, c.instrument_id, c.direction, c.margin_rate as rate, coalesce(i.volume_multiple, 1) as mult,
+             c.executed_quantity - c.settled_quantity as lots, c.avg_price as price, c.basis, true as fixed
+        from contracts c left join instruments i on i.symbol = c.instrument_id
+       where ${of('c')} and c.executed_quantity > c.settled_quantity and c.margin_rate > 0
+      union all
+      select o.pricer_id, o.instrument_id, o.direction, c.margin_rate, coalesce(i.volume_multiple, 1),
+             o.volume_orign - o.volume_traded, o.limit_price, o.basis, false
+        from orders o join contracts c on c.id = o.contract_id left join instruments i on i.symbol = o.instrument_id
+       where ${of('o')} and o.status in ('PENDING', 'ALIVE') and c.margin_rate > 0 and o.volume_orign > o.volume_traded
+      union all
+      select w.pricer_id, w.instrument_id, w.direction, c.margin_rate, coalesce(i.volume_multiple, 1), w.quantity,
+             case when w.order_price > 0 then w.order_price else w.trigger_price end, c.basis, false
+        from conditional_orders w join contracts c on c.id = w.contract_id left join instruments i on i.symbol = w.instrument_id
+       where ${of('w')} and w.status = 'WAITING' and c.margin_rate > 0
+    ),
+    sums as (
+      select pricer_id, instrument_id,
+             sum(case when price > 0 then (price + basis) * lots * mult * rate else 0 end) as priced,
+             sum(case when price > 0 then 0 else lots * mult * rate end) as at_market,
+             sum(case when price > 0 then 0 else basis * lots * mult * rate end) as at_market_basis,
+             sum(case when not fixed then 0 when direction = 'BUY' then lots * mult else -lots * mult end) as net_lots,
+             sum(case when not fixed then 0 when direction = 'BUY' then price * lots * mult else -price * lots * mult end)
+               as net_value
+        from held group by pricer_id, instrument_id
+    )
+    select u.id as pricer_id, u.username as pricer_name, coalesce(a.balance, 0) as balance,
+           coalesce(a.credit_line, 0) as credit_line, coalesce(a.in_call, false) as in_call,
+           s.instrument_id, s.priced, s.at_market, s.at_market_basis, s.net_lots, s.net_value
+      from pricer_users u
+      left join pricer_accounts a on a.pricer_id = u.id
+      left join sums s on s.pricer_id = u.id
+     where ${scope.pricerId === undefined ? sql`true` : sql`u.id = ${scope.pricerId}::integer`}
+       and u.tenant_id = ${scope.tenantId}::integer
+     order by u.id`.execute(db);
+  const out: AccountRow[] = [];
+  for (const r of rows) {
+    let last = out[out.length - 1];
+    if (last?.pricer_id !== r.pricer_id) {
+      last = {
+        pricer_id: r.pricer_id,
+        pricer_name: r.pricer_name,
+        balance: n(r.balance),
+        credit_line: n(r.credit_line),
+        in_call: Boolean(r.in_call),
+        sums: [],
+      };
+      out.push(last);
+    }
+    if (r.instrument_id !== null)
+      last.sums.push({
+        instrument_id: r.instrument_id,
+        priced: n(r.priced),
+        at_market: n(r.at_market),
+        at_market_basis: n(r.at_market_basis),
+        net_lots: n(r.net_lots),
+        net_value: n(r.net_value),
+      });
+  }
+  return out;
 }
 
 /**
@@ -77,17 +147,11 @@ async function accountRows(db: Kysely<DB>, scope: Scope): Promise<AccountRow[]> 
  * (pricer_accounts.in_call) and audited.
  */
 export async function readAccounts(db: Kysely<DB>, scope: Scope, lastPrice: LastPriceOf): Promise<PricerAccount[]> {
-  const [accounts, rows] = await Promise.all([accountRows(db, scope), marginRows(db, scope)]);
-  const byPricer = new Map<number, MarginRow[]>();
-  for (const r of rows) {
-    const list = byPricer.get(r.pricer_id);
-    if (list) list.push(r);
-    else byPricer.set(r.pricer_id, [r]);
-  }
+  const accounts = await accountRows(db, scope);
   const items = accounts.map((a) => ({
     pricer_id: a.pricer_id,
     pricer_name: a.pricer_name,
-    ...accountFigures(a, byPricer.get(a.pricer_id) ?? [], lastPrice),
+    ...figuresFromSums(a, a.sums, lastPrice),
   }));
   const changed = items.filter((it, i) => it.margin_call !== accounts[i]!.in_call);
   if (changed.length) await recordCalls(db, scope.tenantId, changed);

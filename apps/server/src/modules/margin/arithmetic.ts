@@ -54,25 +54,65 @@ export function floatingPnl(
 }
 
 /**
- * available = balance + credit_line − margin_required + min(floating_pnl, 0); a margin call while it is
- * below 0, for the amount that brings it back to 0. An open market order is valued at the live price.
+ * What holds a customer's margin on one instrument, summed: the accounts view reads these in SQL
+ * (accounts.ts), so that 1,000 customers are one statement and one row per customer and instrument.
  */
-export function accountFigures(
+export interface InstrumentSums {
+  instrument_id: string;
+  /** Σ (price + basis) × lots × multiplier × rate of what has a price (fixed lots, limit orders, 条件单). */
+  priced: number;
+  /** Open market orders, valued at the live price: Σ lots × multiplier × rate … */
+  at_market: number;
+  /** … and Σ basis × lots × multiplier × rate. */
+  at_market_basis: number;
+  /** Fixed, not yet settled lots of contracts with a rate: Σ lots × multiplier, a sale negative … */
+  net_lots: number;
+  /** … and Σ F × lots × multiplier, a sale negative. */
+  net_value: number;
+}
+
+/** The rows of one customer summed per instrument (what accounts.ts's SQL does for every customer). */
+export function sumRows(rows: readonly MarginRow[]): InstrumentSums[] {
+  const by = new Map<string, InstrumentSums>();
+  for (const r of rows) {
+    if (!(r.rate > 0)) continue; // rate 0: outside the margin terms, its lots never put a customer in a call
+    let s = by.get(r.instrument_id);
+    if (!s) {
+      s = { instrument_id: r.instrument_id, priced: 0, at_market: 0, at_market_basis: 0, net_lots: 0, net_value: 0 };
+      by.set(r.instrument_id, s);
+    }
+    const weight = r.lots * r.multiplier;
+    if (r.price > 0) s.priced += (r.price + r.basis) * weight * r.rate;
+    else {
+      s.at_market += weight * r.rate;
+      s.at_market_basis += r.basis * weight * r.rate;
+    }
+    if (r.kind === 'F') {
+      const sign = r.direction === 'BUY' ? 1 : -1;
+      s.net_lots += sign * weight;
+      s.net_value += sign * r.price * weight;
+    }
+  }
+  return [...by.values()];
+}
+
+/**
+ * available = balance + credit_line − margin_required + min(floating_pnl, 0); a margin call while it is
+ * below 0, for the amount that brings it back to 0. An open market order is valued at the live price;
+ * floating P/L per instrument is market × net lots − net value (a buyer's (market − F) × lots ×
+ * multiplier, a seller's (F − market) × …), 0 while the market price is not known.
+ */
+export function figuresFromSums(
   account: { balance: number; credit_line: number },
-  rows: readonly MarginRow[],
+  sums: readonly InstrumentSums[],
   lastPrice: (symbol: string) => number | undefined,
 ): AccountFigures {
   let margin = 0;
   let pnl = 0;
-  for (const r of rows) {
-    const market = lastPrice(r.instrument_id);
-    // A contract without a margin rate is outside the margin terms ("0: no margin check"): its fixed lots
-    // never put the customer in a margin call.
-    if (r.kind === 'F' && r.rate > 0) pnl += floatingPnl(r.direction, r.price, market, r.lots, r.multiplier);
-    if (r.rate > 0) {
-      const price = r.price > 0 ? r.price : (market ?? 0);
-      margin += (price + r.basis) * r.lots * r.multiplier * r.rate;
-    }
+  for (const s of sums) {
+    const market = lastPrice(s.instrument_id);
+    margin += s.priced + (market ?? 0) * s.at_market + s.at_market_basis;
+    if (market !== undefined) pnl += market * s.net_lots - s.net_value;
   }
   const margin_required = round2(margin);
   const floating_pnl = round2(pnl);
@@ -86,6 +126,15 @@ export function accountFigures(
     margin_call: available < 0,
     call_amount: available < 0 ? round2(-available) : 0,
   };
+}
+
+/** The figures of one customer from what holds their margin, row by row (the fixing's check). */
+export function accountFigures(
+  account: { balance: number; credit_line: number },
+  rows: readonly MarginRow[],
+  lastPrice: (symbol: string) => number | undefined,
+): AccountFigures {
+  return figuresFromSums(account, sumRows(rows), lastPrice);
 }
 
 /** 1,234,567.80 */

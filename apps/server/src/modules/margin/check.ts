@@ -3,7 +3,7 @@ import type { DB } from '../../platform/db/schema';
 import { DomainError } from '../../platform/errors';
 import { lockAccount, marginRows } from './accounts';
 import { accountFigures, marginFor, round2, yuan } from './arithmetic';
-import { marketOf } from './market';
+import type { LastPriceOf } from './market';
 
 /** The Chinese refusals of a fixing the customer's money does not back (409 insufficient_margin). */
 export const MARGIN_MESSAGES = {
@@ -23,27 +23,29 @@ const refuse = (message: string) => new DomainError('conflict', message, { code:
  * — (price, or the live price for a market order, + basis) × lots × multiplier × rate — is more than
  * available, or when the customer is in a margin call. The refusal rolls the transaction back: nothing
  * changes. On a contract with rate 0 nothing is locked and only a recorded margin call refuses.
+ * `lastPrice` is the caller's market (its capability context's quote source). Answers whether the
+ * contract carries a margin rate (immutable: the submit remembers it and skips the one-statement try).
  */
 export async function assertMargin(
-  db: Kysely<DB>,
   tx: Kysely<DB>,
   who: { tenantId: number; pricerId: number },
   contract: { id: number; instrument_id: string; basis: number },
   order: { quantity: number; price: number },
-): Promise<void> {
+  lastPrice: LastPriceOf,
+): Promise<{ margined: boolean }> {
   const account = await lockAccount(tx, who, contract.id);
   if (!(account.margin_rate > 0)) {
     // No margin on this contract; but a customer in a recorded margin call fixes nothing until it ends.
-    if (!account.in_call) return;
-    const now = accountFigures(account, await marginRows(tx, who), marketOf(db));
+    if (!account.in_call) return { margined: false };
+    const now = accountFigures(account, await marginRows(tx, who), lastPrice);
     if (now.margin_call) throw refuse(MARGIN_MESSAGES.inCall(now.call_amount));
-    return;
+    return { margined: false };
   }
-  const lastPrice = marketOf(db);
   const price = order.price > 0 ? order.price : lastPrice(contract.instrument_id);
   if (price === undefined) throw refuse(MARGIN_MESSAGES.noMarket);
   const need = marginFor(account.margin_rate, price, Number(contract.basis), order.quantity, account.multiplier);
   const now = accountFigures(account, await marginRows(tx, who), lastPrice);
   if (now.margin_call) throw refuse(MARGIN_MESSAGES.inCall(now.call_amount));
   if (need > now.available) throw refuse(MARGIN_MESSAGES.short(need, now.available, round2(need - now.available)));
+  return { margined: true };
 }

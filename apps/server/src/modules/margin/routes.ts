@@ -4,14 +4,13 @@ import { notFound } from '../../platform/errors';
 import type { Capability } from '../context';
 import { readAccount, readAccounts } from './accounts';
 import { latestEntries, readMarginSettings, recordFunds, setCreditLine, setMarginSettings } from './ledger';
-import { lastPriceFrom, rememberMarket } from './market';
+import { lastPriceFrom } from './market';
 import { settleLots } from './settle';
 import { fundsLedgerView } from './views';
 
 /** 资金与保证金 (docs/margin.md): accounts, the funds ledger, credit lines, settlement; the check is in check.ts. */
 export const margin: Capability = {
   trader(app, ctx, trader) {
-    rememberMarket(ctx);
     const tags = ['trader'];
     const db = ctx.db;
     const lastPrice = lastPriceFrom(ctx);
@@ -89,7 +88,6 @@ export const margin: Capability = {
   },
 
   pricer(app, ctx, pricer) {
-    rememberMarket(ctx);
     const lastPrice = lastPriceFrom(ctx);
     serve(
       app,

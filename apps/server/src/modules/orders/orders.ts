@@ -9,6 +9,7 @@ import { CLAIM, claimedOrder, nextStatus, ORDER_TEXTS, type TradingPort } from '
 import { limitPriceProblem, type PriceBand } from './priceRules';
 import { firstOpenDeadline, notFixableReason } from '../contracts/fixingTerms';
 import { assertMargin } from '../margin/check';
+import { noMarket, type LastPriceOf } from '../margin/market';
 
 const PENDING = 'PENDING' as const;
 
@@ -25,6 +26,8 @@ export async function submitOrder(
   events?: TradingPort,
   priceBand?: (symbol: string) => PriceBand | undefined,
   now: Date = new Date(),
+  /** The live prices the margin check values a market order and floating P/L at (the context's quotes). */
+  lastPrice: LastPriceOf = noMarket,
 ) {
   const key = input.client_order_id;
   const existing = () =>
@@ -38,7 +41,7 @@ export async function submitOrder(
   let created: Awaited<ReturnType<typeof insertOrder>>;
   const gatewayKey = events?.claimFor?.(who.tenantId);
   try {
-    created = await insertOrder(db, { who, input, priceBand, now, gatewayKey });
+    created = await insertOrder(db, { who, input, priceBand, now, gatewayKey, lastPrice });
   } catch (err) {
     // A retry of an order already taken (its key's unique index refused the insert, or its lots are
     // no longer there): answered with that order, nothing fixed again. The first try's read is saved
@@ -81,6 +84,8 @@ function sameOrder<O extends { contract_id: number; volume_orign: number; limit_
 interface ContractInstrument {
   instrument_id: string;
   price_tick: number;
+  /** A margin rate (immutable): its fixings always take the checked transaction, no one-statement try. */
+  margined?: boolean;
 }
 
 /** Per database (tests open many in one process), per contract id; bounded. A hint: the statement re-checks both. */
@@ -101,20 +106,25 @@ interface Submit {
   priceBand: ((symbol: string) => PriceBand | undefined) | undefined;
   now: Date;
   gatewayKey: string | undefined;
+  lastPrice: LastPriceOf;
 }
 
 async function insertOrder(db: Kysely<DB>, submit: Submit) {
   const { input, priceBand } = submit;
   const known = knownInstruments.get(db)?.get(input.contract_id);
-  if (known && !limitPriceProblem(input.price, known.price_tick, priceBand?.(known.instrument_id))) {
+  if (known && !known.margined && !limitPriceProblem(input.price, known.price_tick, priceBand?.(known.instrument_id))) {
     const row = await insertOrderAtOnce(db, submit, known);
     if (row) return row;
   }
   // The first fixing of a contract in this process, or anything refused: the checks one by one, to say why.
   const row = await insertOrderChecked(db, submit);
   if (row.price_tick !== null)
-    remember(db, row.contract_id, { instrument_id: row.instrument_id, price_tick: row.price_tick });
-  const { price_tick: _, ...order } = row;
+    remember(db, row.contract_id, {
+      instrument_id: row.instrument_id,
+      price_tick: row.price_tick,
+      margined: row.margined,
+    });
+  const { price_tick: _, margined: __, ...order } = row;
   return order;
 }
 
@@ -157,12 +167,12 @@ async function insertOrderAtOnce(db: Kysely<DB>, { who, input, now, gatewayKey }
   return rows[0];
 }
 
-async function insertOrderChecked(db: Kysely<DB>, { who, input, priceBand, now }: Submit) {
+async function insertOrderChecked(db: Kysely<DB>, { who, input, priceBand, now, lastPrice }: Submit) {
   return db.transaction().execute(async (tx) => {
     const frozen = await freezeForFixing(tx, who, input, now);
     const problem = limitPriceProblem(input.price, frozen.price_tick ?? undefined, priceBand?.(frozen.instrument_id));
     if (problem) throw invalid(problem, 'price');
-    await assertMargin(db, tx, who, frozen, input);
+    const { margined } = await assertMargin(tx, who, frozen, input, lastPrice);
     const row = await tx
       .insertInto('orders')
       .values({
@@ -182,7 +192,7 @@ async function insertOrderChecked(db: Kysely<DB>, { who, input, priceBand, now }
       action: 'submit-order',
       payload: { ...input, order_id: row.id },
     });
-    return { ...row, price_tick: frozen.price_tick };
+    return { ...row, price_tick: frozen.price_tick, margined };
   });
 }
 
@@ -223,7 +233,7 @@ async function whyNotFrozen(
 ) {
   const c = await tx
     .selectFrom('contracts')
-    .select(['status', 'remaining_quantity', 'tenant_id', 'pricer_id', 'fixing_deadline'])
+    .select(['status', 'remaining_quantity', 'tenant_id', 'pricer_id', 'fixing_deadline', 'pricing_mode'])
     .where('id', '=', input.contract_id)
     .executeTakeFirst();
   if (!c || c.tenant_id !== who.tenantId || c.pricer_id !== who.pricerId) return notFound('合同不存在');

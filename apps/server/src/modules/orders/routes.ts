@@ -1,6 +1,7 @@
 import { pricerRoutes as pricerApi, traderRoutes as traderApi } from '@pfp/contract';
 import { serve } from '../../platform/http/route';
 import type { Capability } from '../context';
+import { lastPriceFrom } from '../margin/market';
 import { cancelOrder, submitOrder } from './orders';
 import { ordersView } from './views';
 
@@ -25,10 +26,12 @@ export const orders: Capability = {
 
   pricer(app, ctx, pricer) {
     const tags = ['pricer'];
+    const lastPrice = lastPriceFrom(ctx);
     serve(
       app,
       pricerApi.submitOrder,
-      ({ req, body }) => submitOrder(ctx.db, pricer.who(req), body, ctx.tradingPort, ctx.priceBand),
+      ({ req, body }) =>
+        submitOrder(ctx.db, pricer.who(req), body, ctx.tradingPort, ctx.priceBand, new Date(), lastPrice),
       { tags },
     );
     serve(

@@ -1,3 +1,5 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../db/schema';
 import { FailureLimiter } from './rateLimit';
 
 export interface LoginGuardOptions {
@@ -12,6 +14,9 @@ export interface LoginGuardOptions {
   addressWindowMs?: number;
 }
 
+/** The global ceiling's row: the account from every address. */
+const EVERYWHERE = '';
+
 /**
  * Login protection shared by the customer login and the trader login page (docs/security.md):
  *
@@ -23,23 +28,26 @@ export interface LoginGuardOptions {
  *   `maxFailures`) the account waits the same way everywhere, so guesses spread over many addresses
  *   are still bounded.
  * - accounts are keyed by the name as typed (normalised), so an unknown user gets exactly the same
- *   answers as a real one; `unlock` (the trader's unlock-pricer) forgets an account's failures.
+ *   answers as a real one; `unlock` (the trader's unlock-pricer, a password reset) forgets an
+ *   account's failures.
  * - per address: only failures count (an office behind one address signs in freely), checked
  *   after the body is parsed.
  *
- * In memory, per process: a restart forgets, and each instance counts on its own.
+ * The account counters live in the database (table login_failures, migration 015): every instance on
+ * one PostgreSQL counts the same failures, a restart forgets nothing, and an unlock reaches all
+ * instances. Each failure is one atomic upsert, so concurrent failures on two instances both count.
+ * The per-address limit is a throughput limit and stays in memory, per instance.
  */
 export class LoginGuard {
-  private readonly pairs = new Map<string, Failures>();
-  private readonly accounts = new Map<string, Failures>();
   private readonly addresses: FailureLimiter;
   readonly maxFailures: number;
   readonly globalFailures: number;
   readonly lockMs: number;
+  private failuresSincePrune = 0;
 
   constructor(
+    private readonly db: Kysely<DB>,
     opts: LoginGuardOptions = {},
-    private readonly maxAccounts = 100_000,
   ) {
     this.maxFailures = opts.maxFailures ?? 5;
     this.globalFailures = opts.globalFailures ?? this.maxFailures * 4;
@@ -48,9 +56,14 @@ export class LoginGuard {
   }
 
   /** Ms the account must still wait from this address (0 = may try); without an address, the global wait. */
-  accountWait(account: string, now = Date.now(), address?: string): number {
-    const global = this.wait(this.accounts, account, now);
-    return address === undefined ? global : Math.max(global, this.wait(this.pairs, pairKey(account, address), now));
+  async accountWait(account: string, now = Date.now(), address?: string): Promise<number> {
+    const rows = await this.db
+      .selectFrom('login_failures')
+      .select('until_ms')
+      .where('account', '=', account)
+      .where('address', 'in', address === undefined ? [EVERYWHERE] : [EVERYWHERE, address])
+      .execute();
+    return Math.max(0, ...rows.map((r) => Number(r.until_ms) - now));
   }
 
   addressLimited(address: string, now = Date.now()): boolean {
@@ -58,58 +71,67 @@ export class LoginGuard {
   }
 
   /** Whether this attempt may check a password at all. */
-  check(account: string, address: string, now = Date.now()): 'ok' | 'account-locked' | 'address-limited' {
-    if (this.accountWait(account, now, address) > 0) return 'account-locked';
+  async check(
+    account: string,
+    address: string,
+    now = Date.now(),
+  ): Promise<'ok' | 'account-locked' | 'address-limited'> {
+    if ((await this.accountWait(account, now, address)) > 0) return 'account-locked';
     if (this.addressLimited(address, now)) return 'address-limited';
     return 'ok';
   }
 
-  failed(account: string, address: string, now = Date.now()) {
+  async failed(account: string, address: string, now = Date.now()) {
     this.addresses.fail(address, now);
-    this.bump(this.pairs, pairKey(account, address), this.maxFailures, now);
-    this.bump(this.accounts, account, this.globalFailures, now);
-  }
-
-  succeeded(account: string, address?: string) {
-    if (address !== undefined) this.pairs.delete(pairKey(account, address));
-    // The global count is kept: a success from one address does not clear guesses from others.
-  }
-
-  /** The trader's unlock (unlock-pricer): every failure of the account, from every address, forgotten. */
-  unlock(account: string) {
-    this.accounts.delete(account);
-    const prefix = pairKey(account, '');
-    for (const key of [...this.pairs.keys()]) if (key.startsWith(prefix)) this.pairs.delete(key);
-  }
-
-  private wait(map: Map<string, Failures>, key: string, now: number): number {
-    const a = map.get(key);
-    if (!a) return 0;
-    // Quiet for the longest lock since its last failure (and its wait over): forgotten.
-    if (a.until <= now && now - a.last > this.lockMs) map.delete(key);
-    return Math.max(0, a.until - now);
-  }
-
-  private bump(map: Map<string, Failures>, key: string, threshold: number, now: number) {
-    this.wait(map, key, now); // forgets a stale record
-    const a = map.get(key) ?? { failures: 0, until: 0, last: 0 };
-    a.failures++;
-    a.last = now;
-    if (a.failures >= threshold) a.until = now + Math.min(this.lockMs, 30_000 * 2 ** (a.failures - threshold));
-    map.delete(key);
-    map.set(key, a);
-    if (map.size > this.maxAccounts) {
-      // Map order is insertion order and bump() re-inserts: the first keys are the stalest.
-      for (const k of map.keys()) {
-        if (map.size <= this.maxAccounts) break;
-        map.delete(k);
-      }
+    await this.bump(account, address, this.maxFailures, now);
+    await this.bump(account, EVERYWHERE, this.globalFailures, now);
+    // Rows quiet for longer than the longest lock are forgotten: the table stays the size of recent guessing.
+    if (++this.failuresSincePrune >= 256) {
+      this.failuresSincePrune = 0;
+      await this.db
+        .deleteFrom('login_failures')
+        .where('last_ms', '<', now - this.lockMs)
+        .where('until_ms', '<=', now)
+        .execute();
     }
   }
-}
 
-type Failures = { failures: number; until: number; last: number };
-const pairKey = (account: string, address: string) => `${account}\u0000${address}`;
+  async succeeded(account: string, address?: string) {
+    // The global count is kept: a success from one address does not clear guesses from others.
+    if (address === undefined || address === EVERYWHERE) return;
+    await this.db.deleteFrom('login_failures').where('account', '=', account).where('address', '=', address).execute();
+  }
+
+  /** The trader's unlock (unlock-pricer, a password reset): every failure of the account, from every address, forgotten. */
+  async unlock(account: string) {
+    await this.db.deleteFrom('login_failures').where('account', '=', account).execute();
+  }
+
+  /**
+   * One more failure, atomically: a record quiet for the longest lock since its last failure (and its
+   * wait over) starts again at 1; from `threshold` on it waits 30 s, doubling up to `lockMs`.
+   */
+  private async bump(account: string, address: string, threshold: number, now: number) {
+    const lock = this.lockMs;
+    const untilOf = (f: number) => (f >= threshold ? now + Math.min(lock, 30_000 * 2 ** (f - threshold)) : 0);
+    const f = sql<number>`case when login_failures.until_ms <= ${now} and ${now} - login_failures.last_ms > ${lock}
+      then 1 else login_failures.failures + 1 end`;
+    await this.db
+      .insertInto('login_failures')
+      .values({ account, address, failures: 1, until_ms: untilOf(1), last_ms: now })
+      .onConflict((oc) =>
+        oc.columns(['account', 'address']).doUpdateSet({
+          failures: f,
+          last_ms: now,
+          // 2^20 × 30 s is far past any lock: the exponent is capped so the arithmetic stays in range.
+          until_ms: sql<number>`case when ${f} >= ${threshold}
+            then ${now}::bigint + least(${lock}::bigint, (30000 * power(2, least(${f} - ${threshold}, 20)))::bigint)
+            else 0 end`,
+        }),
+      )
+      .execute();
+  }
+}
 
 export const LOGIN_MESSAGES = {
   accountLocked: '登录失败次数过多，请稍后再试',

@@ -14,6 +14,8 @@ import * as m010 from './migrations/010_orders_cover_instrument';
 import * as m011 from './migrations/011_controls';
 import * as m012 from './migrations/012_margin';
 import * as m013 from './migrations/013_confirmations_ack';
+import * as m015 from './migrations/015_login_failures';
+import * as m017 from './migrations/017_contract_lifecycle';
 import { PGliteDialect } from './pgliteDialect';
 import type { Logger } from '../logger';
 import { guardedPool } from './resilience';
@@ -73,6 +75,8 @@ const migrations: Record<string, Migration> = {
   '011_controls': m011,
   '012_margin': m012,
   '013_confirmations_ack': m013,
+  '015_login_failures': m015,
+  '017_contract_lifecycle': m017,
 };
 
 /** Versioned migrations, run on start; a failure stops the server. `to`: up to that one only (tests of a migration). */

@@ -95,6 +95,40 @@ export interface ContractTable {
   margin_rate: DefaultNumeric;
   /** Fixed lots delivered / settled, ≤ executed_quantity (migration 012). */
   settled_quantity: Generated<number>;
+  /** 点价方式: by hand / 条件单, or 均价点价 fixed by the server each trading day of the window (migration 017). */
+  pricing_mode: Generated<PricingMode>;
+  /** The average window 'YYYY-MM-DD' (Beijing calendar days); null for a point contract. */
+  average_start: ColumnType<string | null, string | null | undefined, string | null>;
+  average_end: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The contract these lots were rolled (转月) from. */
+  rolled_from: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Unfixed lots rolled out to another month (no longer in total_quantity). */
+  rolled_out_quantity: Generated<number>;
+  /** Σ roll and extension fees charged on the contract, 元. */
+  fees: DefaultNumeric;
+}
+
+export type PricingMode = 'point' | 'average';
+
+/** A roll or an extension of a contract (migration 017). */
+export interface ContractEventTable {
+  id: Generated<number>;
+  tenant_id: number;
+  contract_id: number;
+  kind: 'roll' | 'extension';
+  actor: string;
+  payload: ColumnType<Record<string, unknown>, string, string>;
+  created_at: DefaultTimestamp;
+}
+
+/** An average contract's fixing of one trading day (migration 017): the key is the guard of exactly once. */
+export interface AverageFixingTable {
+  contract_id: number;
+  day: string;
+  tenant_id: number;
+  planned_lots: number;
+  order_id: number;
+  created_at: DefaultTimestamp;
 }
 
 /** What an order and a conditional order hold the same way: their contract's customer and future, and the side. */
@@ -287,7 +321,13 @@ export interface ContractViewRow extends Omit<
   | 'basis'
   | 'margin_rate'
   | 'settled_quantity'
+  | 'pricing_mode'
+  | 'rolled_out_quantity'
+  | 'fees'
 > {
+  pricing_mode: PricingMode;
+  rolled_out_quantity: number;
+  fees: number;
   margin_rate: number;
   settled_quantity: number;
   id: number;
@@ -401,4 +441,16 @@ export interface DB {
   pricer_accounts: PricerAccountTable;
   funds_ledger: FundsLedgerTable;
   confirmation_acks: ConfirmationAckTable;
+  login_failures: LoginFailureTable;
+  contract_events: ContractEventTable;
+  average_fixings: AverageFixingTable;
+}
+
+/** Login failures per (account, address); address '' = the account from every address (015, auth/loginGuard.ts). */
+export interface LoginFailureTable {
+  account: string;
+  address: string;
+  failures: number;
+  until_ms: number;
+  last_ms: number;
 }

@@ -3,7 +3,7 @@ import { firstIssue, interveneTask, safeParseZh, startTask, subscribeView, wsReq
 import type { WebSocket } from 'ws';
 import type { z } from 'zod';
 import type { Logger } from '../logger';
-import { DEFAULT_WS_LIMITS, MessageRate, WS_LIMIT_MESSAGES, type WsLimits } from './limits';
+import { DEFAULT_WS_LIMITS, MessageRate, WS_LIMIT_MESSAGES, type FuturesBudget, type WsLimits } from './limits';
 import { mergeInto } from './merge';
 import { WsError, type TaskHandle, type ViewSubscription, type WsRegistry } from './registry';
 
@@ -16,6 +16,8 @@ interface View {
   shared?: Record<string, unknown>;
   /** What the view holds of the server (e.g. the futures whose chains it keeps computed). */
   resources?: string[];
+  /** Its resources are counted in the server's anonymous futures budget (given back once, by drop). */
+  budgeted?: boolean;
 }
 
 /**
@@ -57,6 +59,8 @@ export class ViewConnection {
     private readonly caller: unknown,
     private readonly log: Logger,
     private readonly limits: WsLimits = DEFAULT_WS_LIMITS,
+    /** The server's budget of futures for anonymous views (none: unbounded, e.g. in unit tests). */
+    private readonly anonymousFutures?: FuturesBudget,
   ) {
     this.authenticated = Boolean(caller);
     this.rate = new MessageRate(limits.maxMessagesPerSecond);
@@ -150,7 +154,10 @@ export class ViewConnection {
       if (held.size > this.limits.maxFutures)
         throw new WsError('TOO_MANY_FUTURES', WS_LIMIT_MESSAGES.tooManyFutures(this.limits.maxFutures));
     }
-    const view: View = { id: viewId, name: viewName, resources };
+    const budgeted = !this.authenticated && this.anonymousFutures && resources.length > 0;
+    if (budgeted && !this.anonymousFutures!.take(resources))
+      throw new WsError('TOO_MANY_FUTURES', WS_LIMIT_MESSAGES.busyFutures);
+    const view: View = { id: viewId, name: viewName, resources, ...(budgeted ? { budgeted: true } : {}) };
     this.views.set(viewId, view); // reserve the id while the source computes its initial data
     try {
       view.sub = await source.subscribe(
@@ -159,7 +166,7 @@ export class ViewConnection {
         this.authenticated ? this.caller : undefined,
       );
     } catch (e) {
-      this.views.delete(viewId);
+      if (this.views.get(viewId) === view) this.drop(view);
       throw e;
     }
     if (this.closed || this.views.get(viewId) !== view) {
@@ -173,7 +180,7 @@ export class ViewConnection {
     const view = this.views.get(viewId);
     if (!view) throw new WsError('UNKNOWN_VIEW_ID', `视图 ${viewId} 未订阅`);
     view.sub?.close();
-    this.views.delete(viewId);
+    this.drop(view);
     return { view_id: viewId };
   }
 
@@ -240,11 +247,20 @@ export class ViewConnection {
     return handle.intervene(intervention, params ?? {});
   }
 
+  /** The view is gone: its futures go back to the server's anonymous budget. */
+  private drop(view: View) {
+    this.views.delete(view.id);
+    if (view.budgeted) this.anonymousFutures?.give(view.resources ?? []);
+    view.budgeted = false;
+  }
+
   dispose() {
     if (this.closed) return;
     this.closed = true;
-    for (const v of this.views.values()) v.sub?.close();
-    this.views.clear();
+    for (const v of [...this.views.values()]) {
+      v.sub?.close();
+      this.drop(v);
+    }
     for (const t of this.tasks.values()) t.stop();
     this.tasks.clear();
   }

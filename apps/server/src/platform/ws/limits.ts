@@ -15,6 +15,8 @@ export const DEFAULT_WS_LIMITS: WsLimits = {
   maxFutures: 2,
   maxConnectionsPerAddress: 20,
   maxConnections: 5000,
+  maxAnonymousConnections: 120,
+  maxAnonymousFutures: 16,
   maxMessageBytes: 16 * 1024,
   maxMessagesPerSecond: 20,
 };
@@ -26,36 +28,105 @@ export const WS_LIMIT_MESSAGES = {
   tooFast: '消息过于频繁，请稍后再试',
   perAddress: '来自同一地址的连接过多，请关闭其他页面后重试',
   overall: '服务器连接数已满，请稍后重试',
+  busy: '服务器繁忙，公开行情连接已达上限，请稍后重试',
+  busyFutures: '服务器繁忙，公开行情可查看的期货合约已达上限，请先查看他人正在查看的合约或稍后重试',
 } as const;
 
 /** Close code 1013 "try again later" (RFC 6455 registry) for connections refused by a cap. */
 export const TRY_AGAIN_LATER = 1013;
 
-/** Open connections per client address and overall. */
+/**
+ * Open connections per client address and overall, and the per-server budget of anonymous ones (issue 30):
+ * 12 addresses × 20 anonymous connections must not slow the desks. Anonymous connections together stay
+ * within `maxAnonymousConnections`. When the budget is full, a newcomer whose address holds less than its
+ * fair share (budget / addresses) takes the slot of the address holding the most — that address's newest
+ * connection is closed — otherwise it is refused: the budget ends up split evenly between the addresses.
+ * Signed-in connections (the desks) are counted apart, per address and overall only, so a flood from an
+ * office's address does not keep its own desks out.
+ */
 export class ConnectionGate {
-  private readonly byAddress = new Map<string, number>();
+  private readonly anonymous = new Map<string, number>();
+  private readonly signedIn = new Map<string, number>();
+  private anonymousTotal = 0;
   private total = 0;
-  constructor(private readonly limits: Pick<WsLimits, 'maxConnections' | 'maxConnectionsPerAddress'>) {}
+  constructor(
+    private readonly limits: Pick<WsLimits, 'maxConnections' | 'maxConnectionsPerAddress' | 'maxAnonymousConnections'>,
+  ) {}
 
-  /** Takes a slot, or says why not (the Chinese reason). */
-  admit(address: string): string | null {
-    if (this.total >= this.limits.maxConnections) return WS_LIMIT_MESSAGES.overall;
-    const n = this.byAddress.get(address) ?? 0;
-    if (n >= this.limits.maxConnectionsPerAddress) return WS_LIMIT_MESSAGES.perAddress;
-    this.byAddress.set(address, n + 1);
-    this.total++;
-    return null;
+  /**
+   * Takes a slot, or says why not (the Chinese reason). `evict`: the address one of whose anonymous
+   * connections must be closed now — its slot is already this newcomer's (do not release it again).
+   */
+  admit(address: string, authenticated = false): { refused: string } | { refused: null; evict?: string } {
+    if (this.total >= this.limits.maxConnections) return { refused: WS_LIMIT_MESSAGES.overall };
+    const byAddress = authenticated ? this.signedIn : this.anonymous;
+    const n = byAddress.get(address) ?? 0;
+    if (n >= this.limits.maxConnectionsPerAddress) return { refused: WS_LIMIT_MESSAGES.perAddress };
+    if (authenticated || this.anonymousTotal < this.limits.maxAnonymousConnections) {
+      byAddress.set(address, n + 1);
+      if (!authenticated) this.anonymousTotal++;
+      this.total++;
+      return { refused: null };
+    }
+    const addresses = this.anonymous.size + (n === 0 ? 1 : 0);
+    const share = Math.max(1, Math.floor(this.limits.maxAnonymousConnections / addresses));
+    let largest: [string, number] | undefined;
+    for (const entry of this.anonymous) if (!largest || entry[1] > largest[1]) largest = entry;
+    // Below its share, some other address must be above it (the budget is full): that one gives a slot.
+    if (n >= share || !largest || largest[1] <= n + 1) return { refused: WS_LIMIT_MESSAGES.busy };
+    this.drop(this.anonymous, largest[0]);
+    this.anonymous.set(address, n + 1);
+    return { refused: null, evict: largest[0] };
   }
 
-  release(address: string) {
-    const n = this.byAddress.get(address) ?? 0;
-    if (n <= 1) this.byAddress.delete(address);
-    else this.byAddress.set(address, n - 1);
+  release(address: string, authenticated = false) {
+    this.drop(authenticated ? this.signedIn : this.anonymous, address);
+    if (!authenticated) this.anonymousTotal = Math.max(0, this.anonymousTotal - 1);
     this.total = Math.max(0, this.total - 1);
+  }
+
+  private drop(byAddress: Map<string, number>, address: string) {
+    const n = byAddress.get(address) ?? 0;
+    if (n <= 1) byAddress.delete(address);
+    else byAddress.set(address, n - 1);
   }
 
   get size() {
     return this.total;
+  }
+
+  get anonymousSize() {
+    return this.anonymousTotal;
+  }
+}
+
+/**
+ * The futures whose chains anonymous connections keep computed, over the whole server (issue 30): the
+ * work of a flood is the chains it keeps busy, not its sockets. An anonymous view may add a future
+ * only while fewer than `max` are held; futures already held (by anyone anonymous) are free to share.
+ */
+export class FuturesBudget {
+  private readonly held = new Map<string, number>();
+  constructor(private readonly max: number) {}
+
+  /** Takes the futures, or false when they would pass the budget (nothing taken then). */
+  take(futures: readonly string[]): boolean {
+    const fresh = new Set(futures.filter((f) => !this.held.has(f)));
+    if (fresh.size > 0 && this.held.size + fresh.size > this.max) return false;
+    for (const f of futures) this.held.set(f, (this.held.get(f) ?? 0) + 1);
+    return true;
+  }
+
+  give(futures: readonly string[]) {
+    for (const f of futures) {
+      const n = this.held.get(f) ?? 0;
+      if (n <= 1) this.held.delete(f);
+      else this.held.set(f, n - 1);
+    }
+  }
+
+  get size() {
+    return this.held.size;
   }
 }
 

@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { WebSocketServer } from 'ws';
+import { WebSocketServer, type WebSocket } from 'ws';
 import { ViewConnection } from './connection';
-import { ConnectionGate, DEFAULT_WS_LIMITS, TRY_AGAIN_LATER, clientAddress, type WsLimits } from './limits';
+import {
+  ConnectionGate,
+  DEFAULT_WS_LIMITS,
+  FuturesBudget,
+  TRY_AGAIN_LATER,
+  WS_LIMIT_MESSAGES,
+  clientAddress,
+  type WsLimits,
+} from './limits';
 import type { WsRegistry } from './registry';
 
 export const WS_PATHS = ['/ws', '/ws/volatility'];
@@ -19,9 +27,18 @@ export function attachViewServer(
 ) {
   const limits: WsLimits = { ...DEFAULT_WS_LIMITS, ...opts.limits };
   const gate = new ConnectionGate(limits);
+  const anonymousFutures = new FuturesBudget(limits.maxAnonymousFutures);
   // Past the soft limit (an error reply) the library closes the connection (1009).
   const wss = new WebSocketServer({ noServer: true, maxPayload: Math.max(256 * 1024, limits.maxMessageBytes * 4) });
   const connections = new Set<ViewConnection>();
+  /** Open anonymous connections per address, oldest first: where an eviction takes its connection. */
+  const anonymousByAddress = new Map<string, WebSocket[]>();
+  /** Evicted connections whose slot the gate already gave to another: not released again on close. */
+  const handedOver = new WeakSet<WebSocket>();
+  const refuse = (ws: WebSocket, message: string) => {
+    ws.send(JSON.stringify({ aid: 'error', result: 'error', error: { code: 'TOO_MANY_CONNECTIONS', message } }));
+    ws.close(TRY_AGAIN_LATER, 'too many connections');
+  };
   let closing = false;
   const refuseClosing = (socket: { end(s: string): void }) => {
     socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\n\r\n');
@@ -41,23 +58,28 @@ export function attachViewServer(
       wss.handleUpgrade(req, socket, head, (ws) => {
         // Refused by a cap: told why in Chinese (a browser cannot read an HTTP refusal), then closed.
         const address = clientAddress(req, opts.trustProxy ?? false);
-        const refused = gate.admit(address);
-        if (refused) {
-          ws.send(
-            JSON.stringify({
-              aid: 'error',
-              result: 'error',
-              error: { code: 'TOO_MANY_CONNECTIONS', message: refused },
-            }),
-          );
-          ws.close(TRY_AGAIN_LATER, 'too many connections');
-          return;
+        const admitted = gate.admit(address, ok);
+        if (admitted.refused !== null) return refuse(ws, admitted.refused);
+        if (admitted.evict !== undefined) {
+          // The budget is full and this address is below its fair share: the largest address's newest
+          // anonymous connection gives up its slot (already counted as this one's).
+          const victim = anonymousByAddress.get(admitted.evict)?.pop();
+          if (victim) {
+            handedOver.add(victim);
+            refuse(victim, WS_LIMIT_MESSAGES.busy);
+          }
         }
-        const conn = new ViewConnection(ws, registry, ok ? caller : false, app.log, limits);
+        const conn = new ViewConnection(ws, registry, ok ? caller : false, app.log, limits, anonymousFutures);
         connections.add(conn);
+        if (!ok) anonymousByAddress.set(address, [...(anonymousByAddress.get(address) ?? []), ws]);
         ws.on('close', () => {
           connections.delete(conn);
-          gate.release(address);
+          if (!ok) {
+            const list = anonymousByAddress.get(address)?.filter((w) => w !== ws) ?? [];
+            if (list.length) anonymousByAddress.set(address, list);
+            else anonymousByAddress.delete(address);
+          }
+          if (!handedOver.has(ws)) gate.release(address, ok);
         });
       });
     });
@@ -69,5 +91,9 @@ export function attachViewServer(
     for (const ws of wss.clients) ws.terminate();
     await new Promise<void>((resolve) => wss.close(() => resolve()));
   });
-  return { connections: () => connections.size };
+  return {
+    connections: () => connections.size,
+    anonymousConnections: () => gate.anonymousSize,
+    anonymousFutures: () => anonymousFutures.size,
+  };
 }

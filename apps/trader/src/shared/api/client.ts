@@ -21,6 +21,7 @@ import { traderPaths } from '@pfp/contract/paths';
 import { conditionalApi } from './conditionalApi';
 import { fixingApi, type FileAccess } from './fixingApi';
 import { marginApi } from './marginApi';
+import { lifecycleApi } from './lifecycle';
 
 /** SPEC §7 "Trader calls", by the contract's methods and paths. */
 type Routes = typeof traderRoutes;
@@ -97,6 +98,7 @@ export function createTraderApi(http: HttpClient, files?: FileAccess) {
     ...fixingApi(call, files),
     ...conditionalApi(call),
     ...marginApi(call),
+    ...lifecycleApi(call),
   };
 }
 

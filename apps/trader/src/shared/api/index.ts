@@ -12,5 +12,6 @@ export * from './mutations';
 export * from './fixing';
 export * from './conditional';
 export * from './margin';
+export { useContractDetail, useExtendDeadline, useRollContract } from './lifecycle';
 export type { FileAccess } from './fixingApi';
 export { useLiveConsole } from './live';

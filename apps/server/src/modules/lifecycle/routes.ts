@@ -1,0 +1,50 @@
+import { pricerRoutes, traderRoutes } from '@pfp/contract';
+import { serve } from '../../platform/http/route';
+import type { Capability } from '../context';
+import { parseFixingTime } from './average';
+import { extendDeadline } from './extend';
+import { rollContract } from './roll';
+import { contractHistory, contractSchedule } from './views';
+
+const tags = ['trader'];
+/** AVERAGE_FIXING_TIME, default 14:50 Beijing (docs/fixing.md). */
+const fixingTime = () => parseFixingTime(process.env.AVERAGE_FIXING_TIME);
+
+/** A contract's whole life (issue 32): 转月, 延期, and the schedule of 均价点价; its history in one list. */
+export const lifecycle: Capability = {
+  trader(app, ctx, trader) {
+    const { db } = ctx;
+    serve(
+      app,
+      traderRoutes.rollContract,
+      async ({ req, body }) => rollContract(db, await trader.tenantOf(req), trader.sub(req), body),
+      { tags },
+    );
+    serve(
+      app,
+      traderRoutes.extendDeadline,
+      async ({ req, body }) => extendDeadline(db, await trader.tenantOf(req), trader.sub(req), body),
+      { tags },
+    );
+    serve(
+      app,
+      traderRoutes.contractSchedule,
+      async ({ req, body }) =>
+        contractSchedule(db, { tenantId: await trader.tenantOf(req) }, body.contract_id, fixingTime()),
+      { tags },
+    );
+    serve(
+      app,
+      traderRoutes.contractHistory,
+      async ({ req, body }) => contractHistory(db, { tenantId: await trader.tenantOf(req) }, body.contract_id),
+      { tags },
+    );
+  },
+  pricer(app, ctx, pricer) {
+    const { db } = ctx;
+    serve(app, pricerRoutes.contractSchedule, ({ req, body }) =>
+      contractSchedule(db, pricer.who(req), body.contract_id, fixingTime()),
+    );
+    serve(app, pricerRoutes.contractHistory, ({ req, body }) => contractHistory(db, pricer.who(req), body.contract_id));
+  },
+};

@@ -1,0 +1,195 @@
+import { zh } from '@pfp/i18n';
+import type { contractHistory as historySchema, ContractSchedule, RollConfirmation, ScheduleDay } from '@pfp/contract';
+import type { z } from 'zod';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../platform/db/schema';
+import { notFound } from '../../platform/errors';
+import { shanghaiToday } from '../contracts/fixingTerms';
+import { fixingDay, fixingTimeText, type FixingTime } from './average';
+import { projectShares, tradingDaysIn } from './terms';
+
+type ContractHistory = z.output<typeof historySchema>;
+type HistoryEvent = ContractHistory['items'][number];
+
+const H = zh.lifecycle.history;
+
+/** Whose contract: the trader's company, or one customer of it (another's is the view's 404). */
+export interface ContractScope {
+  tenantId: number;
+  pricerId?: number;
+}
+
+async function scopedContract(db: Kysely<DB>, scope: ContractScope, id: number) {
+  let q = db.selectFrom('v_contracts').selectAll().where('id', '=', id).where('tenant_id', '=', scope.tenantId);
+  if (scope.pricerId !== undefined) q = q.where('pricer_id', '=', scope.pricerId);
+  const c = await q.executeTakeFirst();
+  if (!c) throw notFound(zh.lifecycle.errors.contractNotFound);
+  return c;
+}
+
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+/**
+ * An average contract's schedule: each trading day of the window (and any catch-up day after it)
+ * with its planned and fixed lots, the day's price and the running average; the days to come show
+ * the lots left spread as the job will spread them. A point contract has no days.
+ */
+export async function contractSchedule(
+  db: Kysely<DB>,
+  scope: ContractScope,
+  contractId: number,
+  fixingTime: FixingTime,
+  now: Date = new Date(),
+): Promise<ContractSchedule> {
+  const c = await scopedContract(db, scope, contractId);
+  const basis = Number(c.basis);
+  const executed = c.executed_quantity;
+  const head = {
+    contract_id: c.id,
+    pricing_mode: c.pricing_mode,
+    average_start: c.average_start,
+    average_end: c.average_end,
+    fixing_time: fixingTimeText(fixingTime),
+    total_quantity: c.total_quantity,
+    executed_quantity: executed,
+    avg_price: executed > 0 ? Number(c.avg_price) : null,
+    avg_fixed_price: executed > 0 ? Number(c.avg_price) + basis : null,
+    basis,
+  };
+  if (c.pricing_mode !== 'average' || !c.average_start || !c.average_end) return { ...head, days: [] };
+  const fixings = await db
+    .selectFrom('average_fixings as f')
+    .innerJoin('orders as o', 'o.id', 'f.order_id')
+    .select(['f.day', 'f.planned_lots', 'f.order_id', 'o.status', 'o.volume_traded', 'o.trade_price'])
+    .where('f.contract_id', '=', c.id)
+    .orderBy('f.day')
+    .execute();
+  const byDay = new Map(fixings.map((f) => [String(f.day), f]));
+  const days = [...new Set([...tradingDaysIn(c.average_start, c.average_end), ...byDay.keys()])].sort();
+  // Days still to come: today while its fixing has not happened and the close has not passed, and after.
+  const today = shanghaiToday(now);
+  const todayOpen =
+    fixingDay(now, fixingTime) !== undefined || now.getTime() < Date.parse(`${today}T${head.fixing_time}:00+08:00`);
+  const future = days.filter((d) => !byDay.has(d) && (d > today || (d === today && todayOpen)));
+  const left = c.status === 'active' || c.status === 'paused' ? c.remaining_quantity : 0;
+  const projected = new Map(future.map((d, i) => [d, projectShares(left, future.length)[i] ?? 0]));
+  let lots = 0;
+  let money = 0;
+  const out: ScheduleDay[] = days.map((d) => {
+    const f = byDay.get(d);
+    if (!f) {
+      const planned = projected.get(d);
+      return {
+        date: d,
+        planned_lots: planned ?? 0,
+        fixed_lots: 0,
+        price: null,
+        average_so_far: lots ? money / lots : null,
+        status: planned === undefined ? 'skipped' : 'planned',
+        order_id: null,
+      };
+    }
+    const traded = Number(f.volume_traded);
+    const price = traded > 0 ? Number(f.trade_price) : null;
+    lots += traded;
+    money += traded * (price ?? 0);
+    const status =
+      f.status === 'FINISHED' ? 'filled' : f.status === 'CANCELLED' ? (traded > 0 ? 'filled' : 'skipped') : 'working';
+    return {
+      date: d,
+      planned_lots: f.planned_lots,
+      fixed_lots: traded,
+      price,
+      average_so_far: lots ? Math.round((money / lots) * 10_000) / 10_000 : null,
+      status,
+      order_id: Number(f.order_id),
+    };
+  });
+  return { ...head, days: out };
+}
+
+/** The contract's life in one list, oldest first: created, each fix, rolls in and out, extensions. */
+export async function contractHistory(
+  db: Kysely<DB>,
+  scope: ContractScope,
+  contractId: number,
+): Promise<ContractHistory> {
+  const c = await scopedContract(db, scope, contractId);
+  const unit = c.unit ?? '';
+  const lotsText = (lots: number) => (c.multiplier ? `${lots * c.multiplier} ${unit}`.trim() : `${lots}`);
+  const items: HistoryEvent[] = [
+    {
+      at: c.created_at,
+      kind: 'created',
+      text: H.created(
+        c.total_quantity + c.rolled_out_quantity,
+        lotsText(c.total_quantity + c.rolled_out_quantity),
+        c.instrument_id,
+        String(Number(c.basis)),
+      ),
+      order_id: null,
+      roll: null,
+      fee: 0,
+    },
+  ];
+  const fills = await db
+    .selectFrom('orders as o')
+    .select((eb) => [
+      'o.id',
+      'o.volume_traded',
+      'o.trade_price',
+      'o.updated_at',
+      eb
+        .selectFrom('trades as t')
+        .select((e) => e.fn.max('t.created_at').as('at'))
+        .whereRef('t.order_id', '=', 'o.id')
+        .as('at'),
+    ])
+    .where('o.contract_id', '=', c.id)
+    .where('o.volume_traded', '>', 0)
+    .orderBy('o.id')
+    .execute();
+  for (const f of fills)
+    items.push({
+      at: (f.at as Date | null) ?? f.updated_at,
+      kind: 'fix',
+      text: H.fix(f.volume_traded, String(Number(f.trade_price))),
+      order_id: f.id,
+      roll: null,
+      fee: 0,
+    });
+  const events = await db
+    .selectFrom('contract_events')
+    .selectAll()
+    .where('contract_id', '=', c.id)
+    .orderBy('id')
+    .execute();
+  for (const e of events) {
+    const p = (typeof e.payload === 'string' ? JSON.parse(e.payload) : e.payload) as Record<string, unknown>;
+    if (e.kind === 'roll') {
+      const r = p as unknown as RollConfirmation;
+      const out = r.from_contract_id === c.id;
+      items.push({
+        at: e.created_at,
+        kind: out ? 'roll_out' : 'roll_in',
+        text: out
+          ? H.rollOut(r.quantity, r.to_instrument_id, r.to_contract_id)
+          : H.rollIn(r.quantity, r.from_instrument_id, r.from_contract_id),
+        order_id: null,
+        roll: r,
+        fee: r.fee,
+      });
+    } else {
+      items.push({
+        at: e.created_at,
+        kind: 'extension',
+        text: H.extension(String(p.from ?? '—'), String(p.to)),
+        order_id: null,
+        roll: null,
+        fee: num(p.fee) ?? 0,
+      });
+    }
+  }
+  items.sort((a, b) => a.at.getTime() - b.at.getTime());
+  return { contract_id: c.id, items };
+}

@@ -1,0 +1,372 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  List,
+  Loader,
+  Modal,
+  NumberInput,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@pfp/mantine';
+import { beijingDay, formatBasis, formatDateTime, formatLotsWithUnits, formatNumber, formatPrice, zh } from '@pfp/i18n';
+import { notify } from '@pfp/ui';
+import type { ContractRow, RollConfirmation } from '@pfp/contract';
+import { useState } from 'react';
+import { errorText, useContractDetail, useExtendDeadline, useInstruments, useRollContract } from '../shared/api';
+import { TONE } from '../shared/tones';
+
+const L = zh.lifecycle.ui;
+const yuan = (n: number) => formatNumber(n, 2);
+const num = (v: number | string) => (typeof v === 'number' ? v : v === '' || v === '-' ? NaN : Number(v));
+
+/**
+ * 转月 (issue 32): the target month, lots, 月差 and fee, then what will happen — lots and units moved,
+ * the new basis, what is left on the old contract, the fee — and the confirmation.
+ */
+export function RollDialog({ contract, onClose }: { contract: ContractRow | null; onClose: () => void }) {
+  const R = L.rollDialog;
+  const roll = useRollContract();
+  const instruments = useInstruments(contract?.product_name ?? '', contract !== null);
+  const [to, setTo] = useState<string | null>(null);
+  const [lots, setLots] = useState<number | string>(contract?.remaining_quantity ?? '');
+  const [spread, setSpread] = useState<number | string>(0);
+  const [fee, setFee] = useState<number | string>(0);
+  const [deadline, setDeadline] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [today] = useState(() => beijingDay(Date.now()));
+  if (!contract) return null;
+  const target = instruments.data?.find((i) => i.symbol === to);
+  const q = num(lots);
+  const s = num(spread);
+  const f = num(fee) || 0;
+  const multiplier = target?.volume_multiple ?? contract.multiplier ?? 1;
+  const ready = target !== undefined && Number.isInteger(q) && q > 0 && Number.isFinite(s);
+  const submit = async () => {
+    setError(null);
+    try {
+      await roll.mutateAsync({
+        contract_id: contract.id,
+        to_instrument_id: to!,
+        quantity: q,
+        spread: s,
+        fee_per_unit: f,
+        ...(deadline ? { fixing_deadline: deadline } : {}),
+      });
+      notify(R.done, 'success', 3000);
+      onClose();
+    } catch (err) {
+      setError(errorText(err));
+      notify(R.failed(errorText(err)), 'error');
+    }
+  };
+  return (
+    <Modal
+      opened
+      onClose={() => !roll.isPending && onClose()}
+      title={R.title(contract.name)}
+      centered
+      size="lg"
+      closeButtonProps={{ 'aria-label': zh.shell.close }}
+    >
+      <Stack gap="sm">
+        <Select
+          label={R.target}
+          data={(instruments.data ?? [])
+            .filter((i) => i.symbol !== contract.instrument_id)
+            .map((i) => ({ value: i.symbol, label: `${i.name}（${i.symbol}）` }))}
+          value={to}
+          onChange={setTo}
+          searchable
+          data-testid="roll-target"
+        />
+        <Group grow>
+          <NumberInput
+            label={R.quantity}
+            min={1}
+            max={contract.remaining_quantity}
+            allowDecimal={false}
+            value={lots}
+            onChange={setLots}
+            data-testid="roll-quantity"
+          />
+          <NumberInput label={R.spread} allowNegative value={spread} onChange={setSpread} data-testid="roll-spread" />
+          <NumberInput
+            label={R.feePerUnit}
+            min={0}
+            decimalScale={2}
+            value={fee}
+            onChange={setFee}
+            data-testid="roll-fee"
+          />
+        </Group>
+        <TextInput
+          type="date"
+          label={R.deadline}
+          min={today}
+          value={deadline}
+          onChange={(e) => setDeadline(e.currentTarget.value)}
+          data-testid="roll-deadline"
+        />
+        {ready ? (
+          <Alert color={TONE.warning} variant="light" title={R.effectTitle} data-testid="roll-effect">
+            <List size="sm" spacing={2}>
+              <List.Item>
+                {R.effect(formatLotsWithUnits(q, multiplier, contract.unit), contract.instrument_id, target.symbol)}
+              </List.Item>
+              <List.Item>
+                {R.basis(formatBasis(contract.basis), formatBasis(s), formatBasis(contract.basis + s))}
+              </List.Item>
+              <List.Item>{R.left(Math.max(0, contract.remaining_quantity - q))}</List.Item>
+              {q > contract.remaining_quantity ? <List.Item>{R.held(contract.frozen_quantity)}</List.Item> : null}
+              {f > 0 ? <List.Item>{R.fee(yuan(f * q * multiplier))}</List.Item> : null}
+            </List>
+            <Text size="sm" mt={6} fw={600}>
+              {R.irreversible}
+            </Text>
+          </Alert>
+        ) : null}
+        {error ? (
+          <Alert color={TONE.danger} variant="light" role="alert">
+            {error}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={roll.isPending}>
+            {zh.trader.contracts.statusDialog.cancel}
+          </Button>
+          <Button color={TONE.warning} disabled={!ready || roll.isPending} onClick={() => void submit()}>
+            {roll.isPending ? R.submitting : R.confirm}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** 延期: a later deadline and the fee, what will happen, and the confirmation. */
+export function ExtendDialog({ contract, onClose }: { contract: ContractRow | null; onClose: () => void }) {
+  const E = L.extendDialog;
+  const extend = useExtendDeadline();
+  const [deadline, setDeadline] = useState('');
+  const [fee, setFee] = useState<number | string>(0);
+  const [error, setError] = useState<string | null>(null);
+  const [today] = useState(() => beijingDay(Date.now()));
+  if (!contract) return null;
+  const current = contract.fixing_deadline ?? '';
+  const f = num(fee) || 0;
+  const ready = deadline !== '' && deadline > current;
+  const submit = async () => {
+    setError(null);
+    try {
+      await extend.mutateAsync({ contract_id: contract.id, fixing_deadline: deadline, fee: f });
+      notify(E.done, 'success', 3000);
+      onClose();
+    } catch (err) {
+      setError(errorText(err));
+      notify(E.failed(errorText(err)), 'error');
+    }
+  };
+  return (
+    <Modal
+      opened
+      onClose={() => !extend.isPending && onClose()}
+      title={E.title(contract.name)}
+      centered
+      closeButtonProps={{ 'aria-label': zh.shell.close }}
+    >
+      <Stack gap="sm">
+        <Text size="sm">{E.current(current || zh.fixing.noDeadline)}</Text>
+        <Group grow>
+          <TextInput
+            type="date"
+            label={E.deadline}
+            min={current > today ? current : today}
+            value={deadline}
+            onChange={(e) => setDeadline(e.currentTarget.value)}
+            data-testid="extend-deadline"
+          />
+          <NumberInput label={E.fee} min={0} decimalScale={2} value={fee} onChange={setFee} data-testid="extend-fee" />
+        </Group>
+        {ready ? (
+          <Alert color={TONE.warning} variant="light" title={L.rollDialog.effectTitle} data-testid="extend-effect">
+            <List size="sm" spacing={2}>
+              <List.Item>{E.effect(current || zh.fixing.noDeadline, deadline)}</List.Item>
+              {contract.status === 'expired' ? <List.Item>{E.reopen}</List.Item> : null}
+              {f > 0 ? <List.Item>{E.fee2(yuan(f))}</List.Item> : null}
+            </List>
+            <Text size="sm" mt={6} fw={600}>
+              {E.irreversible}
+            </Text>
+          </Alert>
+        ) : null}
+        {error ? (
+          <Alert color={TONE.danger} variant="light" role="alert">
+            {error}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={extend.isPending}>
+            {zh.trader.contracts.statusDialog.cancel}
+          </Button>
+          <Button color={TONE.warning} disabled={!ready || extend.isPending} onClick={() => void submit()}>
+            {extend.isPending ? E.submitting : E.confirm}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** The 转月确认单 as printed: every term of the roll, with units. */
+export function RollConfirmationCard({ roll }: { roll: RollConfirmation }) {
+  const C = L.confirmation;
+  const rows: [string, string][] = [
+    [C.no, roll.confirmation_no],
+    [C.from, `${roll.from_instrument_id}（#${roll.from_contract_id}）`],
+    [C.to, `${roll.to_instrument_id}（#${roll.to_contract_id}）`],
+    [C.lots, formatLotsWithUnits(roll.quantity, roll.multiplier, roll.unit)],
+    [C.oldBasis, formatBasis(roll.old_basis)],
+    [C.spread, formatBasis(roll.spread)],
+    [C.newBasis, formatBasis(roll.new_basis)],
+    [C.fee, `${yuan(roll.fee)} 元`],
+    [C.deadline, roll.fixing_deadline],
+  ];
+  return (
+    <Table withTableBorder withColumnBorders data-testid="roll-confirmation" aria-label={C.title}>
+      <Table.Tbody>
+        {rows.map(([k, v]) => (
+          <Table.Tr key={k}>
+            <Table.Th w={120}>{k}</Table.Th>
+            <Table.Td>{v}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** The contract's history in one place, and for an average contract its schedule and running average. */
+export function ContractDetailDialog({
+  contract,
+  onClose,
+  onRoll,
+  onExtend,
+}: {
+  contract: ContractRow | null;
+  onClose: () => void;
+  /** 转月 and 延期 open their own dialogs (with what will happen, and the confirmation). */
+  onRoll: () => void;
+  onExtend: () => void;
+}) {
+  const D = L.detailDialog;
+  const { schedule, history } = useContractDetail(contract?.id ?? null);
+  if (!contract) return null;
+  const s = schedule.data;
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={D.title(contract.name)}
+      centered
+      size="xl"
+      closeButtonProps={{ 'aria-label': zh.shell.close }}
+    >
+      <Stack gap="md">
+        {contract.status !== 'completed' ? (
+          <Group gap="xs">
+            {contract.pricing_mode !== 'average' ? (
+              <Button size="xs" variant="outline" color={TONE.warning} onClick={onRoll}>
+                {L.roll}
+              </Button>
+            ) : null}
+            <Button size="xs" variant="outline" color={TONE.warning} onClick={onExtend}>
+              {L.extend}
+            </Button>
+          </Group>
+        ) : null}
+        {s && s.pricing_mode === 'average' ? (
+          <Stack gap="xs" data-testid="contract-schedule">
+            <Group justify="space-between">
+              <Text fw={600}>{D.schedule}</Text>
+              <Text size="sm" fw={600} data-testid="running-average">
+                {s.avg_price === null ? D.noFills : D.runningAverage(formatPrice(s.avg_price))}
+              </Text>
+            </Group>
+            <Text size="sm" c="dimmed">
+              {D.window(s.average_start ?? '', s.average_end ?? '', s.fixing_time)}
+            </Text>
+            <Table striped withTableBorder>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{D.columns.date}</Table.Th>
+                  <Table.Th>{D.columns.planned}</Table.Th>
+                  <Table.Th>{D.columns.fixed}</Table.Th>
+                  <Table.Th>{D.columns.price}</Table.Th>
+                  <Table.Th>{D.columns.average}</Table.Th>
+                  <Table.Th>{D.columns.status}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {s.days.map((d) => (
+                  <Table.Tr key={d.date}>
+                    <Table.Td>{d.date}</Table.Td>
+                    <Table.Td>{`${d.planned_lots} 手`}</Table.Td>
+                    <Table.Td>{`${d.fixed_lots} 手`}</Table.Td>
+                    <Table.Td>{d.price === null ? '-' : formatPrice(d.price)}</Table.Td>
+                    <Table.Td>{d.average_so_far === null ? '-' : formatPrice(d.average_so_far)}</Table.Td>
+                    <Table.Td>
+                      <Badge
+                        variant="outline"
+                        color={d.status === 'filled' ? TONE.success : d.status === 'skipped' ? TONE.muted : TONE.info}
+                      >
+                        {zh.lifecycle.scheduleStatus[d.status]}
+                      </Badge>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Stack>
+        ) : null}
+        <Stack gap="xs" data-testid="contract-history">
+          <Text fw={600}>{D.history}</Text>
+          {history.isPending ? (
+            <Group gap="xs">
+              <Loader size="xs" />
+              <Text size="sm">{D.loading}</Text>
+            </Group>
+          ) : history.isError ? (
+            <Alert color={TONE.danger} variant="light" role="alert">
+              {D.failed(errorText(history.error))}
+            </Alert>
+          ) : (
+            <List size="sm" spacing={6}>
+              {history.data.items.map((e, i) => (
+                <List.Item key={i}>
+                  <Text span size="sm" c="dimmed">
+                    {formatDateTime(e.at)}
+                  </Text>{' '}
+                  <Text span size="sm">
+                    {e.text}
+                    {e.fee > 0 ? `，${zh.lifecycle.history.fee(yuan(e.fee))}` : ''}
+                  </Text>
+                  {e.roll ? <RollConfirmationCard roll={e.roll} /> : null}
+                </List.Item>
+              ))}
+            </List>
+          )}
+        </Stack>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {D.close}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

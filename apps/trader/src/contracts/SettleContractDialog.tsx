@@ -1,0 +1,147 @@
+import { Alert, Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@pfp/mantine';
+import { formatLots, formatNumber, zh } from '@pfp/i18n';
+import type { ContractRow } from '@pfp/contract';
+import { notify } from '@pfp/ui';
+import { useState } from 'react';
+import { errorText, useSettleLots } from '../shared/api';
+import { TONE } from '../shared/tones';
+
+const d = zh.margin.contractSettle;
+
+/** Fixed lots of the contract not yet settled (what 交割结算 may take). */
+export const unsettledLots = (c: ContractRow) => Math.max(0, c.executed_quantity - (c.settled_quantity ?? 0));
+
+/** "3 手（15 吨）": lots, and what they count in the product's unit when the instrument has one. */
+export function lotsWithUnits(c: ContractRow, lots: number) {
+  return c.unit && c.multiplier
+    ? `${formatLots(lots)}（${formatNumber(lots * c.multiplier)} ${c.unit}）`
+    : formatLots(lots);
+}
+
+/**
+ * The margin settling `lots` releases: (avg futures fill price + basis) × lots × multiplier × rate, as the
+ * server holds it (docs/margin.md); 0 on a contract without a margin rate.
+ */
+export function marginReleased(c: ContractRow, lots: number) {
+  const rate = c.margin_rate ?? 0;
+  if (!(rate > 0) || !(lots > 0)) return 0;
+  return Math.round((c.avg_price + c.basis) * lots * (c.multiplier ?? 1) * rate * 100) / 100;
+}
+
+/**
+ * 交割结算 from the contracts page's row: how many of the fixed, not yet settled lots (in lots and in the
+ * product's unit), a note, what it releases; then a confirmation naming the consequence. A refusal of
+ * the server (more than unsettled, a race lost) is shown in the dialog as it said it.
+ */
+export function SettleContractDialog({ contract, onClose }: { contract: ContractRow; onClose: () => void }) {
+  const open = unsettledLots(contract);
+  const [lots, setLots] = useState<number | ''>(open);
+  const [note, setNote] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const settle = useSettleLots();
+  const valid = lots !== '' && Number.isInteger(lots) && lots >= 1 && lots <= open;
+  const quantity = valid ? lots : 0;
+  const released = marginReleased(contract, quantity);
+  const close = () => {
+    if (!settle.isPending) onClose();
+  };
+  const submit = () =>
+    settle.mutate(
+      { contract_id: contract.id, quantity, note: note.trim() },
+      {
+        onSuccess: () => {
+          notify(d.done, 'success');
+          onClose();
+        },
+        onError: (err) => {
+          setRefusal(d.failed(errorText(err)));
+          setConfirming(false);
+        },
+      },
+    );
+  const figure = (label: string, value: string) => (
+    <Stack gap={2}>
+      <Text size="sm" c="gray.7">
+        {label}
+      </Text>
+      <Text fw={600}>{value}</Text>
+    </Stack>
+  );
+  return (
+    <Modal
+      opened
+      onClose={close}
+      title={confirming ? d.confirmTitle : d.title(contract.name)}
+      closeOnClickOutside={!settle.isPending}
+      closeOnEscape={!settle.isPending}
+      closeButtonProps={{ disabled: settle.isPending, 'aria-label': zh.shell.close }}
+      centered
+    >
+      {confirming ? (
+        <Stack gap="md">
+          <Text>{d.confirmText(contract.name, contract.pricer_name ?? '', lotsWithUnits(contract, quantity))}</Text>
+          <Text fw={600}>{released > 0 ? d.releases(formatNumber(released, 2)) : d.noMargin}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)} disabled={settle.isPending}>
+              {zh.margin.settleDialog.back}
+            </Button>
+            <Button color={TONE.primary} onClick={submit} loading={settle.isPending} data-autofocus>
+              {d.confirm}
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <Stack gap="md">
+          {refusal ? (
+            <Alert color={TONE.danger} variant="light" role="alert">
+              {refusal}
+            </Alert>
+          ) : null}
+          <SimpleGrid cols={2} spacing="sm">
+            {figure(d.customer, contract.pricer_name ?? '-')}
+            {figure(d.executed, lotsWithUnits(contract, contract.executed_quantity))}
+            {figure(d.settled, lotsWithUnits(contract, contract.settled_quantity ?? 0))}
+            {figure(d.open, lotsWithUnits(contract, open))}
+          </SimpleGrid>
+          <NumberInput
+            label={d.quantity}
+            value={lots}
+            onChange={(v) => setLots(typeof v === 'number' ? v : '')}
+            min={1}
+            max={open}
+            allowDecimal={false}
+            allowNegative={false}
+            suffix=" 手"
+            description={valid && contract.unit && contract.multiplier ? lotsWithUnits(contract, quantity) : undefined}
+            error={lots !== '' && !valid ? d.invalid(formatLots(open)) : undefined}
+            data-autofocus
+          />
+          <TextInput
+            label={d.note}
+            placeholder={d.notePlaceholder}
+            value={note}
+            maxLength={200}
+            onChange={(e) => setNote(e.currentTarget.value)}
+          />
+          <Text size="sm">{valid ? (released > 0 ? d.releases(formatNumber(released, 2)) : d.noMargin) : null}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {d.cancel}
+            </Button>
+            <Button
+              color={TONE.primary}
+              disabled={!valid}
+              onClick={() => {
+                setRefusal(null);
+                setConfirming(true);
+              }}
+            >
+              {d.next}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

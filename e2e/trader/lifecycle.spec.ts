@@ -1,0 +1,163 @@
+import { expect, test, type Page } from '@playwright/test';
+import { demoTrader, expectAccessible, pricerLogin, screenshot, signIn, toast, traderCall } from './support';
+
+/*
+ * A contract's life (issue 32, docs/fixing.md), end to end on the demo company: the trader rolls
+ * unfixed lots to the next month from the contract row (the dialog says what will happen before the
+ * confirmation), and the customer finds the 转月确认单 in the contract's history on the desk; an
+ * average contract created in the dialog shows its schedule to the trader and on the desk, where it
+ * cannot be fixed by hand. (The daily fixing itself runs on a clock: the server test simulates a month.)
+ */
+
+const TENANT = 1;
+const CUSTOMER = { username: `lc${Date.now() % 100_000}`, password: 'lc-pass-1' };
+const beijingDay = (days = 0) => new Date(Date.now() + 8 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+const DEADLINE = beijingDay(20);
+
+interface Instrument {
+  symbol: string;
+  name: string;
+}
+
+const dialog = (page: Page, name: string | RegExp) => page.getByRole('dialog', { name });
+
+async function openDesk(page: Page, username: string) {
+  const session = await pricerLogin(page.request, TENANT, username, CUSTOMER.password);
+  const me = { user_id: session.userId, username, tenant_id: TENANT, company_name: '' };
+  await page.goto(`/pricer/${TENANT}/login`);
+  await page.evaluate(
+    (s) => {
+      localStorage.setItem('pricer_token', s.token);
+      localStorage.setItem('pricer_user_info', JSON.stringify(s.user));
+    },
+    { token: session.token, user: me },
+  );
+  await page.goto(`/pricer/${TENANT}/dashboard`);
+}
+
+test.describe.serial('a contract’s life: 转月 and 均价点价', () => {
+  test.describe.configure({ timeout: 120_000 });
+  let copper: Instrument[] = [];
+  let name = '';
+
+  test('the trader rolls unfixed lots to the next month from the contract row', async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, demoTrader, '/trader/contracts', /\/trader\/contracts$/);
+    const customer = await traderCall<{ id: number }>(page, '/api/trader/rpc/create-pricer-user', CUSTOMER);
+    copper = (await traderCall<{ items: Instrument[] }>(page, '/api/trader/view/instruments', { product_name: '铜' }))
+      .items;
+    name = `转月铜合同-${CUSTOMER.username}`;
+    await traderCall(page, '/api/trader/rpc/create-contract', {
+      pricer_id: customer.id,
+      product_name: '铜',
+      instrument_id: copper[0]!.symbol,
+      direction: 'BUY',
+      total_quantity: 10,
+      basis: 150,
+      fixing_deadline: DEADLINE,
+      name,
+    });
+    await page.reload();
+    // 详情 on the row: the contract's history, with 转月 and 延期.
+    await page.getByRole('button', { name: `详情 ${name}` }).click();
+    await dialog(page, `合同详情 · ${name}`).getByRole('button', { name: '转月', exact: true }).click();
+    const roll = dialog(page, `转月 · ${name}`);
+    await roll.getByTestId('roll-target').click();
+    await page.getByRole('option', { name: new RegExp(copper[1]!.symbol.replace('.', '\\.')) }).click();
+    await roll.getByTestId('roll-quantity').fill('6');
+    await roll.getByTestId('roll-spread').fill('30');
+    await roll.getByTestId('roll-fee').fill('2');
+    const effect = roll.getByTestId('roll-effect');
+    await expect(effect).toContainText(`把 6 手（30 吨）未点价数量从 ${copper[0]!.symbol} 转入 ${copper[1]!.symbol}`);
+    await expect(effect).toContainText('新合同基差 +180.00（原基差 +150.00，月差 +30.00）');
+    await expect(effect).toContainText('原合同剩余可点价 4 手');
+    await expect(effect).toContainText('向客户收取转月费 60.00 元');
+    await expectAccessible(page, testInfo, 'roll-dialog');
+    await screenshot(page, testInfo, 'roll-dialog');
+    await roll.getByRole('button', { name: '确认转月' }).click();
+    await expect(toast(page, '转月完成')).toBeVisible();
+    await expect(roll).toBeHidden();
+
+    // The new contract is on top of the list; its detail tells where its lots came from.
+    const newName = `${copper[1]!.name}-${name}`;
+    await page.getByRole('button', { name: `详情 ${newName}` }).click();
+    const detail = dialog(page, `合同详情 · ${newName}`);
+    const history = detail.getByTestId('contract-history');
+    await expect(history).toContainText(`由 ${copper[0]!.symbol}`);
+    await expect(history).toContainText('转月转入 6 手');
+    const card = detail.getByTestId('roll-confirmation');
+    await expect(card.getByRole('row', { name: /新基差/ })).toContainText('+180.00');
+    await expect(card.getByRole('row', { name: /转月费/ })).toContainText('60.00 元');
+    await screenshot(page, testInfo, 'roll-detail');
+  });
+
+  test('the customer finds the 转月确认单 in the contract’s history on the desk', async ({ page }, testInfo) => {
+    await openDesk(page, CUSTOMER.username);
+    const history = page.getByTestId('desk-contract-history');
+    await expect(history).toContainText('转月转入 6 手');
+    await history.getByRole('button', { name: '转月确认单' }).click();
+    const card = history.getByTestId('roll-confirmation');
+    // The desk's last card: the customer scrolls down to read it.
+    await card.scrollIntoViewIfNeeded();
+    await expect(card).toBeInViewport();
+    await expect(card.getByRole('row', { name: /数量/ })).toContainText('6 手（30 吨）');
+    await expect(history.getByRole('button', { name: '打印转月确认单' })).toBeVisible();
+    await expectAccessible(page, testInfo, 'desk-roll-confirmation');
+    await screenshot(page, testInfo, 'desk-roll-confirmation');
+  });
+
+  test('an average contract: window in the create dialog, schedule for the trader and on the desk', async ({
+    page,
+  }, testInfo) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, demoTrader, '/trader/contracts', /\/trader\/contracts$/);
+    const avgName = `均价铜合同-${CUSTOMER.username}`;
+    await page.getByRole('button', { name: '新建合同' }).click();
+    const form = dialog(page, '新建合同');
+    await form.getByTestId('contract-pricer').click();
+    await page.getByRole('option', { name: CUSTOMER.username }).filter({ visible: true }).first().click();
+    await form.getByTestId('contract-product').click();
+    await page.getByRole('option', { name: /^铜$/ }).filter({ visible: true }).first().click();
+    await form.getByTestId('contract-instrument').click();
+    await page
+      .getByRole('option', { name: /^铜\d{4}/ })
+      .filter({ visible: true })
+      .first()
+      .click();
+    await form.getByTestId('contract-direction').click();
+    await page.getByRole('option', { name: '买入' }).filter({ visible: true }).first().click();
+    await form.getByTestId('contract-quantity').fill('20');
+    await form.getByTestId('contract-basis').fill('100');
+    await form.getByTestId('contract-deadline').fill(DEADLINE);
+    await form.getByText('均价点价', { exact: true }).click();
+    await form.getByTestId('contract-average-start').fill(beijingDay(1));
+    await form.getByTestId('contract-average-end').fill(beijingDay(14));
+    await form.getByLabel('合同名称').fill(avgName);
+    await form.getByRole('button', { name: '创建' }).click();
+    await expect(form).toBeHidden();
+
+    await page.getByRole('button', { name: `详情 ${avgName}` }).click();
+    const detail = dialog(page, `合同详情 · ${avgName}`);
+    const schedule = detail.getByTestId('contract-schedule');
+    await expect(schedule).toContainText('尚未成交');
+    await expect(schedule).toContainText('每个交易日 14:50 自动点价');
+    const rows = schedule.getByRole('row');
+    // A header and one row per trading day, each planned, the lots adding up to 20.
+    const days = (await rows.count()) - 1;
+    expect(days).toBeGreaterThanOrEqual(9);
+    const planned = await schedule.locator('tbody tr td:nth-child(2)').allTextContents();
+    expect(planned.reduce((s, t) => s + Number(t.replace(' 手', '')), 0)).toBe(20);
+    await expectAccessible(page, testInfo, 'average-schedule');
+    await detail.getByRole('button', { name: '关闭' }).last().click();
+
+    await openDesk(page, CUSTOMER.username);
+    const picker = page.getByLabel('合同', { exact: true });
+    const option = (await picker.locator('option', { hasText: avgName }).textContent()) ?? '';
+    await picker.selectOption({ label: option });
+    await expect(page.getByTestId('desk-average-schedule')).toBeVisible();
+    await expect(page.getByTestId('not-fixable')).toContainText('均价点价合同由系统每日自动点价，不能手动点价');
+    await expect(page.getByRole('button', { name: '点价' })).toBeDisabled();
+    await expectAccessible(page, testInfo, 'desk-average');
+    await screenshot(page, testInfo, 'desk-average');
+  });
+});
