@@ -73,6 +73,8 @@ test.describe('trading desk', () => {
     const session = await apiSession(request);
     const snap = await snapshot(request, session.token);
     const first = snap.contracts[0]!;
+    // The socket refused: the desk falls back to the SPEC's 5 s poll (live.spec.ts has the pushed desk).
+    await page.routeWebSocket(/\/ws(\?|$)/, (ws) => ws.close());
     await openSignedIn(page, session, DESK);
     await expect(page.getByLabel('合同')).toHaveValue(String(first.id));
     const option = page.getByLabel('合同').locator(`option[value="${first.id}"]`);
@@ -83,7 +85,7 @@ test.describe('trading desk', () => {
     const ref = page.getByTestId('reference-price');
     await expect(ref).toContainText(/参考价：¥[\d,]+\.\d{2}/);
     await expect(ref).toContainText(/更新于 \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
-    // The orders table polls every 5 s.
+    // The orders table polls every 5 s while the socket is down.
     const polls: number[] = [];
     page.on('request', (r) => {
       if (r.url().endsWith('/api/pricer/view/my-orders')) polls.push(Date.now());
@@ -342,8 +344,9 @@ test.describe('trading desk', () => {
 
   test('a failed load says 订单数据加载失败 and the desk recovers on the next poll', async ({ page, request }) => {
     const session = await apiSession(request);
-    // The network drops the snapshot calls (the server itself is untouched).
+    // The network drops the snapshot calls and the live socket (the server itself is untouched).
     await page.route('**/api/pricer/view/my-data-snapshot', (route) => route.abort('connectionfailed'));
+    await page.routeWebSocket(/\/ws(\?|$)/, (ws) => ws.close());
     await openSignedIn(page, session, DESK);
     await expect(toast(page, '订单数据加载失败')).toBeVisible({ timeout: 15_000 });
     await expect(page.getByRole('alert').filter({ hasText: '订单数据加载失败' })).toBeVisible();

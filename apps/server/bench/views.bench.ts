@@ -18,9 +18,11 @@
  *
  * Bounded: fixed request counts, every run capped in time, the cluster removed at the end. Not part of CI.
  */
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import type { Kysely } from 'kysely';
+import pg from 'pg';
 import { listFutures } from '../src/market/catalogue';
 import { ordersView } from '../src/modules/orders/views';
 import { ViewCache } from '../src/platform/views/cache';
@@ -55,6 +57,9 @@ const FLOOR_REQUESTS = 20_000;
 const SERIAL_REQUESTS = 100;
 const RUN_CAP_MS = 60_000;
 const GOALS = { page: 30, stats: 50 } as const;
+/** Issue 33 item 5: server CPU per orders page ≤ 0.35 × PostgreSQL's; page p99 ≤ 1.3 × the same SQL through the driver. */
+const CPU_RATIO_GOAL = 0.35;
+const FLOOR_RATIO_GOAL = 1.3;
 const SHARED_BUFFERS = process.env.BENCH_PG_SHARED_BUFFERS ?? '1GB';
 
 const PAGE_BODY = {
@@ -264,11 +269,65 @@ async function explain(db: Kysely<any>, url: string, tenantId: number) {
   });
 }
 
+/**
+ * The floor of a page: the SQL the engine plans for it (the page, then its COUNT, as runView issues them), straight
+ * through the driver from CONCURRENCY clients at once, tenants drawn as for the HTTP runs. Returns the latencies.
+ */
+async function driverFloor(db: Kysely<any>, url: string, tenantIds: number[], requests: number) {
+  const rnd = mulberry32(4);
+  const pool = new pg.Pool({ connectionString: url, max: CONCURRENCY });
+  const plans = tenantIds.map((id) => {
+    const plan = planView(ordersView, PAGE_BODY, { tenant_id: id });
+    return [plan.query.compile(db), plan.countQuery!.compile(db)] as const;
+  });
+  const one = async () => {
+    const [page, count] = plans[Math.floor(rnd() * plans.length)]!;
+    const t0 = performance.now();
+    await pool.query(page.sql, [...page.parameters]);
+    await pool.query(count.sql, [...count.parameters]);
+    return performance.now() - t0;
+  };
+  try {
+    const run = async (n: number) => {
+      const latencies: number[] = [];
+      let left = n;
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (left-- > 0) latencies.push(await one());
+        }),
+      );
+      return latencies;
+    };
+    await run(200); // warm-up
+    return summarize(await run(requests));
+  } finally {
+    await pool.end();
+  }
+}
+
 interface Figures {
   serial: LoadResult;
   loaded: LoadResult;
   /** Over the loaded run: the machine's CPU, and this process's (the server and the load worker). */
-  cpu: { machine: { busy: number; total: number }; process: number };
+  cpu: { machine: { busy: number; total: number }; process: number; postgres: number };
+}
+
+/** PostgreSQL's processes (the cluster's backends): their own CPU, not the shared machine's. */
+let postgresPids: () => number[] = () => [];
+
+/** utime + stime of processes, seconds (/proc/<pid>/stat, clock ticks of 1/100 s). */
+function cpuSeconds(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      /* a backend that ended */
+    }
+  }
+  return ticks / 100;
 }
 
 async function measure(
@@ -294,15 +353,18 @@ async function measure(
   const serial = await runLoadInWorker(spec(1, SERIAL_REQUESTS));
   const machineFrom = machineCpu();
   const processFrom = process.cpuUsage();
+  const postgresFrom = cpuSeconds(postgresPids());
   const loaded = await runLoadInWorker(spec(CONCURRENCY, requests));
   const machineTo = machineCpu();
   const own = process.cpuUsage(processFrom);
+  const postgres = cpuSeconds(postgresPids()) - postgresFrom;
   return {
     serial,
     loaded,
     cpu: {
       machine: { busy: machineTo.busy - machineFrom.busy, total: machineTo.total - machineFrom.total },
       process: (own.user + own.system) / 1e6,
+      postgres,
     },
   };
 }
@@ -321,6 +383,16 @@ function report(kind: Kind | 'floor', f: Figures) {
   console.log(
     `    machine ${fmt((f.cpu.machine.busy / Math.max(f.cpu.machine.total, 1e-9)) * 100, 0)} % busy; CPU per answer ${perAnswer(f.cpu.machine.busy)} ms: this process ${perAnswer(f.cpu.process)} ms${f.loaded.cpuMs === undefined ? ' (server and load worker)' : ` (the load worker ${perAnswer(f.loaded.cpuMs / 1000)} ms)`}, the rest (PostgreSQL) ${perAnswer(f.cpu.machine.busy - f.cpu.process)} ms`,
   );
+  if (kind === 'page') {
+    // Issue 33 item 5: the server's own CPU per page (this process less the load worker) beside PostgreSQL's.
+    const server = f.cpu.process - (f.loaded.cpuMs ?? 0) / 1000;
+    // PostgreSQL's own processes: on a shared machine "the rest" also holds everyone else's work.
+    const postgres = f.cpu.postgres;
+    const ratio = server / Math.max(postgres, 1e-9);
+    console.log(
+      `    server CPU per page ${perAnswer(server)} ms vs PostgreSQL's ${perAnswer(postgres)} ms: ${fmt(ratio, 2)}× (goal ≤ ${CPU_RATIO_GOAL}×: ${ratio <= CPU_RATIO_GOAL ? 'MET' : 'MISSED'})`,
+    );
+  }
   if (goal !== undefined)
     console.log(
       `    goal p99 ≤ ${goal} ms at ${CONCURRENCY} in flight: ${s.p99 <= goal ? 'MET' : 'MISSED'} (p99 ${fmt(s.p99)} ms; load average ${loadavg()
@@ -333,6 +405,7 @@ function report(kind: Kind | 'floor', f: Figures) {
 async function main() {
   header(`views.bench: orders view, ${TENANTS} tenants × ${ORDERS_PER_TENANT} orders on PostgreSQL`);
   const pgc = await step('start PostgreSQL (throwaway cluster)', () => startPostgres());
+  postgresPids = () => pgc.pids();
   let h: Harness | undefined;
   const stop = async () => {
     await h?.close().catch(() => {});
@@ -431,6 +504,13 @@ async function run(clusterUrl: string, keep: (h: Harness) => void) {
   console.log(`\n-- the HTTP path alone (GET /api/config: no database, no token)`);
   const floor = report('floor', await measure(baseUrl, tokens, 'floor', 3, FLOOR_REQUESTS));
 
+  console.log(`\n-- the page's SQL through the driver (pg, ${CONCURRENCY} in flight): the floor of a page`);
+  const tenantIds = await withClient(url, async (c) =>
+    (await c.query<{ id: number }>('select id from tenants order by id')).rows.map((r) => Number(r.id)),
+  );
+  const sqlFloor = await driverFloor(h.db, url, tenantIds, REQUESTS);
+  console.log(`  driver ${CONCURRENCY} in flight: ${latencyLine(sqlFloor)}  (n=${sqlFloor.n})`);
+
   console.log('\nsummary (p99 ms at %d in flight; goals page ≤ %d, stats ≤ %d):', CONCURRENCY, GOALS.page, GOALS.stats);
   for (const p of phases) {
     const met = (v: number, goal: number) => (v <= goal ? 'met' : 'MISSED');
@@ -443,6 +523,12 @@ async function run(clusterUrl: string, keep: (h: Harness) => void) {
   console.log(
     `  ${'the HTTP path alone (no database)'.padEnd(40)} p50 ${fmt(floor.p50).padStart(6)} p99 ${fmt(floor.p99).padStart(6)}`,
   );
+  for (const { label, page: p } of phases) {
+    const ratio = p.p99 / Math.max(sqlFloor.p99, 1e-9);
+    console.log(
+      `  page p99 ${label} ${fmt(p.p99)} ms vs the driver's ${fmt(sqlFloor.p99)} ms: ${fmt(ratio, 2)}× (goal ≤ ${FLOOR_RATIO_GOAL}×: ${ratio <= FLOOR_RATIO_GOAL ? 'MET' : 'MISSED'})`,
+    );
+  }
 }
 
 await main().catch((e: unknown) => {

@@ -1,6 +1,5 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
-import { verifyPricerSession } from './platform/auth/pricerSessions';
 import { PricerTokens } from './platform/auth/pricerTokens';
 import { deriveKey, loadSecret, SecretBox } from './platform/auth/secrets';
 import { TraderVerifier } from './platform/auth/traderTokens';
@@ -30,6 +29,8 @@ import { notifyFills } from './modules/notifications/notify';
 import { watchReminders } from './modules/notifications/reminders';
 import { webhookWorker } from './modules/notifications/webhooks';
 import { onFillsBooked } from './trading';
+import { LiveHub, liveCaller } from './modules/live/hub';
+import { rememberedTenantIds } from './modules/tenants/tenantIds';
 
 /** The most a shutdown may take (close-with-grace then exits 1): within the 10 s a `docker stop` gives. */
 const SHUTDOWN_TIMEOUT_MS = 9_000;
@@ -160,19 +161,21 @@ const app = await buildApp(
 );
 
 // The view protocol: trader or pricer tokens; the volatility view is public in the embedded default.
+// The live desks (docs/live.md) push the customers' and traders' data and the quotes as they change.
 // The WebSocket limits of the configuration (WS_MAX_*), behind the same proxies as HTTP.
-attachViewServer(
-  app,
-  new WsRegistry().source('volatility_curves', curves.source),
-  async (token) => {
-    const ok = await Promise.any([traderVerifier.verify(token), verifyPricerSession(db, pricerTokens, token)]).then(
-      () => true,
-      () => false,
-    );
-    return ok;
-  },
-  { limits: config.ws, trustProxy: config.trustProxy },
-);
+const live = new LiveHub({
+  db,
+  quote: (symbol) => market.getQuote(symbol),
+  onTick: (listener) => market.onTick(listener),
+  tenantOf: rememberedTenantIds(db),
+  logger: log.child({ module: 'live' }),
+});
+const registry = new WsRegistry().source('volatility_curves', curves.source);
+for (const [name, source] of live.sources()) registry.source(name, source);
+attachViewServer(app, registry, (token) => liveCaller({ db, traderVerifier, pricerTokens }, token), {
+  limits: config.ws,
+  trustProxy: config.trustProxy,
+});
 
 // Contracts past their fixing deadline expire at start-up and while running (docs/fixing.md).
 const deadlines = watchDeadlines({ db, events: trading.events, logger: log });
@@ -202,6 +205,7 @@ const webhooks = webhookWorker({ db, secrets, logger: log.child({ module: 'webho
 app.addHook('onClose', async () => {
   await deadlines.stop();
   await marginCalls.stop();
+  await live.close();
   await averageFixings.stop();
   await reminders.stop();
   await webhooks.stop();

@@ -16,7 +16,7 @@ import { ExposurePage } from './exposure/ExposurePage';
 import { MarginPage } from './margin/MarginPage';
 import { WebhookPage } from './notifications/WebhookPage';
 import { PricersPage } from './pricers/PricersPage';
-import { ApiProvider, createTraderApi } from './shared/api';
+import { ApiProvider, createTraderApi, useLiveConsole } from './shared/api';
 
 const auth = traderAuth();
 // The one HTTP client of the app: every call waits for a token with at least 30 s left.
@@ -29,6 +29,13 @@ const api = createTraderApi(
   { getToken: () => auth.getAccessToken(), onAuthError: () => auth.handleAuthError() },
 );
 const queryClient = createQueryClient();
+const liveToken = () => auth.getAccessToken().catch(() => undefined);
+
+/** The company's changes pushed over /ws: the order stream, counts and exposure re-read at once (docs/live.md). */
+function LiveConsole() {
+  useLiveConsole(liveToken);
+  return null;
+}
 
 /** Unknown paths go to the dashboard, keeping the query (?theme=dark). */
 function ToDashboard() {
@@ -43,6 +50,7 @@ export default function TraderApp() {
       <ApiProvider api={api}>
         <QueryClientProvider client={queryClient}>
           <AuthGuard>
+            <LiveConsole />
             <LayoutShell title={zh.app.traderHeader} nav={NAV}>
               <Routes>
                 <Route

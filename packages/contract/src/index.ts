@@ -23,3 +23,4 @@ export * from './paths';
 export * from './margin';
 export * from './lifecycle';
 export * from './notifications';
+export * from './live';

@@ -137,14 +137,14 @@ export function DeskPage() {
   const [selectedId, setSelectedId] = useState<number>();
   const [formOpen, setFormOpen] = useState(false);
   const userId = session?.user.user_id ?? 0;
-  const { snapshot, contracts, contract, orders, refreshing, refresh } = useDeskData(userId, selectedId);
+  const { snapshot, contracts, contract, orders, refreshing, refresh, poll } = useDeskData(userId, selectedId);
   const { mutateAsync: submitOrder } = useSubmitOrder(userId);
   const { mutateAsync: cancelOrder } = useCancelOrder(userId);
   const cancelling = new Set(useCancellingOrders());
   // 条件单 (docs/conditional-orders.md): the form's third type, and the contract's list.
   const [conditionalMode, setConditionalMode] = useState(false);
   const [orderType, setOrderType] = useState<OrderType>('limit');
-  const conditionals = useContractConditionals(userId, contract?.id, DESK_ORDER_LIMIT, !refreshing);
+  const conditionals = useContractConditionals(userId, contract?.id, DESK_ORDER_LIMIT, poll);
   const life = useContractLife(userId, contract?.id, contract?.pricing_mode === 'average');
   const { mutateAsync: createConditional } = useCreateConditional(userId);
   const { mutateAsync: cancelConditional } = useCancelConditional(userId);

@@ -2,23 +2,25 @@ import { isAuthError } from '@pfp/api-client';
 import { zh } from '@pfp/i18n';
 import { notify } from '@pfp/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useContractOrders, useSnapshot } from '../shared/api';
+import { useContractOrders, useLiveDesk, useSnapshot } from '../shared/api';
 import { DESK_ORDER_LIMIT } from './constants';
 
 /**
  * The desk's data: the snapshot (contracts, market data) and the selected contract's orders (the
- * first contract when none is selected or the selected one is gone), both
- * polled every 5 s. A manual refresh pauses the polling while it runs (SPEC §7).
+ * first contract when none is selected or the selected one is gone). Pushed over the live channel (docs/live.md);
+ * while it is down both are polled every 5 s. A manual refresh pauses the polling while it runs (SPEC §7).
  */
 export function useDeskData(userId: number, selectedId: number | undefined) {
   const [refreshing, setRefreshing] = useState(false);
 
-  const snapshot = useSnapshot(userId, !refreshing);
+  const live = useLiveDesk(userId);
+  const poll = !refreshing && !live;
+  const snapshot = useSnapshot(userId, poll);
   const contracts = snapshot.data?.contracts ?? [];
   // SPEC §2: the first contract is selected until the customer picks another.
   const contract = contracts.find((c) => c.id === selectedId) ?? contracts[0];
   const contractId = contract?.id;
-  const orders = useContractOrders(userId, contractId, DESK_ORDER_LIMIT, !refreshing);
+  const orders = useContractOrders(userId, contractId, DESK_ORDER_LIMIT, poll);
 
   // SPEC §8: 订单数据加载失败 once per failure streak, not on every 5 s poll.
   const failing = (snapshot.isError && !isAuthError(snapshot.error)) || (orders.isError && !isAuthError(orders.error));
@@ -44,5 +46,5 @@ export function useDeskData(userId: number, selectedId: number | undefined) {
     }
   }, [refetchSnapshot, refetchOrders, contractId]);
 
-  return { snapshot, contracts, contract, orders, refreshing, refresh };
+  return { snapshot, contracts, contract, orders, refreshing, refresh, poll };
 }

@@ -291,6 +291,14 @@ describe('option chains', () => {
     expect(futuresWithOptions('SHFE', 'hc', AS_OF)).toEqual([]);
   });
 
+  it('offers a chain until its last trading day closes at 15:00, not for the rest of that day', () => {
+    // cu2512 options' last trading day: 2025-11-24 (the volatility page offered it first that evening, chart empty).
+    const live = (at: string) => futuresWithOptions('SHFE', 'cu', shanghaiDate(at)).map((f) => f.symbol);
+    expect(live('2025-11-24 14:59')[0]).toBe('SHFE.cu2512');
+    expect(live('2025-11-24 15:00')[0]).toBe('SHFE.cu2601');
+    expect(optionChain('SHFE.cu2512', shanghaiDate('2025-11-24 20:00'))).toEqual([]);
+  });
+
   it('centres the strikes on a given price', () => {
     const strikes = optionChain('DCE.m2605', AS_OF, 4000).map((o) => o.strike);
     expect(Math.min(...strikes)).toBeGreaterThan(2700);

@@ -347,17 +347,17 @@ export class Catalogue {
         (exchangeId === undefined || p.exchange === exchangeId) &&
         (productId === undefined || p.id === productId),
     );
-    const date = shanghaiCivilDate(asOf);
     return products.flatMap((p) =>
-      this.listFutures(p.exchange, p.id, asOf).filter((f, index) => this.chainIsLive(p, f, index, date)),
+      this.listFutures(p.exchange, p.id, asOf).filter((f, index) => this.chainIsLive(p, f, index, asOf)),
     );
   }
 
-  private chainIsLive(product: ProductSpec, future: FutureSpec, index: number, asOf: CivilDate): boolean {
+  /** Until the options' last trading day closes (15:00 Beijing): on that afternoon the chain has no prices any more. */
+  private chainIsLive(product: ProductSpec, future: FutureSpec, index: number, asOf: Date): boolean {
     const opt = product.option;
     if (!opt) return false;
     if (opt.maxChains !== undefined && index >= opt.maxChains) return false;
-    return compareDates(expiryDate(opt.expiry, future.year, future.month), asOf) >= 0;
+    return asOf.getTime() < expiryInstant(expiryDate(opt.expiry, future.year, future.month));
   }
 
   /** Strike bands of a future's options (CFFEX: wider bands beyond the three nearest months). */
@@ -389,7 +389,7 @@ export class Catalogue {
     const listed = this.listFutures(product.exchange, product.id, asOf);
     const index = listed.findIndex((f) => f.symbol === futureSymbol);
     const future = listed[index];
-    if (!future || !this.chainIsLive(product, future, index, date)) return [];
+    if (!future || !this.chainIsLive(product, future, index, asOf)) return [];
     const strikes = strikeGrid(centre ?? future.refPrice, this.strikeBands(product, future, date));
     const out: OptionSpec[] = [];
     for (const strike of strikes) {

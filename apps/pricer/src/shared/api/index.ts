@@ -8,3 +8,4 @@ export { pricerKeys } from './keys';
 export * from './queries';
 export * from './mutations';
 export * from './notifications';
+export * from './live';

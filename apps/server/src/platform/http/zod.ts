@@ -1,8 +1,8 @@
 import { firstIssue, safeParseZh } from '@pfp/contract';
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
-import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { invalid } from '../errors';
+import { compiledSerializerCompiler } from './serializer';
 
 /**
  * Validation with the contract's schemas and Chinese messages: the first problem becomes an
@@ -18,8 +18,8 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
     return { error: invalid(message, field) };
   };
 
-/** Route schemas are zod: validated as above, answers encoded by the provider (Dates → ISO strings). */
+/** Route schemas are zod: validated as above, answers written by their compiled serializer (serializer.ts). */
 export function installZod(app: FastifyInstance) {
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compiledSerializerCompiler);
 }

@@ -365,6 +365,27 @@ describe('slice and total_count', () => {
     expect(await run({ aggregate_fields: [{ field: 'id', op: 'count' }] })).toEqual([1, 1, 1]);
   });
 
+  it('builds a request’s SQL once: the same poll again compiles nothing and answers the same', async () => {
+    let compiled = 0;
+    const counting = t.db.withPlugin({
+      transformQuery: (args) => {
+        compiled++;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const body = { slice_start: 0, slice_end: 20, filter: "status in ['FINISHED','ALIVE']" };
+    const first = await runView(counting, ordersDef, body, scopeA());
+    expect(compiled).toBeGreaterThan(0); // the page (and its COUNT when the page is full)
+    compiled = 0;
+    expect(await runView(counting, ordersDef, { ...body }, scopeA())).toEqual(first);
+    expect(compiled).toBe(0);
+    // Another scope is another request: its own SQL parameters, its own rows.
+    const other = await runView(counting, ordersDef, body, { tenant_id: s.tenantB });
+    expect(compiled).toBeGreaterThan(0);
+    expect(other.items.map((r) => r.id)).not.toEqual(first.items.map((r) => r.id));
+  });
+
   it('counts the filtered rows, not the page', async () => {
     const r = await view({ filter: "status = 'ALIVE'", slice_start: 0, slice_end: 5 });
     expect(r.items).toHaveLength(5);

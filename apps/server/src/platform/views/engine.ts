@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type CompiledQuery, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import {
   hasInvalidChars,
   MAX_AGGREGATE_FIELDS,
@@ -299,6 +299,48 @@ function toNumber(v: unknown): unknown {
   return v;
 }
 
+/** Planned and compiled views by request (issue 33 item 5): a poll asks the same again and again. */
+const PLANS_PER_DEF = 1_000;
+interface Planned {
+  plan: ViewPlan;
+  query: CompiledQuery<Record<string, unknown>>;
+  /** Compiled when first needed (a short page answers its total itself). */
+  countQuery(): CompiledQuery<{ count: number | string }> | null;
+}
+const planned = new WeakMap<Kysely<DB>, WeakMap<ViewDef, Map<string, Planned>>>();
+
+/**
+ * The plan and its SQL, built once per request (body, scope and conditions) and database, then reused: the desks
+ * and consoles poll the same few requests, and building and compiling the SQL was a share of each answer's CPU
+ * (docs/performance.md). Only valid requests are kept (a bad one throws before), at most PLANS_PER_DEF per view,
+ * the oldest dropped first.
+ */
+function plannedView(
+  db: Kysely<DB>,
+  def: ViewDef,
+  body: unknown,
+  scope: Record<string, string | number>,
+  options: ViewOptions,
+): Planned {
+  let byDef = planned.get(db);
+  if (!byDef) planned.set(db, (byDef = new WeakMap()));
+  let plans = byDef.get(def);
+  if (!plans) byDef.set(def, (plans = new Map()));
+  const key = JSON.stringify([body, scope, options.createdFrom, options.createdTo, options.dateField]);
+  const hit = plans.get(key);
+  if (hit) return hit;
+  const plan = planView(def, body, scope, options);
+  let count: CompiledQuery<{ count: number | string }> | null | undefined;
+  const made: Planned = {
+    plan,
+    query: plan.query.compile(db),
+    countQuery: () => (count ??= plan.countQuery ? plan.countQuery.compile(db) : null),
+  };
+  if (plans.size >= PLANS_PER_DEF) plans.delete(plans.keys().next().value as string);
+  plans.set(key, made);
+  return made;
+}
+
 /**
  * Runs a database view: validates `body` against the def's white list, ANDs `scope` (equality, e.g.
  * `{ tenant_id: 3 }`) to every query, and answers the page with the count of all matches. Throws ViewError (400,
@@ -312,13 +354,13 @@ export async function runView(
   scope: Record<string, string | number>,
   options: ViewOptions = {},
 ): Promise<ViewResult> {
-  const plan = planView(def, body, scope, options);
+  const { plan, query, countQuery } = plannedView(db, def, body, scope, options);
   const cache = options.cache;
   // An unsliced groups answer (the dashboard's stats) is kept whole; its key is the query, scope and filter.
-  const groupsKey = cache && plan.rowsKey ? ViewCache.key(plan.query.compile(db)) : null;
+  const groupsKey = cache && plan.rowsKey ? ViewCache.key(query) : null;
   const kept = groupsKey ? cache!.get<ViewResult>(groupsKey) : undefined;
   if (kept) return { items: kept.items.map((i) => ({ ...i })), total_count: kept.total_count };
-  const items = (await plan.query.execute(db)).rows;
+  const items = (await db.executeQuery(query)).rows;
   if (plan.maxRows !== null && items.length > plan.maxRows) {
     throw new ViewError(`结果超过 ${plan.maxRows} 行，请使用 slice_start 与 slice_end 分页`, { field: 'slice_end' });
   }
@@ -336,11 +378,11 @@ export async function runView(
   else if (items.length < plan.slice.end - plan.slice.start && (items.length > 0 || plan.slice.start === 0)) {
     total = plan.slice.start + items.length; // a short page ends the result set
   } else if (plan.countQuery) {
-    const countKey = cache ? ViewCache.key(plan.countQuery.compile(db)) : null;
+    const countKey = cache ? ViewCache.key(countQuery()!) : null;
     const keptCount = countKey ? cache!.get<number>(countKey) : undefined;
     if (keptCount !== undefined) total = keptCount;
     else {
-      total = Number((await plan.countQuery.execute(db)).rows[0]?.count ?? 0);
+      total = Number((await db.executeQuery(countQuery()!)).rows[0]?.count ?? 0);
       if (countKey) cache!.offer(countKey, total, total);
     }
   } else total = 0;

@@ -50,16 +50,19 @@ export class ViewConnection {
   private closed = false;
   private readonly rate: MessageRate;
   private refusedInARow = 0;
+  private readonly authenticated: boolean;
 
   constructor(
     private readonly socket: WebSocket,
     private readonly registry: WsRegistry,
-    private readonly authenticated: boolean,
+    /** Who the token is (truthy), or false when anonymous: the sources decide what each caller may see. */
+    private readonly caller: unknown,
     private readonly log: Logger,
     private readonly limits: WsLimits = DEFAULT_WS_LIMITS,
     /** The server's budget of futures for anonymous views (none: unbounded, e.g. in unit tests). */
     private readonly anonymousFutures?: FuturesBudget,
   ) {
+    this.authenticated = Boolean(caller);
     this.rate = new MessageRate(limits.maxMessagesPerSecond);
     socket.on('message', (raw: Buffer) => {
       // Limits first (ws/limits.ts): refused messages are not even parsed.
@@ -157,7 +160,11 @@ export class ViewConnection {
     const view: View = { id: viewId, name: viewName, resources, ...(budgeted ? { budgeted: true } : {}) };
     this.views.set(viewId, view); // reserve the id while the source computes its initial data
     try {
-      view.sub = await source.subscribe(merged, (patch) => this.push(view, patch));
+      view.sub = await source.subscribe(
+        merged,
+        (patch) => this.push(view, patch),
+        this.authenticated ? this.caller : undefined,
+      );
     } catch (e) {
       if (this.views.get(viewId) === view) this.drop(view);
       throw e;

@@ -12,7 +12,12 @@ export interface ViewSubscription {
 export interface ViewSource {
   /** Whether the view needs an authenticated caller. */
   public: boolean;
-  subscribe(params: Record<string, unknown>, push: (patch: Record<string, unknown>) => void): Promise<ViewSubscription>;
+  /** `caller`: what the connection's token authenticated (the server's `authenticate` answer; undefined when anonymous). */
+  subscribe(
+    params: Record<string, unknown>,
+    push: (patch: Record<string, unknown>) => void,
+    caller?: unknown,
+  ): Promise<ViewSubscription>;
   /** What a subscription would hold (e.g. option chains kept computed), for the per-connection cap. */
   resources?(params: Record<string, unknown>): string[];
 }

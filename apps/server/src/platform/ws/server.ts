@@ -16,12 +16,13 @@ export const WS_PATHS = ['/ws', '/ws/volatility'];
 
 /**
  * The view protocol's WebSocket endpoints on the HTTP server. The token comes as ?token=;
- * `authenticate` decides whether it is valid (an anonymous caller reaches public views only).
+ * `authenticate` decides whether it is valid and who it is (an anonymous caller reaches public views only).
  */
 export function attachViewServer(
   app: FastifyInstance,
   registry: WsRegistry,
-  authenticate: (token: string) => Promise<boolean>,
+  /** Who the token is (any truthy value, handed to the sources), or false/undefined when it is not valid. */
+  authenticate: (token: string) => Promise<unknown>,
   opts: { limits?: Partial<WsLimits>; trustProxy?: string[] | false } = {},
 ) {
   const limits: WsLimits = { ...DEFAULT_WS_LIMITS, ...opts.limits };
@@ -47,7 +48,8 @@ export function attachViewServer(
     if (!WS_PATHS.includes(url.pathname)) return socket.destroy();
     if (closing) return refuseClosing(socket);
     const token = url.searchParams.get('token') ?? '';
-    void (token ? authenticate(token).catch(() => false) : Promise.resolve(false)).then((ok) => {
+    void (token ? authenticate(token).catch(() => false) : Promise.resolve(false)).then((caller) => {
+      const ok = Boolean(caller);
       if (closing) return refuseClosing(socket);
       if (token && !ok) {
         socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n');
@@ -67,7 +69,7 @@ export function attachViewServer(
             refuse(victim, WS_LIMIT_MESSAGES.busy);
           }
         }
-        const conn = new ViewConnection(ws, registry, ok, app.log, limits, anonymousFutures);
+        const conn = new ViewConnection(ws, registry, ok ? caller : false, app.log, limits, anonymousFutures);
         connections.add(conn);
         if (!ok) anonymousByAddress.set(address, [...(anonymousByAddress.get(address) ?? []), ws]);
         ws.on('close', () => {

@@ -16,3 +16,4 @@ export { useContractDetail, useExtendDeadline, useRollContract } from './lifecyc
 export type { FileAccess } from './fixingApi';
 export * from './notifications';
 export type { WebhookDeliveryRow } from './notificationsApi';
+export { useLiveConsole } from './live';

@@ -1,0 +1,334 @@
+import {
+  LIVE_VIEWS,
+  pricerDeskParams,
+  safeParseZh,
+  firstIssue,
+  snapshot as snapshotSchema,
+  traderDeskParams,
+  type LiveQuote,
+  type PricerDeskPatch,
+  type TraderDeskPatch,
+} from '@pfp/contract';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { verifyPricerSession } from '../../platform/auth/pricerSessions';
+import type { PricerTokens } from '../../platform/auth/pricerTokens';
+import type { TraderVerifier } from '../../platform/auth/traderTokens';
+import { every } from '../../platform/every';
+import type { DB } from '../../platform/db/schema';
+import type { Logger } from '../../platform/logger';
+import type { Quote, QuoteOf } from '../../platform/quote';
+import { WsError, type ViewSource } from '../../platform/ws/registry';
+import { pricerSnapshot } from '../customers/snapshot';
+
+/** Who a WebSocket token is (main.ts authenticates it): a customer, with the token's version, or a trader. */
+export type LiveCaller =
+  { kind: 'pricer'; tenantId: number; userId: number; tokenVersion: number } | { kind: 'trader'; sub: string };
+
+/** Who a WebSocket token is: a trader's (identity provider) or a customer's live session; false when neither. */
+export function liveCaller(
+  deps: { db: Kysely<DB>; traderVerifier: TraderVerifier; pricerTokens: PricerTokens },
+  token: string,
+): Promise<LiveCaller | false> {
+  return Promise.any([
+    deps.traderVerifier.verify(token).then((t): LiveCaller => ({ kind: 'trader', sub: t.sub })),
+    verifyPricerSession(deps.db, deps.pricerTokens, token).then((p): LiveCaller => ({
+      kind: 'pricer',
+      tenantId: p.tenantId,
+      userId: p.userId,
+      tokenVersion: p.version,
+    })),
+  ]).catch(() => false as const);
+}
+
+export interface LiveDeps {
+  db: Kysely<DB>;
+  quote: QuoteOf;
+  onTick(listener: (quotes: readonly Quote[], at: number) => void): () => void;
+  /** The trader's company (throws while the trader has none). */
+  tenantOf(sub: string): Promise<number>;
+  logger: Logger;
+  /** How often the data versions are read (default 100 ms: a fill reaches the desk well within 1 s). */
+  watchMs?: number;
+}
+
+type Push = (patch: Record<string, unknown>) => void;
+interface DeskSub {
+  push: Push;
+  tokenVersion: number;
+}
+interface Desk {
+  tenantId: number;
+  userId: number;
+  version: string;
+  /** The snapshot as it travels (the my-data-snapshot answer's JSON form). */
+  snapshot: unknown;
+  symbols: string[];
+  subs: Set<DeskSub>;
+}
+interface Company {
+  version: string;
+  subs: Set<Push>;
+}
+
+const price = (v: number | null | undefined) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : null);
+
+/**
+ * The live desks (docs/live.md). One watcher reads the data versions of every subscribed customer and company
+ * every `watchMs` in one query each (migration 009's counters, raised by every writer on every instance); a
+ * customer whose version moved gets its snapshot re-read once and the one patch object goes to all its desks. Market
+ * ticks go out as one patch per instrument, shared by every desk holding it (encoded once, ws/connection.ts).
+ */
+export class LiveHub {
+  private readonly desks = new Map<number, Desk>();
+  private readonly opening = new Map<number, Promise<Desk>>();
+  private readonly bySymbol = new Map<string, Set<Desk>>();
+  private readonly ticks = new Map<string, number>();
+  private readonly companies = new Map<number, Company>();
+  private readonly stopTicks: () => void;
+  private readonly watcher;
+
+  constructor(private readonly deps: LiveDeps) {
+    this.stopTicks = deps.onTick((quotes, at) => this.onTick(quotes, at));
+    this.watcher = every('live desks', deps.watchMs ?? 100, () => this.watch(), deps.logger);
+  }
+
+  /** The view sources to register on the WebSocket server. */
+  sources(): [string, ViewSource][] {
+    return [
+      [
+        LIVE_VIEWS.pricerDesk,
+        { public: false, subscribe: (params, push, caller) => this.subscribeDesk(params, push, caller) },
+      ],
+      [
+        LIVE_VIEWS.traderDesk,
+        { public: false, subscribe: (params, push, caller) => this.subscribeCompany(params, push, caller) },
+      ],
+    ];
+  }
+
+  async close() {
+    this.stopTicks();
+    await this.watcher.stop();
+  }
+
+  /** How many customers and companies are watched (tests, bench). */
+  get watched() {
+    return { desks: this.desks.size, companies: this.companies.size };
+  }
+
+  private async subscribeDesk(params: Record<string, unknown>, push: Push, caller: unknown) {
+    const who = caller as LiveCaller | undefined;
+    if (who?.kind !== 'pricer') throw new WsError('UNAUTHORIZED', '实时看板需要以客户身份登录');
+    const parsed = safeParseZh(pricerDeskParams, params);
+    if (!parsed.success) throw new WsError('BAD_PARAMS', firstIssue(parsed.error).message);
+    // Only the token's own customer: another's is refused and nothing of it is read.
+    if (parsed.data.user_id !== undefined && parsed.data.user_id !== who.userId)
+      throw new WsError('UNAUTHORIZED', '无权订阅其他客户的数据');
+    const desk = await this.openDesk(who.tenantId, who.userId);
+    const sub: DeskSub = { push, tokenVersion: who.tokenVersion };
+    desk.subs.add(sub);
+    const initial: PricerDeskPatch = {
+      version: desk.version,
+      quotes: this.quotesOf(desk.symbols, Date.now()),
+    };
+    // Resume: a client that holds this version missed nothing; any other gets the state re-read.
+    if (parsed.data.since !== desk.version) initial.snapshot = desk.snapshot as PricerDeskPatch['snapshot'];
+    return {
+      initial,
+      close: () => {
+        desk.subs.delete(sub);
+        if (desk.subs.size === 0) this.dropDesk(desk);
+      },
+    };
+  }
+
+  private openDesk(tenantId: number, userId: number): Promise<Desk> {
+    const known = this.desks.get(userId);
+    if (known) return Promise.resolve(known);
+    let opening = this.opening.get(userId);
+    if (!opening) {
+      opening = (async () => {
+        const [row] = await this.readVersions([userId]);
+        const desk: Desk = {
+          tenantId,
+          userId,
+          version: row?.version ?? '0',
+          snapshot: undefined,
+          symbols: [],
+          subs: new Set(),
+        };
+        await this.readSnapshot(desk);
+        this.desks.set(userId, desk);
+        return desk;
+      })().finally(() => this.opening.delete(userId));
+      this.opening.set(userId, opening);
+    }
+    return opening;
+  }
+
+  private dropDesk(desk: Desk) {
+    if (this.desks.get(desk.userId) !== desk) return;
+    this.desks.delete(desk.userId);
+    this.index(desk, []);
+  }
+
+  /** The snapshot, read after its version (so it is at least as new as the version it is sent with). */
+  private async readSnapshot(desk: Desk) {
+    const data = await pricerSnapshot(
+      this.deps.db,
+      { tenantId: desk.tenantId, pricerId: desk.userId },
+      this.deps.quote,
+    );
+    for (const c of data.contracts) this.ticks.set(c.instrument_id, c.price_tick);
+    desk.snapshot = z.encode(snapshotSchema, data);
+    this.index(desk, [...new Set(data.contracts.map((c) => c.instrument_id))]);
+  }
+
+  private index(desk: Desk, symbols: string[]) {
+    for (const s of desk.symbols) {
+      const set = this.bySymbol.get(s);
+      set?.delete(desk);
+      if (set?.size === 0) this.bySymbol.delete(s);
+    }
+    desk.symbols = symbols;
+    for (const s of symbols) {
+      let set = this.bySymbol.get(s);
+      if (!set) this.bySymbol.set(s, (set = new Set()));
+      set.add(desk);
+    }
+  }
+
+  private entry(symbol: string, q: ReturnType<QuoteOf>, at: number): LiveQuote {
+    return {
+      last_price: price(q?.last_price),
+      price_tick: this.ticks.get(symbol) ?? 0,
+      upper_limit: price(q?.upper_limit),
+      lower_limit: price(q?.lower_limit),
+      bid_price: price(q?.bid_price1),
+      ask_price: price(q?.ask_price1),
+      tick_time: at,
+    };
+  }
+
+  private quotesOf(symbols: string[], at: number) {
+    const out: Record<string, LiveQuote> = {};
+    for (const s of symbols) out[s] = this.entry(s, this.deps.quote(s), at);
+    return out;
+  }
+
+  private onTick(quotes: readonly Quote[], at: number) {
+    for (const q of quotes) {
+      const desks = this.bySymbol.get(q.symbol);
+      if (!desks) continue;
+      // One patch object per instrument and tick, whatever the number of desks: its JSON is built once.
+      const patch = { quotes: { [q.symbol]: this.entry(q.symbol, q, at) } };
+      for (const d of desks) for (const s of d.subs) s.push(patch);
+    }
+  }
+
+  private readVersions(ids: number[]) {
+    return this.deps.db
+      .selectFrom('pricer_users')
+      .select((eb) => [
+        'id',
+        'status',
+        'token_version',
+        eb
+          .selectFrom('pricer_data_versions')
+          .select((v) => v.fn.sum<string>('version').as('v'))
+          .whereRef('pricer_data_versions.pricer_id', '=', 'pricer_users.id')
+          .as('version'),
+      ])
+      .where('id', 'in', ids)
+      .execute()
+      .then((rows) => rows.map((r) => ({ ...r, version: String(r.version ?? 0) })));
+  }
+
+  private async watch() {
+    await Promise.all([this.watchDesks(), this.watchCompanies()]);
+  }
+
+  private async watchDesks() {
+    if (this.desks.size === 0) return;
+    const rows = await this.readVersions([...this.desks.keys()]);
+    const seen = new Set<number>();
+    await Promise.all(
+      rows.map(async (row) => {
+        seen.add(row.id);
+        const desk = this.desks.get(row.id);
+        if (!desk) return;
+        // A deactivated customer or a reset password ends the live session as it ends the HTTP one.
+        for (const s of desk.subs) {
+          if (row.status === 'inactive' || row.token_version !== s.tokenVersion) {
+            s.push({ ended: true });
+            desk.subs.delete(s);
+          }
+        }
+        if (desk.subs.size === 0) return this.dropDesk(desk);
+        if (row.version === desk.version) return;
+        // The version only once its snapshot is read: a failed read is tried again at the next watch.
+        await this.readSnapshot(desk);
+        desk.version = row.version;
+        const patch: PricerDeskPatch = {
+          version: desk.version,
+          snapshot: desk.snapshot as PricerDeskPatch['snapshot'],
+        };
+        for (const s of desk.subs) s.push(patch);
+      }),
+    );
+    for (const desk of [...this.desks.values()]) {
+      if (seen.has(desk.userId)) continue;
+      for (const s of desk.subs) s.push({ ended: true });
+      this.dropDesk(desk);
+    }
+  }
+
+  private async subscribeCompany(params: Record<string, unknown>, push: Push, caller: unknown) {
+    const who = caller as LiveCaller | undefined;
+    if (who?.kind !== 'trader') throw new WsError('UNAUTHORIZED', '实时控制台需要以贸易商身份登录');
+    const parsed = safeParseZh(traderDeskParams, params);
+    if (!parsed.success) throw new WsError('BAD_PARAMS', firstIssue(parsed.error).message);
+    const tenantId = await this.deps.tenantOf(who.sub).catch(() => {
+      throw new WsError('UNAUTHORIZED', '请先保存设置');
+    });
+    let company = this.companies.get(tenantId);
+    if (!company) {
+      const [version] = await this.readCompanyVersions([tenantId]);
+      company = this.companies.get(tenantId) ?? { version: version?.version ?? '0', subs: new Set() };
+      this.companies.set(tenantId, company);
+    }
+    const c = company;
+    c.subs.add(push);
+    const initial: TraderDeskPatch = { version: c.version };
+    return {
+      initial,
+      close: () => {
+        c.subs.delete(push);
+        if (c.subs.size === 0 && this.companies.get(tenantId) === c) this.companies.delete(tenantId);
+      },
+    };
+  }
+
+  private readCompanyVersions(tenantIds: number[]) {
+    return this.deps.db
+      .selectFrom('pricer_users')
+      .innerJoin('pricer_data_versions', 'pricer_data_versions.pricer_id', 'pricer_users.id')
+      .select((eb) => ['pricer_users.tenant_id', eb.fn.sum<string>('pricer_data_versions.version').as('version')])
+      .where('pricer_users.tenant_id', 'in', tenantIds)
+      .groupBy('pricer_users.tenant_id')
+      .execute()
+      .then((rows) => rows.map((r) => ({ tenantId: r.tenant_id, version: String(r.version ?? 0) })));
+  }
+
+  private async watchCompanies() {
+    if (this.companies.size === 0) return;
+    for (const row of await this.readCompanyVersions([...this.companies.keys()])) {
+      const c = this.companies.get(row.tenantId);
+      if (!c || c.version === row.version) continue;
+      c.version = row.version;
+      const patch: TraderDeskPatch = { version: row.version };
+      for (const push of c.subs) push(patch);
+    }
+  }
+}

@@ -1,0 +1,206 @@
+import Fastify from 'fastify';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { startHarness, type Harness } from '../../../test/harness';
+import { SimExchange } from '../../market';
+import type { Quote } from '../../platform/quote';
+import { WsRegistry } from '../../platform/ws/registry';
+import { attachViewServer } from '../../platform/ws/server';
+import { shanghaiToday } from '../contracts/fixingTerms';
+import { rememberedTenantIds } from '../tenants/tenantIds';
+import { LiveHub, liveCaller } from './hub';
+
+let h: Harness;
+let hub: LiveHub;
+let ws: ReturnType<typeof Fastify>;
+let url: string;
+const market = new SimExchange({ seed: 7 });
+const tickListeners = new Set<(q: readonly Quote[], at: number) => void>();
+const tick = (symbol: string) => {
+  const q = { ...market.getQuote(symbol)!, last_price: 70_000 + Math.round(Math.random() * 100) * 10 };
+  for (const l of tickListeners) l([q], Date.now());
+  return q;
+};
+
+interface Customer {
+  trader: string;
+  jwt: string;
+  userId: number;
+  contractId: number;
+  symbol: string;
+}
+
+async function customer(sub: string, company: string): Promise<Customer> {
+  const trader = await h.idp.sign({}, { sub });
+  await h.call(
+    '/api/trader/rpc/trader-profile',
+    { company_name: company, tq_account_config: { is_sim: true } },
+    trader,
+  );
+  const tenant = (await h.call('/api/trader/view/my-self', {}, trader)).body.data.tenant_id as number;
+  const user = (await h.call('/api/trader/rpc/create-pricer-user', { username: 'dora', password: 'pw123' }, trader))
+    .body.data;
+  const symbol = (await h.call('/api/trader/view/instruments', { product_name: '铜' }, trader)).body.data.items[1]
+    .symbol as string;
+  const contract = await h.call(
+    '/api/trader/rpc/create-contract',
+    {
+      pricer_id: user.id,
+      product_name: '铜',
+      instrument_id: symbol,
+      direction: 'BUY',
+      total_quantity: 20,
+      basis: 0,
+      fixing_deadline: shanghaiToday(new Date(Date.now() + 30 * 86_400_000)),
+    },
+    trader,
+  );
+  const login = await h.call('/api/pricer/rpc/pricer-login', {
+    tenant_id: tenant,
+    username: 'dora',
+    password: 'pw123',
+  });
+  return { trader, jwt: login.body.data.jwt_token, userId: user.id, contractId: contract.body.data.id, symbol };
+}
+
+/** A raw protocol client: requests by req_id, and a peek loop collecting the pushed patches. */
+async function client(token: string) {
+  const sock = new WebSocket(`${url}/ws?token=${token}`);
+  const replies = new Map<string, (m: any) => void>();
+  const patches: { at: number; data: any }[] = [];
+  let n = 0;
+  const request = (msg: Record<string, unknown>) =>
+    new Promise<any>((resolve) => {
+      const req_id = `r${++n}`;
+      replies.set(req_id, resolve);
+      sock.send(JSON.stringify({ ...msg, req_id }));
+    });
+  const peek = () => void request({ aid: 'peek_message' }).then(onPeek);
+  const onPeek = (m: any) => {
+    if (m.data) for (const v of Object.values(m.data)) patches.push({ at: Date.now(), data: v });
+    if (sock.readyState === sock.OPEN) peek();
+  };
+  sock.on('message', (d) => {
+    const m = JSON.parse(d.toString());
+    replies.get(m.req_id)?.(m);
+    replies.delete(m.req_id);
+  });
+  await new Promise<void>((resolve, reject) => {
+    sock.once('open', () => resolve());
+    sock.once('error', reject);
+  });
+  return {
+    subscribe: (view: string, params: Record<string, unknown> = {}) =>
+      request({ aid: 'subscribe_view', view_id: 'v', view_name: view, params }),
+    startPeeking: peek,
+    patches,
+    /** The first pushed patch (from `from` on) that `pred` accepts, within `ms`. */
+    async next(pred: (p: any) => boolean, ms = 1000, from = 0) {
+      const until = Date.now() + ms;
+      while (Date.now() < until) {
+        const hit = patches.slice(from).find((p) => pred(p.data));
+        if (hit) return hit;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      throw new Error(`no such patch within ${ms} ms: ${JSON.stringify(patches.map((p) => p.data))}`);
+    },
+    close: () => sock.close(),
+  };
+}
+
+beforeAll(async () => {
+  h = await startHarness({ quote: (symbol) => market.getQuote(symbol) });
+  hub = new LiveHub({
+    db: h.db,
+    quote: (s) => market.getQuote(s),
+    onTick: (l) => (tickListeners.add(l), () => tickListeners.delete(l)),
+    tenantOf: rememberedTenantIds(h.db),
+    logger: h.app.log,
+  });
+  const registry = new WsRegistry();
+  for (const [name, source] of hub.sources()) registry.source(name, source);
+  ws = Fastify();
+  attachViewServer(ws, registry, (token) => liveCaller(h.ctx, token));
+  await ws.listen({ port: 0, host: '127.0.0.1' });
+  url = `ws://127.0.0.1:${(ws.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await ws.close();
+  await hub.close();
+  await h.close();
+});
+
+describe('the live desk', () => {
+  it('pushes the instrument quotes per tick and an order within a second, and resumes by version', async () => {
+    const c = await customer('live-a', '实时甲公司');
+    const desk = await client(c.jwt);
+    const sub = await desk.subscribe('pricer_desk', { user_id: c.userId });
+    expect(sub.result).toBe('ok');
+    expect(sub.data.snapshot.contracts.map((x: any) => x.id)).toEqual([c.contractId]);
+    expect(Object.keys(sub.data.quotes)).toEqual([c.symbol]);
+    const v0 = sub.data.version as string;
+    desk.startPeeking();
+
+    const q = tick(c.symbol);
+    const quote = await desk.next((p) => p.quotes?.[c.symbol]?.last_price === q.last_price);
+    expect(quote.data.quotes[c.symbol].price_tick).toBe(10);
+
+    const sent = Date.now();
+    const order = await h.call('/api/pricer/rpc/submit-order', { contract_id: c.contractId, quantity: 2 }, c.jwt);
+    expect(order.status).toBe(200);
+    const pushed = await desk.next((p) => p.snapshot?.orders?.some((o: any) => o.id === order.body.data.id));
+    expect(pushed.at - sent).toBeLessThan(1000);
+    expect(pushed.data.version).not.toBe(v0);
+    // The same wire form as the HTTP snapshot: dates as ISO strings.
+    const http = (await h.call('/api/pricer/view/my-data-snapshot', {}, c.jwt)).body.data;
+    expect(pushed.data.snapshot.orders[0]).toEqual(http.orders[0]);
+    expect(pushed.data.snapshot.contracts[0].remaining_quantity).toBe(18);
+
+    // Resume: a client holding the latest version is sent no snapshot; one holding an older one, the state.
+    const again = await client(c.jwt);
+    const resumed = await again.subscribe('pricer_desk', { since: pushed.data.version });
+    expect(resumed.data.version).toBe(pushed.data.version);
+    expect(resumed.data.snapshot).toBeUndefined();
+    const behind = await client(c.jwt);
+    expect((await behind.subscribe('pricer_desk', { since: v0 })).data.snapshot.orders).toHaveLength(1);
+    for (const x of [desk, again, behind]) x.close();
+  });
+
+  it('refuses another customer’s desk and a trader on a customer desk, delivering nothing', async () => {
+    const c = await customer('live-b', '实时乙公司');
+    const desk = await client(c.jwt);
+    const other = await desk.subscribe('pricer_desk', { user_id: c.userId + 1000 });
+    expect(other).toMatchObject({
+      result: 'error',
+      error: { code: 'UNAUTHORIZED', message: '无权订阅其他客户的数据' },
+    });
+    expect(other.data).toBeUndefined();
+    desk.startPeeking();
+    tick(c.symbol);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(desk.patches).toEqual([]);
+    const trader = await client(c.trader);
+    expect((await trader.subscribe('pricer_desk')).error.code).toBe('UNAUTHORIZED');
+    expect((await desk.subscribe('pricer_desk', { since: 'x' })).error).toMatchObject({ code: 'BAD_PARAMS' });
+    desk.close();
+    trader.close();
+  });
+
+  it('tells the trader console that its company’s data moved, and ends a deactivated customer’s desk', async () => {
+    const c = await customer('live-c', '实时丙公司');
+    const trader = await client(c.trader);
+    const first = await trader.subscribe('trader_desk');
+    expect(first.result).toBe('ok');
+    trader.startPeeking();
+    const desk = await client(c.jwt);
+    await desk.subscribe('pricer_desk');
+    desk.startPeeking();
+    await h.call('/api/pricer/rpc/submit-order', { contract_id: c.contractId, quantity: 1 }, c.jwt);
+    await trader.next((p) => p.version !== undefined && p.version !== first.data.version);
+    await h.call('/api/trader/rpc/update-pricer-status', { user_id: c.userId, new_status: 'inactive' }, c.trader);
+    await desk.next((p) => p.ended === true);
+    desk.close();
+    trader.close();
+  });
+});

@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+import { apiSession, openSignedIn, pickContract, snapshot, TENANT, toast, waitForOrder } from './support';
+
+const DESK = `/pricer/${TENANT}/dashboard`;
+const SNAPSHOT = '**/api/pricer/view/my-data-snapshot';
+
+test.describe('the live desk (docs/live.md)', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('the reference price ticks and a fill arrives by push, with the snapshot poll cut off', async ({
+    page,
+    request,
+  }) => {
+    const session = await apiSession(request);
+    const snap = await snapshot(request, session.token);
+    const contract = pickContract(snap, 1);
+    await openSignedIn(page, session, DESK);
+    await page.getByLabel('合同').selectOption(String(contract.id));
+    const ref = page.getByTestId('reference-price');
+    await expect(ref).toContainText(/参考价：¥[\d,]+\.\d{2}/);
+    // From here on no snapshot call gets through: whatever changes on the desk came over the socket.
+    await page.route(SNAPSHOT, (route) => route.abort('connectionfailed'));
+
+    // Three different readings of the reference price line (price, or the tick's 更新于 time) within 4 s.
+    const seen = new Set<string>();
+    await expect
+      .poll(async () => seen.add((await ref.textContent()) ?? '').size, { timeout: 4_000, intervals: [100] })
+      .toBeGreaterThanOrEqual(3);
+
+    // A market order fills at the simulated broker; the desk shows it within 1 s of the server knowing.
+    const remaining = page.getByTestId('remaining');
+    const before = (await remaining.textContent()) ?? '';
+    await page.getByRole('button', { name: '点价' }).click();
+    await page.getByLabel('成交数量（手）').fill('1');
+    await page.getByRole('radiogroup').getByText('市价', { exact: true }).click();
+    await page.getByRole('button', { name: '提交订单' }).click();
+    const answer = page.waitForResponse('**/api/pricer/rpc/submit-order');
+    await page.getByRole('dialog', { name: '确认点价' }).getByRole('button', { name: '确认点价' }).click();
+    const { data } = (await (await answer).json()) as { data: { id: number } };
+    await expect(toast(page, '订单已提交')).toBeVisible();
+    await waitForOrder(request, session.token, data.id, ['FINISHED']);
+    const row = page.locator(`[data-order-id="${data.id}"]`);
+    await expect(row.getByTestId('order-status')).toHaveText('已完成', { timeout: 1_000 });
+    await expect(row.getByTestId('order-traded')).toHaveText('1 手', { timeout: 1_000 });
+    // The contract's lots come with the pushed snapshot only (its HTTP call is cut off).
+    await expect(remaining).not.toHaveText(before, { timeout: 1_000 });
+  });
+
+  test('while the socket is down the desk polls every 5 s', async ({ page, request }) => {
+    const session = await apiSession(request);
+    // The socket is refused: the SPEC's poll takes over.
+    await page.routeWebSocket(/\/ws(\?|$)/, (ws) => ws.close());
+    const polls: number[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/pricer/view/my-data-snapshot')) polls.push(Date.now());
+    });
+    await openSignedIn(page, session, DESK);
+    await expect(page.getByTestId('reference-price')).toContainText(/参考价：¥[\d,]+\.\d{2}/);
+    await expect.poll(() => polls.length, { timeout: 14_000 }).toBeGreaterThanOrEqual(3);
+    expect(polls[2]! - polls[1]!).toBeGreaterThan(4000);
+  });
+});

@@ -1,0 +1,32 @@
+import { expect, test } from '@playwright/test';
+import { demoTrader, pricerLogin, restingBuyPrice, signIn, submitOrder } from './support';
+
+test.describe('the live console (docs/live.md)', () => {
+  test('a customer’s new order reaches the order stream by push, not at the next 10 s poll', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, demoTrader);
+    const pricer = await pricerLogin(request, 1, 'pricer1', 'pricer123');
+    const contractId = (
+      await (
+        await request.post('/api/pricer/view/my-data-snapshot', {
+          data: {},
+          headers: { authorization: `Bearer ${pricer.token}` },
+        })
+      ).json()
+    ).data.contracts.find(
+      (c: { status: string; remaining_quantity: number }) => c.status === 'active' && c.remaining_quantity > 0,
+    ).id as number;
+    const price = await restingBuyPrice(request, pricer, contractId);
+    // Right after the order stream's own poll: the next one is 10 s away.
+    await page.waitForRequest('**/api/trader/view/orders', { timeout: 15_000 });
+    const order = await submitOrder(request, pricer, { contract_id: contractId, quantity: 1, price });
+    await expect(page.getByRole('cell', { name: String(order.id), exact: true })).toBeVisible({ timeout: 2_000 });
+    // The customer withdraws it again (the demo's lots stay for the other suites).
+    await request.post('/api/pricer/rpc/cancel-order', {
+      data: { order_id: order.id },
+      headers: { authorization: `Bearer ${pricer.token}` },
+    });
+  });
+});
