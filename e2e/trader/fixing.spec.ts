@@ -59,12 +59,14 @@ test.describe.serial('price fixing as the business', () => {
     await choose(page, form.getByTestId('contract-direction'), '买入');
     await form.getByTestId('contract-quantity').fill('10');
     await expect(form.getByText('最终价格 = 期货成交价 + 基差')).toBeVisible();
-    // Off the tick grid (copper moves in 10s): refused before it is sent.
-    await form.getByTestId('contract-basis').fill('155');
+    // The basis is quoted in fen, not on the futures tick: a third decimal is refused with a message
+    // and the field keeps what was typed (never rounded behind the user's back).
+    await form.getByTestId('contract-basis').fill('-15.505');
     await form.getByTestId('contract-deadline').fill(DEADLINE);
     await form.getByLabel('合同名称').fill(CONTRACT_NAME);
     await form.getByRole('button', { name: '创建' }).click();
-    await expect(form.getByText('基差必须是最小变动价位 10 的整数倍')).toBeVisible();
+    await expect(form.getByText('基差最多两位小数（精确到分）')).toBeVisible();
+    await expect(form.getByTestId('contract-basis')).toHaveValue('-15.505');
     await expectAccessible(page, testInfo, 'contract-dialog-terms');
     await form.getByTestId('contract-basis').fill(String(BASIS));
     await form.getByRole('button', { name: '创建' }).click();

@@ -62,7 +62,6 @@ export function ContractDialog({ opened, contract, onClose }: ContractDialogProp
   const pricers = useAllUsers(opened && !editing);
   const products = useProducts(opened && !editing);
   const instruments = useInstruments(values.product_name, opened && !editing);
-  const tick = instruments.data?.find((i) => i.symbol === values.instrument_id)?.price_tick;
 
   const save = async (v: ContractValues) => {
     if (editing && v.status === contract.status) {
@@ -70,7 +69,7 @@ export function ContractDialog({ opened, contract, onClose }: ContractDialogProp
       return;
     }
     if (!editing) {
-      const problems = termsProblems(v, tick);
+      const problems = termsProblems(v);
       for (const [field, message] of Object.entries(problems)) form.setFieldError(field, message);
       if (Object.keys(problems).length > 0) return;
     }
@@ -199,7 +198,6 @@ export function ContractDialog({ opened, contract, onClose }: ContractDialogProp
       <FixingTermsFields
         basis={values.basis}
         deadline={values.fixing_deadline}
-        tick={tick}
         errors={{ basis: errorOf(form.errors.basis), fixing_deadline: errorOf(form.errors.fixing_deadline) }}
         disabled={locked}
         onBasis={(value) => {

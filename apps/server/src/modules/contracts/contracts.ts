@@ -5,7 +5,7 @@ import type { ContractStatus, DB } from '../../platform/db/schema';
 import { audit } from '../audit/audit';
 import { conflict, invalid, notFound } from '../../platform/errors';
 import { readMarginSettings } from '../margin/ledger';
-import { assertBasisOnTick, assertDeadlineOpen, isPastDeadline } from './fixingTerms';
+import { assertDeadlineOpen, isPastDeadline } from './fixingTerms';
 
 export async function createContract(
   db: Kysely<DB>,
@@ -25,12 +25,11 @@ export async function createContract(
     if (!pricer) throw notFound('客户不存在');
     const instrument = await tx
       .selectFrom('instruments')
-      .select(['symbol', 'name', 'product_name', 'expired', 'price_tick'])
+      .select(['symbol', 'name', 'product_name', 'expired'])
       .where('symbol', '=', input.instrument_id)
       .executeTakeFirst();
     if (!instrument || instrument.expired) throw invalid('期货合约不存在或已到期', 'instrument_id');
     if (instrument.product_name !== input.product_name) throw invalid('期货合约与品种不符', 'instrument_id');
-    assertBasisOnTick(input.basis, instrument.price_tick);
     const name = input.name || `${instrument.name}-${pricer.username}`;
     const row = await tx
       .insertInto('contracts')

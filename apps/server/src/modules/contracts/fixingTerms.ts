@@ -1,7 +1,6 @@
 import { invalid } from '../../platform/errors';
 import { addDays, dateKey, shanghaiCivilDate } from '../../market/calendar';
 import { shanghaiInstant } from '../../platform/time';
-import { isOnTick, tickDecimals } from '../../market/catalogue';
 
 /**
  * The business terms of a contract (docs/fixing.md): basis (基差) and fixing deadline (点价截止日).
@@ -35,13 +34,6 @@ export function firstOpenDeadline(now: Date = new Date()): string {
 /** Whether the deadline's trading day has closed (null: no deadline, never). */
 export function isPastDeadline(deadline: string | null, now: Date = new Date()): boolean {
   return deadline !== null && deadline < firstOpenDeadline(now);
-}
-
-/** Throws a 400 naming `basis` when it is not a whole number of ticks. */
-export function assertBasisOnTick(basis: number, tick: number) {
-  if (!isOnTick(basis, tick)) {
-    throw invalid(`基差必须是最小变动价位 ${tick.toFixed(tickDecimals(tick))} 的整数倍`, 'basis');
-  }
 }
 
 /** Throws a 400 naming `fixing_deadline` when the day is over (or today's close has passed). */

@@ -117,7 +117,9 @@ describe('contract terms over HTTP', () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ ...base, basis: undefined }, 'basis', '请输入基差（可为负数）'],
       [{ ...base, basis: '150' }, 'basis', '请输入基差（可为负数）'],
-      [{ ...base, basis: 155 }, 'basis', '基差必须是最小变动价位 10 的整数倍'],
+      [{ ...base, basis: -15.505 }, 'basis', '基差最多两位小数（精确到分）'],
+      [{ ...base, basis: 1e-7 }, 'basis', '基差最多两位小数（精确到分）'],
+      [{ ...base, basis: 1e300 }, 'basis', '基差超出范围（绝对值不超过 1,000,000 元）'],
       [{ ...base, fixing_deadline: undefined }, 'fixing_deadline', '请选择点价截止日'],
       [{ ...base, fixing_deadline: '2026-02-30' }, 'fixing_deadline', '点价截止日应为有效日期（YYYY-MM-DD）'],
       [{ ...base, fixing_deadline: '2020-01-01' }, 'fixing_deadline', '点价截止日不能早于今天'],
@@ -129,6 +131,15 @@ describe('contract terms over HTTP', () => {
       expect(res.body.error).toMatchObject({ field, message });
     }
     expect((await h.call('/api/trader/view/contracts', {}, a.token)).body.data.total_count).toBe(before);
+  });
+
+  it('takes the basis as a commercial number: +185 on copper (tick 10) and -15.5 come back exactly', async () => {
+    for (const basis of [185, -15.5, 0.29]) {
+      const c = await newContract(a, 'alice', { basis, total_quantity: 1 });
+      expect(c).toMatchObject({ basis });
+      const viewed = (await h.call('/api/trader/view/contracts', { filter: `id = ${c.id}` }, a.token)).body.data;
+      expect(viewed.items[0]).toMatchObject({ basis });
+    }
   });
 
   it('returns the same fixed price in the trader orders view, my-orders, the snapshot and the confirmation', async () => {
