@@ -77,6 +77,8 @@ export const confirmation = z.object({
   acknowledged_at: timestamp.nullable(),
   /** What lots × multiplier count in (吨, 克 …); null for index and bond futures. */
   unit: z.string().nullable().optional(),
+  /** 客户全称, or the username when the trader has not filled it in (issue 29). */
+  pricer_full_name: z.string().optional(),
 });
 export type Confirmation = z.input<typeof confirmation>;
 /** A confirmation as the server holds it (timestamps as Dates). */

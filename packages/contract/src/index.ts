@@ -21,3 +21,4 @@ export * from './conditional';
 export * from './controls';
 export * from './paths';
 export * from './margin';
+export * from './customers';

@@ -39,6 +39,8 @@ export const traderPaths = paths({
   pricerDeactivatePreview: { method: 'POST', path: '/api/trader/view/pricer-deactivate-preview' },
   unlockPricer: { method: 'POST', path: '/api/trader/rpc/unlock-pricer' },
   exportAuditLog: { method: 'GET', path: '/api/trader/export/audit-log' },
+  // The customer's legal identity and desk settings (issue 29)
+  updatePricerProfile: { method: 'POST', path: '/api/trader/rpc/update-pricer-profile' },
 });
 
 export const pricerPaths = paths({

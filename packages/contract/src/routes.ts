@@ -16,7 +16,6 @@ import {
   cancelOrderInput,
   cancelOrderResult,
   createContractInput,
-  createPricerInput,
   instrumentsViewRequest,
   profileInput,
   resetPricerPasswordInput,
@@ -28,6 +27,7 @@ import {
   updatePricerStatusResult,
 } from './trader';
 import { appPaths, marketPaths, pricerPaths, traderPaths } from './paths';
+import { createCustomerInput, pricerProfile, updatePricerProfileInput } from './customers';
 import { anyViewPage, viewRequest } from './view';
 import {
   conditionalIdInput,
@@ -91,7 +91,7 @@ export const traderRoutes = {
     response: contract,
   }),
   createContract: route({ ...traderPaths.createContract, body: createContractInput, response: contract }),
-  createPricerUser: route({ ...traderPaths.createPricerUser, body: createPricerInput, response: pricerUser }),
+  createPricerUser: route({ ...traderPaths.createPricerUser, body: createCustomerInput, response: pricerUser }),
   resetPricerPassword: route({
     ...traderPaths.resetPricerPassword,
     body: resetPricerPasswordInput,
@@ -131,6 +131,12 @@ export const traderRoutes = {
   }),
   unlockPricer: route({ ...traderPaths.unlockPricer, body: unlockPricerInput, response: unlockPricerResult }),
   exportAuditLog: route({ ...traderPaths.exportAuditLog, querystring: auditExportQuery, response: file }),
+  // The customer's legal identity and desk settings (issue 29)
+  updatePricerProfile: route({
+    ...traderPaths.updatePricerProfile,
+    body: updatePricerProfileInput,
+    response: pricerProfile,
+  }),
 } as const;
 
 export const pricerRoutes = {

@@ -5,7 +5,7 @@ import type { ContractStatus, DB } from '../../platform/db/schema';
 import { audit } from '../audit/audit';
 import { conflict, invalid, notFound } from '../../platform/errors';
 import { readMarginSettings } from '../margin/ledger';
-import { assertDeadlineOpen, isPastDeadline } from './fixingTerms';
+import { assertBasis, assertDeadlineOpen, isPastDeadline } from './fixingTerms';
 
 export async function createContract(
   db: Kysely<DB>,
@@ -14,6 +14,7 @@ export async function createContract(
   input: z.output<typeof createContractInput>,
   now: Date = new Date(),
 ) {
+  assertBasis(input.basis);
   assertDeadlineOpen(input.fixing_deadline, now);
   return db.transaction().execute(async (tx) => {
     const pricer = await tx

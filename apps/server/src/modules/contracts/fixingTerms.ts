@@ -8,7 +8,9 @@ import { shanghaiInstant } from '../../platform/time';
  */
 
 /** The wire rules of the terms live in @pfp/contract; the rules that need the clock or the instrument here. */
-export { basis as basisSchema, fixingDeadline as fixingDeadlineSchema, isCalendarDay } from '@pfp/contract';
+import { basis as basisSchema } from '@pfp/contract';
+export { basisSchema };
+export { fixingDeadline as fixingDeadlineSchema, isCalendarDay } from '@pfp/contract';
 
 /** Today's calendar day in Beijing time, 'YYYY-MM-DD' (deadlines are Beijing calendar days). */
 export function shanghaiToday(now: Date = new Date()): string {
@@ -34,6 +36,15 @@ export function firstOpenDeadline(now: Date = new Date()): string {
 /** Whether the deadline's trading day has closed (null: no deadline, never). */
 export function isPastDeadline(deadline: string | null, now: Date = new Date()): boolean {
   return deadline !== null && deadline < firstOpenDeadline(now);
+}
+
+/**
+ * Throws a 400 naming `basis` unless it is a commercial number (元, up to 2 decimals, sign allowed):
+ * the wire schema's rule, kept by the domain too so no caller can store a rounded basis.
+ */
+export function assertBasis(basis: number) {
+  const checked = basisSchema.safeParse(basis);
+  if (!checked.success) throw invalid(checked.error.issues[0]?.message ?? '基差无效', 'basis');
 }
 
 /** Throws a 400 naming `fixing_deadline` when the day is over (or today's close has passed). */

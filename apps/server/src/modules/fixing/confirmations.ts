@@ -45,6 +45,7 @@ const COLUMNS = [
   'status',
   'acknowledged_at',
   'unit',
+  'pricer_full_name',
 ] as const;
 
 export async function getConfirmation(

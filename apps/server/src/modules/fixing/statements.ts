@@ -33,7 +33,7 @@ export const STATEMENT_COLUMNS: Column[] = [
     value: (c) => beijingWallClock(c.fixed_at),
     numFmt: 'yyyy-mm-dd hh:mm:ss',
   },
-  { header: '客户', key: 'pricer_name', width: 14, value: (c) => c.pricer_name },
+  { header: '客户', key: 'pricer_name', width: 24, value: (c) => c.pricer_full_name || c.pricer_name },
   { header: '合同', key: 'contract_name', width: 24, value: (c) => c.contract_name },
   { header: '品种', key: 'product_name', width: 10, value: (c) => c.product_name },
   { header: '期货合约', key: 'instrument_id', width: 16, value: (c) => c.instrument_id },

@@ -14,6 +14,7 @@ import * as m010 from './migrations/010_orders_cover_instrument';
 import * as m011 from './migrations/011_controls';
 import * as m012 from './migrations/012_margin';
 import * as m013 from './migrations/013_confirmations_ack';
+import * as m014 from './migrations/014_customer_identity';
 import { PGliteDialect } from './pgliteDialect';
 import type { Logger } from '../logger';
 import { guardedPool } from './resilience';
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   '011_controls': m011,
   '012_margin': m012,
   '013_confirmations_ack': m013,
+  '014_customer_identity': m014,
 };
 
 /** Versioned migrations, run on start; a failure stops the server. `to`: up to that one only (tests of a migration). */

@@ -47,6 +47,11 @@ export interface PricerUserTable {
   last_login_at: Timestamp | null;
   /** In every customer token; bumped when the password is reset (migration 006). */
   token_version: Generated<number>;
+  /** 客户全称 and 联系人 (migration 014): the legal identity a confirmation prints. */
+  full_name: string | null;
+  contact_name: string | null;
+  /** The desk's confirm sheet before every fix (migration 014, default on). */
+  confirm_before_fix: Generated<boolean>;
 }
 
 export interface ProductTable {
