@@ -12,6 +12,7 @@ import { conditional } from './strings/conditional';
 import { orders } from './strings/orders';
 import { margin } from './strings/margin';
 import { confirmFix } from './strings/confirmFix';
+import { customers } from './strings/customers';
 
 export const zh = {
   app,
@@ -27,6 +28,7 @@ export const zh = {
   orders,
   margin,
   confirmFix,
+  customers,
 } as const;
 
 export type Strings = typeof zh;

@@ -159,6 +159,13 @@ export function DeskPage() {
 
   /** Shows the confirmation; resolves once confirmed and sent, rejects when cancelled or refused. */
   function confirmThen(request: FixRequest, send: () => Promise<void>): Promise<void> {
+    // The trader switched the sheet off for an experienced customer (issue 29): sent at once, except a
+    // 条件单 the market already meets, which still asks (it would fire at the next tick).
+    const skip =
+      snapshot.data?.confirm_before_fix === false &&
+      contract !== undefined &&
+      !fixPreview(contract, market, request).firesAtOnce;
+    if (skip) return send();
     return new Promise<void>((resolve, reject) => setPending({ request, send, resolve, reject }));
   }
 

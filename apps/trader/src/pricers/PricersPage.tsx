@@ -7,6 +7,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { errorText, useUsersTable, useUserStats, type StatusGroup } from '../shared/api';
 import { PageLayout, figure } from '../shared/PageLayout';
 import { CreatePricerDialog } from './CreatePricerDialog';
+import { EditPricerDialog } from './EditPricerDialog';
 import { nextPricerStatus } from './pricerForms';
 import { PricerStatusDialog } from './PricerStatusDialog';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
@@ -58,7 +59,22 @@ export const PRICER_COLUMNS: DataTableColumn<PricerUserRow>[] = [
       options: ['active', 'pending', 'inactive'].map((value) => ({ value, label: pricerStatusLabel(value) })),
     },
   },
+  {
+    field: 'full_name',
+    header: zh.customers.fullName,
+    width: 200,
+    priority: 2,
+    filter: { type: 'text' },
+    render: (u) => u.full_name ?? '',
+  },
   { field: 'phone', header: t.columns.phone, width: 130, priority: 2, filter: { type: 'text' } },
+  {
+    field: 'confirm_before_fix',
+    header: zh.customers.confirmBeforeFix,
+    width: 96,
+    priority: 3,
+    render: (u) => (u.confirm_before_fix === false ? zh.customers.confirmOff : zh.customers.confirmOn),
+  },
   { field: 'created_at', header: t.columns.createdAt, kind: 'date', twoLine: true, width: 112, priority: 3 },
   { field: 'last_login_at', header: t.columns.lastLogin, kind: 'date', twoLine: true, width: 112, priority: 2 },
 ];
@@ -75,6 +91,7 @@ export function PricersPage() {
     user: null,
   });
   const [statusOf, setStatusOf] = useState<PricerUserRow | null>(null);
+  const [editing, setEditing] = useState<PricerUserRow | null>(null);
 
   const stats = useUserStats(computeUserStats);
   const filterConfigs = useMemo(() => filterConfigsOf(PRICER_COLUMNS), []);
@@ -90,7 +107,7 @@ export function PricersPage() {
           size="compact-xs"
           variant="outline"
           color={TONE.info}
-          onClick={() => notify(t.editNotImplemented, 'info')}
+          onClick={() => setEditing(user)}
           aria-label={`${t.edit} ${user.username}`}
         >
           {t.edit}
@@ -167,6 +184,7 @@ export function PricersPage() {
       />
       <CreatePricerDialog key={`create-${createKey}`} opened={createOpen} onClose={() => setCreateOpen(false)} />
       <PricerStatusDialog user={statusOf} onClose={() => setStatusOf(null)} />
+      <EditPricerDialog key={`edit-${editing?.id ?? 0}`} user={editing} onClose={() => setEditing(null)} />
       <ResetPasswordDialog
         key={`reset-${resetting.key}`}
         opened={resetting.opened}
