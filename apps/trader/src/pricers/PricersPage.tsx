@@ -2,7 +2,7 @@ import { Badge, Button } from '@pfp/mantine';
 import type { PricerUserRow } from '@pfp/contract';
 import { DataTable, filterConfigsOf, type DataTableColumn } from '@pfp/data-table';
 import { formatNumber, zh } from '@pfp/i18n';
-import { IconUserPlus, notify } from '@pfp/ui';
+import { IconUserPlus } from '@pfp/ui';
 import { useCallback, useMemo, useState } from 'react';
 import { errorText, useUsersTable, useUserStats, type StatusGroup } from '../shared/api';
 import { PageLayout, figure } from '../shared/PageLayout';
