@@ -5,6 +5,7 @@ import type { ContractStatus, DB } from '../../platform/db/schema';
 import { audit } from '../audit/audit';
 import { conflict, invalid, notFound } from '../../platform/errors';
 import { readMarginSettings } from '../margin/ledger';
+import { isCommodityProduct } from './commodity';
 import { assertBasis, assertDeadlineOpen, isPastDeadline } from './fixingTerms';
 
 export async function createContract(
@@ -31,6 +32,13 @@ export async function createContract(
       .executeTakeFirst();
     if (!instrument || instrument.expired) throw invalid('期货合约不存在或已到期', 'instrument_id');
     if (instrument.product_name !== input.product_name) throw invalid('期货合约与品种不符', 'instrument_id');
+    // Goods are priced off commodity futures only: index and bond futures count no goods.
+    if (!isCommodityProduct(input.product_name)) {
+      throw invalid(
+        `点价合同只能选择商品期货，${input.product_name}是金融期货（股指、国债等），不能用于实物点价`,
+        'product_name',
+      );
+    }
     const name = input.name || `${instrument.name}-${pricer.username}`;
     const row = await tx
       .insertInto('contracts')

@@ -142,6 +142,40 @@ describe('contract terms over HTTP', () => {
     }
   });
 
+  it('offers physical contracts on commodity futures only: no index or bond futures in the picker, a 400 on create', async () => {
+    const products = (await h.call('/api/trader/view/products', { filter: 'commodity is true' }, a.token)).body.data
+      .items as { name: string; exchange_id: string }[];
+    const names = products.map((p) => p.name);
+    expect(names).toContain('铜');
+    expect(names).not.toContain('沪深300股指');
+    expect(products.filter((p) => p.exchange_id === 'CFFEX')).toEqual([]);
+    for (const product_name of ['沪深300股指', '10年期国债']) {
+      const instruments = await h.call('/api/trader/view/instruments', { product_name }, a.token);
+      const symbol = instruments.body.data.items[0]?.symbol as string;
+      expect(symbol, product_name).toMatch(/^CFFEX\./);
+      const before = (await h.call('/api/trader/view/contracts', {}, a.token)).body.data.total_count;
+      const res = await h.call(
+        '/api/trader/rpc/create-contract',
+        {
+          pricer_id: a.pricers.alice!.id,
+          product_name,
+          instrument_id: symbol,
+          direction: 'BUY',
+          total_quantity: 1,
+          basis: 0,
+          fixing_deadline: DEADLINE,
+        },
+        a.token,
+      );
+      expect(res.status, product_name).toBe(400);
+      expect(res.body.error).toMatchObject({
+        field: 'product_name',
+        message: expect.stringContaining('只能选择商品期货'),
+      });
+      expect((await h.call('/api/trader/view/contracts', {}, a.token)).body.data.total_count).toBe(before);
+    }
+  });
+
   it('returns the same fixed price in the trader orders view, my-orders, the snapshot and the confirmation', async () => {
     const c = await newContract(a, 'alice', { basis: -30 });
     market(a.symbol, 80_000, 3);

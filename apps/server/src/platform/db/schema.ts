@@ -92,7 +92,7 @@ export interface ContractTable {
   status: ContractStatus;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
-  /** 基差, yuan per unit of the futures price, on the instrument's tick grid (migration 006). */
+  /** 基差, 元 per unit of the goods, up to 2 decimals, not on the futures tick (migration 006, issue 29). */
   basis: DefaultNumeric;
   /** 点价截止日 'YYYY-MM-DD' (Asia/Shanghai); null only for contracts from before migration 006. */
   fixing_deadline: string | null;

@@ -93,7 +93,8 @@ export function createTraderApi(http: HttpClient, files?: FileAccess) {
     /** 客户全称, 联系人, 手机号 and the confirm sheet (issue 29). */
     updatePricerProfile: (input: UpdatePricerProfileInput) => call('updatePricerProfile', input),
 
-    products: () => call('products', {}).then((p) => (p as ViewPage<ProductRow>).items),
+    // The contract's product picker: commodity futures only (no index or bond futures, issue 29).
+    products: () => call('products', { filter: 'commodity is true' }).then((p) => (p as ViewPage<ProductRow>).items),
     instruments: (productName: string) =>
       call('instruments', { product_name: productName }).then((p) => (p as ViewPage<InstrumentRow>).items),
 
