@@ -265,7 +265,8 @@ test.describe.serial('price fixing as the business', () => {
     const download = page.waitForEvent('download');
     await form.getByTestId('export-submit').click();
     const file = await download;
-    expect(file.suggestedFilename()).toBe(`点价确认单_${beijingDay(-1)}_${beijingDay(1)}.xlsx`);
+    // The file is named as the button says (issue 29).
+    expect(file.suggestedFilename()).toBe(`点价对账单_${beijingDay(-1)}_${beijingDay(1)}.xlsx`);
     const path = testInfo.outputPath('statement.xlsx');
     await file.saveAs(path);
 

@@ -87,7 +87,7 @@ export const fixing = {
 
   // Statements
   exports: {
-    button: '导出对账单',
+    button: '导出点价对账单',
     title: '导出点价对账单',
     customer: '客户',
     allCustomers: '全部客户',

@@ -316,6 +316,8 @@ describe('exposure', () => {
 describe('statements', () => {
   it('streams every confirmation in the range as xlsx (numbers and dates as such) and CSV with BOM', async () => {
     const c = await newContract(a, 'bob', { basis: 200 });
+    const contractName = (await h.call('/api/trader/view/contracts', { filter: `id = ${c.id}` }, a.token)).body.data
+      .items[0].name as string;
     market(a.symbol, 82_000, 2);
     const orderId = await fix(a, 'bob', c.id, 2);
     const url = `/api/trader/export/fixings?start_date=${FROM}&end_date=${TO}&format=xlsx`;
@@ -323,7 +325,7 @@ describe('statements', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(String(res.headers['content-disposition'])).toContain(
-      `filename*=UTF-8''${encodeURIComponent(`点价确认单_${FROM}_${TO}.xlsx`)}`,
+      `filename*=UTF-8''${encodeURIComponent(`点价对账单_${FROM}_${TO}.xlsx`)}`,
     );
     const rows = await readWorkbook(res.rawPayload);
     expect(String(rows[0]![0])).toContain('甲贸易');
@@ -379,7 +381,48 @@ describe('statements', () => {
     );
     const line = lines.find((l) => l.endsWith(`,${orderId}`))!;
     expect(line.split(',').slice(6, 13)).toEqual(['买入', '2', '82000', '200', '82200', '5', '822000']);
-    expect(lines).toHaveLength(data.length + 1);
+    // The detail, a blank line, then the summary: 对账汇总, its header, one row a contract, the totals.
+    const blank = lines.indexOf('');
+    expect(blank).toBe(data.length + 1);
+    expect(lines[blank + 1]).toBe('对账汇总');
+    expect(lines[blank + 2]).toBe(
+      '合同,客户,品种,期货合约,方向,合同总量（手）,合同总量（数量）,已点价（手）,已点价（数量）,未点价（手）,未点价（数量）,单位,点价均价（元/单位）,点价金额（元）',
+    );
+    const summaryRow = lines.slice(blank + 3).find((l) => l.startsWith(`${contractName},`))!;
+    // 20 lots of copper (× 5 t), 2 fixed at 82,200 (+200 basis): 10 t fixed, 90 t open, 822,000 元.
+    expect(summaryRow.split(',').slice(1)).toEqual([
+      'bob',
+      '铜',
+      a.symbol,
+      '买入',
+      '20',
+      '100',
+      '2',
+      '10',
+      '18',
+      '90',
+      '吨',
+      '82200',
+      '822000',
+    ]);
+    const totals = lines[lines.length - 1]!.split(',');
+    const summaries = lines.slice(blank + 3, -1).length;
+    expect(totals[0]).toBe(`合计（${summaries} 个合同）`);
+    // Every contract is copper here: tons add up; lots and the amount always do.
+    expect(Number(totals[13])).toBe(data.reduce((sum, r) => sum + Number(r[12]), 0));
+    expect(Number(totals[7])).toBe(data.reduce((sum, r) => sum + Number(r[7]), 0));
+    expect(totals[11]).toBe('吨');
+
+    // The workbook's first sheet is the same summary.
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    expect(wb.worksheets[0]!.name).toBe('对账汇总');
+    const sheetRows: unknown[][] = [];
+    wb.getWorksheet('对账汇总')!.eachRow((r) => sheetRows.push((r.values as unknown[]).slice(1)));
+    expect(String(sheetRows[0]![0])).toContain('点价对账单');
+    const mineSummary = sheetRows.find((r) => r[0] === contractName)!;
+    expect(mineSummary.slice(5, 14)).toEqual([20, 100, 2, 10, 18, 90, '吨', 82_200, 822_000]);
+    expect(String(sheetRows[sheetRows.length - 1]![0])).toBe(`合计（${summaries} 个合同）`);
   });
 
   it("isolates tenants and customers, and refuses another tenant's customer and bad ranges", async () => {
