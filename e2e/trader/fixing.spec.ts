@@ -89,7 +89,9 @@ test.describe.serial('price fixing as the business', () => {
     await page.getByRole('link', { name: '敞口监控' }).click();
     await expect(page).toHaveURL(/\/trader\/exposure$/);
     const before = await exposureRow(page);
-    fixedBuyBefore = Number((await before.locator('[data-field="fixed_buy"]').textContent())?.replace(/[^\d]/g, ''));
+    // "3 手（15 吨）": the lots are the leading number.
+    const fixedText = (await before.locator('[data-field="fixed_buy"]').textContent()) ?? '';
+    fixedBuyBefore = Number(/^[\d,]+/.exec(fixedText)?.[0].replace(/,/g, ''));
     await expect(page.getByTestId('exposure-chart')).toBeVisible();
   });
 
@@ -252,7 +254,11 @@ test.describe.serial('price fixing as the business', () => {
 
     await page.getByRole('link', { name: '敞口监控' }).click();
     const row = await exposureRow(page);
-    await expect(row.locator('[data-field="fixed_buy"]')).toHaveText(`${fixedBuyBefore + fixed.lots} 手`);
+    // Lots and tons side by side (copper: 5 t a lot).
+    const fixedBuy = fixedBuyBefore + fixed.lots;
+    await expect(row.locator('[data-field="fixed_buy"]')).toHaveText(
+      `${fixedBuy} 手（${(fixedBuy * 5).toLocaleString('en-US')} 吨）`,
+    );
     await expectAccessible(page, testInfo, 'exposure');
     await screenshot(page, testInfo, 'exposure');
 

@@ -99,6 +99,9 @@ export const exposureItem = z.object({
   hedge_short: z.int().nullable(),
   /** (hedge_long − hedge_short) − (fixed_buy − fixed_sell); null when the hedge is unknown. */
   mismatch: z.int().nullable(),
+  /** The instrument's multiplier and unit (吨 …): lots × multiplier is the goods (issue 29). */
+  multiplier: z.int().nullable().optional(),
+  unit: z.string().nullable().optional(),
 });
 export type ExposureItem = z.infer<typeof exposureItem>;
 

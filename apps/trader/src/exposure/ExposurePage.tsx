@@ -1,5 +1,5 @@
 import { Badge, Card, Group, Loader, Table, Text, Title } from '@pfp/mantine';
-import { formatLots, formatNumber, instrumentShort, zh } from '@pfp/i18n';
+import { formatLots, formatLotsWithUnits, formatNumber, instrumentShort, zh } from '@pfp/i18n';
 import { SectionHeading } from '@pfp/ui';
 import { lazy, Suspense } from 'react';
 import type { Exposure, ExposureItem } from '@pfp/contract';
@@ -100,10 +100,18 @@ export function ExposurePage() {
                       <Table.Td>{instrumentShort(i.instrument_id)}</Table.Td>
                       <Table.Td>{i.product_name ?? '-'}</Table.Td>
                       <Table.Td>{i.delivery_month ?? '-'}</Table.Td>
-                      <Table.Td data-field="fixed_buy">{formatLots(i.fixed_buy)}</Table.Td>
-                      <Table.Td data-field="fixed_sell">{formatLots(i.fixed_sell)}</Table.Td>
-                      <Table.Td data-field="unfixed_buy">{formatLots(i.unfixed_buy)}</Table.Td>
-                      <Table.Td data-field="unfixed_sell">{formatLots(i.unfixed_sell)}</Table.Td>
+                      <Table.Td data-field="fixed_buy">
+                        {formatLotsWithUnits(i.fixed_buy, i.multiplier, i.unit)}
+                      </Table.Td>
+                      <Table.Td data-field="fixed_sell">
+                        {formatLotsWithUnits(i.fixed_sell, i.multiplier, i.unit)}
+                      </Table.Td>
+                      <Table.Td data-field="unfixed_buy">
+                        {formatLotsWithUnits(i.unfixed_buy, i.multiplier, i.unit)}
+                      </Table.Td>
+                      <Table.Td data-field="unfixed_sell">
+                        {formatLotsWithUnits(i.unfixed_sell, i.multiplier, i.unit)}
+                      </Table.Td>
                       <Table.Td data-field="hedge_long">{lots(i.hedge_long)}</Table.Td>
                       <Table.Td data-field="hedge_short">{lots(i.hedge_short)}</Table.Td>
                       <Table.Td data-field="mismatch">

@@ -275,6 +275,9 @@ describe('exposure', () => {
         hedge_long: 4,
         hedge_short: 3,
         mismatch: 0,
+        // Copper: 5 t a lot, so 4 lots fixed are 20 t.
+        multiplier: 5,
+        unit: '吨',
       },
     ]);
     // A position on the account that no customer fixed (e.g. opened by hand) is a mismatch.
