@@ -1,5 +1,5 @@
 import { Badge, Card, Group, Loader, Table, Text, Title } from '@pfp/mantine';
-import { formatLots, formatLotsWithUnits, formatNumber, instrumentShort, zh } from '@pfp/i18n';
+import { formatLotsWithUnits, formatNumber, instrumentShort, zh } from '@pfp/i18n';
 import { SectionHeading } from '@pfp/ui';
 import { lazy, Suspense } from 'react';
 import type { Exposure, ExposureItem } from '@pfp/contract';
