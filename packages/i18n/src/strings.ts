@@ -13,6 +13,7 @@ import { orders } from './strings/orders';
 import { margin } from './strings/margin';
 import { confirmFix } from './strings/confirmFix';
 import { customers } from './strings/customers';
+import { conditionalAll } from './strings/conditionalAll';
 
 export const zh = {
   app,
@@ -29,6 +30,7 @@ export const zh = {
   margin,
   confirmFix,
   customers,
+  conditionalAll,
 } as const;
 
 export type Strings = typeof zh;

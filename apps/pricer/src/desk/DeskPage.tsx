@@ -44,6 +44,7 @@ import { DESK_ORDER_LIMIT } from './constants';
 import { DeskList } from './DeskList';
 import { ConditionalForm } from './ConditionalForm';
 import { ConditionalOrdersTable } from './ConditionalOrdersTable';
+import { MyConditionals } from './MyConditionals';
 import { OrderForm, OrderTypeSwitch } from './OrderForm';
 import type { OrderType } from './orderForm';
 import { MarginLine } from './MarginLine';
@@ -441,6 +442,8 @@ export function DeskPage() {
             onCancel={(row) => void cancelCondition(row)}
           />
         </DeskList>
+
+        <MyConditionals userId={userId} compact={compact} />
       </>
     );
   }

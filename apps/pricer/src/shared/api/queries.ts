@@ -115,3 +115,12 @@ export function useHistorySummary<T>(
     select,
   });
 }
+
+/** Every contract's 条件单 of the customer, newest first, polled (issue 29). */
+export function useMyConditionals(userId: number, limit: number) {
+  return useQuery({
+    queryKey: pricerKeys.myConditionals(userId),
+    queryFn: ({ signal }) => pricerApi.myConditionals(limit, signal),
+    refetchInterval: POLL_MS,
+  });
+}
