@@ -254,10 +254,16 @@ test.describe.serial('first-time trader', () => {
     await expect(instrument).toBeDisabled();
     await choose(page, form.getByTestId('contract-pricer'), CUSTOMER.username);
     await expect(form.getByText('请选择客户')).toHaveCount(0);
-    // 66 products: the dropdown is a 4-column grid.
+    // Many products: the dropdown really shows them in columns — the option boxes stand at 4 distinct x
+    // positions (issue 29: the CSS said four columns while all options stood at one x).
     await form.getByTestId('contract-product').click();
-    const options = page.getByRole('listbox');
-    await expect(options).toHaveCSS('grid-template-columns', /^(\S+ ){3}\S+$/);
+    const boxes = page.getByRole('listbox').getByRole('option');
+    await expect(boxes.first()).toBeVisible();
+    const xs = await boxes.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().x)));
+    expect(new Set(xs).size).toBe(4);
+    // Commodity futures only (issue 29): no index or bond futures to price goods off.
+    await expect(page.getByRole('option', { name: '沪深300股指' })).toHaveCount(0);
+    await expect(page.getByRole('option', { name: '10年期国债' })).toHaveCount(0);
     await screenshot(page, testInfo, 'contract-products-grid-1280');
     await page.getByRole('option', { name: '铝', exact: true }).filter({ visible: true }).click();
     await expect(instrument).toBeEnabled();

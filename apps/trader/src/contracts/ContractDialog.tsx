@@ -148,7 +148,21 @@ export function ContractDialog({ opened, contract, onClose }: ContractDialogProp
             form.clearFieldError('instrument_id');
           }}
           comboboxProps={grid ? { width: 'min(560px, 92vw)', position: 'bottom-start' } : undefined}
-          styles={grid ? { options: { display: 'grid', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' } } : undefined}
+          // The grid must hold the options themselves: with Mantine's scroll area the listbox's only child is
+          // the scroll area and the options fall in one column (issue 29). Without it, the listbox scrolls.
+          withScrollArea={!grid}
+          styles={
+            grid
+              ? {
+                  options: {
+                    display: 'grid',
+                    gridTemplateColumns: 'repeat(4, minmax(0, 1fr))',
+                    maxHeight: 320,
+                    overflowY: 'auto',
+                  },
+                }
+              : undefined
+          }
           maxDropdownHeight={320}
           data-testid="contract-product"
           data-grid={grid ? 'true' : 'false'}
