@@ -156,8 +156,30 @@ test.describe.serial('first-time trader', () => {
     await expect(create).toBeVisible();
     await create.getByRole('button', { name: '取消' }).click();
 
+    // 编辑: the customer's legal identity and the confirm sheet (issue 29).
     await row.getByRole('button', { name: `编辑 ${CUSTOMER.username}` }).click();
-    await expect(toast(page, '编辑功能暂未实现')).toBeVisible();
+    const edit = dialog(page, `编辑客户 ${CUSTOMER.username}`);
+    await expect(edit.getByLabel('手机号')).toHaveValue(CUSTOMER.phone);
+    await expect(edit.getByLabel('点价前确认')).toBeChecked();
+    await edit.getByLabel('客户全称').fill('江南饲料科技有限公司');
+    await edit.getByLabel('联系人').fill('李经理');
+    await edit.getByLabel('手机号').fill('12345');
+    await edit.getByRole('button', { name: '保存' }).click();
+    await expect(edit.getByText('手机号格式不正确')).toBeVisible();
+    await edit.getByLabel('手机号').fill(CUSTOMER.phone);
+    await edit.getByLabel('点价前确认').uncheck();
+    await edit.getByRole('button', { name: '保存' }).click();
+    await expect(toast(page, '客户资料已保存')).toBeVisible();
+    await expect(edit).toBeHidden();
+    await expect(row).toContainText('江南饲料科技有限公司');
+    // Reopened: what was saved, and the sheet switched back on (the default the later tests rely on).
+    await row.getByRole('button', { name: `编辑 ${CUSTOMER.username}` }).click();
+    await expect(edit.getByLabel('客户全称')).toHaveValue('江南饲料科技有限公司');
+    await expect(edit.getByLabel('联系人')).toHaveValue('李经理');
+    await expect(edit.getByLabel('点价前确认')).not.toBeChecked();
+    await edit.getByLabel('点价前确认').check();
+    await edit.getByRole('button', { name: '保存' }).click();
+    await expect(toast(page, '客户资料已保存')).toBeVisible();
 
     await row.getByRole('button', { name: `重置密码 ${CUSTOMER.username}` }).click();
     const reset = dialog(page, `重置密码：${CUSTOMER.username}`);
