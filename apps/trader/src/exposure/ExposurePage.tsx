@@ -1,5 +1,5 @@
 import { Badge, Card, Group, Loader, Table, Text, Title } from '@pfp/mantine';
-import { formatLotsWithUnits, formatNumber, instrumentShort, zh } from '@pfp/i18n';
+import { formatLots, formatNumber, instrumentShort, zh } from '@pfp/i18n';
 import { SectionHeading } from '@pfp/ui';
 import { lazy, Suspense } from 'react';
 import type { Exposure, ExposureItem } from '@pfp/contract';
@@ -11,6 +11,26 @@ const t = zh.fixing.exposure;
 const ExposureChart = lazy(() => import('./ExposureChart'));
 
 const lots = (n: number | null) => (n === null ? '-' : formatNumber(n));
+
+/**
+ * Lots, and under them the goods they stand for (issue 29): "2 手" over "（10 吨）", each line whole,
+ * so the cell stays narrow and the mismatch badge keeps its room.
+ */
+function LotsCell({ n, item }: { n: number; item: ExposureItem }) {
+  const goods = item.multiplier && item.unit ? `（${formatNumber(n * item.multiplier)} ${item.unit}）` : '';
+  return (
+    <>
+      <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {formatLots(n)}
+      </Text>
+      {goods ? (
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {goods}
+        </Text>
+      ) : null}
+    </>
+  );
+}
 
 function MismatchCell({ item }: { item: ExposureItem }) {
   if (item.mismatch === null)
@@ -101,16 +121,16 @@ export function ExposurePage() {
                       <Table.Td>{i.product_name ?? '-'}</Table.Td>
                       <Table.Td>{i.delivery_month ?? '-'}</Table.Td>
                       <Table.Td data-field="fixed_buy">
-                        {formatLotsWithUnits(i.fixed_buy, i.multiplier, i.unit)}
+                        <LotsCell n={i.fixed_buy} item={i} />
                       </Table.Td>
                       <Table.Td data-field="fixed_sell">
-                        {formatLotsWithUnits(i.fixed_sell, i.multiplier, i.unit)}
+                        <LotsCell n={i.fixed_sell} item={i} />
                       </Table.Td>
                       <Table.Td data-field="unfixed_buy">
-                        {formatLotsWithUnits(i.unfixed_buy, i.multiplier, i.unit)}
+                        <LotsCell n={i.unfixed_buy} item={i} />
                       </Table.Td>
                       <Table.Td data-field="unfixed_sell">
-                        {formatLotsWithUnits(i.unfixed_sell, i.multiplier, i.unit)}
+                        <LotsCell n={i.unfixed_sell} item={i} />
                       </Table.Td>
                       <Table.Td data-field="hedge_long">{lots(i.hedge_long)}</Table.Td>
                       <Table.Td data-field="hedge_short">{lots(i.hedge_short)}</Table.Td>
