@@ -43,6 +43,20 @@ test.describe('customer login', () => {
     await expect(page.getByText('认证已过期，请重新登录')).toHaveCount(0);
   });
 
+  test('an old login refusal does not linger beside the next answer', async ({ page }) => {
+    await page.goto(`/pricer/${TENANT}/login`);
+    await page.getByLabel('用户名').fill(PRICER.username);
+    await page.getByLabel(/^密码/).fill('wrong-password');
+    await page.getByRole('button', { name: '登录' }).click();
+    await expect(toast(page, '用户名或密码错误')).toBeVisible();
+    // The next attempt, at once (well within the first toast's 3 s): its answer replaces the first.
+    await page.getByLabel(/^密码/).fill('');
+    await page.getByRole('button', { name: '登录' }).click();
+    await expect(toast(page, '请填写所有必填字段')).toBeVisible();
+    // Counted now, not waited for: the old toast must be gone when the new one shows.
+    expect(await page.getByRole('status').filter({ hasText: '用户名或密码错误' }).count()).toBe(0);
+  });
+
   test('an unknown company code says 公司代码不存在', async ({ page }) => {
     await page.goto('/pricer/999/login');
     await expect(page.getByTestId('company-name')).toHaveText('公司代码不存在');

@@ -59,12 +59,14 @@ test.describe.serial('price fixing as the business', () => {
     await choose(page, form.getByTestId('contract-direction'), '买入');
     await form.getByTestId('contract-quantity').fill('10');
     await expect(form.getByText('最终价格 = 期货成交价 + 基差')).toBeVisible();
-    // Off the tick grid (copper moves in 10s): refused before it is sent.
-    await form.getByTestId('contract-basis').fill('155');
+    // The basis is quoted in fen, not on the futures tick: a third decimal is refused with a message
+    // and the field keeps what was typed (never rounded behind the user's back).
+    await form.getByTestId('contract-basis').fill('-15.505');
     await form.getByTestId('contract-deadline').fill(DEADLINE);
     await form.getByLabel('合同名称').fill(CONTRACT_NAME);
     await form.getByRole('button', { name: '创建' }).click();
-    await expect(form.getByText('基差必须是最小变动价位 10 的整数倍')).toBeVisible();
+    await expect(form.getByText('基差最多两位小数（精确到分）')).toBeVisible();
+    await expect(form.getByTestId('contract-basis')).toHaveValue('-15.505');
     await expectAccessible(page, testInfo, 'contract-dialog-terms');
     await form.getByTestId('contract-basis').fill(String(BASIS));
     await form.getByRole('button', { name: '创建' }).click();
@@ -87,7 +89,9 @@ test.describe.serial('price fixing as the business', () => {
     await page.getByRole('link', { name: '敞口监控' }).click();
     await expect(page).toHaveURL(/\/trader\/exposure$/);
     const before = await exposureRow(page);
-    fixedBuyBefore = Number((await before.locator('[data-field="fixed_buy"]').textContent())?.replace(/[^\d]/g, ''));
+    // "3 手（15 吨）": the lots are the leading number.
+    const fixedText = (await before.locator('[data-field="fixed_buy"]').textContent()) ?? '';
+    fixedBuyBefore = Number(/^[\d,]+/.exec(fixedText)?.[0].replace(/,/g, ''));
     await expect(page.getByTestId('exposure-chart')).toBeVisible();
   });
 
@@ -250,7 +254,11 @@ test.describe.serial('price fixing as the business', () => {
 
     await page.getByRole('link', { name: '敞口监控' }).click();
     const row = await exposureRow(page);
-    await expect(row.locator('[data-field="fixed_buy"]')).toHaveText(`${fixedBuyBefore + fixed.lots} 手`);
+    // Lots and tons side by side (copper: 5 t a lot).
+    const fixedBuy = fixedBuyBefore + fixed.lots;
+    await expect(row.locator('[data-field="fixed_buy"]')).toHaveText(
+      `${fixedBuy} 手（${(fixedBuy * 5).toLocaleString('en-US')} 吨）`,
+    );
     await expectAccessible(page, testInfo, 'exposure');
     await screenshot(page, testInfo, 'exposure');
 
@@ -263,7 +271,8 @@ test.describe.serial('price fixing as the business', () => {
     const download = page.waitForEvent('download');
     await form.getByTestId('export-submit').click();
     const file = await download;
-    expect(file.suggestedFilename()).toBe(`点价确认单_${beijingDay(-1)}_${beijingDay(1)}.xlsx`);
+    // The file is named as the button says (issue 29).
+    expect(file.suggestedFilename()).toBe(`点价对账单_${beijingDay(-1)}_${beijingDay(1)}.xlsx`);
     const path = testInfo.outputPath('statement.xlsx');
     await file.saveAs(path);
 

@@ -1,4 +1,4 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, Navigate } from 'react-router';
 import { Shell } from './layout/Shell';
 import { zh } from '@pfp/i18n';
 import { FullScreenMessage, NotFoundPage } from '@pfp/ui';
@@ -14,6 +14,8 @@ export const router = createBrowserRouter([
       { path: 'trader/*', lazy: remoteRoute('trader') },
       { path: 'pricer/*', lazy: remoteRoute('pricer') },
       { path: 'volatility-surface/*', lazy: remoteRoute('volatility') },
+      // The 404 page's 返回首页 goes to /main (SPEC): the console's home, never a 404 of its own (issue 29).
+      { path: 'main', element: <Navigate to="/trader" replace /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

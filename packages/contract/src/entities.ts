@@ -190,6 +190,10 @@ export const pricerUserRow = z.object({
   phone: z.string().nullable(),
   created_at: timestamp,
   last_login_at: timestamp.nullable(),
+  /** 客户全称, 联系人 and the desk's confirm sheet (issue 29). */
+  full_name: z.string().nullable().optional(),
+  contact_name: z.string().nullable().optional(),
+  confirm_before_fix: z.boolean().optional(),
 });
 
 /** What create-pricer-user answers. */

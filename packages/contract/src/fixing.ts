@@ -19,12 +19,22 @@ export function isCalendarDay(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
-/** 基差: yuan per unit of the futures price, may be negative (the tick grid is checked with the instrument). */
+/** Whether a yuan amount has at most 2 decimals (fen), tolerant of binary floating point (0.29 × 100). */
+export function isWholeFen(value: number): boolean {
+  const fen = value * 100;
+  return Math.abs(fen - Math.round(fen)) < 1e-6;
+}
+
+/**
+ * 基差: a commercial premium in 元 per unit of the goods, sign allowed, at most 2 decimals. Not tied to
+ * the futures tick (issue 29): the tick binds the futures order, the basis is quoted in fen.
+ */
 export const basis = z
   .number({ error: '请输入基差（可为负数）' })
   .finite({ error: '基差必须是数字' })
-  .min(-MAX_BASIS, { error: '基差超出范围' })
-  .max(MAX_BASIS, { error: '基差超出范围' });
+  .min(-MAX_BASIS, { error: '基差超出范围（绝对值不超过 1,000,000 元）' })
+  .max(MAX_BASIS, { error: '基差超出范围（绝对值不超过 1,000,000 元）' })
+  .refine(isWholeFen, { error: '基差最多两位小数（精确到分）' });
 
 /** 点价截止日 (today or later is checked with the clock). */
 export const fixingDeadline = text('请选择点价截止日')
@@ -67,6 +77,8 @@ export const confirmation = z.object({
   acknowledged_at: timestamp.nullable(),
   /** What lots × multiplier count in (吨, 克 …); null for index and bond futures. */
   unit: z.string().nullable().optional(),
+  /** 客户全称, or the username when the trader has not filled it in (issue 29). */
+  pricer_full_name: z.string().optional(),
 });
 export type Confirmation = z.input<typeof confirmation>;
 /** A confirmation as the server holds it (timestamps as Dates). */
@@ -87,6 +99,9 @@ export const exposureItem = z.object({
   hedge_short: z.int().nullable(),
   /** (hedge_long − hedge_short) − (fixed_buy − fixed_sell); null when the hedge is unknown. */
   mismatch: z.int().nullable(),
+  /** The instrument's multiplier and unit (吨 …): lots × multiplier is the goods (issue 29). */
+  multiplier: z.int().nullable().optional(),
+  unit: z.string().nullable().optional(),
 });
 export type ExposureItem = z.infer<typeof exposureItem>;
 

@@ -24,3 +24,4 @@ export * from './margin';
 export * from './lifecycle';
 export * from './notifications';
 export * from './live';
+export * from './customers';

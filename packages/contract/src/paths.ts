@@ -50,6 +50,8 @@ export const traderPaths = paths({
   webhook: { method: 'POST', path: '/api/trader/view/webhook' },
   setWebhook: { method: 'POST', path: '/api/trader/rpc/set-webhook' },
   webhookDeliveries: { method: 'POST', path: '/api/trader/view/webhook-deliveries' },
+  // The customer's legal identity and desk settings (issue 29)
+  updatePricerProfile: { method: 'POST', path: '/api/trader/rpc/update-pricer-profile' },
 });
 
 export const pricerPaths = paths({

@@ -57,6 +57,8 @@ export const snapshot = z.object({
   market_data: z.record(z.string(), marketEntry),
   /** The customer's funds and margin (docs/margin.md). */
   account: pricerAccount.optional(),
+  /** The desk shows the confirm sheet before every fix (issue 29; the trader may switch it off). */
+  confirm_before_fix: z.boolean().optional(),
 });
 export type Snapshot = z.input<typeof snapshot>;
 

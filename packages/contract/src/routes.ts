@@ -16,7 +16,6 @@ import {
   cancelOrderInput,
   cancelOrderResult,
   createContractInput,
-  createPricerInput,
   instrumentsViewRequest,
   profileInput,
   resetPricerPasswordInput,
@@ -44,6 +43,7 @@ import {
   setWebhookInput,
   webhookSettings,
 } from './notifications';
+import { createCustomerInput, pricerProfile, updatePricerProfileInput } from './customers';
 import { anyViewPage, viewRequest } from './view';
 import {
   conditionalIdInput,
@@ -107,7 +107,7 @@ export const traderRoutes = {
     response: contract,
   }),
   createContract: route({ ...traderPaths.createContract, body: createContractInput, response: contract }),
-  createPricerUser: route({ ...traderPaths.createPricerUser, body: createPricerInput, response: pricerUser }),
+  createPricerUser: route({ ...traderPaths.createPricerUser, body: createCustomerInput, response: pricerUser }),
   resetPricerPassword: route({
     ...traderPaths.resetPricerPassword,
     body: resetPricerPasswordInput,
@@ -162,6 +162,12 @@ export const traderRoutes = {
   webhook: route({ ...traderPaths.webhook, response: webhookSettings }),
   setWebhook: route({ ...traderPaths.setWebhook, body: setWebhookInput, response: webhookSettings }),
   webhookDeliveries: route({ ...traderPaths.webhookDeliveries, body: viewRequest, response: anyViewPage }),
+  // The customer's legal identity and desk settings (issue 29)
+  updatePricerProfile: route({
+    ...traderPaths.updatePricerProfile,
+    body: updatePricerProfileInput,
+    response: pricerProfile,
+  }),
 } as const;
 
 export const pricerRoutes = {

@@ -16,6 +16,8 @@ import { device } from './strings/device';
 import { lockout } from './strings/lockout';
 import { lifecycle } from './strings/lifecycle';
 import { notifications } from './strings/notifications';
+import { customers } from './strings/customers';
+import { conditionalAll } from './strings/conditionalAll';
 
 export const zh = {
   app,
@@ -35,6 +37,8 @@ export const zh = {
   lockout,
   lifecycle,
   notifications,
+  customers,
+  conditionalAll,
 } as const;
 
 export type Strings = typeof zh;

@@ -57,7 +57,8 @@ function ConfirmationDocument({
 }) {
   const direction = zh.pricer.direction[c.direction] ?? c.direction;
   const rows: [string, string, string, string][] = [
-    [t.company, c.company_name, t.customer, c.pricer_name],
+    // The legal identity (客户全称), the login name while the trader has not filled it in (issue 29).
+    [t.company, c.company_name, t.customer, c.pricer_full_name || c.pricer_name],
     [t.contract, c.contract_name, t.product, c.product_name],
     [
       t.instrument,

@@ -11,12 +11,15 @@ export const TOAST_DURATION = { success: 2000, error: 3000, default: 3000 } as c
 type Kind = 'success' | 'error' | 'warning' | 'info';
 
 /** The global toast helper of the spec (types success, error, warning, info; default info). */
-export function notify(message: string, kind: Kind = 'info', duration?: number) {
+export function notify(message: string, kind: Kind = 'info', duration?: number, slot?: string) {
   const opts: ToastOptions = {
     duration:
       duration ??
       (kind === 'success' ? TOAST_DURATION.success : kind === 'error' ? TOAST_DURATION.error : TOAST_DURATION.default),
+    // One toast per slot: a new answer (the next login attempt's) replaces the old one in place (issue 29).
+    ...(slot ? { id: slot } : {}),
   };
+  // A slot's toast of another kind is replaced too: react-hot-toast keeps the id, updates type and text.
   if (kind === 'success') return toast.success(message, opts);
   if (kind === 'error') return toast.error(message, opts);
   if (kind === 'warning') return toast(message, { ...opts, icon: '⚠️' });

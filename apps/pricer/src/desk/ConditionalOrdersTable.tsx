@@ -25,20 +25,51 @@ export interface ConditionalOrdersTableProps {
   compact: boolean;
   cancelling: ReadonlySet<number>;
   onCancel: (row: ConditionalRow) => void;
+  /** Across contracts (issue 29): a 合同 column first. */
+  showContract?: boolean;
+  /** The table's accessible name (default: 条件单). */
+  label?: string;
 }
 
 /**
  * The selected contract's conditional orders on the desk: state, trigger, lots, the order sent when
  * triggered, validity, the order it created; 撤销 while it waits. Polled with the desk (5 s).
  */
-export function ConditionalOrdersTable({ rows, loading, compact, cancelling, onCancel }: ConditionalOrdersTableProps) {
+export function ConditionalOrdersTable({
+  rows,
+  loading,
+  compact,
+  cancelling,
+  onCancel,
+  showContract = false,
+  label = k.title,
+}: ConditionalOrdersTableProps) {
   const actions = zh.pricer.col.actions;
+  const contractHead = showContract ? [zh.conditionalAll.contract] : [];
   const head = compact
-    ? [k.trigger, k.lots, k.status, k.createdOrder, actions]
-    : [k.id, k.trigger, k.lots, k.orderPrice, k.expiresAt, k.status, k.createdOrder, k.message, actions];
+    ? [...contractHead, k.trigger, k.lots, k.status, k.createdOrder, actions]
+    : [
+        ...contractHead,
+        k.id,
+        k.trigger,
+        k.lots,
+        k.orderPrice,
+        k.expiresAt,
+        k.status,
+        k.createdOrder,
+        k.message,
+        actions,
+      ];
   const body = rows.map((row) => {
     const busy = cancelling.has(row.id);
     const cells = [
+      ...(showContract
+        ? [
+            <Text key="contract" size="sm" data-testid="conditional-contract">
+              {row.contract_name ?? `#${row.contract_id}`}
+            </Text>,
+          ]
+        : []),
       ...(compact ? [] : [String(row.id)]),
       <Text key="trigger" size="sm" data-testid="conditional-trigger">
         {triggerText(row)}
@@ -83,7 +114,7 @@ export function ConditionalOrdersTable({ rows, loading, compact, cancelling, onC
   });
   return (
     <DeskTable
-      label={k.title}
+      label={label}
       wide={!compact}
       loading={loading}
       head={head.map((label, i) => ({ label, sticky: i === head.length - 1 }))}

@@ -45,6 +45,7 @@ import { DESK_ORDER_LIMIT } from './constants';
 import { DeskList } from './DeskList';
 import { ConditionalForm } from './ConditionalForm';
 import { ConditionalOrdersTable } from './ConditionalOrdersTable';
+import { MyConditionals } from './MyConditionals';
 import { OrderForm, OrderTypeSwitch } from './OrderForm';
 import type { OrderType } from './orderForm';
 import { MarginLine } from './MarginLine';
@@ -162,6 +163,13 @@ export function DeskPage() {
 
   /** Shows the confirmation; resolves once confirmed and sent, rejects when cancelled or refused. */
   function confirmThen(request: FixRequest, send: () => Promise<void>): Promise<void> {
+    // The trader switched the sheet off for an experienced customer (issue 29): sent at once, except a
+    // 条件单 the market already meets, which still asks (it would fire at the next tick).
+    const skip =
+      snapshot.data?.confirm_before_fix === false &&
+      contract !== undefined &&
+      !fixPreview(contract, market, request).firesAtOnce;
+    if (skip) return send();
     return new Promise<void>((resolve, reject) => setPending({ request, send, resolve, reject }));
   }
 
@@ -461,6 +469,7 @@ export function DeskPage() {
             <ContractHistoryList history={life.history.data} />
           </DeskList>
         ) : null}
+        <MyConditionals userId={userId} compact={compact} />
       </>
     );
   }

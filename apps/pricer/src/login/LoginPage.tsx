@@ -11,6 +11,9 @@ import { saveSession } from '../shared/session/session';
 import { useSessionEnd } from '../shared/session/useSession';
 import { loginErrorMessage } from './loginError';
 
+/** The login's answers share one toast: an old refusal never lingers beside a new one (issue 29). */
+const LOGIN_TOAST = 'pricer-login';
+
 const t = zh.pricer;
 
 /**
@@ -74,23 +77,28 @@ export function LoginPage() {
   const unknownCompany = isHttpError(info.error) && info.error.status === 404;
 
   async function submit(values: LoginValues) {
-    if (tenant === null) return void notify(t.invalidCompanyCode, 'error');
+    if (tenant === null) return void notify(t.invalidCompanyCode, 'error', undefined, LOGIN_TOAST);
     try {
       const d = await login({ tenant_id: tenant, username: values.username.trim(), password: values.password });
       saveSession({
         token: d.jwt_token,
         user: { user_id: d.user_id, username: d.username, tenant_id: d.tenant_id, company_name: d.company_name },
       });
-      notify(t.loginSuccess, 'success', 2000);
+      notify(t.loginSuccess, 'success', 2000, LOGIN_TOAST);
       navigate(afterLoginPath(tenantId, (location.state as { from?: unknown } | null)?.from), { replace: true });
     } catch (error) {
       setRefusedDisabled(isHttpError(error) && error.serverCode === 'account_disabled');
-      notify(loginErrorMessage(error), 'error');
+      notify(loginErrorMessage(error), 'error', undefined, LOGIN_TOAST);
     }
   }
 
   const refused = () =>
-    notify(tenant === null ? t.invalidCompanyCode : t.fillRequired, tenant === null ? 'error' : 'warning');
+    notify(
+      tenant === null ? t.invalidCompanyCode : t.fillRequired,
+      tenant === null ? 'error' : 'warning',
+      undefined,
+      LOGIN_TOAST,
+    );
 
   let company: string | null = null;
   if (tenant === null) company = t.invalidCompanyCode;

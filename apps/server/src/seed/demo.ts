@@ -11,6 +11,12 @@ export const DEMO_COMPANY = '演示贸易有限公司';
 export const DEMO_PRICERS = ['pricer1', 'pricer2'] as const;
 export const DEMO_PRICER_PASSWORD = 'pricer123';
 
+/** The demo customers' legal identity (issue 29): what their confirmations and statements print. */
+export const DEMO_IDENTITY: Record<(typeof DEMO_PRICERS)[number], { full_name: string; contact_name: string }> = {
+  pricer1: { full_name: '华东铜缆制造有限公司', contact_name: '王经理' },
+  pricer2: { full_name: '江南饲料科技有限公司', contact_name: '李经理' },
+};
+
 interface DemoContract {
   product: string;
   direction: 'BUY' | 'SELL';
@@ -102,7 +108,14 @@ export async function seedDemo(
     for (const username of DEMO_PRICERS) {
       const pricer = await tx
         .insertInto('pricer_users')
-        .values({ tenant_id: tenant.id, username, password_hash: hash, phone: null, status: 'pending' })
+        .values({
+          tenant_id: tenant.id,
+          username,
+          password_hash: hash,
+          phone: null,
+          status: 'pending',
+          ...DEMO_IDENTITY[username],
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       let heldMargin = 0;

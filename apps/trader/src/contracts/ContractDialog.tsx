@@ -62,7 +62,6 @@ export function ContractDialog({ opened, contract, onClose }: ContractDialogProp
   const pricers = useAllUsers(opened && !editing);
   const products = useProducts(opened && !editing);
   const instruments = useInstruments(values.product_name, opened && !editing);
-  const tick = instruments.data?.find((i) => i.symbol === values.instrument_id)?.price_tick;
 
   const save = async (v: ContractValues) => {
     if (editing && v.status === contract.status) {
@@ -70,7 +69,7 @@ export function ContractDialog({ opened, contract, onClose }: ContractDialogProp
       return;
     }
     if (!editing) {
-      const problems = termsProblems(v, tick);
+      const problems = termsProblems(v);
       for (const [field, message] of Object.entries(problems)) form.setFieldError(field, message);
       if (Object.keys(problems).length > 0) return;
     }
@@ -149,7 +148,21 @@ export function ContractDialog({ opened, contract, onClose }: ContractDialogProp
             form.clearFieldError('instrument_id');
           }}
           comboboxProps={grid ? { width: 'min(560px, 92vw)', position: 'bottom-start' } : undefined}
-          styles={grid ? { options: { display: 'grid', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' } } : undefined}
+          // The grid must hold the options themselves: with Mantine's scroll area the listbox's only child is
+          // the scroll area and the options fall in one column (issue 29). Without it, the listbox scrolls.
+          withScrollArea={!grid}
+          styles={
+            grid
+              ? {
+                  options: {
+                    display: 'grid',
+                    gridTemplateColumns: 'repeat(4, minmax(0, 1fr))',
+                    maxHeight: 320,
+                    overflowY: 'auto',
+                  },
+                }
+              : undefined
+          }
           maxDropdownHeight={320}
           data-testid="contract-product"
           data-grid={grid ? 'true' : 'false'}
@@ -199,7 +212,6 @@ export function ContractDialog({ opened, contract, onClose }: ContractDialogProp
       <FixingTermsFields
         basis={values.basis}
         deadline={values.fixing_deadline}
-        tick={tick}
         errors={{ basis: errorOf(form.errors.basis), fixing_deadline: errorOf(form.errors.fixing_deadline) }}
         disabled={locked}
         onBasis={(value) => {

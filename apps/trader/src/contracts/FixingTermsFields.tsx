@@ -1,5 +1,5 @@
 import { NumberInput, SimpleGrid, TextInput } from '@pfp/mantine';
-import { beijingDay, tickDecimals, zh } from '@pfp/i18n';
+import { beijingDay, zh } from '@pfp/i18n';
 import { useState } from 'react';
 
 const t = zh.fixing;
@@ -7,24 +7,18 @@ const t = zh.fixing;
 export interface FixingTermsFieldsProps {
   basis: number | '';
   deadline: string;
-  /** The chosen instrument's tick: the basis steps by it and keeps its decimals. */
-  tick: number | undefined;
   errors: { basis?: string | undefined; fixing_deadline?: string | undefined };
   disabled: boolean;
   onBasis: (value: number | '') => void;
   onDeadline: (value: string) => void;
 }
 
-/** The contract's fixing terms in the create dialog: basis (sign allowed, tick steps) and deadline (date picker). */
-export function FixingTermsFields({
-  basis,
-  deadline,
-  tick,
-  errors,
-  disabled,
-  onBasis,
-  onDeadline,
-}: FixingTermsFieldsProps) {
+/**
+ * The contract's fixing terms in the create dialog: basis (元, sign allowed) and deadline (date picker).
+ * The basis input keeps what is typed (no decimal scale): a value with more than 2 decimals is refused
+ * by the schema with a message, never rounded behind the user's back.
+ */
+export function FixingTermsFields({ basis, deadline, errors, disabled, onBasis, onDeadline }: FixingTermsFieldsProps) {
   const [today] = useState(() => beijingDay(Date.now()));
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -33,8 +27,7 @@ export function FixingTermsFields({
         description={t.basisHelp}
         placeholder={t.basisPlaceholder}
         withAsterisk={!disabled}
-        step={tick ?? 1}
-        decimalScale={tick ? tickDecimals(tick) : 4}
+        step={1}
         allowNegative
         thousandSeparator=","
         value={basis}

@@ -1,5 +1,5 @@
 import { createContractInput, type ContractRow, type ContractStatus, type CreateContractInput } from '@pfp/contract';
-import { beijingDay, isOnTickGrid, tickDecimals, zh } from '@pfp/i18n';
+import { beijingDay, zh } from '@pfp/i18n';
 
 export const CONTRACT_STATUSES: ContractStatus[] = ['active', 'paused', 'expired', 'completed'];
 
@@ -15,7 +15,7 @@ export interface ContractValues {
   total_quantity: number | '';
   name: string;
   status: ContractStatus;
-  /** 基差 (docs/fixing.md): required, may be negative, on the instrument's tick grid. */
+  /** 基差 (docs/fixing.md): required, 元 with up to 2 decimals, may be negative. */
   basis: number | '';
   /** 点价截止日 'YYYY-MM-DD', today or later. */
   fixing_deadline: string;
@@ -61,19 +61,16 @@ export function valuesFromContract(contract: ContractRow): ContractValues {
 }
 
 /**
- * What the request schema cannot know: the basis against the chosen instrument's tick, the deadline
- * against today in Beijing. Field → message; empty when fine.
+ * What the request schema cannot know: the deadline against today in Beijing. The basis is a
+ * commercial number (fen, sign allowed) the schema checks whole; it is not tied to the futures tick.
+ * Field → message; empty when fine.
  */
 export function termsProblems(
   values: Pick<ContractValues, 'basis' | 'fixing_deadline'>,
-  tick: number | undefined,
   now: Date = new Date(),
 ): Partial<Record<'basis' | 'fixing_deadline', string>> {
   const f = zh.fixing.errors;
   const problems: Partial<Record<'basis' | 'fixing_deadline', string>> = {};
-  if (typeof values.basis === 'number' && tick !== undefined && tick > 0 && !isOnTickGrid(values.basis, tick)) {
-    problems.basis = f.basisTick(tick.toFixed(tickDecimals(tick)));
-  }
   if (values.fixing_deadline && values.fixing_deadline < beijingDay(now)) problems.fixing_deadline = f.deadlinePast;
   return problems;
 }

@@ -68,16 +68,18 @@ describe('contract form', () => {
     expect(errorsOf(FILLED)).toEqual({});
   });
 
-  it('checks the basis against the tick and the deadline against today in Beijing', () => {
-    expect(termsProblems({ ...FILLED, basis: 155 }, 10).basis).toBe('基差必须是最小变动价位 10 的整数倍');
-    expect(termsProblems({ ...FILLED, basis: 1.23 }, 0.02).basis).toBe('基差必须是最小变动价位 0.02 的整数倍');
-    expect(termsProblems({ ...FILLED, basis: -150 }, 10)).toEqual({});
+  it('takes the basis as a commercial number (fen, off the futures tick) and checks the deadline against today', () => {
+    expect(termsProblems({ ...FILLED, basis: 185 })).toEqual({});
+    expect(errorsOf({ ...FILLED, basis: 185 })).toEqual({});
+    expect(errorsOf({ ...FILLED, basis: -15.5 })).toEqual({});
+    // Refused with a message, never rounded: the form keeps -15.505 and says why it cannot be sent.
+    expect(errorsOf({ ...FILLED, basis: -15.505 }).basis).toBe('基差最多两位小数（精确到分）');
     // 2026-01-04 17:00 UTC is already 2026-01-05 in Beijing.
     const now = new Date('2026-01-04T17:00:00Z');
-    expect(termsProblems({ ...FILLED, fixing_deadline: '2026-01-04' }, 10, now).fixing_deadline).toBe(
+    expect(termsProblems({ ...FILLED, fixing_deadline: '2026-01-04' }, now).fixing_deadline).toBe(
       '点价截止日不能早于今天',
     );
-    expect(termsProblems({ ...FILLED, fixing_deadline: '2026-01-05' }, 10, now)).toEqual({});
+    expect(termsProblems({ ...FILLED, fixing_deadline: '2026-01-05' }, now)).toEqual({});
   });
 
   it('resets the futures contract when the product changes', () => {

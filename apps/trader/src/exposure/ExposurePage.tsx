@@ -12,6 +12,26 @@ const ExposureChart = lazy(() => import('./ExposureChart'));
 
 const lots = (n: number | null) => (n === null ? '-' : formatNumber(n));
 
+/**
+ * Lots, and under them the goods they stand for (issue 29): "2 手" over "（10 吨）", each line whole,
+ * so the cell stays narrow and the mismatch badge keeps its room.
+ */
+function LotsCell({ n, item }: { n: number; item: ExposureItem }) {
+  const goods = item.multiplier && item.unit ? `（${formatNumber(n * item.multiplier)} ${item.unit}）` : '';
+  return (
+    <>
+      <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {formatLots(n)}
+      </Text>
+      {goods ? (
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {goods}
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
 function MismatchCell({ item }: { item: ExposureItem }) {
   if (item.mismatch === null)
     return (
@@ -100,10 +120,18 @@ export function ExposurePage() {
                       <Table.Td>{instrumentShort(i.instrument_id)}</Table.Td>
                       <Table.Td>{i.product_name ?? '-'}</Table.Td>
                       <Table.Td>{i.delivery_month ?? '-'}</Table.Td>
-                      <Table.Td data-field="fixed_buy">{formatLots(i.fixed_buy)}</Table.Td>
-                      <Table.Td data-field="fixed_sell">{formatLots(i.fixed_sell)}</Table.Td>
-                      <Table.Td data-field="unfixed_buy">{formatLots(i.unfixed_buy)}</Table.Td>
-                      <Table.Td data-field="unfixed_sell">{formatLots(i.unfixed_sell)}</Table.Td>
+                      <Table.Td data-field="fixed_buy">
+                        <LotsCell n={i.fixed_buy} item={i} />
+                      </Table.Td>
+                      <Table.Td data-field="fixed_sell">
+                        <LotsCell n={i.fixed_sell} item={i} />
+                      </Table.Td>
+                      <Table.Td data-field="unfixed_buy">
+                        <LotsCell n={i.unfixed_buy} item={i} />
+                      </Table.Td>
+                      <Table.Td data-field="unfixed_sell">
+                        <LotsCell n={i.unfixed_sell} item={i} />
+                      </Table.Td>
                       <Table.Td data-field="hedge_long">{lots(i.hedge_long)}</Table.Td>
                       <Table.Td data-field="hedge_short">{lots(i.hedge_short)}</Table.Td>
                       <Table.Td data-field="mismatch">

@@ -13,6 +13,7 @@ import { fieldsOf, FormDialog, saveThenClose } from '../shared/FormDialog';
 
 const t = zh.trader.pricers;
 const d = t.createDialog;
+const c = zh.customers;
 
 /** SPEC §5 "Create customer": Enter submits, Escape cancels. Mount with a new key on every open. */
 export function CreatePricerDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -52,6 +53,8 @@ export function CreatePricerDialog({ opened, onClose }: { opened: boolean; onClo
         autoComplete="new-password"
         {...field('password', d.password, d.passwordPlaceholder)}
       />
+      <TextInput autoComplete="off" {...field('full_name', c.fullName, c.fullNamePlaceholder)} />
+      <TextInput autoComplete="off" {...field('contact_name', c.contactName, c.contactNamePlaceholder)} />
       <TextInput type="tel" inputMode="numeric" autoComplete="off" {...field('phone', d.phone, d.phonePlaceholder)} />
     </FormDialog>
   );

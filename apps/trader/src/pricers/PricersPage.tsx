@@ -2,11 +2,12 @@ import { Badge, Button } from '@pfp/mantine';
 import type { PricerUserRow } from '@pfp/contract';
 import { DataTable, filterConfigsOf, type DataTableColumn } from '@pfp/data-table';
 import { formatNumber, zh } from '@pfp/i18n';
-import { IconUserPlus, notify } from '@pfp/ui';
+import { IconUserPlus } from '@pfp/ui';
 import { useCallback, useMemo, useState } from 'react';
 import { errorText, useUsersTable, useUserStats, type StatusGroup } from '../shared/api';
 import { PageLayout, figure } from '../shared/PageLayout';
 import { CreatePricerDialog } from './CreatePricerDialog';
+import { EditPricerDialog } from './EditPricerDialog';
 import { nextPricerStatus } from './pricerForms';
 import { PricerStatusDialog } from './PricerStatusDialog';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
@@ -59,7 +60,22 @@ export const PRICER_COLUMNS: DataTableColumn<PricerUserRow>[] = [
       options: ['active', 'pending', 'inactive'].map((value) => ({ value, label: pricerStatusLabel(value) })),
     },
   },
+  {
+    field: 'full_name',
+    header: zh.customers.fullName,
+    width: 200,
+    priority: 2,
+    filter: { type: 'text' },
+    render: (u) => u.full_name ?? '',
+  },
   { field: 'phone', header: t.columns.phone, width: 130, priority: 2, filter: { type: 'text' } },
+  {
+    field: 'confirm_before_fix',
+    header: zh.customers.confirmBeforeFix,
+    width: 96,
+    priority: 3,
+    render: (u) => (u.confirm_before_fix === false ? zh.customers.confirmOff : zh.customers.confirmOn),
+  },
   { field: 'created_at', header: t.columns.createdAt, kind: 'date', twoLine: true, width: 112, priority: 3 },
   { field: 'last_login_at', header: t.columns.lastLogin, kind: 'date', twoLine: true, width: 112, priority: 2 },
 ];
@@ -77,6 +93,7 @@ export function PricersPage() {
   });
   const [statusOf, setStatusOf] = useState<PricerUserRow | null>(null);
   const [unlocking, setUnlocking] = useState<PricerUserRow | null>(null);
+  const [editing, setEditing] = useState<PricerUserRow | null>(null);
 
   const stats = useUserStats(computeUserStats);
   const filterConfigs = useMemo(() => filterConfigsOf(PRICER_COLUMNS), []);
@@ -92,7 +109,7 @@ export function PricersPage() {
           size="compact-xs"
           variant="outline"
           color={TONE.info}
-          onClick={() => notify(t.editNotImplemented, 'info')}
+          onClick={() => setEditing(user)}
           aria-label={`${t.edit} ${user.username}`}
         >
           {t.edit}
@@ -179,6 +196,7 @@ export function PricersPage() {
       <CreatePricerDialog key={`create-${createKey}`} opened={createOpen} onClose={() => setCreateOpen(false)} />
       <PricerStatusDialog user={statusOf} onClose={() => setStatusOf(null)} />
       <UnlockPricerDialog user={unlocking} onClose={() => setUnlocking(null)} />
+      <EditPricerDialog key={`edit-${editing?.id ?? 0}`} user={editing} onClose={() => setEditing(null)} />
       <ResetPasswordDialog
         key={`reset-${resetting.key}`}
         opened={resetting.opened}

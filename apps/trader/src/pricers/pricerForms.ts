@@ -1,7 +1,10 @@
 import {
-  createPricerInput,
+  createCustomerInput,
   resetPricerPasswordInput,
-  type CreatePricerInput,
+  updatePricerProfileInput,
+  type CreateCustomerInput,
+  type PricerUserRow,
+  type UpdatePricerProfileInput,
   type UpdatePricerStatusInput,
 } from '@pfp/contract';
 import { zh } from '@pfp/i18n';
@@ -10,17 +13,68 @@ import { z } from 'zod';
 const e = zh.trader.pricers.errors;
 
 /** SPEC §5 "Create customer": the server's own request schema checks the form (one rule, one message). */
-export const createPricerSchema = createPricerInput;
-export type CreatePricerValues = { username: string; password: string; phone: string };
-export const EMPTY_CREATE_PRICER: CreatePricerValues = { username: '', password: '', phone: '' };
+export const createPricerSchema = createCustomerInput;
+export type CreatePricerValues = {
+  username: string;
+  password: string;
+  phone: string;
+  /** 客户全称 and 联系人 (issue 29): optional, printed on confirmations and statements. */
+  full_name: string;
+  contact_name: string;
+};
+export const EMPTY_CREATE_PRICER: CreatePricerValues = {
+  username: '',
+  password: '',
+  phone: '',
+  full_name: '',
+  contact_name: '',
+};
 
 /** The create button stays disabled until both are filled. */
 export const canSubmitCreate = (values: CreatePricerValues) => values.username.trim() !== '' && values.password !== '';
 
 /** Call only on values that passed {@link createPricerSchema}: the phone goes only when given. */
-export function toCreatePricerInput(values: CreatePricerValues): CreatePricerInput {
+export function toCreatePricerInput(values: CreatePricerValues): CreateCustomerInput {
   const phone = values.phone.trim();
-  return { username: values.username.trim(), password: values.password, ...(phone ? { phone } : {}) };
+  const fullName = values.full_name.trim();
+  const contactName = values.contact_name.trim();
+  return {
+    username: values.username.trim(),
+    password: values.password,
+    ...(phone ? { phone } : {}),
+    ...(fullName ? { full_name: fullName } : {}),
+    ...(contactName ? { contact_name: contactName } : {}),
+  };
+}
+
+/** 编辑客户 (issue 29): identity and the confirm sheet; the server's schema checks it. */
+export const editPricerSchema = updatePricerProfileInput;
+export type EditPricerValues = {
+  user_id: number;
+  full_name: string;
+  contact_name: string;
+  phone: string;
+  confirm_before_fix: boolean;
+};
+
+export function editValuesOf(user: PricerUserRow): EditPricerValues {
+  return {
+    user_id: user.id,
+    full_name: user.full_name ?? '',
+    contact_name: user.contact_name ?? '',
+    phone: user.phone ?? '',
+    confirm_before_fix: user.confirm_before_fix ?? true,
+  };
+}
+
+/** Only what changed goes (a blank text clears it); null when nothing changed. */
+export function toProfileInput(values: EditPricerValues, was: EditPricerValues): UpdatePricerProfileInput | null {
+  const input: UpdatePricerProfileInput = { user_id: values.user_id };
+  for (const key of ['full_name', 'contact_name', 'phone'] as const) {
+    if (values[key].trim() !== was[key].trim()) input[key] = values[key].trim();
+  }
+  if (values.confirm_before_fix !== was.confirm_before_fix) input.confirm_before_fix = values.confirm_before_fix;
+  return Object.keys(input).length > 1 ? input : null;
 }
 
 /** SPEC §5 "Reset password": the server's password rule plus the confirmation. */

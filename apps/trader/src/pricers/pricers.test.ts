@@ -4,9 +4,12 @@ import { schemaResolver } from '@mantine/form';
 import {
   canSubmitCreate,
   createPricerSchema,
+  editPricerSchema,
+  EMPTY_CREATE_PRICER,
   nextPricerStatus,
   resetPasswordSchema,
   toCreatePricerInput,
+  toProfileInput,
 } from './pricerForms';
 
 /** The errors the dialog's form shows for `values`, as @mantine/form resolves the schema. */
@@ -50,18 +53,54 @@ describe('create customer', () => {
     expect(errors).toEqual(valid ? {} : { phone: '手机号格式不正确' });
   });
 
+  const blank = { ...EMPTY_CREATE_PRICER };
   it('enables the create button only with username and password', () => {
-    expect(canSubmitCreate({ username: 'ab', password: '', phone: '' })).toBe(false);
-    expect(canSubmitCreate({ username: '  ', password: 'x', phone: '' })).toBe(false);
-    expect(canSubmitCreate({ username: 'a', password: 'x', phone: '' })).toBe(true);
+    expect(canSubmitCreate({ ...blank, username: 'ab', password: '' })).toBe(false);
+    expect(canSubmitCreate({ ...blank, username: '  ', password: 'x' })).toBe(false);
+    expect(canSubmitCreate({ ...blank, username: 'a', password: 'x' })).toBe(true);
   });
 
-  it('sends the phone only when given', () => {
-    expect(toCreatePricerInput({ username: ' 张三 ', password: 'pw', phone: ' ' })).toEqual({
+  it('sends the phone, the full name and the contact only when given', () => {
+    expect(toCreatePricerInput({ ...blank, username: ' 张三 ', password: 'pw', phone: ' ', full_name: ' ' })).toEqual({
       username: '张三',
       password: 'pw',
     });
-    expect(toCreatePricerInput({ username: '张三', password: 'pw', phone: '13800138000' }).phone).toBe('13800138000');
+    expect(
+      toCreatePricerInput({
+        ...blank,
+        username: '张三',
+        password: 'pw',
+        phone: '13800138000',
+        full_name: ' 江南饲料科技有限公司 ',
+        contact_name: '李经理',
+      }),
+    ).toEqual({
+      username: '张三',
+      password: 'pw',
+      phone: '13800138000',
+      full_name: '江南饲料科技有限公司',
+      contact_name: '李经理',
+    });
+    expect(
+      errorsOf(createPricerSchema, { ...blank, username: '张三', password: 'xy', full_name: '公'.repeat(101) }),
+    ).toEqual({ full_name: '客户全称不能超过 100 个字符' });
+  });
+});
+
+describe('edit customer', () => {
+  const was = { user_id: 7, full_name: '', contact_name: '', phone: '', confirm_before_fix: true };
+  it('sends only what changed, and nothing when nothing did', () => {
+    expect(toProfileInput(was, was)).toBeNull();
+    expect(toProfileInput({ ...was, full_name: ' 甲公司 ', confirm_before_fix: false }, was)).toEqual({
+      user_id: 7,
+      full_name: '甲公司',
+      confirm_before_fix: false,
+    });
+    expect(toProfileInput(was, { ...was, phone: '13800138000' })).toEqual({ user_id: 7, phone: '' });
+  });
+
+  it('refuses a bad phone with the server rule', () => {
+    expect(errorsOf(editPricerSchema, { ...was, phone: '12345' })).toEqual({ phone: '手机号格式不正确' });
   });
 });
 

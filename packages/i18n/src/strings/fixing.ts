@@ -38,7 +38,6 @@ export const fixing = {
   pausedNote: '暂停时该合同未成交的委托已撤销；条件单保留但不会触发，合同恢复后继续监控行情。',
   errors: {
     basis: '请输入基差（可为负数）',
-    basisTick: (tick: string) => `基差必须是最小变动价位 ${tick} 的整数倍`,
     deadline: '请选择点价截止日',
     deadlinePast: '点价截止日不能早于今天',
   },
@@ -88,7 +87,7 @@ export const fixing = {
 
   // Statements
   exports: {
-    button: '导出对账单',
+    button: '导出点价对账单',
     title: '导出点价对账单',
     customer: '客户',
     allCustomers: '全部客户',

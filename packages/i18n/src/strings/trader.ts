@@ -233,7 +233,6 @@ export const trader = {
       inactive: '已停用',
     } as Record<string, string>,
     edit: '编辑',
-    editNotImplemented: '编辑功能暂未实现',
     resetPassword: '重置密码',
     deactivate: '停用',
     activate: '启用',

@@ -119,6 +119,13 @@ export const pricerApi = {
       { contract_id: contractId, sort_fields: [{ field: 'id', ascending: false }], slice_start: 0, slice_end: limit },
       signal,
     ) as Promise<ViewPage<ConditionalRow>>,
+  /** Every contract's 条件单, newest first (issue 29). */
+  myConditionals: (limit: number, signal?: AbortSignal) =>
+    call(
+      'myConditional',
+      { sort_fields: [{ field: 'id', ascending: false }], slice_start: 0, slice_end: limit },
+      signal,
+    ) as Promise<ViewPage<ConditionalRow>>,
   createConditional: (input: CreateConditionalInput) => call('createConditional', input),
   cancelConditional: (id: number) => call('cancelConditional', { id }),
 };

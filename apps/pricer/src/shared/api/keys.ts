@@ -10,6 +10,8 @@ export const pricerKeys = {
   contractConditionals: (userId: number, contractId: number | undefined) =>
     ['pricer', userId, 'conditionals', contractId] as const,
   cancelConditional: ['pricer', 'cancel-conditional'] as const,
+  /** Every contract's 条件单 (issue 29). */
+  myConditionals: (userId: number) => ['pricer', userId, 'conditionals', 'all'] as const,
   /** The history table's pages and its summary. */
   history: (userId: number) => ['pricer', userId, 'history'] as const,
   /** Public, before any session. */

@@ -131,4 +131,11 @@ export function useContractLife(userId: number, contractId: number | undefined, 
     refetchInterval: POLL_MS,
   });
   return { schedule, history };
+/** Every contract's 条件单 of the customer, newest first, polled (issue 29). */
+export function useMyConditionals(userId: number, limit: number) {
+  return useQuery({
+    queryKey: pricerKeys.myConditionals(userId),
+    queryFn: ({ signal }) => pricerApi.myConditionals(limit, signal),
+    refetchInterval: POLL_MS,
+  });
 }

@@ -5,7 +5,8 @@ import type { ContractStatus, DB } from '../../platform/db/schema';
 import { audit } from '../audit/audit';
 import { conflict, invalid, notFound } from '../../platform/errors';
 import { readMarginSettings } from '../margin/ledger';
-import { assertBasisOnTick, assertDeadlineOpen, isPastDeadline } from './fixingTerms';
+import { isCommodityProduct } from './commodity';
+import { assertBasis, assertDeadlineOpen, isPastDeadline } from './fixingTerms';
 import { checkAverageWindow } from '../lifecycle/terms';
 import { notifyContract } from '../notifications/notify';
 
@@ -16,6 +17,7 @@ export async function createContract(
   input: z.output<typeof createContractInput>,
   now: Date = new Date(),
 ) {
+  assertBasis(input.basis);
   assertDeadlineOpen(input.fixing_deadline, now);
   const window = checkAverageWindow(input, input.fixing_deadline, now);
   return db.transaction().execute(async (tx) => {
@@ -28,12 +30,18 @@ export async function createContract(
     if (!pricer) throw notFound('客户不存在');
     const instrument = await tx
       .selectFrom('instruments')
-      .select(['symbol', 'name', 'product_name', 'expired', 'price_tick'])
+      .select(['symbol', 'name', 'product_name', 'expired'])
       .where('symbol', '=', input.instrument_id)
       .executeTakeFirst();
     if (!instrument || instrument.expired) throw invalid('期货合约不存在或已到期', 'instrument_id');
     if (instrument.product_name !== input.product_name) throw invalid('期货合约与品种不符', 'instrument_id');
-    assertBasisOnTick(input.basis, instrument.price_tick);
+    // Goods are priced off commodity futures only: index and bond futures count no goods.
+    if (!isCommodityProduct(input.product_name)) {
+      throw invalid(
+        `点价合同只能选择商品期货，${input.product_name}是金融期货（股指、国债等），不能用于实物点价`,
+        'product_name',
+      );
+    }
     const name = input.name || `${instrument.name}-${pricer.username}`;
     const row = await tx
       .insertInto('contracts')

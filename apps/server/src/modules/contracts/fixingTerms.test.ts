@@ -1,10 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { shanghaiDate } from '../../platform/time';
-import { PRODUCTS } from '../../market/products';
 import {
-  assertBasisOnTick,
   assertDeadlineOpen,
+  basisSchema,
   firstOpenDeadline,
   fixingDeadlineSchema,
   isPastDeadline,
@@ -12,75 +11,37 @@ import {
   shanghaiToday,
 } from './fixingTerms';
 
-/** Independent reference: exact decimal arithmetic on the written numbers (BigInt, no floating point). */
-function onGridDecimal(value: string, tick: string): boolean {
-  const scale = (text: string, places: number) => {
-    const negative = text.startsWith('-');
-    const [int, frac = ''] = text.replace('-', '').split('.');
-    const n = BigInt(int! + frac.padEnd(places, '0'));
-    return negative ? -n : n;
-  };
-  const places = Math.max(value.split('.')[1]?.length ?? 0, tick.split('.')[1]?.length ?? 0);
-  return scale(value, places) % scale(tick, places) === 0n;
+/** Independent reference: the written number has at most 2 decimals (after dropping trailing zeros). */
+function fenDecimal(text: string): boolean {
+  const frac = text.split('.')[1] ?? '';
+  return frac.replace(/0+$/, '').length <= 2;
 }
 
-const onGrid = (basis: number, tick: number) => {
-  try {
-    assertBasisOnTick(basis, tick);
-    return true;
-  } catch {
-    return false;
-  }
-};
+const accepted = (basis: number) => basisSchema.safeParse(basis).success;
 
-const TICKS = [...new Set(PRODUCTS.map((p) => p.tick))];
-
-describe('basis on the tick grid', () => {
-  it('accepts whole numbers of ticks, negative and zero included, and nothing else (against exact decimals)', () => {
-    const cases: [string, string][] = [
-      ['30', '1'],
-      ['-20', '1'],
-      ['0', '10'],
-      ['-200', '10'],
-      ['35', '10'],
-      ['1.24', '0.02'],
-      ['1.23', '0.02'],
-      ['-0.06', '0.02'],
-      ['-2.5', '0.5'],
-      ['2.25', '0.5'],
-      ['0.3', '0.2'],
-      ['0.4', '0.2'],
-      ['-0.01', '0.005'],
-      ['12.5', '2.5'],
-    ];
-    for (const [basis, tick] of cases) {
-      expect(onGrid(Number(basis), Number(tick)), `${basis} / ${tick}`).toBe(onGridDecimal(basis, tick));
+describe('basis: a commercial number in 元, up to 2 decimals, not tied to the futures tick', () => {
+  it('accepts off-grid premiums and fen, sign allowed (copper moves in 10s: +185 and -15.5 are fine)', () => {
+    for (const ok of ['185', '-15.5', '0', '-0.01', '1.23', '0.29', '999999.99', '-1000000', '12.10']) {
+      expect(accepted(Number(ok)), ok).toBe(true);
     }
   });
 
-  it('agrees with exact decimals for every product tick (property)', () => {
-    fc.assert(
-      fc.property(
-        fc.constantFrom(...TICKS),
-        fc.integer({ min: -100_000, max: 100_000 }),
-        fc.integer({ min: 0, max: 9 }),
-        (tick, k, tenths) => {
-          const decimals = (String(tick).split('.')[1]?.length ?? 0) + 1;
-          // k ticks, plus a fraction of a tick (0 = on the grid), written as a decimal.
-          const text = ((k + tenths / 10) * tick).toFixed(decimals);
-          expect(onGrid(Number(text), tick)).toBe(onGridDecimal(text, String(tick)));
-        },
-      ),
-      { numRuns: 2000 },
-    );
+  it('refuses more than 2 decimals, non-finite and absurd values with a Chinese message naming 基差', () => {
+    for (const bad of [1.234, -15.005, 0.001, Number.NaN, Infinity, -Infinity, 1_000_000.01, 1e300, -1e-7]) {
+      const r = basisSchema.safeParse(bad);
+      expect(r.success, String(bad)).toBe(false);
+      expect(r.error?.issues[0]?.message, String(bad)).toMatch(/基差/);
+    }
+    expect(basisSchema.safeParse(1.234).error?.issues[0]?.message).toBe('基差最多两位小数（精确到分）');
   });
 
-  it('names the field and the tick in the refusal', () => {
-    expect(() => assertBasisOnTick(35, 10)).toThrow(
-      expect.objectContaining({ kind: 'invalid', field: 'basis', message: '基差必须是最小变动价位 10 的整数倍' }),
-    );
-    expect(() => assertBasisOnTick(1.23, 0.02)).toThrow(
-      expect.objectContaining({ message: expect.stringContaining('0.02') }),
+  it('agrees with the written decimals (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -99_999_999, max: 99_999_999 }), fc.integer({ min: 0, max: 9 }), (fen, milli) => {
+        const text = ((fen * 10 + (fen < 0 ? -milli : milli)) / 1000).toFixed(3);
+        expect(accepted(Number(text)), text).toBe(fenDecimal(text));
+      }),
+      { numRuns: 2000 },
     );
   });
 });

@@ -2,7 +2,6 @@ import { zh } from '@pfp/i18n';
 import { invalid } from '../../platform/errors';
 import { addDays, dateKey, shanghaiCivilDate } from '../../market/calendar';
 import { shanghaiInstant } from '../../platform/time';
-import { isOnTick, tickDecimals } from '../../market/catalogue';
 
 /**
  * The business terms of a contract (docs/fixing.md): basis (基差) and fixing deadline (点价截止日).
@@ -10,7 +9,9 @@ import { isOnTick, tickDecimals } from '../../market/catalogue';
  */
 
 /** The wire rules of the terms live in @pfp/contract; the rules that need the clock or the instrument here. */
-export { basis as basisSchema, fixingDeadline as fixingDeadlineSchema, isCalendarDay } from '@pfp/contract';
+import { basis as basisSchema } from '@pfp/contract';
+export { basisSchema };
+export { fixingDeadline as fixingDeadlineSchema, isCalendarDay } from '@pfp/contract';
 
 /** Today's calendar day in Beijing time, 'YYYY-MM-DD' (deadlines are Beijing calendar days). */
 export function shanghaiToday(now: Date = new Date()): string {
@@ -38,11 +39,13 @@ export function isPastDeadline(deadline: string | null, now: Date = new Date()):
   return deadline !== null && deadline < firstOpenDeadline(now);
 }
 
-/** Throws a 400 naming `basis` when it is not a whole number of ticks. */
-export function assertBasisOnTick(basis: number, tick: number) {
-  if (!isOnTick(basis, tick)) {
-    throw invalid(`基差必须是最小变动价位 ${tick.toFixed(tickDecimals(tick))} 的整数倍`, 'basis');
-  }
+/**
+ * Throws a 400 naming `basis` unless it is a commercial number (元, up to 2 decimals, sign allowed):
+ * the wire schema's rule, kept by the domain too so no caller can store a rounded basis.
+ */
+export function assertBasis(basis: number) {
+  const checked = basisSchema.safeParse(basis);
+  if (!checked.success) throw invalid(checked.error.issues[0]?.message ?? '基差无效', 'basis');
 }
 
 /** Throws a 400 naming `fixing_deadline` when the day is over (or today's close has passed). */

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { ViewDef } from '../../platform/views/engine';
+import { FINANCIAL_PRODUCTS } from './commodity';
 
 /** The contracts as the trader lists them, and the catalogue the contract form picks from. */
 
@@ -47,6 +49,14 @@ export const productsView: ViewDef = {
     name: { type: 'text' },
     exchange_id: { type: 'text' },
     product_id: { type: 'text' },
+    /**
+     * A commodity future (issue 29, commodity.ts): a physical price-fixing contract is offered only on
+     * these, never on index or bond futures. The names are the catalogue's constants (literals, not input).
+     */
+    commodity: {
+      type: 'boolean',
+      sql: sql`not (name in (${sql.join(FINANCIAL_PRODUCTS.map((n) => sql.lit(n)))}))`,
+    },
   },
   defaultSort: [{ field: 'id', ascending: true }],
   searchColumns: ['name', 'product_id'],

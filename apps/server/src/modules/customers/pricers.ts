@@ -1,4 +1,9 @@
-import type { createPricerInput, pricerLoginInput, resetPricerPasswordInput } from '@pfp/contract';
+import type {
+  createCustomerInput,
+  pricerLoginInput,
+  resetPricerPasswordInput,
+  updatePricerProfileInput,
+} from '@pfp/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../platform/auth/passwords';
@@ -10,7 +15,7 @@ export async function createPricer(
   db: Kysely<DB>,
   tenantId: number,
   actor: string,
-  input: z.output<typeof createPricerInput>,
+  input: z.output<typeof createCustomerInput>,
 ) {
   const hash = await hashPassword(input.password);
   return db.transaction().execute(async (tx) => {
@@ -21,19 +26,78 @@ export async function createPricer(
         username: input.username,
         password_hash: hash,
         phone: input.phone || null,
+        full_name: input.full_name || null,
+        contact_name: input.contact_name || null,
         status: 'pending',
       })
       .onConflict((oc) => oc.columns(['tenant_id', 'username']).doNothing())
-      .returning(['id', 'username', 'status', 'created_at', 'phone'])
+      .returning(['id', 'username', 'status', 'created_at', 'phone', 'full_name', 'contact_name', 'confirm_before_fix'])
       .executeTakeFirst();
     if (!row) throw conflict(`用户名 ${input.username} 已存在`, 'username_taken');
     await audit(tx, {
       tenantId,
       actor,
       action: 'create-pricer-user',
-      payload: { ...input, phone: input.phone || undefined, id: row.id },
+      payload: {
+        ...input,
+        phone: input.phone || undefined,
+        full_name: input.full_name || undefined,
+        contact_name: input.contact_name || undefined,
+        id: row.id,
+      },
     });
     return row;
+  });
+}
+
+/**
+ * The trader edits a customer's identity (客户全称, 联系人, 手机号) and desk setting (点价前确认): the
+ * fields given change (blank clears a text), the others stay; audited with what changed, before and
+ * after. Another tenant's id is 404.
+ */
+export async function updatePricerProfile(
+  db: Kysely<DB>,
+  tenantId: number,
+  actor: string,
+  input: z.output<typeof updatePricerProfileInput>,
+) {
+  const blankIsNull = (v: string | null | undefined) => (v === undefined ? undefined : v || null);
+  const changes = {
+    full_name: blankIsNull(input.full_name),
+    contact_name: blankIsNull(input.contact_name),
+    phone: blankIsNull(input.phone),
+    confirm_before_fix: input.confirm_before_fix,
+  };
+  const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+  return db.transaction().execute(async (tx) => {
+    const before = await tx
+      .selectFrom('pricer_users')
+      .select(['id', 'full_name', 'contact_name', 'phone', 'confirm_before_fix'])
+      .where('id', '=', input.user_id)
+      .where('tenant_id', '=', tenantId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!before) throw notFound('客户不存在');
+    const after = await tx
+      .updateTable('pricer_users')
+      .set(set)
+      .where('id', '=', before.id)
+      .returning(['id', 'full_name', 'contact_name', 'phone', 'confirm_before_fix'])
+      .executeTakeFirstOrThrow();
+    const was = Object.fromEntries(Object.keys(set).map((k) => [k, before[k as keyof typeof before]]));
+    await audit(tx, {
+      tenantId,
+      actor,
+      action: 'update-pricer-profile',
+      payload: { user_id: before.id, before: was, after: set },
+    });
+    return {
+      user_id: after.id,
+      full_name: after.full_name,
+      contact_name: after.contact_name,
+      phone: after.phone,
+      confirm_before_fix: after.confirm_before_fix,
+    };
   });
 }
 

@@ -8,7 +8,7 @@ import type { AppContext, Capability, PricerCaller } from '../context';
 import { myOrders } from '../orders/views';
 import { CustomerReads } from './customerReads';
 import { changePricerStatus, pricerDeactivatePreview } from './deactivate';
-import { createPricer, loginPricer, resetPricerPassword, unlockPricer } from './pricers';
+import { createPricer, loginPricer, resetPricerPassword, unlockPricer, updatePricerProfile } from './pricers';
 import { pricerSnapshot } from './snapshot';
 import { usersView } from './views';
 
@@ -114,6 +114,12 @@ export const customers: Capability = {
         unlockPricer(db, await trader.tenantOf(req), trader.sub(req), body.user_id, (tenantId, username) =>
           loginGuardOf(ctx).unlock(pricerAccount(tenantId, username)),
         ),
+      { tags },
+    );
+    serve(
+      app,
+      traderApi.updatePricerProfile,
+      async ({ req, body }) => updatePricerProfile(db, await trader.tenantOf(req), trader.sub(req), body),
       { tags },
     );
     serve(

@@ -23,9 +23,16 @@ export async function pricerSnapshot(
   /** Reads the customer's rows through a cache (domain/customerReads.ts); default: reads them. */
   remembered: <T>(load: () => Promise<T>) => Promise<T> = (load) => load(),
 ): Promise<z.output<typeof snapshot>> {
-  const [[contracts, orders], account] = await Promise.all([
+  const [[contracts, orders], account, settings] = await Promise.all([
     remembered(() => snapshotRows(db, who)),
     readAccount(db, who, (s) => price(quote(s)?.last_price) ?? undefined),
+    // Read fresh (not through the customer's cached rows): the trader's switch applies at the next poll.
+    db
+      .selectFrom('pricer_users')
+      .select('confirm_before_fix')
+      .where('id', '=', who.pricerId)
+      .where('tenant_id', '=', who.tenantId)
+      .executeTakeFirst(),
   ]);
   const market_data: Snapshot['market_data'] = {};
   for (const c of contracts) {
@@ -42,7 +49,15 @@ export async function pricerSnapshot(
   const now = new Date();
   // Why a contract cannot be fixed, by the server's clock (the desk disables fixing with it; docs/fixing.md).
   const withReason = contracts.map((c) => ({ ...c, not_fixable_reason: notFixableReason(c, now) }));
-  return { contracts: withReason, orders, timestamp: now.toISOString(), market_data, account };
+  return {
+    contracts: withReason,
+    orders,
+    timestamp: now.toISOString(),
+    market_data,
+    account,
+    // Default on: only the trader's explicit switch turns the desk's confirm sheet off.
+    confirm_before_fix: settings?.confirm_before_fix ?? true,
+  };
 }
 
 /** The customer's contracts (with their instruments) and latest orders: what a snapshot reads. */

@@ -11,7 +11,10 @@ export const usersView: ViewDef = {
     phone: { type: 'text' },
     created_at: { type: 'date' },
     last_login_at: { type: 'date' },
+    full_name: { type: 'text' },
+    contact_name: { type: 'text' },
+    confirm_before_fix: { type: 'boolean' },
   },
   defaultSort: [{ field: 'id', ascending: false }],
-  searchColumns: ['username', 'phone'],
+  searchColumns: ['username', 'phone', 'full_name', 'contact_name'],
 };

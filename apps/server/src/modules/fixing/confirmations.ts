@@ -45,6 +45,7 @@ const COLUMNS = [
   'status',
   'acknowledged_at',
   'unit',
+  'pricer_full_name',
 ] as const;
 
 export async function getConfirmation(
@@ -159,4 +160,71 @@ export async function* confirmationsInRange(
     if (rows.length < batch) return;
     after = rows[rows.length - 1]!.order_id;
   }
+}
+
+/** One contract of a statement's summary (对账汇总), as at the end of the statement's range. */
+export interface ContractSummary {
+  contract_id: number;
+  contract_name: string;
+  pricer_name: string;
+  product_name: string;
+  instrument_id: string;
+  direction: 'BUY' | 'SELL';
+  total_lots: number;
+  fixed_lots: number;
+  unfixed_lots: number;
+  multiplier: number | null;
+  unit: string | null;
+  /** Σ fixed price × lots / Σ lots; null before any fill. */
+  avg_fixed_price: number | null;
+  amount: number;
+}
+
+/**
+ * The statement's per-contract summary: every contract with a confirmation in the range, its total,
+ * what was fixed up to the end of the range (the confirmations, so the figures add up with the
+ * listed rows and earlier ones), what remains unfixed (total − fixed), the average fixed price and
+ * the amount (Σ fixed price × lots × multiplier). One row a contract: a statement holds a customer's
+ * contracts, never millions, so it is read whole.
+ */
+export async function contractSummaries(
+  db: Kysely<DB>,
+  scope: ConfirmationScope,
+  range: { start_date: string; end_date: string },
+): Promise<ContractSummary[]> {
+  const from = shanghaiDayStart(range.start_date);
+  const to = shanghaiDayEnd(range.end_date);
+  const pricer = scope.pricerId === undefined ? sql`true` : sql`v.pricer_id = ${scope.pricerId}`;
+  const { rows } = await sql<ContractSummary>`
+    with listed as (
+      select distinct v.contract_id from v_confirmations v
+       where v.tenant_id = ${scope.tenantId} and ${pricer}
+         and v.order_id in (select tr.order_id from trades tr
+                             where tr.tenant_id = ${scope.tenantId} and tr.created_at >= ${from} and tr.created_at < ${to})
+         and v.fixed_at >= ${from} and v.fixed_at < ${to}
+    ), fixed as (
+      select v.contract_id, sum(v.lots)::integer as lots, sum(v.fixed_price * v.lots) as price_lots,
+             sum(coalesce(v.amount, 0)) as amount, max(v.pricer_full_name) as pricer_name
+        from v_confirmations v
+       where v.tenant_id = ${scope.tenantId} and v.contract_id in (select contract_id from listed) and v.fixed_at < ${to}
+       group by v.contract_id
+    )
+    select c.id as contract_id, c.name as contract_name, f.pricer_name, c.product_name, c.instrument_id, c.direction,
+           c.total_quantity as total_lots, f.lots as fixed_lots, greatest(c.total_quantity - f.lots, 0) as unfixed_lots,
+           i.volume_multiple as multiplier, i.unit,
+           case when f.lots > 0 then round(f.price_lots / f.lots, 4) end as avg_fixed_price, f.amount
+      from fixed f
+      join contracts c on c.id = f.contract_id
+      left join instruments i on i.symbol = c.instrument_id
+     order by c.id`.execute(db);
+  // numeric columns arrive as text from some drivers: the summary is numbers.
+  return rows.map((r) => ({
+    ...r,
+    total_lots: Number(r.total_lots),
+    fixed_lots: Number(r.fixed_lots),
+    unfixed_lots: Number(r.unfixed_lots),
+    multiplier: r.multiplier === null ? null : Number(r.multiplier),
+    avg_fixed_price: r.avg_fixed_price === null ? null : Number(r.avg_fixed_price),
+    amount: Number(r.amount),
+  }));
 }

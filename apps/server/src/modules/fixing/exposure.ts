@@ -29,6 +29,9 @@ export interface ExposureItem {
   hedge_short: number | null;
   /** (hedge_long − hedge_short) − (fixed_buy − fixed_sell); null when the hedge is unknown. */
   mismatch: number | null;
+  /** The instrument's multiplier and unit: lots × multiplier is the goods (issue 29). */
+  multiplier: number | null;
+  unit: string | null;
 }
 
 export interface Exposure {
@@ -84,8 +87,12 @@ export async function tenantExposure(
     fixed_sell: number | string;
     unfixed_buy: number | string;
     unfixed_sell: number | string;
+    multiplier: number | null;
+    unit: string | null;
   }>`
     select instrument_id, min(product_name) as product_name,
+           (select i.volume_multiple from instruments i where i.symbol = instrument_id) as multiplier,
+           (select i.unit from instruments i where i.symbol = instrument_id) as unit,
            coalesce(sum(executed_quantity) filter (where direction = 'BUY'), 0) as fixed_buy,
            coalesce(sum(executed_quantity) filter (where direction = 'SELL'), 0) as fixed_sell,
            coalesce(sum(frozen_quantity + case when status in ('active', 'paused') then remaining_quantity else 0 end)
@@ -113,6 +120,9 @@ export async function tenantExposure(
       fixed_sell,
       unfixed_buy: Number(r?.unfixed_buy ?? 0),
       unfixed_sell: Number(r?.unfixed_sell ?? 0),
+      // Lots and the goods they stand for, side by side (issue 29).
+      multiplier: r?.multiplier ?? null,
+      unit: r?.unit ?? null,
       hedge_long,
       hedge_short,
       mismatch:

@@ -117,7 +117,9 @@ describe('contract terms over HTTP', () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ ...base, basis: undefined }, 'basis', '请输入基差（可为负数）'],
       [{ ...base, basis: '150' }, 'basis', '请输入基差（可为负数）'],
-      [{ ...base, basis: 155 }, 'basis', '基差必须是最小变动价位 10 的整数倍'],
+      [{ ...base, basis: -15.505 }, 'basis', '基差最多两位小数（精确到分）'],
+      [{ ...base, basis: 1e-7 }, 'basis', '基差最多两位小数（精确到分）'],
+      [{ ...base, basis: 1e300 }, 'basis', '基差超出范围（绝对值不超过 1,000,000 元）'],
       [{ ...base, fixing_deadline: undefined }, 'fixing_deadline', '请选择点价截止日'],
       [{ ...base, fixing_deadline: '2026-02-30' }, 'fixing_deadline', '点价截止日应为有效日期（YYYY-MM-DD）'],
       [{ ...base, fixing_deadline: '2020-01-01' }, 'fixing_deadline', '点价截止日不能早于今天'],
@@ -129,6 +131,49 @@ describe('contract terms over HTTP', () => {
       expect(res.body.error).toMatchObject({ field, message });
     }
     expect((await h.call('/api/trader/view/contracts', {}, a.token)).body.data.total_count).toBe(before);
+  });
+
+  it('takes the basis as a commercial number: +185 on copper (tick 10) and -15.5 come back exactly', async () => {
+    for (const basis of [185, -15.5, 0.29]) {
+      const c = await newContract(a, 'alice', { basis, total_quantity: 1 });
+      expect(c).toMatchObject({ basis });
+      const viewed = (await h.call('/api/trader/view/contracts', { filter: `id = ${c.id}` }, a.token)).body.data;
+      expect(viewed.items[0]).toMatchObject({ basis });
+    }
+  });
+
+  it('offers physical contracts on commodity futures only: no index or bond futures in the picker, a 400 on create', async () => {
+    const products = (await h.call('/api/trader/view/products', { filter: 'commodity is true' }, a.token)).body.data
+      .items as { name: string; exchange_id: string }[];
+    const names = products.map((p) => p.name);
+    expect(names).toContain('铜');
+    expect(names).not.toContain('沪深300股指');
+    expect(products.filter((p) => p.exchange_id === 'CFFEX')).toEqual([]);
+    for (const product_name of ['沪深300股指', '10年期国债']) {
+      const instruments = await h.call('/api/trader/view/instruments', { product_name }, a.token);
+      const symbol = instruments.body.data.items[0]?.symbol as string;
+      expect(symbol, product_name).toMatch(/^CFFEX\./);
+      const before = (await h.call('/api/trader/view/contracts', {}, a.token)).body.data.total_count;
+      const res = await h.call(
+        '/api/trader/rpc/create-contract',
+        {
+          pricer_id: a.pricers.alice!.id,
+          product_name,
+          instrument_id: symbol,
+          direction: 'BUY',
+          total_quantity: 1,
+          basis: 0,
+          fixing_deadline: DEADLINE,
+        },
+        a.token,
+      );
+      expect(res.status, product_name).toBe(400);
+      expect(res.body.error).toMatchObject({
+        field: 'product_name',
+        message: expect.stringContaining('只能选择商品期货'),
+      });
+      expect((await h.call('/api/trader/view/contracts', {}, a.token)).body.data.total_count).toBe(before);
+    }
   });
 
   it('returns the same fixed price in the trader orders view, my-orders, the snapshot and the confirmation', async () => {
@@ -230,6 +275,9 @@ describe('exposure', () => {
         hedge_long: 4,
         hedge_short: 3,
         mismatch: 0,
+        // Copper: 5 t a lot, so 4 lots fixed are 20 t.
+        multiplier: 5,
+        unit: '吨',
       },
     ]);
     // A position on the account that no customer fixed (e.g. opened by hand) is a mismatch.
@@ -271,6 +319,8 @@ describe('exposure', () => {
 describe('statements', () => {
   it('streams every confirmation in the range as xlsx (numbers and dates as such) and CSV with BOM', async () => {
     const c = await newContract(a, 'bob', { basis: 200 });
+    const contractName = (await h.call('/api/trader/view/contracts', { filter: `id = ${c.id}` }, a.token)).body.data
+      .items[0].name as string;
     market(a.symbol, 82_000, 2);
     const orderId = await fix(a, 'bob', c.id, 2);
     const url = `/api/trader/export/fixings?start_date=${FROM}&end_date=${TO}&format=xlsx`;
@@ -278,7 +328,7 @@ describe('statements', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(String(res.headers['content-disposition'])).toContain(
-      `filename*=UTF-8''${encodeURIComponent(`点价确认单_${FROM}_${TO}.xlsx`)}`,
+      `filename*=UTF-8''${encodeURIComponent(`点价对账单_${FROM}_${TO}.xlsx`)}`,
     );
     const rows = await readWorkbook(res.rawPayload);
     expect(String(rows[0]![0])).toContain('甲贸易');
@@ -334,7 +384,48 @@ describe('statements', () => {
     );
     const line = lines.find((l) => l.endsWith(`,${orderId}`))!;
     expect(line.split(',').slice(6, 13)).toEqual(['买入', '2', '82000', '200', '82200', '5', '822000']);
-    expect(lines).toHaveLength(data.length + 1);
+    // The detail, a blank line, then the summary: 对账汇总, its header, one row a contract, the totals.
+    const blank = lines.indexOf('');
+    expect(blank).toBe(data.length + 1);
+    expect(lines[blank + 1]).toBe('对账汇总');
+    expect(lines[blank + 2]).toBe(
+      '合同,客户,品种,期货合约,方向,合同总量（手）,合同总量（数量）,已点价（手）,已点价（数量）,未点价（手）,未点价（数量）,单位,点价均价（元/单位）,点价金额（元）',
+    );
+    const summaryRow = lines.slice(blank + 3).find((l) => l.startsWith(`${contractName},`))!;
+    // 20 lots of copper (× 5 t), 2 fixed at 82,200 (+200 basis): 10 t fixed, 90 t open, 822,000 元.
+    expect(summaryRow.split(',').slice(1)).toEqual([
+      'bob',
+      '铜',
+      a.symbol,
+      '买入',
+      '20',
+      '100',
+      '2',
+      '10',
+      '18',
+      '90',
+      '吨',
+      '82200',
+      '822000',
+    ]);
+    const totals = lines[lines.length - 1]!.split(',');
+    const summaries = lines.slice(blank + 3, -1).length;
+    expect(totals[0]).toBe(`合计（${summaries} 个合同）`);
+    // Every contract is copper here: tons add up; lots and the amount always do.
+    expect(Number(totals[13])).toBe(data.reduce((sum, r) => sum + Number(r[12]), 0));
+    expect(Number(totals[7])).toBe(data.reduce((sum, r) => sum + Number(r[7]), 0));
+    expect(totals[11]).toBe('吨');
+
+    // The workbook's first sheet is the same summary.
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    expect(wb.worksheets[0]!.name).toBe('对账汇总');
+    const sheetRows: unknown[][] = [];
+    wb.getWorksheet('对账汇总')!.eachRow((r) => sheetRows.push((r.values as unknown[]).slice(1)));
+    expect(String(sheetRows[0]![0])).toContain('点价对账单');
+    const mineSummary = sheetRows.find((r) => r[0] === contractName)!;
+    expect(mineSummary.slice(5, 14)).toEqual([20, 100, 2, 10, 18, 90, '吨', 82_200, 822_000]);
+    expect(String(sheetRows[sheetRows.length - 1]![0])).toBe(`合计（${summaries} 个合同）`);
   });
 
   it("isolates tenants and customers, and refuses another tenant's customer and bad ranges", async () => {

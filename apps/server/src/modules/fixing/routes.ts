@@ -8,6 +8,7 @@ import {
   confirmationsInRange,
   getConfirmation,
   type ConfirmationScope,
+  contractSummaries,
 } from './confirmations';
 import { simPositions, tenantExposure } from './exposure';
 import { csvStream, xlsxStream } from './statements';
@@ -31,18 +32,22 @@ async function sendStatement(
     .where('id', '=', scope.tenantId)
     .executeTakeFirstOrThrow();
   const rows = confirmationsInRange(ctx.db, scope, p);
-  const name = `点价确认单_${p.start_date}_${p.end_date}.${p.format}`;
-  const ascii = `fixings_${p.start_date}_${p.end_date}.${p.format}`;
+  // The file is named as the button that downloads it: 点价对账单 (issue 29).
+  const name = `点价对账单_${p.start_date}_${p.end_date}.${p.format}`;
+  const ascii = `statement_${p.start_date}_${p.end_date}.${p.format}`;
+  const summary = contractSummaries(ctx.db, scope, p);
+  // Read before the first byte is sent; a failure is the stream's error, never an unhandled rejection.
+  summary.catch(() => undefined);
   reply.header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`);
   reply.header('cache-control', 'no-store');
   if (p.format === 'csv') {
     reply.type('text/csv; charset=utf-8');
-    return reply.send(csvStream(rows));
+    return reply.send(csvStream(rows, summary));
   }
   reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
   const title = `${tenant.company_name} 点价确认单 ${p.start_date} 至 ${p.end_date}${who ? `（${who}）` : ''}`;
   // docs/margin.md: the workbook also carries the customers' funds entries of the range.
-  return reply.send(xlsxStream(rows, title, ledgerInRange(ctx.db, scope, p)));
+  return reply.send(xlsxStream(rows, title, ledgerInRange(ctx.db, scope, p), summary));
 }
 
 /** A file answer: the query is the contract's; the body is the file, not an envelope. */

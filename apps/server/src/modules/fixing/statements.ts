@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { PassThrough, type Readable } from 'node:stream';
 import { beijingText, shanghaiWallClock } from '../../platform/time';
 import type { StatementEntry } from '../margin/ledger';
-import type { Confirmation } from './confirmations';
+import type { Confirmation, ContractSummary } from './confirmations';
 
 /**
  * Statements (对账单): confirmations written as an Excel workbook (exceljs' streaming writer) or as
@@ -33,7 +33,7 @@ export const STATEMENT_COLUMNS: Column[] = [
     value: (c) => beijingWallClock(c.fixed_at),
     numFmt: 'yyyy-mm-dd hh:mm:ss',
   },
-  { header: '客户', key: 'pricer_name', width: 14, value: (c) => c.pricer_name },
+  { header: '客户', key: 'pricer_name', width: 24, value: (c) => c.pricer_full_name || c.pricer_name },
   { header: '合同', key: 'contract_name', width: 24, value: (c) => c.contract_name },
   { header: '品种', key: 'product_name', width: 10, value: (c) => c.product_name },
   { header: '期货合约', key: 'instrument_id', width: 16, value: (c) => c.instrument_id },
@@ -73,7 +73,7 @@ export function csvLine(c: Confirmation): string {
 }
 
 /** Streams the rows as CSV with a BOM; errors end the stream with the error. */
-export function csvStream(rows: AsyncIterable<Confirmation[]>): Readable {
+export function csvStream(rows: AsyncIterable<Confirmation[]>, summary?: Promise<ContractSummary[]>): Readable {
   const out = new PassThrough();
   void (async () => {
     out.write(`\uFEFF${STATEMENT_COLUMNS.map((c) => c.header).join(',')}\r\n`);
@@ -82,9 +82,107 @@ export function csvStream(rows: AsyncIterable<Confirmation[]>): Readable {
         await new Promise((r) => out.once('drain', r));
       }
     }
+    if (summary) out.write(summaryCsv(await summary));
     out.end();
   })().catch((err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))));
   return out;
+}
+
+// ---- 对账汇总: the per-contract summary and its totals (issue 29) ---------------------------------
+
+type Cell = string | number | Date | null;
+
+/** Lots × multiplier: the goods a number of lots stands for (null without a multiplier). */
+const units = (lots: number, multiplier: number | null) => (multiplier ? lots * multiplier : null);
+
+export const SUMMARY_HEADERS = [
+  '合同',
+  '客户',
+  '品种',
+  '期货合约',
+  '方向',
+  '合同总量（手）',
+  '合同总量（数量）',
+  '已点价（手）',
+  '已点价（数量）',
+  '未点价（手）',
+  '未点价（数量）',
+  '单位',
+  '点价均价（元/单位）',
+  '点价金额（元）',
+] as const;
+
+const SUMMARY_FORMATS = [
+  undefined,
+  undefined,
+  undefined,
+  undefined,
+  undefined,
+  '#,##0',
+  '#,##0.###',
+  '#,##0',
+  '#,##0.###',
+  '#,##0',
+  '#,##0.###',
+  undefined,
+  '#,##0.00##',
+  '#,##0.00',
+];
+const SUMMARY_WIDTHS = [24, 24, 10, 16, 8, 14, 16, 12, 16, 12, 16, 8, 18, 18];
+
+export function summaryCells(s: ContractSummary): Cell[] {
+  return [
+    s.contract_name,
+    s.pricer_name,
+    s.product_name,
+    s.instrument_id,
+    DIRECTION[s.direction] ?? s.direction,
+    s.total_lots,
+    units(s.total_lots, s.multiplier),
+    s.fixed_lots,
+    units(s.fixed_lots, s.multiplier),
+    s.unfixed_lots,
+    units(s.unfixed_lots, s.multiplier),
+    s.unit ?? '',
+    s.avg_fixed_price,
+    s.amount,
+  ];
+}
+
+/**
+ * The totals row: lots and amount summed; quantities summed only when every contract counts in the
+ * same unit (tons and grams do not add up); no average across contracts (different goods).
+ */
+export function totalsCells(rows: ContractSummary[]): Cell[] {
+  const sum = (f: (s: ContractSummary) => number | null) => rows.reduce((a, s) => a + (f(s) ?? 0), 0);
+  const unitsOf = new Set(rows.map((s) => s.unit));
+  const oneUnit = unitsOf.size === 1 && rows.every((s) => s.multiplier) ? rows[0]!.unit : undefined;
+  const qty = (f: (s: ContractSummary) => number) =>
+    oneUnit === undefined ? null : sum((s) => units(f(s), s.multiplier));
+  return [
+    `合计（${rows.length} 个合同）`,
+    '',
+    '',
+    '',
+    '',
+    sum((s) => s.total_lots),
+    qty((s) => s.total_lots),
+    sum((s) => s.fixed_lots),
+    qty((s) => s.fixed_lots),
+    sum((s) => s.unfixed_lots),
+    qty((s) => s.unfixed_lots),
+    oneUnit ?? '',
+    null,
+    Math.round(sum((s) => s.amount) * 100) / 100,
+  ];
+}
+
+/** The summary as CSV lines (after the detail, one blank line and a section title between). */
+export function summaryCsv(rows: ContractSummary[]): string {
+  const line = (cells: readonly Cell[]) => cells.map(csvField).join(',');
+  return ['', '对账汇总', line(SUMMARY_HEADERS), ...rows.map((r) => line(summaryCells(r))), line(totalsCells(rows))]
+    .map((l) => `${l}\r\n`)
+    .join('');
 }
 
 const LEDGER_KINDS = { deposit: '入金', withdraw: '出金', adjust: '调整' } as const;
@@ -97,11 +195,31 @@ export function xlsxStream(
   rows: AsyncIterable<Confirmation[]>,
   title: string,
   ledger?: AsyncIterable<StatementEntry[]>,
+  summary?: Promise<ContractSummary[]>,
 ): Readable {
   const out = new PassThrough();
   void (async () => {
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
     workbook.creator = '快期点价宝';
+    if (summary) {
+      // First: what a statement is read for (per contract total / fixed / unfixed, average, amount).
+      const contracts = await summary;
+      const sheet = workbook.addWorksheet('对账汇总', { views: [{ state: 'frozen', ySplit: 2 }] });
+      sheet.columns = SUMMARY_HEADERS.map((_, i) => ({
+        key: `c${i}`,
+        width: SUMMARY_WIDTHS[i],
+        ...(SUMMARY_FORMATS[i] ? { style: { numFmt: SUMMARY_FORMATS[i] } } : {}),
+      }));
+      sheet.addRow([inertText(title.replace('点价确认单', '点价对账单'))]).commit();
+      const head = sheet.addRow([...SUMMARY_HEADERS]);
+      head.font = { bold: true };
+      head.commit();
+      for (const c of contracts) sheet.addRow(summaryCells(c).map(inert)).commit();
+      const totals = sheet.addRow(totalsCells(contracts).map(inert));
+      totals.font = { bold: true };
+      totals.commit();
+      sheet.commit();
+    }
     const sheet = workbook.addWorksheet('点价确认单', { views: [{ state: 'frozen', ySplit: 2 }] });
     sheet.columns = STATEMENT_COLUMNS.map((c) => ({
       key: c.key,

@@ -14,6 +14,7 @@ import * as m010 from './migrations/010_orders_cover_instrument';
 import * as m011 from './migrations/011_controls';
 import * as m012 from './migrations/012_margin';
 import * as m013 from './migrations/013_confirmations_ack';
+import * as m014 from './migrations/014_customer_identity';
 import * as m015 from './migrations/015_login_failures';
 import * as m017 from './migrations/017_contract_lifecycle';
 import * as m018 from './migrations/018_notifications';
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '011_controls': m011,
   '012_margin': m012,
   '013_confirmations_ack': m013,
+  '014_customer_identity': m014,
   '015_login_failures': m015,
   '017_contract_lifecycle': m017,
   '018_notifications': m018,

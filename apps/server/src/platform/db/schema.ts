@@ -47,6 +47,11 @@ export interface PricerUserTable {
   last_login_at: Timestamp | null;
   /** In every customer token; bumped when the password is reset (migration 006). */
   token_version: Generated<number>;
+  /** 客户全称 and 联系人 (migration 014): the legal identity a confirmation prints. */
+  full_name: string | null;
+  contact_name: string | null;
+  /** The desk's confirm sheet before every fix (migration 014, default on). */
+  confirm_before_fix: Generated<boolean>;
 }
 
 export interface ProductTable {
@@ -87,7 +92,7 @@ export interface ContractTable {
   status: ContractStatus;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
-  /** 基差, yuan per unit of the futures price, on the instrument's tick grid (migration 006). */
+  /** 基差, 元 per unit of the goods, up to 2 decimals, not on the futures tick (migration 006, issue 29). */
   basis: DefaultNumeric;
   /** 点价截止日 'YYYY-MM-DD' (Asia/Shanghai); null only for contracts from before migration 006. */
   fixing_deadline: string | null;

@@ -119,7 +119,8 @@ const CASES: Case[] = [
       total_quantity: BAD.quantity,
       name: BAD.text.filter((v) => v !== null),
       status: BAD.enum,
-      basis: BAD.price,
+      // A negative basis is a discount (issue 29): refused are non-numbers, absurd sizes and a third decimal.
+      basis: [...BAD.price.filter((v) => v !== -1), 0.001],
       fixing_deadline: BAD.date,
     },
   },
@@ -128,6 +129,18 @@ const CASES: Case[] = [
     who: T,
     base: () => ({ username: `user${++users}`, password: 'pw', phone: '' }),
     fields: { username: BAD.text, password: BAD.text, phone: BAD.text.filter((v) => v !== null) },
+  },
+  {
+    route: '/api/trader/rpc/update-pricer-profile',
+    who: T,
+    base: () => ({ user_id: ids.user, full_name: '甲公司' }),
+    fields: {
+      user_id: BAD.id,
+      full_name: BAD.text.filter((v) => v !== null),
+      contact_name: BAD.text.filter((v) => v !== null),
+      phone: BAD.text.filter((v) => v !== null),
+      confirm_before_fix: BAD.bool,
+    },
   },
   {
     route: '/api/trader/rpc/reset-pricer-password',

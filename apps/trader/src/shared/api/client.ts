@@ -11,8 +11,9 @@ import type {
   traderRoutes,
   UpdateContractStatusInput,
   UpdatePricerStatusInput,
+  UpdatePricerProfileInput,
   CreateContractInput,
-  CreatePricerInput,
+  CreateCustomerInput,
   ViewPage,
   ViewRequest,
 } from '@pfp/contract';
@@ -83,7 +84,7 @@ export function createTraderApi(http: HttpClient, files?: FileAccess) {
     /** Every customer, for the contract dialog's picker. */
     allUsers: () =>
       page<PricerUserRow>('users', { sort_fields: [{ field: 'username', ascending: true }] }).then((p) => p.items),
-    createPricer: (input: CreatePricerInput) => call('createPricerUser', input),
+    createPricer: (input: CreateCustomerInput) => call('createPricerUser', input),
     resetPricerPassword: (userId: number, newPassword: string) =>
       call('resetPricerPassword', { user_id: userId, new_password: newPassword }),
     updatePricerStatus: (input: UpdatePricerStatusInput) => call('updatePricerStatus', input),
@@ -91,8 +92,11 @@ export function createTraderApi(http: HttpClient, files?: FileAccess) {
     pricerDeactivatePreview: (userId: number) => call('pricerDeactivatePreview', { user_id: userId }),
     /** Forget the customer's failed logins (issue 30). */
     unlockPricer: (userId: number) => call('unlockPricer', { user_id: userId }),
+    /** 客户全称, 联系人, 手机号 and the confirm sheet (issue 29). */
+    updatePricerProfile: (input: UpdatePricerProfileInput) => call('updatePricerProfile', input),
 
-    products: () => call('products', {}).then((p) => (p as ViewPage<ProductRow>).items),
+    // The contract's product picker: commodity futures only (no index or bond futures, issue 29).
+    products: () => call('products', { filter: 'commodity is true' }).then((p) => (p as ViewPage<ProductRow>).items),
     instruments: (productName: string) =>
       call('instruments', { product_name: productName }).then((p) => (p as ViewPage<InstrumentRow>).items),
 

@@ -5,6 +5,7 @@ import type {
   ProfileInput,
   UpdateContractStatusInput,
   UpdatePricerStatusInput,
+  UpdatePricerProfileInput,
 } from '@pfp/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from './context';
@@ -98,6 +99,16 @@ export function useUpdatePricerStatus() {
       void queryClient.invalidateQueries({ queryKey: traderKeys.contracts });
       void queryClient.invalidateQueries({ queryKey: conditionalKeys.all });
     },
+  });
+}
+
+/** The customer's identity and confirm-sheet switch (issue 29): the list changes. */
+export function useUpdatePricerProfile() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdatePricerProfileInput) => api.updatePricerProfile(input),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: traderKeys.users }),
   });
 }
 
