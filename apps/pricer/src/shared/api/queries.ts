@@ -131,6 +131,8 @@ export function useContractLife(userId: number, contractId: number | undefined, 
     refetchInterval: POLL_MS,
   });
   return { schedule, history };
+}
+
 /** Every contract's 条件单 of the customer, newest first, polled (issue 29). */
 export function useMyConditionals(userId: number, limit: number) {
   return useQuery({
