@@ -13,7 +13,11 @@ const contract = { name: '铜2701-饲料厂', instrument_id: 'SHFE.cu2701', inst
 const terms = { direction: 'BUY' as 'BUY' | 'SELL', basis: 150, multiplier: 5, unit: '吨' };
 const market = { last_price: 80_000, bid_price: 79_990, ask_price: 80_010, price_tick: 10 };
 
-function show(request: FixRequest, over: Partial<typeof terms> & { unit?: string | undefined } = {}) {
+function show(
+  request: FixRequest,
+  over: Partial<typeof terms> & { unit?: string | undefined } = {},
+  margin: { margin: number; availableAfter: number } | null = null,
+) {
   const onConfirm = vi.fn();
   const onCancel = vi.fn();
   render(
@@ -21,6 +25,7 @@ function show(request: FixRequest, over: Partial<typeof terms> & { unit?: string
       <ConfirmFixSheet
         request={request}
         preview={fixPreview({ ...terms, ...over }, market, request)}
+        margin={margin}
         contract={contract}
         compact={false}
         busy={false}
@@ -57,6 +62,15 @@ describe('ConfirmFixSheet', () => {
     expect(text('confirm-order-kind')).toBe('限价单，委托价 ¥79,500.00');
     expect(text('confirm-goods-price')).toBe('¥79,650.00');
     expect(screen.queryByTestId('confirm-market-risk')).toBeNull();
+  });
+
+  it('shows the margin the fix will hold and the available after it, and nothing of margin without one', () => {
+    const { text } = show({ kind: 'market', quantity: 2 }, {}, { margin: 80_160, availableAfter: -160 });
+    expect(text('confirm-margin')).toBe('80,160.00 元');
+    expect(text('confirm-available-after')).toBe('-160.00 元');
+    cleanup();
+    show({ kind: 'market', quantity: 2 });
+    expect(screen.queryByTestId('confirm-margin')).toBeNull();
   });
 
   it('Enter confirms, Escape cancels, the buttons do what they say', () => {

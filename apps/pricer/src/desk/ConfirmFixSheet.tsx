@@ -5,11 +5,14 @@ import { Fragment, type KeyboardEvent, type ReactNode } from 'react';
 import type { FixPreview, FixRequest } from './fixPreview';
 
 const c = zh.confirmFix;
+const m = zh.margin.desk;
 
 export interface ConfirmFixSheetProps {
   /** What is being confirmed; the sheet is closed without one. */
   request: FixRequest | null;
   preview: FixPreview | null;
+  /** The margin the fix will hold and the available after it (docs/margin.md); null when it holds none. */
+  margin?: { margin: number; availableAfter: number } | null;
   contract: Pick<PricerContract, 'name' | 'instrument_id' | 'instrument_name'>;
   /** Phone: a sheet from the bottom; wider: a dialog. */
   compact: boolean;
@@ -46,6 +49,7 @@ function Line({ label, value, testId, strong }: { label: string; value: ReactNod
 export function ConfirmFixSheet({
   request,
   preview,
+  margin = null,
   contract,
   compact,
   busy,
@@ -147,6 +151,20 @@ export function ConfirmFixSheet({
               testId="confirm-amount"
               strong
             />
+            {margin ? (
+              <>
+                <Line label={m.hold} value={c.yuan(formatNumber(margin.margin, 2))} testId="confirm-margin" />
+                <Line
+                  label={m.availableAfter}
+                  value={
+                    <Text span inherit c={margin.availableAfter < 0 ? 'red.8' : undefined}>
+                      {c.yuan(formatNumber(margin.availableAfter, 2))}
+                    </Text>
+                  }
+                  testId="confirm-available-after"
+                />
+              </>
+            ) : null}
           </Table.Tbody>
         </Table>
         {preview.firesAtOnce && preview.last !== null ? (

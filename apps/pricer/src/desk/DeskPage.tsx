@@ -52,6 +52,7 @@ import { MarginLine } from './MarginLine';
 import { OrdersTable } from './OrdersTable';
 import { SubmitIntent } from './submitIntent';
 import { ConfirmFixSheet } from './ConfirmFixSheet';
+import { marginPreview, marginPrice } from './marginPreview';
 import { fixPreview, type FixRequest } from './fixPreview';
 import { useDeskData } from './useDeskData';
 import { AverageSchedule, ContractHistoryList } from './ContractLife';
@@ -412,6 +413,16 @@ export function DeskPage() {
         <ConfirmFixSheet
           request={pending?.request ?? null}
           preview={pending ? fixPreview(contract, market, pending.request) : null}
+          margin={
+            pending
+              ? marginPreview(
+                  contract,
+                  snapshot.data?.account,
+                  pending.request.quantity,
+                  marginPrice(pending.request, market?.last_price),
+                )
+              : null
+          }
           contract={contract}
           compact={compact}
           busy={sending}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { marginPreview } from './marginPreview';
+import { marginPreview, marginPrice } from './marginPreview';
 
 describe('marginPreview', () => {
   const contract = { basis: 150, multiplier: 5, margin_rate: 0.1 };
@@ -18,5 +18,16 @@ describe('marginPreview', () => {
     expect(marginPreview(contract, { available: 1 }, '', 80_000)).toBeNull();
     expect(marginPreview(contract, { available: 1 }, 1, null)).toBeNull();
     expect(marginPreview(contract, undefined, 1, 80_000)).toBeNull();
+  });
+});
+
+describe('marginPrice', () => {
+  it('is the price the server holds margin at: limit, 条件单 order price or trigger, else the last price', () => {
+    expect(marginPrice({ kind: 'limit', quantity: 1, price: 3100 }, 3000)).toBe(3100);
+    expect(marginPrice({ kind: 'market', quantity: 1 }, 3000)).toBe(3000);
+    expect(marginPrice({ kind: 'market', quantity: 1 }, null)).toBeNull();
+    const conditional = { kind: 'conditional', quantity: 1, triggerOp: '<=', triggerPrice: 2900 } as const;
+    expect(marginPrice({ ...conditional, orderPrice: 0 }, 3000)).toBe(2900);
+    expect(marginPrice({ ...conditional, orderPrice: 2950 }, 3000)).toBe(2950);
   });
 });

@@ -1,4 +1,5 @@
 import type { PricerAccount, PricerContract } from '@pfp/contract';
+import type { FixRequest } from './fixPreview';
 
 /**
  * What a fixing will hold (docs/margin.md): (price + basis) × lots × multiplier × margin rate, the price
@@ -16,4 +17,14 @@ export function marginPreview(
     return null;
   const margin = Math.round((price + contract.basis) * quantity * (contract.multiplier ?? 1) * rate * 100) / 100;
   return { margin, availableAfter: Math.round((account.available - margin) * 100) / 100 };
+}
+
+/**
+ * The price the server holds a fix's margin at (modules/margin/check.ts): the limit price; for a 条件单 its
+ * order price, or its trigger when it sends a market order; for a market order the last price.
+ */
+export function marginPrice(request: FixRequest, last: number | null | undefined): number | null {
+  if (request.kind === 'limit') return request.price;
+  if (request.kind === 'conditional') return request.orderPrice || request.triggerPrice;
+  return typeof last === 'number' && last > 0 ? last : null;
 }

@@ -86,6 +86,9 @@ export const margin = {
     margin: '占用保证金',
     pnl: '浮动盈亏',
     preview: (margin: string, after: string) => `本次点价占用保证金 ¥${margin}，点价后可用 ¥${after}`,
+    /** The confirm sheet's two lines (issue 31). */
+    hold: '本次占用保证金',
+    availableAfter: '点价后可用保证金',
     callBanner: (amount: string) => `账户处于追加保证金状态，请追加 ${amount} 元后再点价`,
   },
   /** 交割结算 from a row of the trader's contracts page (docs/margin.md). */
