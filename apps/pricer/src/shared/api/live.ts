@@ -23,6 +23,8 @@ export function applyDeskPatch(client: QueryClient, userId: number, patch: Price
     client.setQueryData<Snapshot>(key, patch.snapshot);
     void client.invalidateQueries({ queryKey: ['pricer', userId, 'orders'] });
     void client.invalidateQueries({ queryKey: ['pricer', userId, 'conditionals'] });
+    // A notification raises the version too (migration 019): the bell is read again at once.
+    void client.invalidateQueries({ queryKey: ['pricer', userId, 'notifications'] });
   }
   if (patch.quotes) {
     client.setQueryData<Snapshot>(key, (old) => {

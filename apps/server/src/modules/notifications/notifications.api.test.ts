@@ -55,6 +55,18 @@ async function newContract(t: Tenant, pricer: string, extra: Record<string, unkn
   return res.body.data as { id: number; name: string };
 }
 
+/** The customer's data version (migration 009): what the live desk watches (docs/live.md). */
+const dataVersion = async (pricerId: number) =>
+  Number(
+    (
+      await h.db
+        .selectFrom('pricer_data_versions')
+        .select((eb) => eb.fn.sum<string>('version').as('v'))
+        .where('pricer_id', '=', pricerId)
+        .executeTakeFirst()
+    )?.v ?? 0,
+  );
+
 type Item = { id: number; kind: string; title: string; text: string; created_at: string; read: boolean };
 const inboxOf = async (token: string, audience: 'pricer' | 'trader', body: Record<string, unknown> = {}) => {
   const res = await h.call(`/api/${audience}/view/notifications`, body, token);
@@ -260,7 +272,10 @@ describe('contracts, 条件单, deadlines, margin calls', () => {
     await service.idle();
     // Copper falls 2,000: −2,000 × 1 × 5 = −10,000 of P/L against 45,000 − the fill's margin 40,075.
     market(a.symbol, 78_000);
+    const before = await dataVersion(alice);
     expect(await markAccounts(h.db, (s) => quotes.getQuote(s)?.last_price)).toContain(alice);
+    // The call changes no order or contract, yet the customer's data version moves: the live desk reads the bell.
+    expect(await dataVersion(alice)).toBeGreaterThan(before);
     let items = (await mine(a, 'alice')).items;
     expect(items[0]).toMatchObject({ kind: 'margin_call', title: '追加保证金通知' });
     expect(items[0]!.text).toMatch(/^可用保证金 -[\d,.]+ 元，请追加至少 [\d,.]+ 元；追保期间不能新点价$/);

@@ -11,6 +11,7 @@ const MOVED = [
   ['trader', 'exposure'],
   ['trader', 'conditionals'],
   ['trader', 'pricer-accounts'],
+  ['trader', 'notifications'],
 ] as const;
 
 /**
