@@ -178,6 +178,8 @@ export interface ContractSummary {
   /** Σ fixed price × lots / Σ lots; null before any fill. */
   avg_fixed_price: number | null;
   amount: number;
+  /** The roll and extension fees charged on the contract (元, issue 32; docs/fixing.md). */
+  fees: number;
 }
 
 /**
@@ -212,7 +214,8 @@ export async function contractSummaries(
     select c.id as contract_id, c.name as contract_name, f.pricer_name, c.product_name, c.instrument_id, c.direction,
            c.total_quantity as total_lots, f.lots as fixed_lots, greatest(c.total_quantity - f.lots, 0) as unfixed_lots,
            i.volume_multiple as multiplier, i.unit,
-           case when f.lots > 0 then round(f.price_lots / f.lots, 4) end as avg_fixed_price, f.amount
+           case when f.lots > 0 then round(f.price_lots / f.lots, 4) end as avg_fixed_price, f.amount,
+           coalesce(c.fees, 0) as fees
       from fixed f
       join contracts c on c.id = f.contract_id
       left join instruments i on i.symbol = c.instrument_id
@@ -226,5 +229,6 @@ export async function contractSummaries(
     multiplier: r.multiplier === null ? null : Number(r.multiplier),
     avg_fixed_price: r.avg_fixed_price === null ? null : Number(r.avg_fixed_price),
     amount: Number(r.amount),
+    fees: Number(r.fees),
   }));
 }

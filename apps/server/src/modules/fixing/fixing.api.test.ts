@@ -389,7 +389,7 @@ describe('statements', () => {
     expect(blank).toBe(data.length + 1);
     expect(lines[blank + 1]).toBe('对账汇总');
     expect(lines[blank + 2]).toBe(
-      '合同,客户,品种,期货合约,方向,合同总量（手）,合同总量（数量）,已点价（手）,已点价（数量）,未点价（手）,未点价（数量）,单位,点价均价（元/单位）,点价金额（元）',
+      '合同,客户,品种,期货合约,方向,合同总量（手）,合同总量（数量）,已点价（手）,已点价（数量）,未点价（手）,未点价（数量）,单位,点价均价（元/单位）,点价金额（元）,转月/延期费（元）',
     );
     const summaryRow = lines.slice(blank + 3).find((l) => l.startsWith(`${contractName},`))!;
     // 20 lots of copper (× 5 t), 2 fixed at 82,200 (+200 basis): 10 t fixed, 90 t open, 822,000 元.
@@ -407,6 +407,7 @@ describe('statements', () => {
       '吨',
       '82200',
       '822000',
+      '0',
     ]);
     const totals = lines[lines.length - 1]!.split(',');
     const summaries = lines.slice(blank + 3, -1).length;
@@ -424,7 +425,7 @@ describe('statements', () => {
     wb.getWorksheet('对账汇总')!.eachRow((r) => sheetRows.push((r.values as unknown[]).slice(1)));
     expect(String(sheetRows[0]![0])).toContain('点价对账单');
     const mineSummary = sheetRows.find((r) => r[0] === contractName)!;
-    expect(mineSummary.slice(5, 14)).toEqual([20, 100, 2, 10, 18, 90, '吨', 82_200, 822_000]);
+    expect(mineSummary.slice(5, 15)).toEqual([20, 100, 2, 10, 18, 90, '吨', 82_200, 822_000, 0]);
     expect(String(sheetRows[sheetRows.length - 1]![0])).toBe(`合计（${summaries} 个合同）`);
   });
 

@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Confirmation } from './confirmations';
-import { csvStream, xlsxStream } from './statements';
+import { csvStream, SUMMARY_HEADERS, summaryCells, totalsCells, xlsxStream } from './statements';
+import type { ContractSummary } from './confirmations';
 
 /** A confirmation whose customer and contract names were typed to be formulas (CSV injection). */
 const hostile: Confirmation = {
@@ -69,5 +70,34 @@ describe('statements never carry a formula', () => {
     // Formulas would be objects ({ formula }); none was written.
     expect((row.values as unknown[]).some((v) => typeof v === 'object' && v !== null && 'formula' in v)).toBe(false);
     expect(row.getCell(10).value).toBe(-150);
+  });
+});
+
+describe('the statement summary (对账汇总)', () => {
+  const copper: ContractSummary = {
+    contract_id: 1,
+    contract_name: '铜-饲料厂',
+    pricer_name: '饲料厂有限公司',
+    product_name: '铜',
+    instrument_id: 'SHFE.cu2701',
+    direction: 'BUY',
+    total_lots: 20,
+    fixed_lots: 2,
+    unfixed_lots: 18,
+    multiplier: 5,
+    unit: '吨',
+    avg_fixed_price: 82_200,
+    amount: 822_000,
+    fees: 1_500,
+  };
+  it('carries each contract’s roll and extension fees (issue 32) and totals them', () => {
+    const row = summaryCells(copper);
+    expect(row).toHaveLength(SUMMARY_HEADERS.length);
+    expect(SUMMARY_HEADERS[row.length - 1]).toBe('转月/延期费（元）');
+    expect(row[row.length - 1]).toBe(1_500);
+    const totals = totalsCells([copper, { ...copper, contract_id: 2, fees: 250.5 }]);
+    expect(totals[0]).toBe('合计（2 个合同）');
+    expect(totals[totals.length - 1]).toBe(1_750.5);
+    expect(totals[6]).toBe(200);
   });
 });

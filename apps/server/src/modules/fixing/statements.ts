@@ -110,6 +110,7 @@ export const SUMMARY_HEADERS = [
   '单位',
   '点价均价（元/单位）',
   '点价金额（元）',
+  '转月/延期费（元）',
 ] as const;
 
 const SUMMARY_FORMATS = [
@@ -127,8 +128,9 @@ const SUMMARY_FORMATS = [
   undefined,
   '#,##0.00##',
   '#,##0.00',
+  '#,##0.00',
 ];
-const SUMMARY_WIDTHS = [24, 24, 10, 16, 8, 14, 16, 12, 16, 12, 16, 8, 18, 18];
+const SUMMARY_WIDTHS = [24, 24, 10, 16, 8, 14, 16, 12, 16, 12, 16, 8, 18, 18, 18];
 
 export function summaryCells(s: ContractSummary): Cell[] {
   return [
@@ -146,6 +148,7 @@ export function summaryCells(s: ContractSummary): Cell[] {
     s.unit ?? '',
     s.avg_fixed_price,
     s.amount,
+    s.fees,
   ];
 }
 
@@ -174,6 +177,7 @@ export function totalsCells(rows: ContractSummary[]): Cell[] {
     oneUnit ?? '',
     null,
     Math.round(sum((s) => s.amount) * 100) / 100,
+    Math.round(sum((s) => s.fees) * 100) / 100,
   ];
 }
 
