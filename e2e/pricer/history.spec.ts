@@ -140,4 +140,35 @@ test.describe('order history', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, testInfo, 'history-compact-375');
   });
+  test('on a tablet (820 px) 状态 and the whole 点价价格 of a filled order are in view', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const session = await apiSession(request);
+    const snap = await snapshot(request, session.token);
+    const contract = pickContract(snap, 1);
+    const fill = await submitOrder(request, session.token, { contract_id: contract.id, quantity: 1, price: 0 });
+    const filled = await waitForOrder(request, session.token, fill.id, ['FINISHED']);
+
+    await page.setViewportSize({ width: 820, height: 1180 });
+    await openSignedIn(page, session, HISTORY);
+    const table = page.getByRole('table', { name: '历史订单' });
+    const row = table.locator('tbody tr').first();
+    const fixed = `¥${filled.fixed_price!.toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+    await expect(row).toContainText(fixed);
+    const inView = async (el: ReturnType<Page['locator']>) => {
+      await expect(el).toBeVisible();
+      const box = (await el.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(820);
+    };
+    await inView(table.getByRole('columnheader', { name: /状态/ }));
+    await inView(table.getByRole('columnheader', { name: /点价价格/ }));
+    await inView(row.getByTestId('order-status'));
+    // The fixed price whole: its cell shows all of its text (nothing cut or behind an ellipsis).
+    const cell = row.getByText(fixed, { exact: true });
+    await inView(cell);
+    expect(await cell.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    await screenshot(page, testInfo, 'history-tablet-820');
+  });
 });

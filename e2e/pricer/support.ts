@@ -28,6 +28,8 @@ export interface Order {
   volume_traded: string;
   trade_price: number;
   limit_price: number;
+  /** Futures fill + basis (null before a fill). */
+  fixed_price?: number | null;
 }
 
 export interface Snapshot {

@@ -87,6 +87,8 @@ const fixingRow = {
   turnover: z.number().optional(),
   /** The instrument's quantity unit (吨, 克 …); null for index and bond futures. */
   unit: z.string().nullable().optional(),
+  /** The 条件单 that sent the order, null for a fix by hand (issue 29). */
+  conditional_order_id: z.int().nullable().optional(),
 };
 
 /** Whose and what an order or a conditional order is: its tenant, contract, customer, instrument and side. */

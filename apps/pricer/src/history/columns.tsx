@@ -2,7 +2,7 @@ import { Anchor, Stack, Text } from '@pfp/mantine';
 import type { DataTableColumn } from '@pfp/data-table';
 import { formatBasis, formatDateTime, formatNumber, formatPrice, instrumentShort, zh } from '@pfp/i18n';
 import type { OrderRow } from '@pfp/contract';
-import { LastMessage, StatusBadge, TwoLines } from '../shared/orders/cells';
+import { FiredBy, LastMessage, StatusBadge, TwoLines } from '../shared/orders/cells';
 import {
   directionColor,
   directionLabel,
@@ -86,7 +86,17 @@ const wide: DataTableColumn<OrderRow>[] = [
     accessor: (o) => fillRate(o).ratio,
     render: (o) => <FillRateCell order={o} />,
   },
-  { field: 'status', header: c.status, width: 84, render: (o) => <StatusBadge order={o} /> },
+  {
+    field: 'status',
+    header: c.status,
+    width: 84,
+    render: (o) => (
+      <Stack gap={2} align="flex-start">
+        <StatusBadge order={o} />
+        <FiredBy order={o} />
+      </Stack>
+    ),
+  },
   {
     field: 'last_msg',
     header: c.message,
@@ -179,6 +189,7 @@ function compactColumns(openConfirmation?: (orderId: number) => void): DataTable
           ) : (
             <FillRateCell order={o} />
           )}
+          <FiredBy order={o} />
         </Stack>
       ),
     },

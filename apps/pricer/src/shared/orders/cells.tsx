@@ -1,6 +1,7 @@
 import { Badge, Text } from '@pfp/mantine';
 import type { OrderRow } from '@pfp/contract';
 import { TwoLineCell } from '@pfp/data-table';
+import { zh } from '@pfp/i18n';
 import { statusColor, statusLabel } from './format';
 
 /** An order's status as a coloured badge (desk and history). */
@@ -10,6 +11,16 @@ export function StatusBadge({ order }: { order: OrderRow }) {
     <Badge variant="light" color={statusColor(order.status)} miw="max-content" data-testid="order-status">
       {statusLabel(order)}
     </Badge>
+  );
+}
+
+/** Under an order's status: the 条件单 that sent it (issue 29), nothing for a fix by hand. */
+export function FiredBy({ order }: { order: OrderRow }) {
+  if (!order.conditional_order_id) return null;
+  return (
+    <Text size="xs" c="grape.9" style={{ whiteSpace: 'nowrap' }} data-testid="order-fired-by">
+      {zh.conditionalAll.firedBy(order.conditional_order_id)}
+    </Text>
   );
 }
 

@@ -120,7 +120,13 @@ describe('conditional orders over HTTP', () => {
     });
     const orders = (await h.call('/api/pricer/view/my-orders', { contract_id: c }, a.pricers.alice!.jwt)).body.data;
     expect(orders.total_count).toBe(1);
-    expect(orders.items[0]).toMatchObject({ id: mine.items[0].order_id, status: 'FINISHED', basis: 150 });
+    // The history names the 条件单 that sent the order (issue 29).
+    expect(orders.items[0]).toMatchObject({
+      id: mine.items[0].order_id,
+      status: 'FINISHED',
+      basis: 150,
+      conditional_order_id: id,
+    });
     expect(await contractLots(c)).toEqual({ executed: 4, frozen: 0, remaining: 16 });
 
     // The trader sees it in the tenant's view; another tenant does not.

@@ -38,6 +38,7 @@ export const ORDER_COLUMNS: ViewDef['columns'] = {
   acknowledged_at: { type: 'date' },
   turnover: { type: 'number' },
   unit: { type: 'text' },
+  conditional_order_id: { type: 'number' },
 };
 
 export const ordersView: ViewDef = {

@@ -19,6 +19,7 @@ import * as m015 from './migrations/015_login_failures';
 import * as m017 from './migrations/017_contract_lifecycle';
 import * as m018 from './migrations/018_notifications';
 import * as m019 from './migrations/019_notifications_live';
+import * as m020 from './migrations/020_orders_conditional';
 import { PGliteDialect } from './pgliteDialect';
 import type { Logger } from '../logger';
 import { guardedPool } from './resilience';
@@ -83,6 +84,7 @@ const migrations: Record<string, Migration> = {
   '017_contract_lifecycle': m017,
   '018_notifications': m018,
   '019_notifications_live': m019,
+  '020_orders_conditional': m020,
 };
 
 /** Versioned migrations, run on start; a failure stops the server. `to`: up to that one only (tests of a migration). */

@@ -302,6 +302,8 @@ export interface OrderViewRow {
   turnover: number;
   /** The instrument's quantity unit (migration 013). */
   unit: string | null;
+  /** The 条件单 that sent this order, if one did (migration 020). */
+  conditional_order_id: number | null;
 }
 
 /** A customer's acknowledgement of a 点价确认单 (migration 013): the first one is kept. */
