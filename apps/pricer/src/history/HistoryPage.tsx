@@ -19,7 +19,7 @@ import { IconFilter, StatementExportButton } from '@pfp/ui';
 import { useCallback, useMemo, useState } from 'react';
 import { exportFixings, useHistorySummary, useHistoryTable, useSnapshot } from '../shared/api';
 import { useCustomerConfirmation } from '../shared/confirmation/useCustomerConfirmation';
-import { MOBILE_QUERY } from '../shared/layout';
+import { MOBILE_QUERY, TABLET_QUERY } from '../shared/layout';
 import { PageTitle } from '../shared/PageTitle';
 import { useSession } from '../shared/session/useSession';
 import { historyColumns } from './columns';
@@ -48,6 +48,10 @@ const exportError = (error: unknown) => serverMessage(error) ?? zh.fixing.export
 export function HistoryPage() {
   const session = useSession();
   const compact = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
+  // Below 1024 px the one-value cells and the 操作 column do not fit (at 820 px 点价价格 was cut and 状态 hidden
+  // behind the sticky column): a tablet takes the two-line cells too, with 确认单 in the status cell.
+  const tablet = useMediaQuery(TABLET_QUERY, false, { getInitialValueInEffect: false });
+  const twoLine = compact || tablet;
   const [filter, setFilter] = useState<HistoryFilter>(EMPTY_FILTER);
   const [open, setOpen] = useState(!compact);
   const userId = session?.user.user_id ?? 0;
@@ -60,7 +64,7 @@ export function HistoryPage() {
   const table = useHistoryTable(userId, conditions, { initialPageSize: PAGE_SIZE });
   const summary = useHistorySummary(userId, conditions, summarise).data;
   const { open: openConfirmation, modal: confirmationModal } = useCustomerConfirmation(userId);
-  const columns = useMemo(() => historyColumns(compact, openConfirmation), [compact, openConfirmation]);
+  const columns = useMemo(() => historyColumns(twoLine, openConfirmation), [twoLine, openConfirmation]);
   const renderRowActions = useCallback(
     (o: OrderRow) =>
       Number(o.volume_traded) > 0 ? (
@@ -177,8 +181,8 @@ export function HistoryPage() {
         enableGlobalSearch={false}
         pageSizeOptions={PAGE_SIZE_OPTIONS}
         density={compact ? 'compact' : 'default'}
-        // On a phone the four columns fill the width: the confirmation opens from the status cell.
-        {...(compact ? {} : { renderRowActions })}
+        // On a phone or a tablet the four columns fill the width: the confirmation opens from the status cell.
+        {...(twoLine ? {} : { renderRowActions })}
       />
       {confirmationModal}
       <FundsCard userId={userId} />
