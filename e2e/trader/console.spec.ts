@@ -179,7 +179,8 @@ test.describe.serial('first-time trader', () => {
     await expect(edit.getByLabel('点价前确认')).not.toBeChecked();
     await edit.getByLabel('点价前确认').check();
     await edit.getByRole('button', { name: '保存' }).click();
-    await expect(toast(page, '客户资料已保存')).toBeVisible();
+    // The first save's toast may still show: the newest one.
+    await expect(toast(page, '客户资料已保存').last()).toBeVisible();
 
     await row.getByRole('button', { name: `重置密码 ${CUSTOMER.username}` }).click();
     const reset = dialog(page, `重置密码：${CUSTOMER.username}`);

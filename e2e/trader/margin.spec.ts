@@ -226,13 +226,17 @@ test.describe.serial('margin through the screens', () => {
     await expect(page.getByText(/账户处于追加保证金状态/)).toHaveCount(0);
   });
 
-  test('the trader settles from the contract row: the margin is released', async ({ page }, testInfo) => {
+  test('the trader settles from the contract row’s 详情: the margin is released', async ({ page }, testInfo) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await signIn(page, demoTrader, '/trader/contracts', /\/trader\/contracts$/);
     const held = (await account(page)).margin_required;
     expect(held).toBeGreaterThan(0);
     const row = page.getByRole('table', { name: '合同列表' }).getByRole('row').filter({ hasText: CONTRACT_NAME });
-    await row.getByRole('button', { name: `交割结算 ${CONTRACT_NAME}` }).click();
+    // The row's 详情 opens the contract's panel: 交割结算 is there while fixed lots are unsettled.
+    await row.getByRole('button', { name: `详情 ${CONTRACT_NAME}` }).click();
+    await dialog(page, `合同详情 · ${CONTRACT_NAME}`)
+      .getByRole('button', { name: `交割结算 ${CONTRACT_NAME}` })
+      .click();
     const form = dialog(page, `交割结算 · ${CONTRACT_NAME}`);
     await expect(form).toContainText(`${fixedLots} 手（${fixedLots * MULTIPLIER} 吨）`);
     await expect(form).toContainText(`结算后释放保证金 ${yuan(held)} 元`);
@@ -244,8 +248,13 @@ test.describe.serial('margin through the screens', () => {
     await screenshot(page, testInfo, 'settle-confirm');
     await confirm.getByRole('button', { name: '确认结算' }).click();
     await expect(toast(page, '已结算，保证金已释放')).toBeVisible();
-    // Nothing left to settle: the row's button is gone.
-    await expect(row.getByRole('button', { name: `交割结算 ${CONTRACT_NAME}` })).toHaveCount(0);
+    // Nothing left to settle: the panel no longer offers it.
+    await row.getByRole('button', { name: `详情 ${CONTRACT_NAME}` }).click();
+    const panel = dialog(page, `合同详情 · ${CONTRACT_NAME}`);
+    await expect(panel).toBeVisible();
+    await expect(panel.getByRole('button', { name: `交割结算 ${CONTRACT_NAME}` })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
 
     await page.goto('/trader/margin');
     const accountRow = page.getByTestId('accounts-table').getByRole('row').filter({ hasText: CUSTOMER.username });

@@ -18,7 +18,7 @@ import { errorText, useContractStats, useContractsTable, useUpdatingContracts } 
 import { PageLayout, figure } from '../shared/PageLayout';
 import { ContractDialog } from './ContractDialog';
 import { ContractStatusDialog, type StatusChange } from './ContractStatusDialog';
-import { SettleContractDialog, unsettledLots } from './SettleContractDialog';
+import { SettleContractDialog } from './SettleContractDialog';
 import { ContractDetailDialog, ExtendDialog, RollDialog } from './LifecycleDialogs';
 import { CONTRACT_STATUSES } from './contractForm';
 import { computeContractStats } from './contractStats';
@@ -176,11 +176,11 @@ export const CONTRACT_COLUMNS: DataTableColumn<ContractRow>[] = [
 ];
 
 /**
- * The sticky actions column: 编辑, 暂停 or 激活, 结算 (交割结算) while fixed lots are unsettled, and 详情
- * (issue 32: the contract's history and schedule, with 转月 and 延期), side by side, on narrow padding so the
- * four fit in 176 px and the total still shows at 1366 px (the # column gave 8 px for it).
+ * The sticky actions column: 编辑, 暂停 or 激活, and 详情 — the contract's own panel (issue 32: history and
+ * schedule, with 转月 and 延期; issue 31: 交割结算 while fixed lots are unsettled), side by side on narrow
+ * padding. Three buttons keep the total at 1366 px and the basis at 1440 px in view.
  */
-export const CONTRACT_ACTIONS_WIDTH = 176;
+export const CONTRACT_ACTIONS_WIDTH = 136;
 
 export function ContractsPage() {
   const [dialog, setDialog] = useState<{ key: number; opened: boolean; contract: ContractRow | null }>({
@@ -256,18 +256,6 @@ export function ContractsPage() {
               {t.activate}
             </Button>
           ) : null}
-          {unsettledLots(contract) > 0 ? (
-            <Button
-              size="compact-xs"
-              px={5}
-              variant="outline"
-              color={TONE.primary}
-              onClick={() => setSettling(contract)}
-              aria-label={`${zh.margin.contractSettle.action} ${contract.name}`}
-            >
-              {zh.margin.contractSettle.short}
-            </Button>
-          ) : null}
           <Button
             size="compact-xs"
             px={5}
@@ -331,6 +319,10 @@ export function ContractsPage() {
           onClose={() => setLife(null)}
           onRoll={() => setLife({ kind: 'roll', contract: life.contract })}
           onExtend={() => setLife({ kind: 'extend', contract: life.contract })}
+          onSettle={() => {
+            setLife(null);
+            setSettling(life.contract);
+          }}
         />
       ) : null}
       <ContractDialog

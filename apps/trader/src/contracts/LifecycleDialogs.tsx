@@ -19,6 +19,7 @@ import type { ContractRow, RollConfirmation } from '@pfp/contract';
 import { useState } from 'react';
 import { errorText, useContractDetail, useExtendDeadline, useInstruments, useRollContract } from '../shared/api';
 import { TONE } from '../shared/tones';
+import { unsettledLots } from './SettleContractDialog';
 
 const L = zh.lifecycle.ui;
 const yuan = (n: number) => formatNumber(n, 2);
@@ -256,12 +257,14 @@ export function ContractDetailDialog({
   onClose,
   onRoll,
   onExtend,
+  onSettle,
 }: {
   contract: ContractRow | null;
   onClose: () => void;
-  /** 转月 and 延期 open their own dialogs (with what will happen, and the confirmation). */
+  /** 转月, 延期 and 交割结算 open their own dialogs (with what will happen, and the confirmation). */
   onRoll: () => void;
   onExtend: () => void;
+  onSettle: () => void;
 }) {
   const D = L.detailDialog;
   const { schedule, history } = useContractDetail(contract?.id ?? null);
@@ -277,16 +280,30 @@ export function ContractDetailDialog({
       closeButtonProps={{ 'aria-label': zh.shell.close }}
     >
       <Stack gap="md">
-        {contract.status !== 'completed' ? (
+        {contract.status !== 'completed' || unsettledLots(contract) > 0 ? (
           <Group gap="xs">
-            {contract.pricing_mode !== 'average' ? (
+            {contract.status !== 'completed' && contract.pricing_mode !== 'average' ? (
               <Button size="xs" variant="outline" color={TONE.warning} onClick={onRoll}>
                 {L.roll}
               </Button>
             ) : null}
-            <Button size="xs" variant="outline" color={TONE.warning} onClick={onExtend}>
-              {L.extend}
-            </Button>
+            {contract.status !== 'completed' ? (
+              <Button size="xs" variant="outline" color={TONE.warning} onClick={onExtend}>
+                {L.extend}
+              </Button>
+            ) : null}
+            {/* Fixed lots delivered: their margin is released (docs/margin.md). */}
+            {unsettledLots(contract) > 0 ? (
+              <Button
+                size="xs"
+                variant="outline"
+                color={TONE.primary}
+                onClick={onSettle}
+                aria-label={`${zh.margin.contractSettle.action} ${contract.name}`}
+              >
+                {zh.margin.contractSettle.action}
+              </Button>
+            ) : null}
           </Group>
         ) : null}
         {s && s.pricing_mode === 'average' ? (
