@@ -10,10 +10,6 @@
  * The list is a contract between independently deployed apps: it only grows, and a release that
  * adds to it is deployed to the host before the remote that needs it (docs/architecture.md).
  */
-// The calendar's Chinese month and weekday names: registered on the dayjs bundled with @mantine/dates
-// here, inside the shared module, so every app's date field finds it whatever the browser's language.
-import 'dayjs/locale/zh-cn';
-
 export {
   ActionIcon,
   Alert,
@@ -60,7 +56,7 @@ export {
   createTheme,
   useComputedColorScheme,
 } from '@mantine/core';
-export { DateInput } from '@mantine/dates';
+export { DateInput } from './DateInput';
 export type { DateInputProps } from '@mantine/dates';
 export { useElementSize, useMediaQuery, useViewportSize } from '@mantine/hooks';
 export type * from '@mantine/core';
