@@ -89,7 +89,7 @@ export function ColumnFilterInput<T>(props: {
             data={options}
             value={selected}
             error={error}
-              clearButtonProps={{ 'aria-label': zh.table.clearSelection }}
+            clearButtonProps={{ 'aria-label': zh.table.clearSelection }}
             onChange={(next) => onChange(next.length === 0 ? undefined : next)}
           />
         );
