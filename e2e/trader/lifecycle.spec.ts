@@ -6,7 +6,10 @@ import { demoTrader, expectAccessible, pricerLogin, screenshot, signIn, toast, t
  * unfixed lots to the next month from the contract row (the dialog says what will happen before the
  * confirmation), and the customer finds the 转月确认单 in the contract's history on the desk; an
  * average contract created in the dialog shows its schedule to the trader and on the desk, where it
- * cannot be fixed by hand. (The daily fixing itself runs on a clock: the server test simulates a month.)
+ * cannot be fixed by hand; then its first day: the fixing job runs as at 14:50 Beijing of the window's
+ * first trading day (POST /api/test/average-fixings, SIM_MARKET_HOOKS), the simulated broker fills
+ * the day's market order, and both sides read the day and the running average. (The server test
+ * simulates a whole month.)
  */
 
 const TENANT = 1;
@@ -39,6 +42,7 @@ test.describe.serial('a contract’s life: 转月 and 均价点价', () => {
   test.describe.configure({ timeout: 120_000 });
   let copper: Instrument[] = [];
   let name = '';
+  let avgName = '';
 
   test('the trader rolls unfixed lots to the next month from the contract row', async ({ page }, testInfo) => {
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -111,7 +115,7 @@ test.describe.serial('a contract’s life: 转月 and 均价点价', () => {
   }, testInfo) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await signIn(page, demoTrader, '/trader/contracts', /\/trader\/contracts$/);
-    const avgName = `均价铜合同-${CUSTOMER.username}`;
+    avgName = `均价铜合同-${CUSTOMER.username}`;
     await page.getByRole('button', { name: '新建合同' }).click();
     const form = dialog(page, '新建合同');
     await form.getByTestId('contract-pricer').click();
@@ -159,5 +163,103 @@ test.describe.serial('a contract’s life: 转月 and 均价点价', () => {
     await expect(page.getByRole('button', { name: '点价' })).toBeDisabled();
     await expectAccessible(page, testInfo, 'desk-average');
     await screenshot(page, testInfo, 'desk-average');
+  });
+
+  test('the first day: fixed at 14:50 by the job, filled, read by the trader and on the desk, never twice', async ({
+    page,
+  }, testInfo) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, demoTrader, '/trader/contracts', /\/trader\/contracts$/);
+    const row = page.getByRole('table', { name: '合同列表' }).getByRole('row').filter({ hasText: avgName });
+    const contractId = Number(await row.getByRole('cell').first().textContent());
+    expect(contractId).toBeGreaterThan(0);
+
+    // Before: the window's first trading day (the schedule lists trading days only) is planned.
+    await page.getByRole('button', { name: `详情 ${avgName}` }).click();
+    let detail = dialog(page, `合同详情 · ${avgName}`);
+    const firstRow = () =>
+      dialog(page, `合同详情 · ${avgName}`).getByTestId('contract-schedule').locator('tbody tr').first();
+    await expect(firstRow().getByRole('cell').nth(5)).toHaveText('待执行');
+    const cells = firstRow().getByRole('cell');
+    const firstDay = (await cells.nth(0).textContent()) ?? '';
+    expect(firstDay).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const share = Number(((await cells.nth(1).textContent()) ?? '').replace(' 手', ''));
+    expect(share).toBeGreaterThan(0);
+    await detail.getByRole('button', { name: '关闭' }).last().click();
+
+    // The job, as its clock would run it at 14:50 Beijing that day: the day's share as one market order.
+    const at = `${firstDay}T14:50:00+08:00`;
+    const run = async () => {
+      const res = await page.request.post('/api/test/average-fixings', { data: { at } });
+      expect(res.status()).toBe(200);
+      const body = (await res.json()) as {
+        day: string;
+        fixings: { contract_id: number; outcome: string; lots: number }[];
+      };
+      expect(body.day).toBe(firstDay);
+      return body.fixings.filter((f) => f.contract_id === contractId);
+    };
+    expect(await run()).toEqual([expect.objectContaining({ outcome: 'fixed', lots: share })]);
+    // The simulated broker fills it (real time: the simulated exchange trades around the clock).
+    await expect
+      .poll(
+        async () =>
+          (
+            await traderCall<{ days: { date: string; status: string }[] }>(page, '/api/trader/view/contract-schedule', {
+              contract_id: contractId,
+            })
+          ).days[0],
+        { timeout: 30_000 },
+      )
+      .toEqual(expect.objectContaining({ date: firstDay, status: 'filled' }));
+    // The same instant again: the day is done, nothing is fixed a second time.
+    expect(await run()).toEqual([]);
+
+    // The trader's 详情: the first day planned and fixed, its price, the running average.
+    await page.reload();
+    await page.getByRole('button', { name: `详情 ${avgName}` }).click();
+    detail = dialog(page, `合同详情 · ${avgName}`);
+    const schedule = detail.getByTestId('contract-schedule');
+    await expect(firstRow().getByRole('cell').nth(5)).toHaveText('已成交');
+    const traded = await firstRow().getByRole('cell').allTextContents();
+    const [, , , price, average] = traded;
+    expect(traded).toEqual([firstDay, `${share} 手`, `${share} 手`, price, price, '已成交']);
+    expect(price).toMatch(/^¥[\d,]+\.\d{2}$/);
+    expect(average).toBe(price);
+    await expect(schedule.getByTestId('running-average')).toHaveText(`当前均价 ${price}`);
+    // The days to come share what is left.
+    const planned = await schedule.locator('tbody tr td:nth-child(2)').allTextContents();
+    expect(planned.slice(1).reduce((s, t) => s + Number(t.replace(' 手', '')), 0)).toBe(20 - share);
+    await firstRow().scrollIntoViewIfNeeded();
+    await expect(firstRow()).toBeInViewport();
+    await screenshot(page, testInfo, 'average-first-day');
+    await detail.getByRole('button', { name: '关闭' }).last().click();
+
+    // The desk: the same day and average, the lots left fell by the day's share, still no fixing by hand.
+    await openDesk(page, CUSTOMER.username);
+    const picker = page.getByLabel('合同', { exact: true });
+    const option = (await picker.locator('option', { hasText: avgName }).textContent()) ?? '';
+    expect(option).toContain(`剩余 ${20 - share} 手`);
+    await picker.selectOption({ label: option });
+    await expect(page.getByTestId('remaining')).toContainText(`${20 - share} 手`);
+    const desk = page.getByTestId('desk-average-schedule');
+    const deskFirst = desk.locator('tbody tr').first();
+    await expect(deskFirst.getByRole('cell')).toHaveText([
+      firstDay,
+      `${share} 手`,
+      `${share} 手`,
+      price!,
+      price!,
+      '已成交',
+    ]);
+    await expect(desk.getByTestId('running-average')).toHaveText(`当前均价 ${price}`);
+    await deskFirst.scrollIntoViewIfNeeded();
+    await expect(deskFirst).toBeInViewport();
+    // One order for the day (its 确认单 on the desk), not two.
+    await expect(page.getByRole('button', { name: /^查看订单 \d+ 的确认单$/ })).toHaveCount(1);
+    await expect(page.getByTestId('not-fixable')).toContainText('均价点价合同由系统每日自动点价，不能手动点价');
+    await expect(page.getByRole('button', { name: '点价' })).toBeDisabled();
+    await expectAccessible(page, testInfo, 'desk-average-first-day');
+    await screenshot(page, testInfo, 'desk-average-first-day');
   });
 });

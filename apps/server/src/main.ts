@@ -135,6 +135,9 @@ const trading = createTradingService({
     : {}),
 });
 
+// 均价点价's daily time (docs/fixing.md): the job below and the end-to-end suites' hook use the same.
+const averageFixingTime = parseFixingTime(process.env.AVERAGE_FIXING_TIME);
+
 const app = await buildApp(
   {
     config,
@@ -152,7 +155,10 @@ const app = await buildApp(
     },
     quote: (symbol) => market.getQuote(symbol),
     ...(config.simMarketHooks && market instanceof SimExchange
-      ? { shiftMarket: (symbol: string, factor: number) => market.shift(symbol, factor) }
+      ? {
+          shiftMarket: (symbol: string, factor: number) => market.shift(symbol, factor),
+          simAverageFixings: { fixingTime: averageFixingTime },
+        }
       : {}),
     oidc: { authority: issuer, clientId: config.oidcClientId },
     ...(identity ? { identity } : {}),
@@ -185,7 +191,7 @@ const marginCalls = watchMarginCalls({ db, lastPrice: (s) => market.getQuote(s)?
 const averageFixings = watchAverageFixings({
   db,
   events: trading.events,
-  fixingTime: parseFixingTime(process.env.AVERAGE_FIXING_TIME),
+  fixingTime: averageFixingTime,
   logger: log,
 });
 // Notifications (docs/notifications.md): fills told in their booking's transaction, the deadline

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { Harness } from './harness';
 
 /** A trading company set up through the API: its trader's token, its customers' tokens, a copper future. */
@@ -21,4 +22,33 @@ export async function setupTenant(h: Harness, sub: string, company: string, pric
   }
   const instruments = await h.call('/api/trader/view/instruments', { product_name: '铜' }, token);
   return { token, tenantId, symbol: instruments.body.data.items[1].symbol, pricers };
+}
+
+/**
+ * A contract of `pricer` created through the trader API: 20 lots of the tenant's copper future bought at
+ * basis +150 until `fixing_deadline`, with `extra` over those terms. Answers the contract as the API gave it.
+ */
+export async function createContract<T = { id: number }>(
+  h: Harness,
+  t: Tenant,
+  pricer: string,
+  fixingDeadline: string,
+  extra: Record<string, unknown> = {},
+): Promise<T> {
+  const res = await h.call(
+    '/api/trader/rpc/create-contract',
+    {
+      pricer_id: t.pricers[pricer]!.id,
+      product_name: '铜',
+      instrument_id: t.symbol,
+      direction: 'BUY',
+      total_quantity: 20,
+      basis: 150,
+      fixing_deadline: fixingDeadline,
+      ...extra,
+    },
+    t.token,
+  );
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data as T;
 }

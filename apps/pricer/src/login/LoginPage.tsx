@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Center, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@pfp/mantine';
 import { isHttpError } from '@pfp/api-client';
 import { zh } from '@pfp/i18n';
-import { notify } from '@pfp/ui';
+import { notify, TOAST_DURATION } from '@pfp/ui';
 import { schemaResolver, useForm } from '@mantine/form';
 import { pricerLoginInput } from '@pfp/contract';
 import { useEffect, useRef, useState } from 'react';
@@ -11,8 +11,19 @@ import { saveSession } from '../shared/session/session';
 import { useSessionEnd } from '../shared/session/useSession';
 import { loginErrorMessage } from './loginError';
 
-/** The login's answers share one toast: an old refusal never lingers beside a new one (issue 29). */
+/**
+ * The server's answers to a login share one toast: an old refusal never lingers beside a new answer
+ * (issue 29). A form warning takes that toast's place while it shows, else it is a toast of its own (so
+ * repeated warnings stack up to the SPEC's 3 visible).
+ */
 const LOGIN_TOAST = 'pricer-login';
+/** When the server's last answer was toasted (one login page at a time). */
+let answeredAt = Number.NEGATIVE_INFINITY;
+function answer(message: string, kind: 'success' | 'error', duration?: number) {
+  answeredAt = Date.now();
+  notify(message, kind, duration, LOGIN_TOAST);
+}
+const answerShowing = () => Date.now() - answeredAt < TOAST_DURATION.error;
 
 const t = zh.pricer;
 
@@ -77,18 +88,18 @@ export function LoginPage() {
   const unknownCompany = isHttpError(info.error) && info.error.status === 404;
 
   async function submit(values: LoginValues) {
-    if (tenant === null) return void notify(t.invalidCompanyCode, 'error', undefined, LOGIN_TOAST);
+    if (tenant === null) return void answer(t.invalidCompanyCode, 'error');
     try {
       const d = await login({ tenant_id: tenant, username: values.username.trim(), password: values.password });
       saveSession({
         token: d.jwt_token,
         user: { user_id: d.user_id, username: d.username, tenant_id: d.tenant_id, company_name: d.company_name },
       });
-      notify(t.loginSuccess, 'success', 2000, LOGIN_TOAST);
+      answer(t.loginSuccess, 'success', 2000);
       navigate(afterLoginPath(tenantId, (location.state as { from?: unknown } | null)?.from), { replace: true });
     } catch (error) {
       setRefusedDisabled(isHttpError(error) && error.serverCode === 'account_disabled');
-      notify(loginErrorMessage(error), 'error', undefined, LOGIN_TOAST);
+      answer(loginErrorMessage(error), 'error');
     }
   }
 
@@ -97,7 +108,7 @@ export function LoginPage() {
       tenant === null ? t.invalidCompanyCode : t.fillRequired,
       tenant === null ? 'error' : 'warning',
       undefined,
-      LOGIN_TOAST,
+      answerShowing() ? LOGIN_TOAST : undefined,
     );
 
   let company: string | null = null;

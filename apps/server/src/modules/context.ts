@@ -8,6 +8,7 @@ import type { TradingPort } from '../trading/orderLife';
 import type { QuoteOf } from '../platform/quote';
 import type { ViewCache } from '../platform/views/cache';
 import type { ViewDef, ViewResult } from '../platform/views/engine';
+import type { FixingTime } from './lifecycle/average';
 
 /** What the routes need, built once in main.ts (or by a test harness). */
 export interface AppContext {
@@ -33,6 +34,11 @@ export interface AppContext {
   identity?: { register(app: FastifyInstance): Promise<void> };
   /** The simulated market's shock (SIM_MARKET_HOOKS=1 only: the end-to-end suites); absent otherwise. */
   shiftMarket?: (symbol: string, factor: number) => { last_price: number } | undefined;
+  /**
+   * The average-fixing job's fixing time, given only with the market shock (SIM_MARKET_HOOKS=1, the
+   * simulated exchange): POST /api/test/average-fixings runs the job once at a chosen instant.
+   */
+  simAverageFixings?: { fixingTime: FixingTime };
   /** What the trader app needs to find its identity provider. */
   oidc: { authority: string; clientId: string };
 }

@@ -327,3 +327,16 @@ export async function exchangeProblems(db: Kysely<DB>, tenantId: number): Promis
   }
   return problems;
 }
+
+/** The market of `symbol` in `quotes` offers `lots` at `price` on both sides, inside a ±10 % limit band. */
+export function setMarket(quotes: FakeQuotes, symbol: string, price: number, lots = 100) {
+  quotes.set(symbol, {
+    last_price: price,
+    bid_price1: price,
+    ask_price1: price,
+    bid_volume1: lots,
+    ask_volume1: lots,
+    upper_limit: price * 1.1,
+    lower_limit: price * 0.9,
+  });
+}

@@ -18,7 +18,8 @@ export function StatusBadge({ order }: { order: OrderRow }) {
 export function FiredBy({ order }: { order: OrderRow }) {
   if (!order.conditional_order_id) return null;
   return (
-    <Text size="xs" c="grape.9" style={{ whiteSpace: 'nowrap' }} data-testid="order-fired-by">
+    // Wraps in the phone's narrow status column (a one-line label widened the table past 375 px).
+    <Text size="xs" c="grape.9" lh={1.35} data-testid="order-fired-by">
       {zh.conditionalAll.firedBy(order.conditional_order_id)}
     </Text>
   );

@@ -3,7 +3,7 @@ import { startHarness, type Harness } from '../../../test/harness';
 import { setupTenant, type Tenant } from '../../../test/tenants';
 import { shanghaiToday } from '../contracts/fixingTerms';
 import { createTradingService, type TradingService } from '../../trading/service';
-import { FakeQuotes } from '../../../test/trading/testSupport';
+import { FakeQuotes, setMarket } from '../../../test/trading/testSupport';
 import { triggerConditional } from '../conditional/conditional';
 
 /*
@@ -43,17 +43,7 @@ afterAll(async () => {
   await h.close();
 });
 
-function market(symbol: string, price: number, lots: number) {
-  quotes.set(symbol, {
-    last_price: price,
-    bid_price1: price,
-    ask_price1: price,
-    bid_volume1: lots,
-    ask_volume1: lots,
-    upper_limit: price * 1.1,
-    lower_limit: price * 0.9,
-  });
-}
+const market = (symbol: string, price: number, lots: number) => setMarket(quotes, symbol, price, lots);
 
 async function newContract() {
   const res = await h.call(

@@ -1,10 +1,10 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../../../test/harness';
-import { setupTenant, type Tenant } from '../../../test/tenants';
+import { createContract, setupTenant, type Tenant } from '../../../test/tenants';
 import { shanghaiToday } from '../contracts/fixingTerms';
 import { createTradingService, type TradingService } from '../../trading/service';
-import { FakeQuotes } from '../../../test/trading/testSupport';
+import { FakeQuotes, setMarket } from '../../../test/trading/testSupport';
 import { triggerConditional } from '../conditional/conditional';
 
 /*
@@ -22,37 +22,10 @@ const DEADLINE = shanghaiToday(new Date(Date.now() + 30 * 86_400_000));
 const FROM = shanghaiToday(new Date(Date.now() - 86_400_000));
 const TO = shanghaiToday(new Date(Date.now() + 86_400_000));
 
-async function newContract(t: Tenant, pricer: string, extra: Record<string, unknown> = {}) {
-  const res = await h.call(
-    '/api/trader/rpc/create-contract',
-    {
-      pricer_id: t.pricers[pricer]!.id,
-      product_name: '铜',
-      instrument_id: t.symbol,
-      direction: 'BUY',
-      total_quantity: 20,
-      basis: 150,
-      fixing_deadline: DEADLINE,
-      ...extra,
-    },
-    t.token,
-  );
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data as { id: number; direction: 'BUY' | 'SELL' };
-}
+const newContract = (t: Tenant, pricer: string, extra: Record<string, unknown> = {}) =>
+  createContract<{ id: number; direction: 'BUY' | 'SELL' }>(h, t, pricer, DEADLINE, extra);
 
-/** The market of `symbol` offers `lots` at `price` on both sides. */
-function market(symbol: string, price: number, lots: number) {
-  quotes.set(symbol, {
-    last_price: price,
-    bid_price1: price,
-    ask_price1: price,
-    bid_volume1: lots,
-    ask_volume1: lots,
-    upper_limit: price * 1.1,
-    lower_limit: price * 0.9,
-  });
-}
+const market = (symbol: string, price: number, lots: number) => setMarket(quotes, symbol, price, lots);
 
 async function fix(t: Tenant, pricer: string, contractId: number, quantity: number) {
   const res = await h.call(

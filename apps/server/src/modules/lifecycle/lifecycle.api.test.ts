@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../../../test/harness';
-import { setupTenant, type Tenant } from '../../../test/tenants';
+import { createContract, setupTenant, type Tenant } from '../../../test/tenants';
 import { shanghaiToday } from '../contracts/fixingTerms';
 import { latestDeadline, tradingDaysIn } from './terms';
 
@@ -34,24 +34,8 @@ afterAll(async () => {
   await h?.close();
 });
 
-async function newContract(t: Tenant, pricer: string, over: Record<string, unknown> = {}) {
-  const res = await h.call(
-    '/api/trader/rpc/create-contract',
-    {
-      pricer_id: t.pricers[pricer]!.id,
-      product_name: '铜',
-      instrument_id: t.symbol,
-      direction: 'BUY',
-      total_quantity: 20,
-      basis: 150,
-      fixing_deadline: DEADLINE,
-      ...over,
-    },
-    t.token,
-  );
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data.id as number;
-}
+const newContract = async (t: Tenant, pricer: string, over: Record<string, unknown> = {}) =>
+  (await createContract(h, t, pricer, DEADLINE, over)).id;
 
 const row = (id: number) => h.db.selectFrom('contracts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const snapshot = async () => ({

@@ -2,8 +2,8 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../../../test/harness';
-import { setupTenant, type Tenant } from '../../../test/tenants';
-import { FakeQuotes } from '../../../test/trading/testSupport';
+import { createContract, setupTenant, type Tenant } from '../../../test/tenants';
+import { FakeQuotes, setMarket } from '../../../test/trading/testSupport';
 import { createTradingService, type TradingService } from '../../trading/service';
 import { expireDueConditionals, triggerConditional } from '../conditional/conditional';
 import { shanghaiToday } from '../contracts/fixingTerms';
@@ -23,36 +23,10 @@ let b: Tenant;
 const DEADLINE = shanghaiToday(new Date(Date.now() + 30 * 86_400_000));
 
 /** The market of `symbol` trades at `price`, offering `lots` on both sides. */
-function market(symbol: string, price: number, lots = 100) {
-  quotes.set(symbol, {
-    last_price: price,
-    bid_price1: price,
-    ask_price1: price,
-    bid_volume1: lots,
-    ask_volume1: lots,
-    upper_limit: price * 1.1,
-    lower_limit: price * 0.9,
-  });
-}
+const market = (symbol: string, price: number, lots = 100) => setMarket(quotes, symbol, price, lots);
 
-async function newContract(t: Tenant, pricer: string, extra: Record<string, unknown> = {}) {
-  const res = await h.call(
-    '/api/trader/rpc/create-contract',
-    {
-      pricer_id: t.pricers[pricer]!.id,
-      product_name: '铜',
-      instrument_id: t.symbol,
-      direction: 'BUY',
-      total_quantity: 20,
-      basis: 150,
-      fixing_deadline: DEADLINE,
-      ...extra,
-    },
-    t.token,
-  );
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data as { id: number; margin_rate: number };
-}
+const newContract = (t: Tenant, pricer: string, extra: Record<string, unknown> = {}) =>
+  createContract<{ id: number; margin_rate: number }>(h, t, pricer, DEADLINE, extra);
 
 const funds = (t: Tenant, body: Record<string, unknown>) => h.call('/api/trader/rpc/record-funds', body, t.token);
 const accounts = async (t: Tenant) => (await h.call('/api/trader/view/pricer-accounts', {}, t.token)).body.data;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../../../test/harness';
-import { setupTenant, type Tenant } from '../../../test/tenants';
-import { FakeQuotes } from '../../../test/trading/testSupport';
+import { createContract, setupTenant, type Tenant } from '../../../test/tenants';
+import { FakeQuotes, setMarket } from '../../../test/trading/testSupport';
 import { onFillsBooked } from '../../trading/apply';
 import { createTradingService, type TradingService } from '../../trading/service';
 import { expireDueConditionals, triggerConditional } from '../conditional/conditional';
@@ -24,36 +24,10 @@ let a: Tenant;
 let b: Tenant;
 const DEADLINE = shanghaiToday(new Date(Date.now() + 30 * 86_400_000));
 
-function market(symbol: string, price: number) {
-  quotes.set(symbol, {
-    last_price: price,
-    bid_price1: price,
-    ask_price1: price,
-    bid_volume1: 100,
-    ask_volume1: 100,
-    upper_limit: price * 1.1,
-    lower_limit: price * 0.9,
-  });
-}
+const market = (symbol: string, price: number) => setMarket(quotes, symbol, price);
 
-async function newContract(t: Tenant, pricer: string, extra: Record<string, unknown> = {}) {
-  const res = await h.call(
-    '/api/trader/rpc/create-contract',
-    {
-      pricer_id: t.pricers[pricer]!.id,
-      product_name: '铜',
-      instrument_id: t.symbol,
-      direction: 'BUY',
-      total_quantity: 20,
-      basis: 150,
-      fixing_deadline: DEADLINE,
-      ...extra,
-    },
-    t.token,
-  );
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data as { id: number; name: string };
-}
+const newContract = (t: Tenant, pricer: string, extra: Record<string, unknown> = {}) =>
+  createContract<{ id: number; name: string }>(h, t, pricer, DEADLINE, extra);
 
 /** The customer's data version (migration 009): what the live desk watches (docs/live.md). */
 const dataVersion = async (pricerId: number) =>

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { invalid, notFound } from '../../platform/errors';
 import type { Capability } from '../context';
+import { fixingDay, fixingTimeText, runAverageFixings } from '../lifecycle/average';
+import { FIXING_CLOSE_HOUR } from '../contracts/fixingTerms';
 
 /** The end-to-end suites' market shock: a listed future moved by a percentage (−20 … +20). */
 const shiftBody = z.object({
@@ -8,21 +10,57 @@ const shiftBody = z.object({
   percent: z.number().finite().min(-20).max(20),
 });
 
+/** An instant with its zone (e.g. 2026-11-30T14:50:00+08:00): a time without one would be the server's. */
+const fixingsBody = z.object({ at: z.iso.datetime({ offset: true }) });
+
 /**
+ * Hooks for the end-to-end suites, registered only when the server runs with SIM_MARKET_HOOKS=1 and the
+ * simulated exchange (ctx.shiftMarket, ctx.simAverageFixings); never in production (docs/security.md).
+ *
  * POST /api/test/market-shift {symbol, percent}: moves the simulated market at once, so a browser test
- * can make "the market moves against the customer" happen (docs/margin.md). Registered only when the
- * server runs with SIM_MARKET_HOOKS=1 and the simulated exchange (ctx.shiftMarket); never in production.
+ * can make "the market moves against the customer" happen (docs/margin.md).
+ *
+ * POST /api/test/average-fixings {at}: one run of the average-fixing job as if its clock said `at`
+ * (docs/fixing.md), so a browser test can walk an average contract's day without waiting for 14:50.
+ * It is the job's own run: the same exactly-once guard (a second call for the same day fixes nothing).
  */
 export const simHooks: Capability = {
   open(app, ctx) {
     const shift = ctx.shiftMarket;
-    if (!shift) return;
-    app.post('/api/test/market-shift', { schema: { hide: true } }, async (req) => {
-      const body = shiftBody.safeParse(req.body);
-      if (!body.success) throw invalid('请求参数无效：需要合约代码和 −20 至 20 之间的涨跌百分比', 'percent');
-      const quote = shift(body.data.symbol, 1 + body.data.percent / 100);
-      if (!quote) throw notFound('合约不存在');
-      return { symbol: body.data.symbol, last_price: quote.last_price };
-    });
+    if (shift) {
+      app.post('/api/test/market-shift', { schema: { hide: true } }, async (req) => {
+        const body = shiftBody.safeParse(req.body);
+        if (!body.success) throw invalid('请求参数无效：需要合约代码和 −20 至 20 之间的涨跌百分比', 'percent');
+        const quote = shift(body.data.symbol, 1 + body.data.percent / 100);
+        if (!quote) throw notFound('合约不存在');
+        return { symbol: body.data.symbol, last_price: quote.last_price };
+      });
+    }
+    const fixings = ctx.simAverageFixings;
+    if (fixings) {
+      const window = `北京时间 ${fixingTimeText(fixings.fixingTime)} 至 ${FIXING_CLOSE_HOUR}:00`;
+      app.post('/api/test/average-fixings', { schema: { hide: true } }, async (req) => {
+        const body = fixingsBody.safeParse(req.body);
+        const at = body.success ? new Date(body.data.at) : undefined;
+        if (!at || Number.isNaN(at.getTime()))
+          throw invalid('请求参数无效：时间 at 须为带时区的 ISO 时间，例如 2026-11-30T14:50:00+08:00', 'at');
+        const day = fixingDay(at, fixings.fixingTime);
+        if (!day) throw invalid(`时间 at 不在交易日的均价点价时段内（${window}）`, 'at');
+        const run = await runAverageFixings(ctx.db, {
+          now: at,
+          events: ctx.tradingPort,
+          fixingTime: fixings.fixingTime,
+        });
+        return {
+          day,
+          fixings: run.map((r) => ({
+            contract_id: r.contractId,
+            outcome: r.outcome,
+            order_id: r.outcome === 'fixed' ? r.orderId : null,
+            lots: r.outcome === 'fixed' ? r.lots : 0,
+          })),
+        };
+      });
+    }
   },
 };
