@@ -44,3 +44,10 @@ export async function pickNextMonthDay(page: Page, day: number): Promise<string>
   await expect(page.getByRole('button', { name: '选择月份' })).toBeHidden();
   return picked;
 }
+
+/** Types a day into a date field as a person does: the digits, then Tab on (the calendar closes). */
+export async function typeDay(field: Locator, day: string): Promise<void> {
+  await field.fill(day);
+  await field.press('Tab');
+  await expect(field).toHaveValue(day);
+}
