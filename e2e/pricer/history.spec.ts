@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { typeDay } from '../common/dates';
 import {
   apiSession,
   cancelOrder,
@@ -91,7 +92,7 @@ test.describe('order history', () => {
     ).toHaveCount(cancelledOnContract.length);
 
     // A start date in the future leaves nothing.
-    await page.getByLabel('开始日期').fill('2099-01-01');
+    await typeDay(page.getByLabel('开始日期'), '2099-01-01');
     await expect(badge).toHaveText('3');
     await expect(summary).toHaveText('共 0 笔订单，委托 0 手，成交 0 手');
     await expect(page.getByText('暂无数据')).toBeVisible();

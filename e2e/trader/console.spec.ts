@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { typeDay } from '../common/dates';
 import { expectNoEnglish } from '../common/english';
 import {
   demoTrader,
@@ -298,7 +299,7 @@ test.describe.serial('first-time trader', () => {
     await choose(page, form.getByTestId('contract-direction'), '买入');
     await form.getByTestId('contract-quantity').fill('1000');
     await form.getByTestId('contract-basis').fill('50');
-    await form.getByTestId('contract-deadline').fill(DEADLINE);
+    await typeDay(form.getByTestId('contract-deadline'), DEADLINE);
     await form.getByLabel('合同名称').fill(CONTRACT_NAME);
     await expect(form.getByTestId('contract-status')).toHaveValue('执行中');
     await form.getByRole('button', { name: '创建' }).click();

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { typeDay } from '../common/dates';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { demoTrader, expectAccessible, pricerLogin, screenshot, signIn, toast, traderCall } from './support';
 
@@ -62,7 +63,7 @@ test.describe.serial('price fixing as the business', () => {
     // The basis is quoted in fen, not on the futures tick: a third decimal is refused with a message
     // and the field keeps what was typed (never rounded behind the user's back).
     await form.getByTestId('contract-basis').fill('-15.505');
-    await form.getByTestId('contract-deadline').fill(DEADLINE);
+    await typeDay(form.getByTestId('contract-deadline'), DEADLINE);
     await form.getByLabel('合同名称').fill(CONTRACT_NAME);
     await form.getByRole('button', { name: '创建' }).click();
     await expect(form.getByText('基差最多两位小数（精确到分）')).toBeVisible();

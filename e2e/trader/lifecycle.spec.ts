@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { typeDay } from '../common/dates';
 import { demoTrader, expectAccessible, pricerLogin, screenshot, signIn, toast, traderCall } from './support';
 
 /*
@@ -132,10 +133,10 @@ test.describe.serial('a contract’s life: 转月 and 均价点价', () => {
     await page.getByRole('option', { name: '买入' }).filter({ visible: true }).first().click();
     await form.getByTestId('contract-quantity').fill('20');
     await form.getByTestId('contract-basis').fill('100');
-    await form.getByTestId('contract-deadline').fill(DEADLINE);
+    await typeDay(form.getByTestId('contract-deadline'), DEADLINE);
     await form.getByText('均价点价', { exact: true }).click();
-    await form.getByTestId('contract-average-start').fill(beijingDay(1));
-    await form.getByTestId('contract-average-end').fill(beijingDay(14));
+    await typeDay(form.getByTestId('contract-average-start'), beijingDay(1));
+    await typeDay(form.getByTestId('contract-average-end'), beijingDay(14));
     await form.getByLabel('合同名称').fill(avgName);
     await form.getByRole('button', { name: '创建' }).click();
     await expect(form).toBeHidden();

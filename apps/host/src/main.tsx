@@ -1,4 +1,5 @@
 import '@mantine/core/styles.css';
+import '@pfp/mantine/dates.css';
 import { createRoot } from 'react-dom/client';
 import { Root } from './Root';
 

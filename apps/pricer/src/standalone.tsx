@@ -1,4 +1,5 @@
 import '@mantine/core/styles.css';
+import '@pfp/mantine/dates.css';
 import { StandaloneProviders } from '@pfp/ui';
 import { createRoot } from 'react-dom/client';
 import { Navigate, Route, Routes } from 'react-router';

@@ -18,6 +18,7 @@ import { lifecycle } from './strings/lifecycle';
 import { notifications } from './strings/notifications';
 import { customers } from './strings/customers';
 import { conditionalAll } from './strings/conditionalAll';
+import { dates } from './strings/dates';
 
 export const zh = {
   app,
@@ -39,6 +40,7 @@ export const zh = {
   notifications,
   customers,
   conditionalAll,
+  dates,
 } as const;
 
 export type Strings = typeof zh;

@@ -56,5 +56,7 @@ export {
   createTheme,
   useComputedColorScheme,
 } from '@mantine/core';
+export { DateInput } from './DateInput';
+export type { DateInputProps } from '@mantine/dates';
 export { useElementSize, useMediaQuery, useViewportSize } from '@mantine/hooks';
 export type * from '@mantine/core';

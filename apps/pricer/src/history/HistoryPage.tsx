@@ -9,13 +9,12 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  TextInput,
   useMediaQuery,
 } from '@pfp/mantine';
 import type { OrderRow } from '@pfp/contract';
 import { DataTable } from '@pfp/data-table';
 import { zh } from '@pfp/i18n';
-import { IconFilter, StatementExportButton } from '@pfp/ui';
+import { DateField, IconFilter, StatementExportButton } from '@pfp/ui';
 import { useCallback, useMemo, useState } from 'react';
 import { exportFixings, useHistorySummary, useHistoryTable, useSnapshot } from '../shared/api';
 import { useCustomerConfirmation } from '../shared/confirmation/useCustomerConfirmation';
@@ -134,20 +133,18 @@ export function HistoryPage() {
           </Text>
           <Collapse expanded={open} id="pricer-history-filters">
             <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" pt={4}>
-              <TextInput
-                type="date"
+              <DateField
                 label={t.startDate}
                 value={filter.start_date}
                 max={filter.end_date || undefined}
-                onChange={(e) => set('start_date')(e.currentTarget.value)}
+                onChange={set('start_date')}
               />
-              <TextInput
-                type="date"
+              <DateField
                 label={t.endDate}
                 value={filter.end_date}
                 min={filter.start_date || undefined}
                 error={rangeError}
-                onChange={(e) => set('end_date')(e.currentTarget.value)}
+                onChange={set('end_date')}
               />
               <NativeSelect
                 label={t.contract}

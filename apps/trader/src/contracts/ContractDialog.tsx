@@ -1,7 +1,7 @@
 import { NumberInput, SegmentedControl, Select, SimpleGrid, Text, TextInput } from '@pfp/mantine';
 import { schemaResolver, useForm } from '@mantine/form';
 import { zh } from '@pfp/i18n';
-import { notify } from '@pfp/ui';
+import { DateField, notify } from '@pfp/ui';
 import type { ContractRow, ContractStatus } from '@pfp/contract';
 import {
   errorText,
@@ -240,16 +240,14 @@ export function ContractDialog({ opened, contract, onClose }: ContractDialogProp
             {zh.lifecycle.ui.pricingModeHelp}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              type="date"
+            <DateField
               label={zh.lifecycle.ui.averageStart}
               withAsterisk={!locked}
               disabled={locked}
               {...form.getInputProps('average_start')}
               data-testid="contract-average-start"
             />
-            <TextInput
-              type="date"
+            <DateField
               label={zh.lifecycle.ui.averageEnd}
               withAsterisk={!locked}
               disabled={locked}

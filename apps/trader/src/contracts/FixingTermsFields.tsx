@@ -1,4 +1,5 @@
-import { NumberInput, SimpleGrid, TextInput } from '@pfp/mantine';
+import { NumberInput, SimpleGrid } from '@pfp/mantine';
+import { DateField } from '@pfp/ui';
 import { beijingDay, zh } from '@pfp/i18n';
 import { useState } from 'react';
 
@@ -38,8 +39,7 @@ export function FixingTermsFields({ basis, deadline, errors, disabled, onBasis, 
         }
         data-testid="contract-basis"
       />
-      <TextInput
-        type="date"
+      <DateField
         label={t.deadline}
         description={t.deadlineHelp}
         withAsterisk={!disabled}
@@ -47,7 +47,7 @@ export function FixingTermsFields({ basis, deadline, errors, disabled, onBasis, 
         value={deadline}
         error={errors.fixing_deadline}
         disabled={disabled}
-        onChange={(event) => onDeadline(event.currentTarget.value)}
+        onChange={onDeadline}
         data-testid="contract-deadline"
       />
     </SimpleGrid>

@@ -11,10 +11,9 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
 } from '@pfp/mantine';
 import { beijingDay, formatBasis, formatDateTime, formatLotsWithUnits, formatNumber, formatPrice, zh } from '@pfp/i18n';
-import { notify } from '@pfp/ui';
+import { DateField, notify } from '@pfp/ui';
 import type { ContractRow, RollConfirmation } from '@pfp/contract';
 import { useState } from 'react';
 import { errorText, useContractDetail, useExtendDeadline, useInstruments, useRollContract } from '../shared/api';
@@ -105,14 +104,7 @@ export function RollDialog({ contract, onClose }: { contract: ContractRow | null
             data-testid="roll-fee"
           />
         </Group>
-        <TextInput
-          type="date"
-          label={R.deadline}
-          min={today}
-          value={deadline}
-          onChange={(e) => setDeadline(e.currentTarget.value)}
-          data-testid="roll-deadline"
-        />
+        <DateField label={R.deadline} min={today} value={deadline} onChange={setDeadline} data-testid="roll-deadline" />
         {ready ? (
           <Alert color={TONE.warning} variant="light" title={R.effectTitle} data-testid="roll-effect">
             <List size="sm" spacing={2}>
@@ -183,12 +175,11 @@ export function ExtendDialog({ contract, onClose }: { contract: ContractRow | nu
       <Stack gap="sm">
         <Text size="sm">{E.current(current || zh.fixing.noDeadline)}</Text>
         <Group grow>
-          <TextInput
-            type="date"
+          <DateField
             label={E.deadline}
             min={current > today ? current : today}
             value={deadline}
-            onChange={(e) => setDeadline(e.currentTarget.value)}
+            onChange={setDeadline}
             data-testid="extend-deadline"
           />
           <NumberInput label={E.fee} min={0} decimalScale={2} value={fee} onChange={setFee} data-testid="extend-fee" />

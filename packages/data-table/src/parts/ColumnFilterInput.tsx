@@ -1,4 +1,5 @@
-import { MultiSelect, NativeSelect, Text, TextInput } from '@pfp/mantine';
+import { MultiSelect, NativeSelect, Text } from '@pfp/mantine';
+import { DateField } from '@pfp/ui';
 import { zh } from '@pfp/i18n';
 import type { DataTableColumn } from '../columns';
 import { validateFilterConfig, type ColumnFilterConfig, type FilterValue } from '../filterExpression';
@@ -68,13 +69,12 @@ export function ColumnFilterInput<T>(props: {
       );
     case 'date':
       return (
-        <TextInput
+        <DateField
           size="xs"
-          type="date"
           aria-label={label}
           value={typeof value === 'string' ? value : ''}
           error={error}
-          onChange={(event) => onChange(event.currentTarget.value === '' ? undefined : event.currentTarget.value)}
+          onChange={(day) => onChange(day === '' ? undefined : day)}
         />
       );
     case 'select': {
@@ -89,7 +89,6 @@ export function ColumnFilterInput<T>(props: {
             data={options}
             value={selected}
             error={error}
-            clearable
             clearButtonProps={{ 'aria-label': zh.table.clearSelection }}
             onChange={(next) => onChange(next.length === 0 ? undefined : next)}
           />
