@@ -267,8 +267,8 @@ test.describe.serial('price fixing as the business', () => {
     await page.getByTestId('export-statement').click();
     const form = dialog(page, '导出点价对账单');
     await choose(page, form.getByTestId('export-customer'), CUSTOMER.username);
-    await form.getByTestId('export-start').fill(beijingDay(-1));
-    await form.getByTestId('export-end').fill(beijingDay(1));
+    await typeDay(form.getByTestId('export-start'), beijingDay(-1));
+    await typeDay(form.getByTestId('export-end'), beijingDay(1));
     const download = page.waitForEvent('download');
     await form.getByTestId('export-submit').click();
     const file = await download;
