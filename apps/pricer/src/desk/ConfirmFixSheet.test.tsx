@@ -51,8 +51,8 @@ describe('ConfirmFixSheet', () => {
     expect(text('confirm-goods-price')).toBe('80,160.00 元/吨');
     expect(text('confirm-amount')).toBe('801,600.00 元');
     expect(text('confirm-market-risk')).toBe('市价单按对手价成交，成交价可能偏离参考价');
-    expect(screen.getByRole('button', { name: '确认点价' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: '取消' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '确认点价' }).tagName).toBe('BUTTON');
+    expect(screen.getByRole('button', { name: '取消' }).tagName).toBe('BUTTON');
   });
 
   it('without a unit shows 手 and the multiplier; a limit order has no risk line; a seller reads 我方卖出', () => {
@@ -92,7 +92,7 @@ describe('ConfirmFixSheet', () => {
 
   it('a condition already met says it fires at once', () => {
     const { text } = show({ kind: 'conditional', quantity: 1, triggerOp: '<=', triggerPrice: 80_500, orderPrice: 0 });
-    expect(screen.getByRole('button', { name: '确认提交条件单' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '确认提交条件单' }).tagName).toBe('BUTTON');
     expect(text('confirm-trigger')).toBe('最新价 ≤ ¥80,500.00');
     expect(text('confirm-fires-at-once')).toBe(
       '当前最新价 ¥80,000.00 已满足触发条件，提交后将在下一笔行情时立即触发点价。',

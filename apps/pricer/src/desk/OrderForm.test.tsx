@@ -52,12 +52,14 @@ describe('OrderForm', () => {
     const { lots, price, submit } = renderForm(vi.fn());
     expect(submit).toHaveProperty('disabled', true);
     fireEvent.change(lots, { target: { value: '6' } });
-    expect(screen.getByText('成交数量不能超过剩余数量（剩余 5 手）')).toBeTruthy();
+    expect(screen.getByText('成交数量不能超过剩余数量（剩余 5 手）').textContent).toBe(
+      '成交数量不能超过剩余数量（剩余 5 手）',
+    );
     expect(submit).toHaveProperty('disabled', true);
     fireEvent.change(lots, { target: { value: '5' } });
     expect(screen.queryByText(/成交数量不能超过剩余数量/)).toBeNull();
     fireEvent.blur(price);
-    expect(screen.getByText('限价单必须有有效价格')).toBeTruthy();
+    expect(screen.getByText('限价单必须有有效价格').textContent).toBe('限价单必须有有效价格');
     expect(submit).toHaveProperty('disabled', true);
     fireEvent.change(price, { target: { value: '3100' } });
     expect(submit).toHaveProperty('disabled', false);
@@ -90,10 +92,10 @@ describe('OrderForm', () => {
     const { lots, price, submit } = renderForm(onSubmit);
     fireEvent.change(lots, { target: { value: '1' } });
     fireEvent.change(price, { target: { value: '3095.5' } });
-    expect(screen.getByText('价格不是最小变动价位的整数倍')).toBeTruthy();
+    expect(screen.getByText('价格不是最小变动价位的整数倍').textContent).toBe('价格不是最小变动价位的整数倍');
     expect(submit).toHaveProperty('disabled', true);
     fireEvent.change(price, { target: { value: '3400' } });
-    expect(screen.getByText('价格超出涨跌停板')).toBeTruthy();
+    expect(screen.getByText('价格超出涨跌停板').textContent).toBe('价格超出涨跌停板');
     expect(submit).toHaveProperty('disabled', true);
     fireEvent.submit(submit.closest('form')!);
     expect(onSubmit).not.toHaveBeenCalled();
@@ -101,7 +103,9 @@ describe('OrderForm', () => {
     expect(screen.queryByText('价格超出涨跌停板')).toBeNull();
     expect(submit).toHaveProperty('disabled', false);
     // The band and the tick are named under the field.
-    expect(screen.getByText('最小变动价位 1 · 涨跌停板 ¥2,880.00 – ¥3,310.00')).toBeTruthy();
+    expect(screen.getByText('最小变动价位 1 · 涨跌停板 ¥2,880.00 – ¥3,310.00').textContent).toBe(
+      '最小变动价位 1 · 涨跌停板 ¥2,880.00 – ¥3,310.00',
+    );
   });
 
   it('keeps the values when the submit fails', async () => {

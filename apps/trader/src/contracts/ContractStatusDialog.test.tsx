@@ -40,12 +40,16 @@ describe('ContractStatusDialog (issue 30: 暂停 says what it stops before it do
   it('shows the counts of the working orders and 条件单, and pauses only once they are read', async () => {
     let answer!: (p: ContractPausePreview) => void;
     const { api, onClose } = open({ contract: CONTRACT, to: 'paused' }, new Promise((resolve) => (answer = resolve)));
-    expect(screen.getByRole('dialog', { name: '暂停合同：铜2701-pricer1' })).toBeTruthy();
-    expect(screen.getByText('正在统计该合同的委托和条件单...')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: '暂停合同：铜2701-pricer1' }).textContent).toContain(
+      '暂停合同：铜2701-pricer1',
+    );
+    expect(screen.getByText('正在统计该合同的委托和条件单...').textContent).toBe('正在统计该合同的委托和条件单...');
     const confirm = screen.getByRole('button', { name: '确认暂停' }) as HTMLButtonElement;
     expect(confirm.disabled).toBe(true);
     answer(PREVIEW);
-    expect(await screen.findByText('将撤销 2 笔未成交委托，暂停 3 笔条件单')).toBeTruthy();
+    expect((await screen.findByText('将撤销 2 笔未成交委托，暂停 3 笔条件单')).textContent).toBe(
+      '将撤销 2 笔未成交委托，暂停 3 笔条件单',
+    );
     expect(screen.getByTestId('contract-status-effect').textContent).toContain('未成交 5 手');
     await waitFor(() => expect(confirm.disabled).toBe(false));
     fireEvent.click(confirm);
@@ -59,13 +63,17 @@ describe('ContractStatusDialog (issue 30: 暂停 says what it stops before it do
       { contract: { ...CONTRACT, status: 'paused' }, to: 'active' },
       Promise.resolve({ ...PREVIEW, status: 'paused' }),
     );
-    expect(await screen.findByText('激活后客户可以继续点价，3 笔条件单恢复监控行情')).toBeTruthy();
-    expect(screen.getByRole('button', { name: '确认激活' })).toBeTruthy();
+    expect((await screen.findByText('激活后客户可以继续点价，3 笔条件单恢复监控行情')).textContent).toBe(
+      '激活后客户可以继续点价，3 笔条件单恢复监控行情',
+    );
+    expect(screen.getByRole('button', { name: '确认激活' }).tagName).toBe('BUTTON');
   });
 
   it('a failed count says so, and the pause cannot be confirmed blind', async () => {
     const { api } = open({ contract: CONTRACT, to: 'paused' }, Promise.reject(new Error('服务器内部错误')));
-    expect(await screen.findByText(/无法统计该合同的委托和条件单/)).toBeTruthy();
+    expect((await screen.findByText(/无法统计该合同的委托和条件单/)).textContent).toMatch(
+      /无法统计该合同的委托和条件单/,
+    );
     expect((screen.getByRole('button', { name: '确认暂停' }) as HTMLButtonElement).disabled).toBe(true);
     expect(api.updateContractStatus).not.toHaveBeenCalled();
   });

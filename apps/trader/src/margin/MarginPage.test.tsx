@@ -65,9 +65,9 @@ describe('MarginPage', () => {
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows[0]!.textContent).toContain('bob');
     expect(rows[0]!.getAttribute('data-margin-call')).toBe('true');
-    expect(within(rows[0]!).getByText('追加保证金 10,150.00')).toBeTruthy();
+    expect(within(rows[0]!).getByText('追加保证金 10,150.00').textContent).toBe('追加保证金 10,150.00');
     expect(rows[1]!.getAttribute('data-margin-call')).toBeNull();
-    expect(within(rows[1]!).getByText('39,850.00')).toBeTruthy();
+    expect(within(rows[1]!).getByText('39,850.00').textContent).toBe('39,850.00');
   });
 
   it('records funds only after a confirmation', async () => {
@@ -79,7 +79,9 @@ describe('MarginPage', () => {
     fireEvent.change(within(dialog).getByLabelText('金额（元）'), { target: { value: '15000' } });
     fireEvent.change(within(dialog).getByLabelText('备注'), { target: { value: '追加保证金' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '下一步' }));
-    expect(await within(dialog).findByText(/确认为 alice 入金 15,000.00 元/)).toBeTruthy();
+    expect((await within(dialog).findByText(/确认为 alice 入金 15,000.00 元/)).textContent).toMatch(
+      /确认为 alice 入金 15,000.00 元/,
+    );
     expect(api.recordFunds).not.toHaveBeenCalled();
     fireEvent.click(within(dialog).getByRole('button', { name: '确认入账' }));
     await waitFor(() =>
@@ -102,7 +104,9 @@ describe('MarginPage', () => {
     expect(lots.value).toBe('4');
     fireEvent.change(lots, { target: { value: '3' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '结算' }));
-    expect(await within(dialog).findByText(/确认结算合同 沪铜2701-alice 的 3 手/)).toBeTruthy();
+    expect((await within(dialog).findByText(/确认结算合同 沪铜2701-alice 的 3 手/)).textContent).toMatch(
+      /确认结算合同 沪铜2701-alice 的 3 手/,
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: '确认结算' }));
     await waitFor(() => expect(api.settleLots).toHaveBeenCalledWith({ contract_id: 9, quantity: 3, note: '' }));
   });
