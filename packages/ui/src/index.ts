@@ -10,3 +10,4 @@ export * from './DayInput';
 export * from './SectionHeading';
 export * from './FundsLedgerTable';
 export * from './NotificationCenter';
+export * from './AverageScheduleTable';

@@ -1,6 +1,7 @@
 import { Button, Group, List, Stack, Table, Text } from '@pfp/mantine';
 import { formatBasis, formatDateTime, formatLotsWithUnits, formatNumber, formatPrice, zh } from '@pfp/i18n';
 import type { ContractHistory, ContractSchedule, RollConfirmation } from '@pfp/contract';
+import { AverageScheduleTable } from '@pfp/ui';
 import { useState } from 'react';
 
 const L = zh.lifecycle.ui;
@@ -20,34 +21,14 @@ export function AverageSchedule({ schedule }: { schedule: ContractSchedule }) {
         </Text>
       </Group>
       <Table.ScrollContainer minWidth={480}>
-        <Table striped withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{D.columns.date}</Table.Th>
-              <Table.Th>{D.columns.planned}</Table.Th>
-              <Table.Th>{D.columns.fixed}</Table.Th>
-              <Table.Th>{D.columns.price}</Table.Th>
-              <Table.Th>{D.columns.average}</Table.Th>
-              <Table.Th>{D.columns.status}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {schedule.days.map((d) => (
-              <Table.Tr key={d.date}>
-                <Table.Td>{d.date}</Table.Td>
-                <Table.Td>{`${d.planned_lots} 手`}</Table.Td>
-                <Table.Td>{`${d.fixed_lots} 手`}</Table.Td>
-                <Table.Td>{d.price === null ? '-' : formatPrice(d.price)}</Table.Td>
-                <Table.Td>{d.average_so_far === null ? '-' : formatPrice(d.average_so_far)}</Table.Td>
-                <Table.Td>
-                  <Text span size="sm" fw={d.status === 'filled' ? 600 : 400}>
-                    {zh.lifecycle.scheduleStatus[d.status]}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <AverageScheduleTable
+          days={schedule.days}
+          renderStatus={(d) => (
+            <Text span size="sm" fw={d.status === 'filled' ? 600 : 400}>
+              {zh.lifecycle.scheduleStatus[d.status]}
+            </Text>
+          )}
+        />
       </Table.ScrollContainer>
     </Stack>
   );

@@ -13,7 +13,7 @@ import {
   Text,
 } from '@pfp/mantine';
 import { beijingDay, formatBasis, formatDateTime, formatLotsWithUnits, formatNumber, formatPrice, zh } from '@pfp/i18n';
-import { DateField, notify } from '@pfp/ui';
+import { AverageScheduleTable, DateField, notify } from '@pfp/ui';
 import type { ContractRow, RollConfirmation } from '@pfp/contract';
 import { useState } from 'react';
 import { errorText, useContractDetail, useExtendDeadline, useInstruments, useRollContract } from '../shared/api';
@@ -308,37 +308,17 @@ export function ContractDetailDialog({
             <Text size="sm" c="dimmed">
               {D.window(s.average_start ?? '', s.average_end ?? '', s.fixing_time)}
             </Text>
-            <Table striped withTableBorder>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{D.columns.date}</Table.Th>
-                  <Table.Th>{D.columns.planned}</Table.Th>
-                  <Table.Th>{D.columns.fixed}</Table.Th>
-                  <Table.Th>{D.columns.price}</Table.Th>
-                  <Table.Th>{D.columns.average}</Table.Th>
-                  <Table.Th>{D.columns.status}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {s.days.map((d) => (
-                  <Table.Tr key={d.date}>
-                    <Table.Td>{d.date}</Table.Td>
-                    <Table.Td>{`${d.planned_lots} 手`}</Table.Td>
-                    <Table.Td>{`${d.fixed_lots} 手`}</Table.Td>
-                    <Table.Td>{d.price === null ? '-' : formatPrice(d.price)}</Table.Td>
-                    <Table.Td>{d.average_so_far === null ? '-' : formatPrice(d.average_so_far)}</Table.Td>
-                    <Table.Td>
-                      <Badge
-                        variant="outline"
-                        color={d.status === 'filled' ? TONE.success : d.status === 'skipped' ? TONE.muted : TONE.info}
-                      >
-                        {zh.lifecycle.scheduleStatus[d.status]}
-                      </Badge>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <AverageScheduleTable
+              days={s.days}
+              renderStatus={(d) => (
+                <Badge
+                  variant="outline"
+                  color={d.status === 'filled' ? TONE.success : d.status === 'skipped' ? TONE.muted : TONE.info}
+                >
+                  {zh.lifecycle.scheduleStatus[d.status]}
+                </Badge>
+              )}
+            />
           </Stack>
         ) : null}
         <Stack gap="xs" data-testid="contract-history">

@@ -1,0 +1,45 @@
+import { Table } from '@pfp/mantine';
+import type { ScheduleDay } from '@pfp/contract';
+import { formatPrice, zh } from '@pfp/i18n';
+import type { ReactNode } from 'react';
+
+const D = zh.lifecycle.ui.detailDialog;
+
+/**
+ * A 均价点价 contract's schedule (issue 32), the same on the desk and in the trader's 详情: each trading
+ * day's planned and fixed lots, the day's price and the running average; the status as each app shows it.
+ */
+export function AverageScheduleTable({
+  days,
+  renderStatus,
+}: {
+  days: readonly ScheduleDay[];
+  renderStatus: (day: ScheduleDay) => ReactNode;
+}) {
+  return (
+    <Table striped withTableBorder>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{D.columns.date}</Table.Th>
+          <Table.Th>{D.columns.planned}</Table.Th>
+          <Table.Th>{D.columns.fixed}</Table.Th>
+          <Table.Th>{D.columns.price}</Table.Th>
+          <Table.Th>{D.columns.average}</Table.Th>
+          <Table.Th>{D.columns.status}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {days.map((d) => (
+          <Table.Tr key={d.date}>
+            <Table.Td>{d.date}</Table.Td>
+            <Table.Td>{`${d.planned_lots} 手`}</Table.Td>
+            <Table.Td>{`${d.fixed_lots} 手`}</Table.Td>
+            <Table.Td>{d.price === null ? '-' : formatPrice(d.price)}</Table.Td>
+            <Table.Td>{d.average_so_far === null ? '-' : formatPrice(d.average_so_far)}</Table.Td>
+            <Table.Td>{renderStatus(d)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
