@@ -46,14 +46,11 @@ export function freezeLotsSql(
   contractId: number,
   lots: number,
   openDeadline: string,
-  /** Freeze only if the contract's instrument and that instrument's tick are still these (and it holds no margin, nor is its customer in a margin call). */
+  /** Freeze only if the contract's instrument and that instrument's tick are still these. */
   expected?: { instrument_id: string; price_tick: number },
 ): RawBuilder<FrozenLots> {
-  // A contract with a margin rate, or a customer in a margin call, is fixed on the checked path only
-  // (modules/margin/check.ts says why it is refused).
   const still = expected
-    ? sql`and instrument_id = ${expected.instrument_id}::text and margin_rate = 0
-          and not exists (select from pricer_accounts a where a.pricer_id = ${who.pricerId}::integer and a.in_call)
+    ? sql`and instrument_id = ${expected.instrument_id}::text
           and exists (select from instruments i where i.symbol = contracts.instrument_id and i.price_tick = ${expected.price_tick}::numeric)`
     : sql``;
   return sql<FrozenLots>`update contracts

@@ -10,7 +10,7 @@ import { conflict, invalid, notFound } from '../../platform/errors';
 import { firstOpenDeadline, FIXING_CLOSE_HOUR, isPastDeadline } from '../contracts/fixingTerms';
 import { releaseLots } from '../../trading/lots';
 import { fixingParty, freezeForFixing } from '../orders/orders';
-import { assertMargin } from '../margin/check';
+import { assertMargin, withMarginPrices } from '../margin/check';
 import { noMarket, type LastPriceOf } from '../margin/market';
 import type { TriggerOutcome } from '../../trading/conditions';
 import { ORDER_TEXTS, type TradingPort } from '../../trading/orderLife';
@@ -47,55 +47,57 @@ export async function createConditional(
   /** The live prices the margin check marks floating P/L at (the context's quotes). */
   lastPrice: LastPriceOf = noMarket,
 ): Promise<ConditionalRow> {
-  const row = await db.transaction().execute(async (tx) => {
-    // The lots are held from now on: the same conditional update as a submit's.
-    const frozen = await freezeForFixing(tx, who, input, now);
-    const instrument = await tx
-      .selectFrom('instruments')
-      .select('price_tick')
-      .where('symbol', '=', frozen.instrument_id)
-      .executeTakeFirst();
-    const tick = instrument?.price_tick;
-    if (tick && !isOnTick(input.trigger_price, tick))
-      throw invalid(E.triggerPriceTick(tick.toFixed(tickDecimals(tick))), 'trigger_price');
-    if (tick && input.order_price > 0 && !isOnTick(input.order_price, tick))
-      throw invalid(E.orderPriceTick(tick.toFixed(tickDecimals(tick))), 'order_price');
-    const latest = frozen.fixing_deadline
-      ? deadlineClose(frozen.fixing_deadline)
-      : new Date(now.getTime() + NO_DEADLINE_VALIDITY_MS);
-    const expires = input.expires_at ? new Date(input.expires_at) : latest;
-    if (expires.getTime() <= now.getTime()) throw invalid(E.expiresPast, 'expires_at');
-    if (frozen.fixing_deadline && expires.getTime() > latest.getTime())
-      throw invalid(E.expiresAfterDeadline(frozen.fixing_deadline), 'expires_at');
-    await assertMargin(
-      tx,
-      who,
-      frozen,
-      { quantity: input.quantity, price: input.order_price || input.trigger_price },
-      lastPrice,
-    );
-    const created = await tx
-      .insertInto('conditional_orders')
-      .values({
-        ...fixingParty(who, frozen),
-        quantity: input.quantity,
-        trigger_op: input.trigger_op,
-        trigger_price: input.trigger_price,
-        order_price: input.order_price,
-        expires_at: expires,
-        status: 'WAITING',
-        last_msg: MSG.waiting,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await audit(tx, {
-      tenantId: who.tenantId,
-      actor: `pricer:${who.pricerId}`,
-      action: 'create-conditional-order',
-      payload: { ...input, expires_at: expires.toISOString(), conditional_order_id: created.id },
-    });
-    return created;
-  });
+  const row = await withMarginPrices(db, who, lastPrice, (prices) =>
+    db.transaction().execute(async (tx) => {
+      // The lots are held from now on: the same conditional update as a submit's.
+      const frozen = await freezeForFixing(tx, who, input, now);
+      const instrument = await tx
+        .selectFrom('instruments')
+        .select('price_tick')
+        .where('symbol', '=', frozen.instrument_id)
+        .executeTakeFirst();
+      const tick = instrument?.price_tick;
+      if (tick && !isOnTick(input.trigger_price, tick))
+        throw invalid(E.triggerPriceTick(tick.toFixed(tickDecimals(tick))), 'trigger_price');
+      if (tick && input.order_price > 0 && !isOnTick(input.order_price, tick))
+        throw invalid(E.orderPriceTick(tick.toFixed(tickDecimals(tick))), 'order_price');
+      const latest = frozen.fixing_deadline
+        ? deadlineClose(frozen.fixing_deadline)
+        : new Date(now.getTime() + NO_DEADLINE_VALIDITY_MS);
+      const expires = input.expires_at ? new Date(input.expires_at) : latest;
+      if (expires.getTime() <= now.getTime()) throw invalid(E.expiresPast, 'expires_at');
+      if (frozen.fixing_deadline && expires.getTime() > latest.getTime())
+        throw invalid(E.expiresAfterDeadline(frozen.fixing_deadline), 'expires_at');
+      await assertMargin(
+        tx,
+        who,
+        frozen.id,
+        { quantity: input.quantity, price: input.order_price || input.trigger_price },
+        prices(frozen.instrument_id),
+      );
+      const created = await tx
+        .insertInto('conditional_orders')
+        .values({
+          ...fixingParty(who, frozen),
+          quantity: input.quantity,
+          trigger_op: input.trigger_op,
+          trigger_price: input.trigger_price,
+          order_price: input.order_price,
+          expires_at: expires,
+          status: 'WAITING',
+          last_msg: MSG.waiting,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await audit(tx, {
+        tenantId: who.tenantId,
+        actor: `pricer:${who.pricerId}`,
+        action: 'create-conditional-order',
+        payload: { ...input, expires_at: expires.toISOString(), conditional_order_id: created.id },
+      });
+      return created;
+    }),
+  );
   events?.conditionChanged?.(row.id, who.tenantId);
   return row;
 }

@@ -1,8 +1,7 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../platform/db/schema';
 import { DomainError } from '../../platform/errors';
-import { lockAccount, marginRows } from './accounts';
-import { accountFigures, marginFor, round2, yuan } from './arithmetic';
+import { yuan } from './arithmetic';
 import type { LastPriceOf } from './market';
 
 /** The Chinese refusals of a fixing the customer's money does not back (409 insufficient_margin). */
@@ -16,36 +15,97 @@ export const MARGIN_MESSAGES = {
 const refuse = (message: string) => new DomainError('conflict', message, { code: 'insufficient_margin' });
 
 /**
- * Before a fixing (an order, or a 条件单 from its creation) goes out: inside its transaction, after its
- * lots are frozen and before its row is written. On a contract with a margin rate it locks the
+ * The margin check of a fixing (an order, or a 条件单 from its creation), as SQL to run inside the
+ * fixing's statement or transaction, after its lots are frozen and before its row is written: the
+ * database function margin_check (migration 021). On a contract with a margin rate it locks the
  * customer's account row (concurrent fixings of one customer are checked one after the other, each
- * seeing what the one before it holds) and refuses, 409 `insufficient_margin`, when the margin it needs
- * — (price, or the live price for a market order, + basis) × lots × multiplier × rate — is more than
- * available, or when the customer is in a margin call. The refusal rolls the transaction back: nothing
- * changes. On a contract with rate 0 nothing is locked and only a recorded margin call refuses.
- * `lastPrice` is the caller's market (its capability context's quote source). Answers whether the
- * contract carries a margin rate (immutable: the submit remembers it and skips the one-statement try).
+ * seeing what the one before it holds) and refuses when the margin it needs — (price, or the live price
+ * for a market order, + basis) × lots × multiplier × rate — is more than available, or when the
+ * customer is in a margin call; on a contract with rate 0 only a recorded margin call refuses. The
+ * refusal raises: the statement (or transaction) rolls back and nothing changes. Answers (boolean)
+ * whether the contract carries a margin rate. `prices`: from `withMarginPrices`.
  */
+export function marginCheckSql(
+  who: { tenantId: number; pricerId: number },
+  contractId: number,
+  order: { quantity: number; price: number },
+  prices: string,
+): RawBuilder<boolean> {
+  return sql<boolean>`margin_check(${who.tenantId}::integer, ${who.pricerId}::integer, ${contractId}::integer,
+    ${order.quantity}::integer, ${order.price}::numeric, ${prices}::jsonb)`;
+}
+
+/** marginCheckSql on its own, in the caller's transaction. */
 export async function assertMargin(
   tx: Kysely<DB>,
   who: { tenantId: number; pricerId: number },
-  contract: { id: number; instrument_id: string; basis: number },
+  contractId: number,
   order: { quantity: number; price: number },
-  lastPrice: LastPriceOf,
+  prices: string,
 ): Promise<{ margined: boolean }> {
-  const account = await lockAccount(tx, who, contract.id);
-  if (!(account.margin_rate > 0)) {
-    // No margin on this contract; but a customer in a recorded margin call fixes nothing until it ends.
-    if (!account.in_call) return { margined: false };
-    const now = accountFigures(account, await marginRows(tx, who), lastPrice);
-    if (now.margin_call) throw refuse(MARGIN_MESSAGES.inCall(now.call_amount));
-    return { margined: false };
+  const { rows } = await sql<{
+    margined: boolean;
+  }>`select ${marginCheckSql(who, contractId, order, prices)} as margined`.execute(tx);
+  return { margined: Boolean(rows[0]?.margined) };
+}
+
+/**
+ * The instruments, besides the fixing's own, whose live prices a customer's check needs (their fixed
+ * lots and open market orders): learned from the check's asks, per database (tests open many in one
+ * process) and customer; bounded. A hint: the check asks again for anything missing.
+ */
+const heldInstruments = new WeakMap<Kysely<DB>, Map<number, Set<string>>>();
+const HELD_MAX = 10_000;
+
+/**
+ * Runs a fixing (`run`, whose SQL calls marginCheckSql with `prices(its instrument)`): the live prices
+ * of the fixing's instrument and of the customer's known holdings. When the check needs a price it was
+ * not handed, it raised and nothing changed: the fixing runs again with it (the customer's first
+ * fixing after a restart, or a holding new to this process). A refusal becomes the 409
+ * `insufficient_margin` with its Chinese reason.
+ */
+export async function withMarginPrices<T>(
+  db: Kysely<DB>,
+  who: { tenantId: number; pricerId: number },
+  lastPrice: LastPriceOf,
+  run: (prices: (symbol: string) => string) => Promise<T>,
+): Promise<T> {
+  let known = heldInstruments.get(db);
+  if (!known) heldInstruments.set(db, (known = new Map()));
+  const held = known;
+  const prices = (symbol: string) => {
+    const symbols = new Set(held.get(who.pricerId)).add(symbol);
+    return JSON.stringify(Object.fromEntries([...symbols].map((s) => [s, lastPrice(s) ?? null])));
+  };
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run(prices);
+    } catch (err) {
+      const missing = databaseError(err, 'PFM01') as string[] | undefined;
+      if (!missing || attempt >= 3) throw refusal(err) ?? err;
+      if (held.size >= HELD_MAX && !held.has(who.pricerId)) held.delete(held.keys().next().value as number);
+      held.set(who.pricerId, new Set([...(held.get(who.pricerId) ?? []), ...missing]));
+    }
   }
-  const price = order.price > 0 ? order.price : lastPrice(contract.instrument_id);
-  if (price === undefined) throw refuse(MARGIN_MESSAGES.noMarket);
-  const need = marginFor(account.margin_rate, price, Number(contract.basis), order.quantity, account.multiplier);
-  const now = accountFigures(account, await marginRows(tx, who), lastPrice);
-  if (now.margin_call) throw refuse(MARGIN_MESSAGES.inCall(now.call_amount));
-  if (need > now.available) throw refuse(MARGIN_MESSAGES.short(need, now.available, round2(need - now.available)));
-  return { margined: true };
+}
+
+/** The check's refusal (PFM02) in Chinese; undefined for any other error. */
+function refusal(err: unknown): DomainError | undefined {
+  const r = databaseError(err, 'PFM02') as
+    | { reason: 'call'; call: number }
+    | { reason: 'short'; need: number; available: number }
+    | { reason: 'no_market' }
+    | undefined;
+  if (!r) return undefined;
+  if (r.reason === 'no_market') return refuse(MARGIN_MESSAGES.noMarket);
+  if (r.reason === 'call') return refuse(MARGIN_MESSAGES.inCall(Number(r.call)));
+  const need = Number(r.need);
+  const available = Number(r.available);
+  return refuse(MARGIN_MESSAGES.short(need, available, Math.round((need - available) * 100) / 100));
+}
+
+/** The JSON detail of a database error raised with `code` (both drivers carry code and detail). */
+function databaseError(err: unknown, code: string): unknown {
+  if (!err || typeof err !== 'object' || (err as { code?: unknown }).code !== code) return undefined;
+  return JSON.parse(String((err as { detail?: unknown }).detail));
 }

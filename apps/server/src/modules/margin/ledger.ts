@@ -5,8 +5,8 @@ import type { DB } from '../../platform/db/schema';
 import { conflict, notFound } from '../../platform/errors';
 import { shanghaiDayEnd, shanghaiDayStart } from '../../platform/time';
 import { audit } from '../audit/audit';
-import { lockAccount, marginRows } from './accounts';
-import { accountFigures, round2, yuan } from './arithmetic';
+import { accountRows, lockAccount } from './accounts';
+import { figuresFromSums, round2, yuan } from './arithmetic';
 import type { LastPriceOf } from './market';
 
 export const FUNDS_MESSAGES = {
@@ -42,7 +42,7 @@ export async function recordFunds(
     await assertPricer(tx, who);
     const account = await lockAccount(tx, who);
     if (input.kind === 'withdraw') {
-      const now = accountFigures(account, await marginRows(tx, who), lastPrice);
+      const now = figuresFromSums(account, (await accountRows(tx, who))[0]?.sums ?? [], lastPrice);
       const withdrawable = Math.max(0, round2(now.available - now.credit_line));
       if (input.amount > withdrawable) throw conflict(FUNDS_MESSAGES.withdrawTooMuch(withdrawable));
     }

@@ -303,6 +303,56 @@ describe('every fixing checked before it goes out', () => {
   });
 });
 
+describe('the check inside the fixing’s own statement (a contract fixed before in this process)', () => {
+  it('counts the customer’s holdings on another instrument and lets 10 racing fixings take no more than available', async () => {
+    const t = await setupTenant(h, 'trader-margin-c', '丙贸易', ['fay']);
+    const fay = t.pricers.fay!.id;
+    const other = (await h.call('/api/trader/view/instruments', { product_name: '铜' }, t.token)).body.data.items[2]
+      .symbol as string;
+    expect(other).not.toBe(t.symbol);
+    quotes.addInstrument(other, 10);
+    await funds(t, { pricer_id: fay, kind: 'deposit', amount: 500_000 });
+    // A holding on the other month: 2 lots bought at 70,000 (margin 70,000 × 2 × 5 × 0.1 = 70,000).
+    market(other, 70_000);
+    const held = await createContract<{ id: number }>(h, t, 'fay', DEADLINE, {
+      instrument_id: other,
+      margin_rate: 0.1,
+      basis: 0,
+    });
+    expect((await submit(t, 'fay', { contract_id: held.id, quantity: 2, price: 0 })).status).toBe(200);
+    await service.idle();
+    market(t.symbol, 80_000);
+    const c1 = await createContract<{ id: number }>(h, t, 'fay', DEADLINE, { margin_rate: 0.1, basis: 0 });
+    // The first fixing of c1 in this process (the checked transaction): 1 lot resting at 75,000 holds 37,500.
+    expect((await submit(t, 'fay', { contract_id: c1.id, quantity: 1, price: 75_000 })).status).toBe(200);
+    // The other month falls 30,000 a lot-unit: floating P/L (40,000 − 70,000) × 2 × 5 = −300,000.
+    market(other, 40_000);
+    expect(await accountOf(t, 'fay')).toMatchObject({
+      margin_required: 107_500,
+      floating_pnl: -300_000,
+      available: 92_500,
+    });
+    // The next fixing of c1 runs in one statement; the loss on the other month is counted there too.
+    const short = await submit(t, 'fay', { contract_id: c1.id, quantity: 3, price: 75_000 });
+    expect(short.status).toBe(409);
+    expect(short.body.error.message).toBe(
+      '可用保证金不足：本次点价需保证金 112,500.00 元，可用 92,500.00 元，还差 20,000.00 元',
+    );
+    // Available brought to 125,000; 10 racing fixings of 37,500 (30 %) each: 3 go out.
+    await funds(t, { pricer_id: fay, kind: 'deposit', amount: 32_500 });
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => submit(t, 'fay', { contract_id: c1.id, quantity: 1, price: 75_000 })),
+    );
+    const accepted = results.filter((r) => r.status === 200).length;
+    const refused = results.filter((r) => r.status === 409 && r.body.error.code === 'insufficient_margin').length;
+    console.log(`one-statement race (${process.env.TEST_DB}): ${accepted} accepted, ${refused} refused of 10`);
+    expect([accepted, refused]).toEqual([3, 7]);
+    expect(await accountOf(t, 'fay')).toMatchObject({ margin_required: 220_000, available: 12_500 });
+    // The market put back for the tests after this one.
+    market(other, 80_000);
+  });
+});
+
 describe('the walk: deposit → fix → market against → call → deposit → call ends → settle → released', () => {
   it('recomputes docs/margin.md’s worked example', async () => {
     const alice = a.pricers.alice!.id;

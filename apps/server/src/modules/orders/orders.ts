@@ -8,7 +8,7 @@ import { freezeLots, freezeLotsSql, releaseLots } from '../../trading/lots';
 import { CLAIM, claimedOrder, nextStatus, ORDER_TEXTS, type TradingPort } from '../../trading/orderLife';
 import { limitPriceProblem, type PriceBand } from './priceRules';
 import { firstOpenDeadline, notFixableReason } from '../contracts/fixingTerms';
-import { assertMargin } from '../margin/check';
+import { assertMargin, marginCheckSql, withMarginPrices } from '../margin/check';
 import { noMarket, type LastPriceOf } from '../margin/market';
 
 const PENDING = 'PENDING' as const;
@@ -84,8 +84,6 @@ function sameOrder<O extends { contract_id: number; volume_orign: number; limit_
 interface ContractInstrument {
   instrument_id: string;
   price_tick: number;
-  /** A margin rate (immutable): its fixings always take the checked transaction, no one-statement try. */
-  margined?: boolean;
 }
 
 /** Per database (tests open many in one process), per contract id; bounded. A hint: the statement re-checks both. */
@@ -111,37 +109,43 @@ interface Submit {
 
 async function insertOrder(db: Kysely<DB>, submit: Submit) {
   const { input, priceBand } = submit;
-  const known = knownInstruments.get(db)?.get(input.contract_id);
-  if (known && !known.margined && !limitPriceProblem(input.price, known.price_tick, priceBand?.(known.instrument_id))) {
-    const row = await insertOrderAtOnce(db, submit, known);
-    if (row) return row;
-  }
-  // The first fixing of a contract in this process, or anything refused: the checks one by one, to say why.
-  const row = await insertOrderChecked(db, submit);
-  if (row.price_tick !== null)
-    remember(db, row.contract_id, {
-      instrument_id: row.instrument_id,
-      price_tick: row.price_tick,
-      margined: row.margined,
-    });
-  const { price_tick: _, margined: __, ...order } = row;
-  return order;
+  return withMarginPrices(db, submit.who, submit.lastPrice, async (prices) => {
+    const known = knownInstruments.get(db)?.get(input.contract_id);
+    if (known && !limitPriceProblem(input.price, known.price_tick, priceBand?.(known.instrument_id))) {
+      const row = await insertOrderAtOnce(db, submit, known, prices(known.instrument_id));
+      if (row) return row;
+    }
+    // The first fixing of a contract in this process, or anything refused: the checks one by one, to say why.
+    const row = await insertOrderChecked(db, submit, prices);
+    if (row.price_tick !== null)
+      remember(db, row.contract_id, { instrument_id: row.instrument_id, price_tick: row.price_tick });
+    const { price_tick: _, ...order } = row;
+    return order;
+  });
 }
 
 /**
  * The fixing in ONE statement (no BEGIN/COMMIT round trips: docs/performance.md): freeze the lots,
- * insert the order and its audit row, when the contract's instrument and tick are those the price was
- * checked against. Nothing (undefined) when the contract cannot be fixed so or its instrument is not
+ * check the customer's margin (a refusal raises: nothing changes), insert the order and its audit row,
+ * when the contract's instrument and tick are those the price was checked against. Nothing (undefined) when the contract cannot be fixed so or its instrument is not
  * `known`: the caller then takes the checked path, which says why. With a `gatewayKey` the order is
  * also taken for that gateway (ALIVE '已发送' and its order_dispatch row, as the router's claim in
  * trading/apply.ts leaves it); one statement text either way.
  */
-async function insertOrderAtOnce(db: Kysely<DB>, { who, input, now, gatewayKey }: Submit, known: ContractInstrument) {
+async function insertOrderAtOnce(
+  db: Kysely<DB>,
+  { who, input, now, gatewayKey }: Submit,
+  known: ContractInstrument,
+  prices: string,
+) {
   const payload = JSON.stringify(redact({ ...input }));
   const key = gatewayKey ?? null;
   const { rows } = await sql<Selectable<DB['orders']>>`
     with frozen as (
       ${freezeLotsSql(who, input.contract_id, input.quantity, firstOpenDeadline(now), known)}
+    ),
+    checked as (
+      select ${marginCheckSql(who, input.contract_id, input, prices)} as margined from frozen
     ),
     placed as (
       insert into orders (tenant_id, contract_id, pricer_id, instrument_id, direction, volume_orign, limit_price,
@@ -150,7 +154,7 @@ async function insertOrderAtOnce(db: Kysely<DB>, { who, input, now, gatewayKey }
              ${input.quantity}::integer, ${input.price}::numeric, f.basis,
              ${key === null ? PENDING : CLAIM.to}::text, ${key === null ? ORDER_TEXTS.waiting : CLAIM.text}::text,
              ${input.client_order_id ?? null}::text
-        from frozen f
+        from frozen f cross join checked
       returning *
     ),
     audited as (
@@ -167,12 +171,16 @@ async function insertOrderAtOnce(db: Kysely<DB>, { who, input, now, gatewayKey }
   return rows[0];
 }
 
-async function insertOrderChecked(db: Kysely<DB>, { who, input, priceBand, now, lastPrice }: Submit) {
+async function insertOrderChecked(
+  db: Kysely<DB>,
+  { who, input, priceBand, now }: Submit,
+  prices: (symbol: string) => string,
+) {
   return db.transaction().execute(async (tx) => {
     const frozen = await freezeForFixing(tx, who, input, now);
     const problem = limitPriceProblem(input.price, frozen.price_tick ?? undefined, priceBand?.(frozen.instrument_id));
     if (problem) throw invalid(problem, 'price');
-    const { margined } = await assertMargin(tx, who, frozen, input, lastPrice);
+    await assertMargin(tx, who, frozen.id, input, prices(frozen.instrument_id));
     const row = await tx
       .insertInto('orders')
       .values({
@@ -192,7 +200,7 @@ async function insertOrderChecked(db: Kysely<DB>, { who, input, priceBand, now, 
       action: 'submit-order',
       payload: { ...input, order_id: row.id },
     });
-    return { ...row, price_tick: frozen.price_tick, margined };
+    return { ...row, price_tick: frozen.price_tick };
   });
 }
 

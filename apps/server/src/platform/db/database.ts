@@ -20,6 +20,7 @@ import * as m017 from './migrations/017_contract_lifecycle';
 import * as m018 from './migrations/018_notifications';
 import * as m019 from './migrations/019_notifications_live';
 import * as m020 from './migrations/020_orders_conditional';
+import * as m021 from './migrations/021_margin_check';
 import { PGliteDialect } from './pgliteDialect';
 import type { Logger } from '../logger';
 import { guardedPool } from './resilience';
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   '018_notifications': m018,
   '019_notifications_live': m019,
   '020_orders_conditional': m020,
+  '021_margin_check': m021,
 };
 
 /** Versioned migrations, run on start; a failure stops the server. `to`: up to that one only (tests of a migration). */
