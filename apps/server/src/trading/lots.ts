@@ -46,11 +46,18 @@ export function freezeLotsSql(
   contractId: number,
   lots: number,
   openDeadline: string,
-  /** Freeze only if the contract's instrument and that instrument's tick are still these. */
-  expected?: { instrument_id: string; price_tick: number },
+  /**
+   * Freeze only if the contract's instrument and that instrument's tick are still these, and it carries a
+   * margin rate as `margined` says; a contract without one only while its customer is in no margin call
+   * (its statement runs no margin check: modules/margin/check.ts).
+   */
+  expected?: { instrument_id: string; price_tick: number; margined: boolean },
 ): RawBuilder<FrozenLots> {
+  const margin = expected?.margined
+    ? sql`margin_rate > 0`
+    : sql`margin_rate = 0 and not exists (select from pricer_accounts a where a.pricer_id = ${who.pricerId}::integer and a.in_call)`;
   const still = expected
-    ? sql`and instrument_id = ${expected.instrument_id}::text
+    ? sql`and instrument_id = ${expected.instrument_id}::text and ${margin}
           and exists (select from instruments i where i.symbol = contracts.instrument_id and i.price_tick = ${expected.price_tick}::numeric)`
     : sql``;
   return sql<FrozenLots>`update contracts

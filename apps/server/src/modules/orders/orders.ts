@@ -84,6 +84,8 @@ function sameOrder<O extends { contract_id: number; volume_orign: number; limit_
 interface ContractInstrument {
   instrument_id: string;
   price_tick: number;
+  /** Whether the contract carries a margin rate (immutable): only then does its statement run the margin check. */
+  margined: boolean;
 }
 
 /** Per database (tests open many in one process), per contract id; bounded. A hint: the statement re-checks both. */
@@ -118,19 +120,23 @@ async function insertOrder(db: Kysely<DB>, submit: Submit) {
     // The first fixing of a contract in this process, or anything refused: the checks one by one, to say why.
     const row = await insertOrderChecked(db, submit, prices);
     if (row.price_tick !== null)
-      remember(db, row.contract_id, { instrument_id: row.instrument_id, price_tick: row.price_tick });
-    const { price_tick: _, ...order } = row;
+      remember(db, row.contract_id, {
+        instrument_id: row.instrument_id,
+        price_tick: row.price_tick,
+        margined: row.margined,
+      });
+    const { price_tick: _, margined: __, ...order } = row;
     return order;
   });
 }
 
 /**
  * The fixing in ONE statement (no BEGIN/COMMIT round trips: docs/performance.md): freeze the lots,
- * check the customer's margin (a refusal raises: nothing changes), insert the order and its audit row,
- * when the contract's instrument and tick are those the price was checked against. Nothing (undefined) when the contract cannot be fixed so or its instrument is not
- * `known`: the caller then takes the checked path, which says why. With a `gatewayKey` the order is
- * also taken for that gateway (ALIVE '已发送' and its order_dispatch row, as the router's claim in
- * trading/apply.ts leaves it); one statement text either way.
+ * check the customer's margin (on a contract with a rate: margin_check, whose refusal raises and
+ * changes nothing), insert the order and its audit row, when the contract's instrument, tick and rate
+ * are those `known` says. Nothing (undefined) when the contract cannot be fixed so: the caller then
+ * takes the checked path, which says why. With a `gatewayKey` the order is also taken for that gateway
+ * (ALIVE '已发送' and its order_dispatch row, as the router's claim in trading/apply.ts leaves it).
  */
 async function insertOrderAtOnce(
   db: Kysely<DB>,
@@ -145,7 +151,7 @@ async function insertOrderAtOnce(
       ${freezeLotsSql(who, input.contract_id, input.quantity, firstOpenDeadline(now), known)}
     ),
     checked as (
-      select ${marginCheckSql(who, input.contract_id, input, prices)} as margined from frozen
+      select ${known.margined ? marginCheckSql(who, input.contract_id, input, prices) : sql`false`} as margined from frozen
     ),
     placed as (
       insert into orders (tenant_id, contract_id, pricer_id, instrument_id, direction, volume_orign, limit_price,
@@ -180,7 +186,7 @@ async function insertOrderChecked(
     const frozen = await freezeForFixing(tx, who, input, now);
     const problem = limitPriceProblem(input.price, frozen.price_tick ?? undefined, priceBand?.(frozen.instrument_id));
     if (problem) throw invalid(problem, 'price');
-    await assertMargin(tx, who, frozen.id, input, prices(frozen.instrument_id));
+    const { margined } = await assertMargin(tx, who, frozen.id, input, prices(frozen.instrument_id));
     const row = await tx
       .insertInto('orders')
       .values({
@@ -200,7 +206,7 @@ async function insertOrderChecked(
       action: 'submit-order',
       payload: { ...input, order_id: row.id },
     });
-    return { ...row, price_tick: frozen.price_tick };
+    return { ...row, price_tick: frozen.price_tick, margined };
   });
 }
 
