@@ -353,6 +353,43 @@ describe('the check inside the fixing’s own statement (a contract fixed before
   });
 });
 
+describe('a market fixing without a market', () => {
+  it('is refused when no live price values its margin, and nothing changes', async () => {
+    const t = await setupTenant(h, 'trader-margin-d', '丁贸易', ['gus']);
+    const quiet = (await h.call('/api/trader/view/instruments', { product_name: '铜' }, t.token)).body.data.items[3]
+      .symbol as string;
+    expect(quotes.getQuote(quiet)).toBeUndefined();
+    await funds(t, { pricer_id: t.pricers.gus!.id, kind: 'deposit', amount: 1_000_000 });
+    const c = await createContract<{ id: number }>(h, t, 'gus', DEADLINE, {
+      instrument_id: quiet,
+      margin_rate: 0.1,
+      basis: 0,
+    });
+    const before = await h.db.selectFrom('contracts').selectAll().where('id', '=', c.id).executeTakeFirstOrThrow();
+    for (let i = 0; i < 2; i++) {
+      // The first on the checked transaction, the second after a limit fixing made the contract known.
+      const res = await submit(t, 'gus', { contract_id: c.id, quantity: 1, price: 0 });
+      expect(res.status).toBe(409);
+      expect(res.body.error).toEqual({
+        code: 'insufficient_margin',
+        message: '暂无行情，无法计算市价点价所需的保证金，请以限价点价',
+      });
+      if (i === 0) {
+        const limit = await submit(t, 'gus', { contract_id: c.id, quantity: 1, price: 75_000 });
+        expect(limit.status, JSON.stringify(limit.body)).toBe(200);
+        await service.idle();
+        await h.call('/api/trader/rpc/cancel-order', { order_id: limit.body.data.id }, t.token);
+        await service.idle();
+      }
+    }
+    const after = await h.db.selectFrom('contracts').selectAll().where('id', '=', c.id).executeTakeFirstOrThrow();
+    expect({ ...after, updated_at: null }).toEqual({ ...before, updated_at: null });
+    expect(await h.db.selectFrom('orders').select('status').where('contract_id', '=', c.id).execute()).toEqual([
+      { status: 'CANCELLED' },
+    ]);
+  });
+});
+
 describe('the walk: deposit → fix → market against → call → deposit → call ends → settle → released', () => {
   it('recomputes docs/margin.md’s worked example', async () => {
     const alice = a.pricers.alice!.id;
