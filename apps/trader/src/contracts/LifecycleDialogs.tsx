@@ -17,6 +17,7 @@ import { AverageScheduleTable, DateField, notify } from '@pfp/ui';
 import type { ContractRow, RollConfirmation } from '@pfp/contract';
 import { useState } from 'react';
 import { errorText, useContractDetail, useExtendDeadline, useInstruments, useRollContract } from '../shared/api';
+import { DialogActions } from '../shared/DialogActions';
 import { TONE } from '../shared/tones';
 import { unsettledLots } from './SettleContractDialog';
 
@@ -128,14 +129,15 @@ export function RollDialog({ contract, onClose }: { contract: ContractRow | null
             {error}
           </Alert>
         ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={roll.isPending}>
-            {zh.trader.contracts.statusDialog.cancel}
-          </Button>
-          <Button color={TONE.warning} disabled={!ready || roll.isPending} onClick={() => void submit()}>
-            {roll.isPending ? R.submitting : R.confirm}
-          </Button>
-        </Group>
+        <DialogActions
+          backLabel={zh.trader.contracts.statusDialog.cancel}
+          onBack={onClose}
+          confirmLabel={R.confirm}
+          onConfirm={() => void submit()}
+          busy={roll.isPending}
+          confirmDisabled={!ready}
+          confirmColor={TONE.warning}
+        />
       </Stack>
     </Modal>
   );
@@ -201,14 +203,15 @@ export function ExtendDialog({ contract, onClose }: { contract: ContractRow | nu
             {error}
           </Alert>
         ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={extend.isPending}>
-            {zh.trader.contracts.statusDialog.cancel}
-          </Button>
-          <Button color={TONE.warning} disabled={!ready || extend.isPending} onClick={() => void submit()}>
-            {extend.isPending ? E.submitting : E.confirm}
-          </Button>
-        </Group>
+        <DialogActions
+          backLabel={zh.trader.contracts.statusDialog.cancel}
+          onBack={onClose}
+          confirmLabel={E.confirm}
+          onConfirm={() => void submit()}
+          busy={extend.isPending}
+          confirmDisabled={!ready}
+          confirmColor={TONE.warning}
+        />
       </Stack>
     </Modal>
   );

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@pfp/mantine';
+import { Alert, Modal, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@pfp/mantine';
 import { formatLots, formatNumber, zh } from '@pfp/i18n';
 import type { ContractRow } from '@pfp/contract';
 import { notify } from '@pfp/ui';
 import { useState } from 'react';
 import { errorText, useSettleLots } from '../shared/api';
+import { ConfirmStep, DialogActions } from '../shared/DialogActions';
 import { TONE } from '../shared/tones';
 
 const d = zh.margin.contractSettle;
@@ -79,18 +80,16 @@ export function SettleContractDialog({ contract, onClose }: { contract: Contract
       centered
     >
       {confirming ? (
-        <Stack gap="md">
+        <ConfirmStep
+          backLabel={zh.margin.settleDialog.back}
+          onBack={() => setConfirming(false)}
+          confirmLabel={d.confirm}
+          onConfirm={submit}
+          busy={settle.isPending}
+        >
           <Text>{d.confirmText(contract.name, contract.pricer_name ?? '', lotsWithUnits(contract, quantity))}</Text>
           <Text fw={600}>{released > 0 ? d.releases(formatNumber(released, 2)) : d.noMargin}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)} disabled={settle.isPending}>
-              {zh.margin.settleDialog.back}
-            </Button>
-            <Button color={TONE.primary} onClick={submit} loading={settle.isPending} data-autofocus>
-              {d.confirm}
-            </Button>
-          </Group>
-        </Stack>
+        </ConfirmStep>
       ) : (
         <Stack gap="md">
           {refusal ? (
@@ -125,21 +124,17 @@ export function SettleContractDialog({ contract, onClose }: { contract: Contract
             onChange={(e) => setNote(e.currentTarget.value)}
           />
           <Text size="sm">{valid ? (released > 0 ? d.releases(formatNumber(released, 2)) : d.noMargin) : null}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {d.cancel}
-            </Button>
-            <Button
-              color={TONE.primary}
-              disabled={!valid}
-              onClick={() => {
-                setRefusal(null);
-                setConfirming(true);
-              }}
-            >
-              {d.next}
-            </Button>
-          </Group>
+          <DialogActions
+            backLabel={d.cancel}
+            onBack={close}
+            confirmLabel={d.next}
+            onConfirm={() => {
+              setRefusal(null);
+              setConfirming(true);
+            }}
+            busy={false}
+            confirmDisabled={!valid}
+          />
         </Stack>
       )}
     </Modal>

@@ -27,6 +27,7 @@ import {
   useSettleLots,
   useUnsettledContracts,
 } from '../shared/api';
+import { ConfirmStep, DialogActions } from '../shared/DialogActions';
 import { PageHeading } from '../shared/PageHeading';
 import { TONE } from '../shared/tones';
 
@@ -166,17 +167,15 @@ function FundsDialog({ account, onClose }: { account: PricerAccount; onClose: ()
   return (
     <Modal opened onClose={record.isPending ? () => undefined : onClose} title={d.title(account.pricer_name)} centered>
       {confirming ? (
-        <Stack>
-          <Text>{d.confirmText(t.kinds[kind] ?? kind, yuan(Number(amount)), account.pricer_name)}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)} disabled={record.isPending}>
-              {d.back}
-            </Button>
-            <Button onClick={submit} loading={record.isPending}>
-              {d.confirm}
-            </Button>
-          </Group>
-        </Stack>
+        <ConfirmStep
+          backLabel={d.back}
+          onBack={() => setConfirming(false)}
+          confirmLabel={d.confirm}
+          onConfirm={submit}
+          busy={record.isPending}
+        >
+          {d.confirmText(t.kinds[kind] ?? kind, yuan(Number(amount)), account.pricer_name)}
+        </ConfirmStep>
       ) : (
         <Stack>
           <Select
@@ -197,14 +196,14 @@ function FundsDialog({ account, onClose }: { account: PricerAccount; onClose: ()
             data-autofocus
           />
           <TextInput label={d.note} value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={200} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {d.cancel}
-            </Button>
-            <Button onClick={() => setConfirming(true)} disabled={amount === '' || amount === 0}>
-              {d.next}
-            </Button>
-          </Group>
+          <DialogActions
+            backLabel={d.cancel}
+            onBack={onClose}
+            confirmLabel={d.next}
+            onConfirm={() => setConfirming(true)}
+            busy={false}
+            confirmDisabled={amount === '' || amount === 0}
+          />
         </Stack>
       )}
     </Modal>
@@ -237,17 +236,15 @@ function CreditDialog({ account, onClose }: { account: PricerAccount; onClose: (
   return (
     <Modal opened onClose={set.isPending ? () => undefined : onClose} title={d.title(account.pricer_name)} centered>
       {confirming ? (
-        <Stack>
-          <Text>{d.confirmText(yuan(Number(amount)), account.pricer_name)}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)} disabled={set.isPending}>
-              {d.back}
-            </Button>
-            <Button onClick={submit} loading={set.isPending}>
-              {d.confirm}
-            </Button>
-          </Group>
-        </Stack>
+        <ConfirmStep
+          backLabel={d.back}
+          onBack={() => setConfirming(false)}
+          confirmLabel={d.confirm}
+          onConfirm={submit}
+          busy={set.isPending}
+        >
+          {d.confirmText(yuan(Number(amount)), account.pricer_name)}
+        </ConfirmStep>
       ) : (
         <Stack>
           <NumberInput
@@ -260,14 +257,14 @@ function CreditDialog({ account, onClose }: { account: PricerAccount; onClose: (
             data-autofocus
           />
           <TextInput label={d.note} value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={200} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {d.cancel}
-            </Button>
-            <Button onClick={() => setConfirming(true)} disabled={amount === ''}>
-              {d.next}
-            </Button>
-          </Group>
+          <DialogActions
+            backLabel={d.cancel}
+            onBack={onClose}
+            confirmLabel={d.next}
+            onConfirm={() => setConfirming(true)}
+            busy={false}
+            confirmDisabled={amount === ''}
+          />
         </Stack>
       )}
     </Modal>
@@ -330,17 +327,15 @@ function SettleDialog({ account, onClose }: { account: PricerAccount; onClose: (
       centered
     >
       {confirming ? (
-        <Stack>
-          <Text>{d.confirmText(confirming.contract.name, confirming.quantity)}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(null)} disabled={settle.isPending}>
-              {d.back}
-            </Button>
-            <Button onClick={submit} loading={settle.isPending}>
-              {d.confirm}
-            </Button>
-          </Group>
-        </Stack>
+        <ConfirmStep
+          backLabel={d.back}
+          onBack={() => setConfirming(null)}
+          confirmLabel={d.confirm}
+          onConfirm={submit}
+          busy={settle.isPending}
+        >
+          {d.confirmText(confirming.contract.name, confirming.quantity)}
+        </ConfirmStep>
       ) : contracts.isPending ? (
         <Group justify="center" py="md">
           <Loader size="sm" />
