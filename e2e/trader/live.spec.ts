@@ -29,4 +29,50 @@ test.describe('the live console (docs/live.md)', () => {
       headers: { authorization: `Bearer ${pricer.token}` },
     });
   });
+
+  test('an order placed while the console subscribes is read at once, not at the next 10 s poll', async ({
+    page,
+    request,
+  }) => {
+    // The console's subscription waits (its messages held) until the order is in: the version it then answers
+    // already counts the order, so no later version announces it.
+    const held: (string | Buffer)[] = [];
+    let release: (() => void) | undefined;
+    let open!: () => void;
+    const openGate = new Promise<void>((resolve) => (open = resolve));
+    await page.routeWebSocket(/\/ws(\?|$)/, (ws) => {
+      const server = ws.connectToServer();
+      ws.onMessage((m) => (release ? server.send(m) : held.push(m)));
+      const flush = () => {
+        for (const m of held.splice(0)) server.send(m);
+      };
+      void openGate.then(() => {
+        release = flush;
+        flush();
+      });
+    });
+    const firstOrders = page.waitForResponse('**/api/trader/view/orders', { timeout: 30_000 });
+    await signIn(page, demoTrader);
+    await firstOrders;
+    const pricer = await pricerLogin(request, 1, 'pricer1', 'pricer123');
+    const contractId = (
+      await (
+        await request.post('/api/pricer/view/my-data-snapshot', {
+          data: {},
+          headers: { authorization: `Bearer ${pricer.token}` },
+        })
+      ).json()
+    ).data.contracts.find(
+      (c: { status: string; remaining_quantity: number }) => c.status === 'active' && c.remaining_quantity > 0,
+    ).id as number;
+    const price = await restingBuyPrice(request, pricer, contractId);
+    const order = await submitOrder(request, pricer, { contract_id: contractId, quantity: 1, price });
+    await expect(page.getByRole('cell', { name: String(order.id), exact: true })).toHaveCount(0);
+    open();
+    await expect(page.getByRole('cell', { name: String(order.id), exact: true })).toBeVisible({ timeout: 2_000 });
+    await request.post('/api/pricer/rpc/cancel-order', {
+      data: { order_id: order.id },
+      headers: { authorization: `Bearer ${pricer.token}` },
+    });
+  });
 });

@@ -38,8 +38,9 @@ export function useLiveConsole(getToken: () => Promise<string | null | undefined
     const onPatch = (patch: TraderDeskPatch | undefined) => {
       if (patch?.version === undefined) return;
       params.since = patch.version;
-      if (held !== undefined && held !== patch.version)
-        for (const queryKey of MOVED) void queryClient.invalidateQueries({ queryKey });
+      // Also on the subscription's first answer: the page's first reads went out before it, and a change made
+      // in between is already in this version, so no later one would announce it.
+      if (held !== patch.version) for (const queryKey of MOVED) void queryClient.invalidateQueries({ queryKey });
       held = patch.version;
     };
     // A fresh access token for every (re)connect: the upgrade is where it is checked.
