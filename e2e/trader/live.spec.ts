@@ -1,5 +1,21 @@
-import { expect, test } from '@playwright/test';
-import { demoTrader, pricerLogin, restingBuyPrice, signIn, submitOrder } from './support';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import {
+  demoTrader,
+  pricerLogin,
+  pricerSnapshot,
+  restingBuyPrice,
+  signIn,
+  submitOrder,
+  type PricerSession,
+} from './support';
+
+/** The customer's first active contract with lots left to fix. */
+async function openContract(request: APIRequestContext, pricer: PricerSession) {
+  const { contracts } = await pricerSnapshot(request, pricer);
+  const contract = contracts.find((c) => c.status === 'active' && c.remaining_quantity > 0);
+  if (!contract) throw new Error('no active contract with lots left');
+  return contract.id;
+}
 
 test.describe('the live console (docs/live.md)', () => {
   test('a customer’s new order reaches the order stream by push, not at the next 10 s poll', async ({
@@ -8,16 +24,7 @@ test.describe('the live console (docs/live.md)', () => {
   }) => {
     await signIn(page, demoTrader);
     const pricer = await pricerLogin(request, 1, 'pricer1', 'pricer123');
-    const contractId = (
-      await (
-        await request.post('/api/pricer/view/my-data-snapshot', {
-          data: {},
-          headers: { authorization: `Bearer ${pricer.token}` },
-        })
-      ).json()
-    ).data.contracts.find(
-      (c: { status: string; remaining_quantity: number }) => c.status === 'active' && c.remaining_quantity > 0,
-    ).id as number;
+    const contractId = await openContract(request, pricer);
     const price = await restingBuyPrice(request, pricer, contractId);
     // Right after the order stream's own poll: the next one is 10 s away.
     await page.waitForRequest('**/api/trader/view/orders', { timeout: 15_000 });
@@ -55,16 +62,7 @@ test.describe('the live console (docs/live.md)', () => {
     await signIn(page, demoTrader);
     await firstOrders;
     const pricer = await pricerLogin(request, 1, 'pricer1', 'pricer123');
-    const contractId = (
-      await (
-        await request.post('/api/pricer/view/my-data-snapshot', {
-          data: {},
-          headers: { authorization: `Bearer ${pricer.token}` },
-        })
-      ).json()
-    ).data.contracts.find(
-      (c: { status: string; remaining_quantity: number }) => c.status === 'active' && c.remaining_quantity > 0,
-    ).id as number;
+    const contractId = await openContract(request, pricer);
     const price = await restingBuyPrice(request, pricer, contractId);
     const order = await submitOrder(request, pricer, { contract_id: contractId, quantity: 1, price });
     await expect(page.getByRole('cell', { name: String(order.id), exact: true })).toHaveCount(0);

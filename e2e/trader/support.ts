@@ -82,6 +82,7 @@ export interface SnapshotContract {
   instrument_id: string;
   price_tick: number;
   remaining_quantity: number;
+  status: string;
 }
 
 export async function pricerSnapshot(request: APIRequestContext, session: PricerSession) {
