@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startHarness, type Harness } from '../../../test/harness';
 import { createContract, setupTenant, type Tenant } from '../../../test/tenants';
 import { FakeQuotes, setMarket } from '../../../test/trading/testSupport';
@@ -212,10 +212,23 @@ describe('contracts, 条件单, deadlines, margin calls', () => {
   it('reminds T-3, T-1 and the last day once per contract, however many instances run the job', async () => {
     const now = new Date();
     const inDays = (d: number) => shanghaiToday(new Date(now.getTime() + d * 86_400_000));
-    const t3 = await newContract(b, 'erin', { fixing_deadline: inDays(3) });
-    const t1 = await newContract(b, 'erin', { fixing_deadline: inDays(1) });
-    const t0 = await newContract(b, 'erin', { fixing_deadline: inDays(0) });
-    await newContract(b, 'erin', { fixing_deadline: inDays(5) }); // not yet
+    // Created with a later deadline, then moved in the database: after 15:00 Beijing time the API refuses a
+    // deadline of today, and the job must not depend on the hour the suite runs at.
+    const moved: number[] = [];
+    const dueIn = async (days: number) => {
+      const c = await newContract(b, 'erin');
+      await h.db.updateTable('contracts').set({ fixing_deadline: inDays(days) }).where('id', '=', c.id).execute();
+      moved.push(c.id);
+      return c;
+    };
+    const t3 = await dueIn(3);
+    const t1 = await dueIn(1);
+    const t0 = await dueIn(0);
+    await dueIn(5); // not yet
+    onTestFinished(async () => {
+      // Back to the later deadline: the expiry test below must see only its own contract expire.
+      await h.db.updateTable('contracts').set({ fixing_deadline: DEADLINE }).where('id', 'in', moved).execute();
+    });
     // Two instances at once, then again.
     const runs = await Promise.all([remindDeadlines(h.db, now), remindDeadlines(h.db, now)]);
     expect(runs[0]! + runs[1]!).toBe(3);
