@@ -1,11 +1,9 @@
-import { Alert, Modal, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@pfp/mantine';
+import { NumberInput, SimpleGrid, Stack, Text, TextInput } from '@pfp/mantine';
 import { formatLots, formatNumber, zh } from '@pfp/i18n';
 import type { ContractRow } from '@pfp/contract';
-import { notify } from '@pfp/ui';
 import { useState } from 'react';
-import { errorText, useSettleLots } from '../shared/api';
-import { ConfirmStep, DialogActions } from '../shared/DialogActions';
-import { TONE } from '../shared/tones';
+import { useSettleLots } from '../shared/api';
+import { TwoStepDialog } from '../shared/TwoStepDialog';
 
 const d = zh.margin.contractSettle;
 
@@ -38,29 +36,10 @@ export function SettleContractDialog({ contract, onClose }: { contract: Contract
   const open = unsettledLots(contract);
   const [lots, setLots] = useState<number | ''>(open);
   const [note, setNote] = useState('');
-  const [confirming, setConfirming] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const settle = useSettleLots();
   const valid = lots !== '' && Number.isInteger(lots) && lots >= 1 && lots <= open;
   const quantity = valid ? lots : 0;
   const released = marginReleased(contract, quantity);
-  const close = () => {
-    if (!settle.isPending) onClose();
-  };
-  const submit = () =>
-    settle.mutate(
-      { contract_id: contract.id, quantity, note: note.trim() },
-      {
-        onSuccess: () => {
-          notify(d.done, 'success');
-          onClose();
-        },
-        onError: (err) => {
-          setRefusal(d.failed(errorText(err)));
-          setConfirming(false);
-        },
-      },
-    );
   const figure = (label: string, value: string) => (
     <Stack gap={2}>
       <Text size="sm" c="gray.7">
@@ -70,33 +49,22 @@ export function SettleContractDialog({ contract, onClose }: { contract: Contract
     </Stack>
   );
   return (
-    <Modal
-      opened
-      onClose={close}
-      title={confirming ? d.confirmTitle : d.title(contract.name)}
-      closeOnClickOutside={!settle.isPending}
-      closeOnEscape={!settle.isPending}
-      closeButtonProps={{ disabled: settle.isPending, 'aria-label': zh.shell.close }}
-      centered
-    >
-      {confirming ? (
-        <ConfirmStep
-          backLabel={zh.margin.settleDialog.back}
-          onBack={() => setConfirming(false)}
-          confirmLabel={d.confirm}
-          onConfirm={submit}
-          busy={settle.isPending}
-        >
+    <TwoStepDialog
+      title={d.title(contract.name)}
+      confirmTitle={d.confirmTitle}
+      labels={{ cancel: d.cancel, next: d.next, back: zh.margin.settleDialog.back, confirm: d.confirm }}
+      nextDisabled={!valid}
+      run={() => settle.mutateAsync({ contract_id: contract.id, quantity, note: note.trim() })}
+      texts={d}
+      onClose={onClose}
+      confirmation={
+        <>
           <Text>{d.confirmText(contract.name, contract.pricer_name ?? '', lotsWithUnits(contract, quantity))}</Text>
           <Text fw={600}>{released > 0 ? d.releases(formatNumber(released, 2)) : d.noMargin}</Text>
-        </ConfirmStep>
-      ) : (
-        <Stack gap="md">
-          {refusal ? (
-            <Alert color={TONE.danger} variant="light" role="alert">
-              {refusal}
-            </Alert>
-          ) : null}
+        </>
+      }
+      entry={
+        <>
           <SimpleGrid cols={2} spacing="sm">
             {figure(d.customer, contract.pricer_name ?? '-')}
             {figure(d.executed, lotsWithUnits(contract, contract.executed_quantity))}
@@ -124,19 +92,8 @@ export function SettleContractDialog({ contract, onClose }: { contract: Contract
             onChange={(e) => setNote(e.currentTarget.value)}
           />
           <Text size="sm">{valid ? (released > 0 ? d.releases(formatNumber(released, 2)) : d.noMargin) : null}</Text>
-          <DialogActions
-            backLabel={d.cancel}
-            onBack={close}
-            confirmLabel={d.next}
-            onConfirm={() => {
-              setRefusal(null);
-              setConfirming(true);
-            }}
-            busy={false}
-            confirmDisabled={!valid}
-          />
-        </Stack>
-      )}
-    </Modal>
+        </>
+      }
+    />
   );
 }

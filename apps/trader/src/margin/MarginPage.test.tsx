@@ -94,6 +94,20 @@ describe('MarginPage', () => {
     );
   });
 
+  it('shows a refused entry’s reason in the dialog, back on the entry with its values', async () => {
+    const api = open();
+    api.recordFunds.mockRejectedValueOnce(new Error('出金后可用保证金不足'));
+    const table = await screen.findByTestId('accounts-table');
+    fireEvent.click(within(within(table).getAllByRole('row')[2]!).getByRole('button', { name: '资金入账' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('金额（元）'), { target: { value: '5000' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '下一步' }));
+    fireEvent.click(await within(dialog).findByRole('button', { name: '确认入账' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('入账失败：出金后可用保证金不足');
+    expect((within(dialog).getByLabelText('金额（元）') as HTMLInputElement).value).toBe('5,000');
+    expect(screen.getByRole('dialog')).toBe(dialog);
+  });
+
   it('settles a contract’s fixed lots after a confirmation, no more than not yet settled', async () => {
     const api = open();
     const table = await screen.findByTestId('accounts-table');

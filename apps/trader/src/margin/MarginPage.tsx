@@ -27,8 +27,9 @@ import {
   useSettleLots,
   useUnsettledContracts,
 } from '../shared/api';
-import { ConfirmStep, DialogActions } from '../shared/DialogActions';
+import { ConfirmStep } from '../shared/DialogActions';
 import { PageHeading } from '../shared/PageHeading';
+import { TwoStepDialog } from '../shared/TwoStepDialog';
 import { TONE } from '../shared/tones';
 
 const t = zh.margin;
@@ -140,44 +141,27 @@ export function MarginPage() {
   );
 }
 
-/** 入金 / 出金 / 调整, in two steps: the entry, then its confirmation (the ledger is never edited). */
+/** What a NumberInput gives back, as the dialogs keep it: a number, or '' while empty. */
+const amountOf = (v: number | string) => (typeof v === 'number' ? v : v === '' ? '' : Number(v));
+
+/** 入金 / 出金 / 调整: the entry, then its confirmation (the ledger is never edited). */
 function FundsDialog({ account, onClose }: { account: PricerAccount; onClose: () => void }) {
   const d = t.fundsDialog;
   const record = useRecordFunds();
   const [kind, setKind] = useState<FundsKind>('deposit');
   const [amount, setAmount] = useState<number | ''>('');
   const [note, setNote] = useState('');
-  const [confirming, setConfirming] = useState(false);
-  const submit = () => {
-    if (amount === '') return;
-    record.mutate(
-      { pricer_id: account.pricer_id, kind, amount, note },
-      {
-        onSuccess: () => {
-          notify(d.done, 'success');
-          onClose();
-        },
-        onError: (err) => {
-          notify(d.failed(errorText(err)), 'error');
-          setConfirming(false);
-        },
-      },
-    );
-  };
   return (
-    <Modal opened onClose={record.isPending ? () => undefined : onClose} title={d.title(account.pricer_name)} centered>
-      {confirming ? (
-        <ConfirmStep
-          backLabel={d.back}
-          onBack={() => setConfirming(false)}
-          confirmLabel={d.confirm}
-          onConfirm={submit}
-          busy={record.isPending}
-        >
-          {d.confirmText(t.kinds[kind] ?? kind, yuan(Number(amount)), account.pricer_name)}
-        </ConfirmStep>
-      ) : (
-        <Stack>
+    <TwoStepDialog
+      title={d.title(account.pricer_name)}
+      labels={d}
+      nextDisabled={amount === '' || amount === 0}
+      run={() => record.mutateAsync({ pricer_id: account.pricer_id, kind, amount: Number(amount), note })}
+      texts={d}
+      onClose={onClose}
+      confirmation={d.confirmText(t.kinds[kind] ?? kind, yuan(Number(amount)), account.pricer_name)}
+      entry={
+        <>
           <Select
             label={d.kind}
             data={(['deposit', 'withdraw', 'adjust'] as const).map((k) => ({ value: k, label: t.kinds[k]! }))}
@@ -189,85 +173,49 @@ function FundsDialog({ account, onClose }: { account: PricerAccount; onClose: ()
             label={d.amount}
             description={kind === 'adjust' ? d.amountHint : undefined}
             value={amount}
-            onChange={(v) => setAmount(typeof v === 'number' ? v : v === '' ? '' : Number(v))}
+            onChange={(v) => setAmount(amountOf(v))}
             decimalScale={2}
             allowNegative={kind === 'adjust'}
             thousandSeparator=","
             data-autofocus
           />
           <TextInput label={d.note} value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={200} />
-          <DialogActions
-            backLabel={d.cancel}
-            onBack={onClose}
-            confirmLabel={d.next}
-            onConfirm={() => setConfirming(true)}
-            busy={false}
-            confirmDisabled={amount === '' || amount === 0}
-          />
-        </Stack>
-      )}
-    </Modal>
+        </>
+      }
+    />
   );
 }
 
-/** 授信额度, in two steps like the funds. */
+/** 授信额度: the entry, then its confirmation, like the funds. */
 function CreditDialog({ account, onClose }: { account: PricerAccount; onClose: () => void }) {
   const d = t.creditDialog;
   const set = useSetCreditLine();
   const [amount, setAmount] = useState<number | ''>(account.credit_line);
   const [note, setNote] = useState('');
-  const [confirming, setConfirming] = useState(false);
-  const submit = () => {
-    if (amount === '') return;
-    set.mutate(
-      { pricer_id: account.pricer_id, credit_line: amount, note },
-      {
-        onSuccess: () => {
-          notify(d.done, 'success');
-          onClose();
-        },
-        onError: (err) => {
-          notify(d.failed(errorText(err)), 'error');
-          setConfirming(false);
-        },
-      },
-    );
-  };
   return (
-    <Modal opened onClose={set.isPending ? () => undefined : onClose} title={d.title(account.pricer_name)} centered>
-      {confirming ? (
-        <ConfirmStep
-          backLabel={d.back}
-          onBack={() => setConfirming(false)}
-          confirmLabel={d.confirm}
-          onConfirm={submit}
-          busy={set.isPending}
-        >
-          {d.confirmText(yuan(Number(amount)), account.pricer_name)}
-        </ConfirmStep>
-      ) : (
-        <Stack>
+    <TwoStepDialog
+      title={d.title(account.pricer_name)}
+      labels={d}
+      nextDisabled={amount === ''}
+      run={() => set.mutateAsync({ pricer_id: account.pricer_id, credit_line: Number(amount), note })}
+      texts={d}
+      onClose={onClose}
+      confirmation={d.confirmText(yuan(Number(amount)), account.pricer_name)}
+      entry={
+        <>
           <NumberInput
             label={d.amount}
             value={amount}
-            onChange={(v) => setAmount(typeof v === 'number' ? v : v === '' ? '' : Number(v))}
+            onChange={(v) => setAmount(amountOf(v))}
             decimalScale={2}
             allowNegative={false}
             thousandSeparator=","
             data-autofocus
           />
           <TextInput label={d.note} value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={200} />
-          <DialogActions
-            backLabel={d.cancel}
-            onBack={onClose}
-            confirmLabel={d.next}
-            onConfirm={() => setConfirming(true)}
-            busy={false}
-            confirmDisabled={amount === ''}
-          />
-        </Stack>
-      )}
-    </Modal>
+        </>
+      }
+    />
   );
 }
 

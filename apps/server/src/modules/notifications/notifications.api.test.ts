@@ -217,7 +217,11 @@ describe('contracts, 条件单, deadlines, margin calls', () => {
     const moved: number[] = [];
     const dueIn = async (days: number) => {
       const c = await newContract(b, 'erin');
-      await h.db.updateTable('contracts').set({ fixing_deadline: inDays(days) }).where('id', '=', c.id).execute();
+      await h.db
+        .updateTable('contracts')
+        .set({ fixing_deadline: inDays(days) })
+        .where('id', '=', c.id)
+        .execute();
       moved.push(c.id);
       return c;
     };

@@ -1,0 +1,98 @@
+import { Alert, Modal, Stack } from '@pfp/mantine';
+import { zh } from '@pfp/i18n';
+import { notify } from '@pfp/ui';
+import { useState, type ReactNode } from 'react';
+import { errorText } from './api';
+import { ConfirmStep, DialogActions } from './DialogActions';
+import type { SaveTexts } from './FormDialog';
+import { TONE } from './tones';
+
+export interface TwoStepDialogProps {
+  title: ReactNode;
+  /** The confirmation step's title, when it is not the entry's. */
+  confirmTitle?: ReactNode;
+  size?: 'md' | 'lg' | 'xl';
+  labels: { cancel: string; next: string; back: string; confirm: string };
+  /** The entry step: the fields and what they will do. */
+  entry: ReactNode;
+  /** The entry is not ready for its confirmation yet. */
+  nextDisabled?: boolean;
+  /** The confirmation step: the consequence, in words, before anything is sent. */
+  confirmation: ReactNode;
+  /** The call, made only from the confirmation step. */
+  run: () => Promise<unknown>;
+  texts: Pick<SaveTexts, 'done' | 'failed'>;
+  onClose: () => void;
+}
+
+/**
+ * A money dialog in two steps — the entry, then its confirmation — that cannot be closed while its call
+ * runs. Success: the toast and close. Refusal: back on the entry with the values kept and the server's
+ * reason in the dialog, where the person is looking.
+ */
+export function TwoStepDialog(props: TwoStepDialogProps) {
+  const { title, confirmTitle, size, labels, entry, nextDisabled, confirmation, run, texts, onClose } = props;
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const close = () => {
+    if (!busy) onClose();
+  };
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await run();
+      notify(texts.done, 'success');
+      onClose();
+    } catch (err) {
+      setRefusal(texts.failed(errorText(err)));
+      setConfirming(false);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      opened
+      onClose={close}
+      title={confirming ? (confirmTitle ?? title) : title}
+      size={size}
+      closeOnClickOutside={!busy}
+      closeOnEscape={!busy}
+      closeButtonProps={{ disabled: busy, 'aria-label': zh.shell.close }}
+      centered
+    >
+      {confirming ? (
+        <ConfirmStep
+          backLabel={labels.back}
+          onBack={() => setConfirming(false)}
+          confirmLabel={labels.confirm}
+          onConfirm={() => void confirm()}
+          busy={busy}
+        >
+          {confirmation}
+        </ConfirmStep>
+      ) : (
+        <Stack gap="md">
+          {refusal ? (
+            <Alert color={TONE.danger} variant="light" role="alert">
+              {refusal}
+            </Alert>
+          ) : null}
+          {entry}
+          <DialogActions
+            backLabel={labels.cancel}
+            onBack={close}
+            confirmLabel={labels.next}
+            onConfirm={() => {
+              setRefusal(null);
+              setConfirming(true);
+            }}
+            busy={false}
+            confirmDisabled={nextDisabled}
+          />
+        </Stack>
+      )}
+    </Modal>
+  );
+}
