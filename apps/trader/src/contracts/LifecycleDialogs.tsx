@@ -15,7 +15,7 @@ import {
 import { beijingDay, formatBasis, formatDateTime, formatLotsWithUnits, formatNumber, formatPrice, zh } from '@pfp/i18n';
 import { AverageScheduleTable, DateField, notify } from '@pfp/ui';
 import type { ContractRow, RollConfirmation } from '@pfp/contract';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { errorText, useContractDetail, useExtendDeadline, useInstruments, useRollContract } from '../shared/api';
 import { DialogActions } from '../shared/DialogActions';
 import { TONE } from '../shared/tones';
@@ -24,6 +24,87 @@ import { unsettledLots } from './SettleContractDialog';
 const L = zh.lifecycle.ui;
 const yuan = (n: number) => formatNumber(n, 2);
 const num = (v: number | string) => (typeof v === 'number' ? v : v === '' || v === '-' ? NaN : Number(v));
+
+interface EffectDialogProps {
+  title: string;
+  size?: 'md' | 'lg';
+  /** The fields. */
+  children: ReactNode;
+  /** What will happen, once the fields are complete (null until then: nothing to confirm). */
+  effect: { testId: string; title: string; items: ReactNode[]; irreversible: string } | null;
+  confirmLabel: string;
+  run: () => Promise<unknown>;
+  texts: { done: string; failed: (reason: string) => string };
+  onClose: () => void;
+}
+
+/**
+ * 转月 and 延期: the fields, then, under them, what the action will do and that it cannot be undone, and
+ * one confirm button in the warning colour. Locked while the call runs; a refusal stays in the dialog.
+ */
+function EffectDialog({ title, size, children, effect, confirmLabel, run, texts, onClose }: EffectDialogProps) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const submit = async () => {
+    setError(null);
+    setBusy(true);
+    try {
+      await run();
+      notify(texts.done, 'success', 3000);
+      onClose();
+    } catch (err) {
+      setError(errorText(err));
+      notify(texts.failed(errorText(err)), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      opened
+      onClose={() => !busy && onClose()}
+      title={title}
+      centered
+      size={size}
+      closeOnClickOutside={!busy}
+      closeOnEscape={!busy}
+      closeButtonProps={{ disabled: busy, 'aria-label': zh.shell.close }}
+    >
+      <Stack gap="sm">
+        {children}
+        {effect ? (
+          <Alert color={TONE.warning} variant="light" title={effect.title} data-testid={effect.testId}>
+            <List size="sm" spacing={2}>
+              {effect.items.map((item, i) => (
+                <List.Item key={i}>{item}</List.Item>
+              ))}
+            </List>
+            <Text size="sm" mt={6} fw={600}>
+              {effect.irreversible}
+            </Text>
+          </Alert>
+        ) : null}
+        {error ? (
+          <Alert color={TONE.danger} variant="light" role="alert">
+            {error}
+          </Alert>
+        ) : null}
+        <DialogActions
+          backLabel={zh.trader.contracts.statusDialog.cancel}
+          onBack={onClose}
+          confirmLabel={confirmLabel}
+          onConfirm={() => void submit()}
+          busy={busy}
+          confirmDisabled={!effect}
+          confirmColor={TONE.warning}
+        />
+      </Stack>
+    </Modal>
+  );
+}
+
+/** The items of an effect list that apply: false and null are left out. */
+const applying = (...items: (ReactNode | false | null)[]) => items.filter((i) => i !== false && i !== null);
 
 /**
  * 转月 (issue 32): the target month, lots, 月差 and fee, then what will happen — lots and units moved,
@@ -38,7 +119,6 @@ export function RollDialog({ contract, onClose }: { contract: ContractRow | null
   const [spread, setSpread] = useState<number | string>(0);
   const [fee, setFee] = useState<number | string>(0);
   const [deadline, setDeadline] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [today] = useState(() => beijingDay(Date.now()));
   if (!contract) return null;
   const target = instruments.data?.find((i) => i.symbol === to);
@@ -47,99 +127,72 @@ export function RollDialog({ contract, onClose }: { contract: ContractRow | null
   const f = num(fee) || 0;
   const multiplier = target?.volume_multiple ?? contract.multiplier ?? 1;
   const ready = target !== undefined && Number.isInteger(q) && q > 0 && Number.isFinite(s);
-  const submit = async () => {
-    setError(null);
-    try {
-      await roll.mutateAsync({
-        contract_id: contract.id,
-        to_instrument_id: to!,
-        quantity: q,
-        spread: s,
-        fee_per_unit: f,
-        ...(deadline ? { fixing_deadline: deadline } : {}),
-      });
-      notify(R.done, 'success', 3000);
-      onClose();
-    } catch (err) {
-      setError(errorText(err));
-      notify(R.failed(errorText(err)), 'error');
-    }
-  };
   return (
-    <Modal
-      opened
-      onClose={() => !roll.isPending && onClose()}
+    <EffectDialog
       title={R.title(contract.name)}
-      centered
       size="lg"
-      closeButtonProps={{ 'aria-label': zh.shell.close }}
+      confirmLabel={R.confirm}
+      texts={R}
+      onClose={onClose}
+      run={() =>
+        roll.mutateAsync({
+          contract_id: contract.id,
+          to_instrument_id: to!,
+          quantity: q,
+          spread: s,
+          fee_per_unit: f,
+          ...(deadline ? { fixing_deadline: deadline } : {}),
+        })
+      }
+      effect={
+        ready
+          ? {
+              testId: 'roll-effect',
+              title: R.effectTitle,
+              irreversible: R.irreversible,
+              items: applying(
+                R.effect(formatLotsWithUnits(q, multiplier, contract.unit), contract.instrument_id, target.symbol),
+                R.basis(formatBasis(contract.basis), formatBasis(s), formatBasis(contract.basis + s)),
+                R.left(Math.max(0, contract.remaining_quantity - q)),
+                q > contract.remaining_quantity && R.held(contract.frozen_quantity),
+                f > 0 && R.fee(yuan(f * q * multiplier)),
+              ),
+            }
+          : null
+      }
     >
-      <Stack gap="sm">
-        <Select
-          label={R.target}
-          data={(instruments.data ?? [])
-            .filter((i) => i.symbol !== contract.instrument_id)
-            .map((i) => ({ value: i.symbol, label: `${i.name}（${i.symbol}）` }))}
-          value={to}
-          onChange={setTo}
-          searchable
-          data-testid="roll-target"
+      <Select
+        label={R.target}
+        data={(instruments.data ?? [])
+          .filter((i) => i.symbol !== contract.instrument_id)
+          .map((i) => ({ value: i.symbol, label: `${i.name}（${i.symbol}）` }))}
+        value={to}
+        onChange={setTo}
+        searchable
+        data-testid="roll-target"
+      />
+      <Group grow>
+        <NumberInput
+          label={R.quantity}
+          min={1}
+          max={contract.remaining_quantity}
+          allowDecimal={false}
+          value={lots}
+          onChange={setLots}
+          data-testid="roll-quantity"
         />
-        <Group grow>
-          <NumberInput
-            label={R.quantity}
-            min={1}
-            max={contract.remaining_quantity}
-            allowDecimal={false}
-            value={lots}
-            onChange={setLots}
-            data-testid="roll-quantity"
-          />
-          <NumberInput label={R.spread} allowNegative value={spread} onChange={setSpread} data-testid="roll-spread" />
-          <NumberInput
-            label={R.feePerUnit}
-            min={0}
-            decimalScale={2}
-            value={fee}
-            onChange={setFee}
-            data-testid="roll-fee"
-          />
-        </Group>
-        <DateField label={R.deadline} min={today} value={deadline} onChange={setDeadline} data-testid="roll-deadline" />
-        {ready ? (
-          <Alert color={TONE.warning} variant="light" title={R.effectTitle} data-testid="roll-effect">
-            <List size="sm" spacing={2}>
-              <List.Item>
-                {R.effect(formatLotsWithUnits(q, multiplier, contract.unit), contract.instrument_id, target.symbol)}
-              </List.Item>
-              <List.Item>
-                {R.basis(formatBasis(contract.basis), formatBasis(s), formatBasis(contract.basis + s))}
-              </List.Item>
-              <List.Item>{R.left(Math.max(0, contract.remaining_quantity - q))}</List.Item>
-              {q > contract.remaining_quantity ? <List.Item>{R.held(contract.frozen_quantity)}</List.Item> : null}
-              {f > 0 ? <List.Item>{R.fee(yuan(f * q * multiplier))}</List.Item> : null}
-            </List>
-            <Text size="sm" mt={6} fw={600}>
-              {R.irreversible}
-            </Text>
-          </Alert>
-        ) : null}
-        {error ? (
-          <Alert color={TONE.danger} variant="light" role="alert">
-            {error}
-          </Alert>
-        ) : null}
-        <DialogActions
-          backLabel={zh.trader.contracts.statusDialog.cancel}
-          onBack={onClose}
-          confirmLabel={R.confirm}
-          onConfirm={() => void submit()}
-          busy={roll.isPending}
-          confirmDisabled={!ready}
-          confirmColor={TONE.warning}
+        <NumberInput label={R.spread} allowNegative value={spread} onChange={setSpread} data-testid="roll-spread" />
+        <NumberInput
+          label={R.feePerUnit}
+          min={0}
+          decimalScale={2}
+          value={fee}
+          onChange={setFee}
+          data-testid="roll-fee"
         />
-      </Stack>
-    </Modal>
+      </Group>
+      <DateField label={R.deadline} min={today} value={deadline} onChange={setDeadline} data-testid="roll-deadline" />
+    </EffectDialog>
   );
 }
 
@@ -149,71 +202,45 @@ export function ExtendDialog({ contract, onClose }: { contract: ContractRow | nu
   const extend = useExtendDeadline();
   const [deadline, setDeadline] = useState('');
   const [fee, setFee] = useState<number | string>(0);
-  const [error, setError] = useState<string | null>(null);
   const [today] = useState(() => beijingDay(Date.now()));
   if (!contract) return null;
   const current = contract.fixing_deadline ?? '';
   const f = num(fee) || 0;
   const ready = deadline !== '' && deadline > current;
-  const submit = async () => {
-    setError(null);
-    try {
-      await extend.mutateAsync({ contract_id: contract.id, fixing_deadline: deadline, fee: f });
-      notify(E.done, 'success', 3000);
-      onClose();
-    } catch (err) {
-      setError(errorText(err));
-      notify(E.failed(errorText(err)), 'error');
-    }
-  };
   return (
-    <Modal
-      opened
-      onClose={() => !extend.isPending && onClose()}
+    <EffectDialog
       title={E.title(contract.name)}
-      centered
-      closeButtonProps={{ 'aria-label': zh.shell.close }}
+      confirmLabel={E.confirm}
+      texts={E}
+      onClose={onClose}
+      run={() => extend.mutateAsync({ contract_id: contract.id, fixing_deadline: deadline, fee: f })}
+      effect={
+        ready
+          ? {
+              testId: 'extend-effect',
+              title: L.rollDialog.effectTitle,
+              irreversible: E.irreversible,
+              items: applying(
+                E.effect(current || zh.fixing.noDeadline, deadline),
+                contract.status === 'expired' && E.reopen,
+                f > 0 && E.fee2(yuan(f)),
+              ),
+            }
+          : null
+      }
     >
-      <Stack gap="sm">
-        <Text size="sm">{E.current(current || zh.fixing.noDeadline)}</Text>
-        <Group grow>
-          <DateField
-            label={E.deadline}
-            min={current > today ? current : today}
-            value={deadline}
-            onChange={setDeadline}
-            data-testid="extend-deadline"
-          />
-          <NumberInput label={E.fee} min={0} decimalScale={2} value={fee} onChange={setFee} data-testid="extend-fee" />
-        </Group>
-        {ready ? (
-          <Alert color={TONE.warning} variant="light" title={L.rollDialog.effectTitle} data-testid="extend-effect">
-            <List size="sm" spacing={2}>
-              <List.Item>{E.effect(current || zh.fixing.noDeadline, deadline)}</List.Item>
-              {contract.status === 'expired' ? <List.Item>{E.reopen}</List.Item> : null}
-              {f > 0 ? <List.Item>{E.fee2(yuan(f))}</List.Item> : null}
-            </List>
-            <Text size="sm" mt={6} fw={600}>
-              {E.irreversible}
-            </Text>
-          </Alert>
-        ) : null}
-        {error ? (
-          <Alert color={TONE.danger} variant="light" role="alert">
-            {error}
-          </Alert>
-        ) : null}
-        <DialogActions
-          backLabel={zh.trader.contracts.statusDialog.cancel}
-          onBack={onClose}
-          confirmLabel={E.confirm}
-          onConfirm={() => void submit()}
-          busy={extend.isPending}
-          confirmDisabled={!ready}
-          confirmColor={TONE.warning}
+      <Text size="sm">{E.current(current || zh.fixing.noDeadline)}</Text>
+      <Group grow>
+        <DateField
+          label={E.deadline}
+          min={current > today ? current : today}
+          value={deadline}
+          onChange={setDeadline}
+          data-testid="extend-deadline"
         />
-      </Stack>
-    </Modal>
+        <NumberInput label={E.fee} min={0} decimalScale={2} value={fee} onChange={setFee} data-testid="extend-fee" />
+      </Group>
+    </EffectDialog>
   );
 }
 
