@@ -16,12 +16,9 @@ import { readAccounts } from '../src/modules/margin/accounts';
 import { migrate, openDatabase, type Database } from '../src/platform/db/database';
 import { createDatabase, startPostgres } from '../test/postgres';
 import { deadline, fmt, footer, header, latencyLine, summarize } from './lib/stats';
+import { numberArg } from './lib/args';
 
-const arg = (name: string, d: number) => {
-  const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
-  return hit ? Number(hit.split('=')[1]) : d;
-};
-const READS = arg('reads', 200);
+const READS = numberArg('reads', 200);
 const CUSTOMERS = 1000;
 const GOAL_MS = 50;
 const CU = 'SHFE.cu2601';

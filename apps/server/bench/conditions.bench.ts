@@ -18,11 +18,10 @@ import { triggerConditional } from '../src/modules/conditional/conditional';
 import type { Quote } from '../src/trading/quotes';
 import { createDatabase, startPostgres } from '../test/postgres';
 import { deadline, fmt, footer, header, latencyLine, summarize } from './lib/stats';
+import { numberArg } from './lib/args';
 
-const arg = (name: string, d: number) =>
-  Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? d);
-const TICKS = arg('ticks', 20_000);
-const CROSSINGS = arg('crossings', 300);
+const TICKS = numberArg('ticks', 20_000);
+const CROSSINGS = numberArg('crossings', 300);
 const INSTRUMENTS = 100;
 const PER_INSTRUMENT = 100;
 const TENANTS = 10;

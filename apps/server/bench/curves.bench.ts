@@ -14,13 +14,10 @@ import { catalogue } from '../src/market/catalogue';
 import { SimExchange } from '../src/market/simExchange';
 import { ChainCurves, curveKey, type CurvePoint } from '../src/modules/volatility/chainCurves';
 import { fmt, footer, header, latencyLine, summarize } from './lib/stats';
+import { numberArg } from './lib/args';
 
-const arg = (name: string, d: number) => {
-  const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
-  return hit ? Number(hit.split('=')[1]) : d;
-};
-const STEPS = arg('steps', 120);
-const SEED = arg('seed', 17);
+const STEPS = numberArg('steps', 120);
+const SEED = numberArg('seed', 17);
 const T0 = shanghaiDate('2026-11-23 10:00');
 const RATE = 0.015;
 const DAY_MS = 86_400_000;

@@ -17,12 +17,9 @@ import { startHarness, type Harness } from '../test/harness';
 import { createDatabase, startPostgres } from '../test/postgres';
 import { runLoadInWorker, type LoadRequest } from './lib/httpLoad';
 import { deadline, fmt, footer, header, latencyLine, summarize } from './lib/stats';
+import { numberArg } from './lib/args';
 
-const arg = (name: string, d: number) => {
-  const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
-  return hit ? Number(hit.split('=')[1]) : d;
-};
-const LOGINS = arg('logins', 160);
+const LOGINS = numberArg('logins', 160);
 const CONCURRENCY = [8, 16];
 const PRICERS = 16;
 const PASSWORD = 'pricer-bench-123';

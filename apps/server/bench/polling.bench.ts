@@ -29,13 +29,12 @@ import { AUDIENCE, startTestIssuer } from '../test/harness';
 import { createDatabase, startPostgres } from '../test/postgres';
 import { startServer, type RunningServer } from '../test/server';
 import { deadline, fmt, footer, header, summarize } from './lib/stats';
+import { numberArg } from './lib/args';
 
-const arg = (name: string, d: number) =>
-  Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? d);
 const DBS = (process.argv.find((a) => a.startsWith('--db='))?.split('=')[1] ?? 'pglite,postgres').split(',');
-const SECONDS = arg('seconds', 60);
-const WARMUP = arg('warmup', 10);
-const FLOOD_SECONDS = arg('flood-seconds', 15);
+const SECONDS = numberArg('seconds', 60);
+const WARMUP = numberArg('warmup', 10);
+const FLOOD_SECONDS = numberArg('flood-seconds', 15);
 const POLLS = (process.argv.find((a) => a.startsWith('--polls='))?.split('=')[1] ?? '5,1')
   .split(',')
   .map((s) => Number(s) * 1000);

@@ -21,13 +21,12 @@ import { shanghaiToday } from '../src/modules/contracts/fixingTerms';
 import { AUDIENCE, startTestIssuer } from '../test/harness';
 import { startServer, type RunningServer } from '../test/server';
 import { deadline, fmt, footer, header, latencyLine, summarize } from './lib/stats';
+import { numberArg } from './lib/args';
 
-const arg = (name: string, d: number) =>
-  Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? d);
-const CUSTOMERS = arg('customers', 200);
-const DESKS = arg('desks', 2000);
-const SECONDS = arg('seconds', 20);
-const COMPARE_SECONDS = arg('compare-seconds', 15);
+const CUSTOMERS = numberArg('customers', 200);
+const DESKS = numberArg('desks', 2000);
+const SECONDS = numberArg('seconds', 20);
+const COMPARE_SECONDS = numberArg('compare-seconds', 15);
 const COMPARE_DESKS = 200;
 const FIX_EVERY_MS = 250;
 const PER_TENANT = 20;

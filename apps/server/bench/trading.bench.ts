@@ -33,15 +33,14 @@ import { createDatabase, startPostgres } from '../test/postgres';
 import { enableStatementStats, printStatementStats } from './lib/pg';
 import { cpuLine, deadline, footer, header, latencyLine, machineCpu, summarize } from './lib/stats';
 import { triggerConditional } from '../src/modules/conditional/conditional';
+import { numberArg } from './lib/args';
 
-const arg = (name: string, d: number) =>
-  Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? d);
-const SECONDS = arg('seconds', 15);
-const WARMUP = arg('warmup', 2);
-const RATE = arg('rate', 200);
-const TENANTS = arg('tenants', 20);
+const SECONDS = numberArg('seconds', 15);
+const WARMUP = numberArg('warmup', 2);
+const RATE = numberArg('rate', 200);
+const TENANTS = numberArg('tenants', 20);
 /** Order-router transactions at once (the server's TRADING_DB_CONCURRENCY; its default on PostgreSQL); 0 = unbounded. */
-const DB_CONCURRENCY = arg('db-concurrency', 5);
+const DB_CONCURRENCY = numberArg('db-concurrency', 5);
 const PG_STATS = process.argv.includes('--pg-stats');
 /** --no-margin: every submit on the contracts without a rate (the bench as it was before issue 31). */
 const WITH_MARGIN = !process.argv.includes('--no-margin');

@@ -32,11 +32,8 @@ import { createDatabase, startPostgres } from '../test/postgres';
 import { runLoadInWorker, type LoadRequest, type LoadResult } from './lib/httpLoad';
 import { enableStatementStats, printStatementStats, show, tuneCluster, withClient } from './lib/pg';
 import { deadline, fmt, footer, header, latencyLine, machineCpu, summarize } from './lib/stats';
+import { numberArg } from './lib/args';
 
-const arg = (name: string, d: number) => {
-  const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
-  return hit ? Number(hit.split('=')[1]) : d;
-};
 const EXPLAIN = process.argv.includes('--explain');
 const PG_STATS = process.argv.includes('--pg-stats');
 const CACHED_ONLY = process.argv.includes('--cached-only');
@@ -45,13 +42,13 @@ const TENANTS = 100;
 const ORDERS_PER_TENANT = 10_000;
 const PRICERS = ['pricer1', 'pan_li', 'zhangwei', 'liu.yang']; // two of four contain 'p'
 const CONTRACTS_PER_TENANT = 10;
-const CONCURRENCY = arg('concurrency', 32);
-const REQUESTS = arg('requests', 2000);
+const CONCURRENCY = numberArg('concurrency', 32);
+const REQUESTS = numberArg('requests', 2000);
 /**
  * With the cache the run must outlast it several times (≥ 15 s at ~1,000/s): a 2,000-request run (~2.5 s) asked
  * each tenant's total once and never saw an expiry, which flattered the figure (docs/performance.md, 26 Nov evening).
  */
-const CACHED_REQUESTS = arg('cached-requests', 20_000);
+const CACHED_REQUESTS = numberArg('cached-requests', 20_000);
 /** The HTTP path alone: long enough for the JIT to settle (a 2,000-request run of it is over in 0.3 s). */
 const FLOOR_REQUESTS = 20_000;
 const SERIAL_REQUESTS = 100;

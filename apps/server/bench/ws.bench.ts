@@ -30,14 +30,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { deadline, fmt, footer, header, latencyLine, summarize } from './lib/stats';
+import { numberArg } from './lib/args';
 
-const arg = (name: string, d: number) => {
-  const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
-  return hit ? Number(hit.split('=')[1]) : d;
-};
-const CLIENTS = arg('clients', 1000);
-const FUTURES = arg('futures', 1);
-const WINDOW_MS = arg('window', 25) * 1000;
+const CLIENTS = numberArg('clients', 1000);
+const FUTURES = numberArg('futures', 1);
+const WINDOW_MS = numberArg('window', 25) * 1000;
 const BATCH = 50;
 const SETTLE_MS = 2000;
 const GRACE_MS = 1000;

@@ -23,14 +23,11 @@ import WebSocket from 'ws';
 import { loadConfig } from '../src/platform/config';
 import { futuresWithOptions } from '../src/market/catalogue';
 import { deadline, fmt, footer, header, latencyLine, summarize } from './lib/stats';
+import { numberArg } from './lib/args';
 
-const arg = (name: string, d: number) => {
-  const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
-  return hit ? Number(hit.split('=')[1]) : d;
-};
-const REQUESTS = arg('requests', 300);
-const CONNECTIONS = arg('connections', 20);
-const ADDRESSES = arg('addresses', 12);
+const REQUESTS = numberArg('requests', 300);
+const CONNECTIONS = numberArg('connections', 20);
+const ADDRESSES = numberArg('addresses', 12);
 const VIEWS = 64;
 const CURVES = 32;
 const SETTLE_MS = 3000;
