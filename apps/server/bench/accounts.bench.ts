@@ -15,6 +15,7 @@ import { tenantExposure, simPositions } from '../src/modules/fixing/exposure';
 import { readAccounts } from '../src/modules/margin/accounts';
 import { migrate, openDatabase, type Database } from '../src/platform/db/database';
 import { createDatabase, startPostgres } from '../test/postgres';
+import { seedMarginBook } from '../test/trading/marginBook';
 import { deadline, fmt, footer, header, latencyLine, summarize } from './lib/stats';
 import { numberArg } from './lib/args';
 
@@ -35,27 +36,7 @@ async function seed(db: Database): Promise<number> {
     .values({ owner_sub: 'bench-accounts', company_name: '压测公司', is_sim: true })
     .returning('id')
     .executeTakeFirstOrThrow();
-  for (const statement of [
-    sql`insert into pricer_users (tenant_id, username, password_hash, phone, status)
-        select ${tenantId}::integer, 'p' || g, 'x', null, 'active' from generate_series(1, ${CUSTOMERS}::integer) g`,
-    sql`insert into pricer_accounts (pricer_id, tenant_id, balance, credit_line)
-        select id, tenant_id, 500000, 100000 from pricer_users where tenant_id = ${tenantId}::integer`,
-    sql`insert into contracts (tenant_id, name, pricer_id, product_name, instrument_id, direction, total_quantity,
-                               executed_quantity, frozen_quantity, remaining_quantity, avg_price, traded_amount,
-                               status, basis, margin_rate)
-        select tenant_id, 'c' || id, id, '铜', ${CU}, 'BUY', 20, 5, 1, 14, 80000, 400000, 'active', 150, 0.1
-          from pricer_users where tenant_id = ${tenantId}::integer`,
-    sql`insert into orders (tenant_id, contract_id, pricer_id, instrument_id, direction, volume_orign, limit_price,
-                            basis, status, last_msg)
-        select tenant_id, id, pricer_id, instrument_id, direction, 1, 79000, 150, 'ALIVE', ''
-          from contracts where tenant_id = ${tenantId}::integer`,
-    sql`insert into conditional_orders (tenant_id, contract_id, pricer_id, instrument_id, direction, quantity,
-                                        trigger_op, trigger_price, order_price, expires_at, status)
-        select tenant_id, id, pricer_id, instrument_id, direction, 1, '<=', 70000, 0, now() + interval '1 day', 'WAITING'
-          from contracts where tenant_id = ${tenantId}::integer order by id limit 100`,
-    sql`analyze`,
-  ])
-    await statement.execute(db);
+  await seedMarginBook(db, tenantId, CU, CUSTOMERS);
   return tenantId;
 }
 

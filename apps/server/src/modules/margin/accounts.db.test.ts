@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../platform/db/database';
+import { seedMarginBook } from '../../../test/trading/marginBook';
 import { seedInstruments, seedTenant, withTradingTestDb } from '../../../test/trading/testSupport';
 import { accountRows, readAccounts } from './accounts';
 
@@ -19,27 +20,7 @@ withTradingTestDb((opened) => (db = opened));
 beforeAll(async () => {
   await seedInstruments(db, [CU, AU]);
   tenantId = (await seedTenant(db)).tenantId;
-  for (const statement of [
-    sql`insert into pricer_users (tenant_id, username, password_hash, phone, status)
-    select ${tenantId}::integer, 'p' || g, 'x', null, 'active' from generate_series(1, 1000) g`,
-    sql`insert into pricer_accounts (pricer_id, tenant_id, balance, credit_line)
-    select id, tenant_id, 500000, 100000 from pricer_users where tenant_id = ${tenantId}::integer`,
-    sql`insert into contracts (tenant_id, name, pricer_id, product_name, instrument_id, direction, total_quantity,
-                           executed_quantity, frozen_quantity, remaining_quantity, avg_price, traded_amount,
-                           status, basis, margin_rate)
-    select tenant_id, 'c' || id, id, '铜', ${CU}, 'BUY', 20, 5, 1, 14, 80000, 400000, 'active', 150, 0.1
-      from pricer_users where tenant_id = ${tenantId}::integer`,
-    sql`insert into orders (tenant_id, contract_id, pricer_id, instrument_id, direction, volume_orign, limit_price,
-                        basis, status, last_msg)
-    select tenant_id, id, pricer_id, instrument_id, direction, 1, 79000, 150, 'ALIVE', ''
-      from contracts where tenant_id = ${tenantId}::integer`,
-    sql`insert into conditional_orders (tenant_id, contract_id, pricer_id, instrument_id, direction, quantity,
-                                    trigger_op, trigger_price, order_price, expires_at, status)
-    select tenant_id, id, pricer_id, instrument_id, direction, 1, '<=', 70000, 0, now() + interval '1 day', 'WAITING'
-      from contracts where tenant_id = ${tenantId}::integer order by id limit 100`,
-    sql`analyze`,
-  ])
-    await statement.execute(db);
+  await seedMarginBook(db, tenantId, CU);
 });
 
 describe('the accounts view with 1,000 customers', () => {
