@@ -21,15 +21,14 @@
  * customer's order count is compared with its 200-answered submits: a 503 must come before acceptance, never
  * after, and no accepted order may be lost. Bounded: fixed phases, a wall-clock guard. Not part of CI.
  */
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { shanghaiToday } from '../src/modules/contracts/fixingTerms';
 import { AUDIENCE, startTestIssuer } from '../test/harness';
 import { createDatabase, startPostgres } from '../test/postgres';
 import { startServer, type RunningServer } from '../test/server';
 import { deadline, fmt, footer, header, summarize } from './lib/stats';
 import { numberArg } from './lib/args';
+import { cpuSeconds, must, seedCompany } from './lib/company';
 
 const DBS = (process.argv.find((a) => a.startsWith('--db='))?.split('=')[1] ?? 'pglite,postgres').split(',');
 const SECONDS = numberArg('seconds', 60);
@@ -102,83 +101,28 @@ async function post(base: string, path: string, body: unknown, token?: string) {
   return { status: res.status, text, retryAfter: res.headers.get('retry-after') };
 }
 
-/** A setup or check call; a 503 (shed) is sent again after its Retry-After, as the apps do. */
-async function must(base: string, path: string, body: unknown, token?: string) {
-  let r = await post(base, path, body, token);
-  for (let i = 0; r.status === 503 && i < 10; i++) {
-    await sleep(Number(r.retryAfter ?? 1) * 1000);
-    r = await post(base, path, body, token);
-  }
-  if (r.status !== 200) throw new Error(`${path}: ${r.status} ${r.text.slice(0, 300)}`);
-  return (JSON.parse(r.text) as { data: any }).data;
-}
-
-/** utime + stime of a process, seconds (/proc/<pid>/stat, clock ticks of 1/100 s). */
-function cpuSeconds(pids: number[]): number {
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      /* a backend that ended */
-    }
-  }
-  return ticks / 100;
-}
-
 async function setup(base: string, sign: (sub: string) => Promise<string>) {
   const customers: Customer[] = [];
   const traders: Trader[] = [];
-  const logins: (() => Promise<void>)[] = [];
   for (let t = 0; t < TENANTS; t++) {
     const token = await sign(`poll-trader-${t}`);
-    const profile = await must(
-      base,
-      '/api/trader/rpc/trader-profile',
-      { company_name: `轮询压测公司${t}`, tq_account_config: { is_sim: true } },
-      token,
-    );
-    const tenant = profile.tenant_id as number;
-    const instruments = await must(base, '/api/trader/view/instruments', { product_name: '铜' }, token);
-    const symbol = instruments.items[1].symbol as string;
-    for (let c = 0; c < PER_TENANT; c++) {
-      const user = await must(
-        base,
-        '/api/trader/rpc/create-pricer-user',
-        { username: `c${c}`, password: PASSWORD },
-        token,
-      );
-      const contract = await must(
-        base,
-        '/api/trader/rpc/create-contract',
-        {
-          pricer_id: user.id,
-          product_name: '铜',
-          instrument_id: symbol,
-          direction: c % 2 ? 'SELL' : 'BUY',
-          total_quantity: 1_000_000,
-          basis: 0,
-          fixing_deadline: shanghaiToday(new Date(Date.now() + 30 * 86_400_000)),
-        },
-        token,
-      );
-      const customer: Customer = { tenant, token: '', contract: contract.id, symbol, accepted: 0, unknown: 0, seq: 0 };
-      customers.push(customer);
-      logins.push(async () => {
-        const r = await must(base, '/api/pricer/rpc/pricer-login', {
-          tenant_id: tenant,
-          username: `c${c}`,
-          password: PASSWORD,
-        });
-        customer.token = r.jwt_token;
+    const company = await seedCompany(base, token, {
+      name: `轮询压测公司${t}`,
+      customers: PER_TENANT,
+      password: PASSWORD,
+    });
+    for (const c of company.customers)
+      customers.push({
+        token: c.token,
+        contract: c.contract,
+        tenant: company.tenant,
+        symbol: company.symbol,
+        accepted: 0,
+        unknown: 0,
+        seq: 0,
       });
-    }
     traders.push({ token });
   }
-  // The real login (argon2id) for all 200 customers, 4 at a time.
-  for (let i = 0; i < logins.length; i += 4) await Promise.all(logins.slice(i, i + 4).map((f) => f()));
   return { customers, traders };
 }
 

@@ -15,13 +15,12 @@
  * Goals: tick → desk p99 ≤ 100 ms, fill → desk p99 ≤ 200 ms, server ≤ 50 % of one core; push ≤ 1/5 of polling's
  * CPU. Bounded in count and time (a wall-clock guard), loopback only. Not part of CI.
  */
-import { readFileSync } from 'node:fs';
 import WebSocket from 'ws';
-import { shanghaiToday } from '../src/modules/contracts/fixingTerms';
 import { AUDIENCE, startTestIssuer } from '../test/harness';
 import { startServer, type RunningServer } from '../test/server';
 import { deadline, fmt, footer, header, latencyLine, summarize } from './lib/stats';
 import { numberArg } from './lib/args';
+import { cpuSeconds, must, seedCompany } from './lib/company';
 
 const CUSTOMERS = numberArg('customers', 200);
 const DESKS = numberArg('desks', 2000);
@@ -33,27 +32,6 @@ const PER_TENANT = 20;
 const PASSWORD = 'push-bench-123';
 const GOALS = { tick: 100, fill: 200, cpu: 50, ratio: 0.2 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
-
-async function must(base: string, path: string, body: unknown, token?: string) {
-  for (let i = 0; ; i++) {
-    const res = await fetch(base + path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (res.status === 200) return (JSON.parse(text) as { data: any }).data;
-    if (res.status !== 503 || i >= 10) throw new Error(`${path}: ${res.status} ${text.slice(0, 300)}`);
-    await sleep(1000);
-  }
-}
-
-/** utime + stime of a process, seconds (/proc/<pid>/stat, clock ticks of 1/100 s). */
-function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
 
 interface Customer {
   token: string;
@@ -144,49 +122,15 @@ class Desk {
 
 async function setup(base: string, sign: (sub: string) => Promise<string>) {
   const customers: Customer[] = [];
-  const logins: (() => Promise<void>)[] = [];
   for (let t = 0; t < CUSTOMERS / PER_TENANT; t++) {
     const token = await sign(`push-trader-${t}`);
-    const profile = await must(
-      base,
-      '/api/trader/rpc/trader-profile',
-      { company_name: `推送压测公司${t}`, tq_account_config: { is_sim: true } },
-      token,
-    );
-    const symbol = (await must(base, '/api/trader/view/instruments', { product_name: '铜' }, token)).items[1]
-      .symbol as string;
-    for (let c = 0; c < PER_TENANT; c++) {
-      const user = await must(
-        base,
-        '/api/trader/rpc/create-pricer-user',
-        { username: `c${c}`, password: PASSWORD },
-        token,
-      );
-      const contract = await must(
-        base,
-        '/api/trader/rpc/create-contract',
-        {
-          pricer_id: user.id,
-          product_name: '铜',
-          instrument_id: symbol,
-          direction: c % 2 ? 'SELL' : 'BUY',
-          total_quantity: 1_000_000,
-          basis: 0,
-          fixing_deadline: shanghaiToday(new Date(Date.now() + 30 * 86_400_000)),
-        },
-        token,
-      );
-      const customer: Customer = { token: '', contract: contract.id, desks: [], maxId: 0 };
-      customers.push(customer);
-      const tenant = profile.tenant_id as number;
-      logins.push(async () => {
-        customer.token = (
-          await must(base, '/api/pricer/rpc/pricer-login', { tenant_id: tenant, username: `c${c}`, password: PASSWORD })
-        ).jwt_token;
-      });
-    }
+    const company = await seedCompany(base, token, {
+      name: `推送压测公司${t}`,
+      customers: PER_TENANT,
+      password: PASSWORD,
+    });
+    for (const c of company.customers) customers.push({ token: c.token, contract: c.contract, desks: [], maxId: 0 });
   }
-  for (let i = 0; i < logins.length; i += 4) await Promise.all(logins.slice(i, i + 4).map((f) => f()));
   return customers;
 }
 
@@ -240,7 +184,7 @@ async function main() {
         // ---- 1. DESKS desks, the market ticking, a fix every FIX_EVERY_MS.
         const meter: Meter = { tick: [], order: [], fill: [] };
         for (const d of desks) d.meter = meter;
-        const cpu0 = cpuSeconds(pid);
+        const cpu0 = cpuSeconds([pid]);
         const w0 = performance.now();
         let fixes = 0;
         let next = 0;
@@ -278,7 +222,7 @@ async function main() {
           await sleep(FIX_EVERY_MS);
         }
         const seconds = (performance.now() - w0) / 1000;
-        const cpu = ((cpuSeconds(pid) - cpu0) / seconds) * 100;
+        const cpu = ((cpuSeconds([pid]) - cpu0) / seconds) * 100;
         await Promise.all(pending);
         await sleep(1000);
         const tick = summarize(meter.tick);
@@ -300,10 +244,10 @@ async function main() {
         for (const d of desks.splice(COMPARE_DESKS)) d.close();
         const few = customers.slice(0, COMPARE_DESKS);
         await sleep(2000);
-        const c0 = cpuSeconds(pid);
+        const c0 = cpuSeconds([pid]);
         const p0 = performance.now();
         await sleep(COMPARE_SECONDS * 1000);
-        const pushCpu = (cpuSeconds(pid) - c0) / ((performance.now() - p0) / 1000);
+        const pushCpu = (cpuSeconds([pid]) - c0) / ((performance.now() - p0) / 1000);
         for (const d of desks.splice(0)) d.close();
         await sleep(2000);
         // Polling: per desk my-data-snapshot and the contract's newest orders every 1 s, not resent while unanswered.
@@ -334,10 +278,10 @@ async function main() {
         };
         const running = pollers.map(poll);
         await sleep(3000);
-        const c1 = cpuSeconds(pid);
+        const c1 = cpuSeconds([pid]);
         const q0 = performance.now();
         await sleep(COMPARE_SECONDS * 1000);
-        const pollCpu = (cpuSeconds(pid) - c1) / ((performance.now() - q0) / 1000);
+        const pollCpu = (cpuSeconds([pid]) - c1) / ((performance.now() - q0) / 1000);
         stop = true;
         await Promise.all(running);
         console.log(`\n-- ${COMPARE_DESKS} desks at 1 s freshness, ${COMPARE_SECONDS} s each (${polls} poll rounds)`);
