@@ -130,10 +130,17 @@ export default tseslint.config(
           allowTypeImports: true,
           message: 'Import Mantine components from @pfp/mantine (the shared subset); add new ones to its list.',
         })),
+        {
+          name: 'react-router',
+          message: 'Import the router from @pfp/router (the shared subset); add what you need to its list.',
+        },
       ],
     },
   },
-  { files: ['packages/mantine/**'], rules: { '@typescript-eslint/no-restricted-imports': 'off' } },
+  {
+    files: ['packages/mantine/**', 'packages/router/**'],
+    rules: { '@typescript-eslint/no-restricted-imports': 'off' },
+  },
   // Server layers (docs/architecture.md "The server's layers"): imports run one way only, down.
   ...serverLayers,
   {

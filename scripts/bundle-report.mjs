@@ -138,10 +138,10 @@ try {
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(500);
   }
-  // How each singleton's chunk is named (the workspace subset @pfp/mantine by its file name).
+  // How each singleton's chunk is named (the workspace subsets @pfp/mantine and @pfp/router by their file names).
   const SINGLETONS = {
     'react-dom': /react_mf_2_dom_mf_1_client/,
-    'react-router': /react_mf_2_router/,
+    '@pfp/router': /\/router-[\w-]+\.js$/,
     '@pfp/mantine': /\/mantine-[\w-]+\.js$/,
     '@tanstack/react-query': /tanstack_mf_1_react_mf_2_query/,
     'react-hot-toast': /react_mf_2_hot_mf_2_toast/,

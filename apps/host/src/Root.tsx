@@ -1,7 +1,7 @@
 import { MantineProvider } from '@pfp/mantine';
 import { cssVariablesResolver, theme, themeFromSearch, themeParam } from '@pfp/ui';
 import { useState, useSyncExternalStore } from 'react';
-import { RouterProvider } from 'react-router';
+import { RouterProvider } from '@pfp/router';
 import { router } from './router';
 
 /**

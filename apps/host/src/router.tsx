@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate } from 'react-router';
+import { createBrowserRouter, Navigate } from '@pfp/router';
 import { Shell } from './layout/Shell';
 import { zh } from '@pfp/i18n';
 import { FullScreenMessage, NotFoundPage } from '@pfp/ui';

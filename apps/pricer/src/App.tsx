@@ -1,6 +1,6 @@
 import { createQueryClient } from '@pfp/api-client/query';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Navigate, Route, Routes, useParams } from 'react-router';
+import { Navigate, Route, Routes, useParams } from '@pfp/router';
 import { DeskPage } from './desk/DeskPage';
 import { HistoryPage } from './history/HistoryPage';
 import { CustomerLayout } from './layout/CustomerLayout';

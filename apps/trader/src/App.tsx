@@ -2,7 +2,7 @@ import { createHttpClient } from '@pfp/api-client';
 import { createQueryClient } from '@pfp/api-client/query';
 import { zh } from '@pfp/i18n';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from '@pfp/router';
 import { LayoutShell } from './app/LayoutShell';
 import { NAV } from './app/nav';
 import { RequireTenant } from './app/RequireTenant';

@@ -1,7 +1,7 @@
 import { createQueryClient } from '@pfp/api-client/query';
 import { NotFoundPage } from '@pfp/ui';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '@pfp/router';
 import { VolatilityPage } from './VolatilityPage';
 
 const queryClient = createQueryClient();

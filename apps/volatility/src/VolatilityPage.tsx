@@ -1,6 +1,6 @@
 import { Box } from '@pfp/mantine';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@pfp/router';
 import { ChartArea, loadChart } from './chart/ChartArea';
 import { CHART_MIN_HEIGHT } from './chart/chartOption';
 import { DEFAULT_CURVE_TYPE_IDS } from './shared/curves/curveTypes';

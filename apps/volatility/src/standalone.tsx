@@ -1,7 +1,7 @@
 import '@mantine/core/styles.css';
 import { StandaloneProviders } from '@pfp/ui';
 import { createRoot } from 'react-dom/client';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes } from '@pfp/router';
 import App from './App';
 
 // Development only: the volatility remote on its own, mounted at /volatility-surface like in the host.

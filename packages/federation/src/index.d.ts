@@ -7,7 +7,7 @@ export declare const REMOTE_MODULE: './App';
 export declare const SINGLETONS: readonly [
   'react',
   'react-dom',
-  'react-router',
+  '@pfp/router',
   '@pfp/mantine',
   '@tanstack/react-query',
   'react-hot-toast',

@@ -20,7 +20,7 @@ export const REMOTE_MODULE = './App';
 export const SINGLETONS = /** @type {const} */ ([
   'react',
   'react-dom',
-  'react-router',
+  '@pfp/router',
   '@pfp/mantine',
   '@tanstack/react-query',
   'react-hot-toast',
@@ -34,7 +34,7 @@ export const SINGLETONS = /** @type {const} */ ([
 export const STRICT_SINGLETONS = new Set([
   'react',
   'react-dom',
-  'react-router',
+  '@pfp/router',
   '@pfp/mantine',
   '@tanstack/react-query',
 ]);

@@ -34,7 +34,7 @@ describe('sharedConfig', () => {
 
   it('is strict for React, the router, Mantine and react-query', () => {
     expect([...STRICT_SINGLETONS].sort()).toEqual(
-      ['@pfp/mantine', '@tanstack/react-query', 'react', 'react-dom', 'react-router'].sort(),
+      ['@pfp/mantine', '@pfp/router', '@tanstack/react-query', 'react', 'react-dom'].sort(),
     );
   });
 

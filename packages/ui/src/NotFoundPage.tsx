@@ -1,7 +1,7 @@
 import { Button, Center, Code, Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@pfp/mantine';
 import { IconArrowLeft, IconHome, IconSearch } from './icons';
 import { zh } from '@pfp/i18n';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '@pfp/router';
 
 const t = zh.notFound;
 

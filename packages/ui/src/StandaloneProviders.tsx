@@ -1,6 +1,6 @@
 import { MantineProvider } from '@pfp/mantine';
 import type { ReactNode } from 'react';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from '@pfp/router';
 import { cssVariablesResolver, theme, themeFromSearch } from './theme';
 import { AppToaster } from './toast';
 

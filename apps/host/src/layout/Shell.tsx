@@ -2,7 +2,7 @@ import { useViewportSize } from '@pfp/mantine';
 import { zh } from '@pfp/i18n';
 import { AppToaster } from '@pfp/ui';
 import { useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from '@pfp/router';
 import { documentTitle, layoutClass, screenClass } from './classes';
 
 /** The thin shell around every remote: title, layout classes and the page's one toaster. */

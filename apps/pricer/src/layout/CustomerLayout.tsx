@@ -1,7 +1,7 @@
 import { ActionIcon, AppShell, Container, Group, Text, Title, Tooltip } from '@pfp/mantine';
 import { zh } from '@pfp/i18n';
 import { IconChartLine, IconHistory, IconLogout } from '@pfp/ui';
-import { Link, Outlet, useLocation, useParams } from 'react-router';
+import { Link, Outlet, useLocation, useParams } from '@pfp/router';
 import { clearSession } from '../shared/session/session';
 import { useSession } from '../shared/session/useSession';
 import { CustomerNotifications } from './CustomerNotifications';

@@ -5,7 +5,7 @@ import { notify, TOAST_DURATION } from '@pfp/ui';
 import { schemaResolver, useForm } from '@mantine/form';
 import { pricerLoginInput } from '@pfp/contract';
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from '@pfp/router';
 import { useDemoOn, useLogin, useTenantInfo } from '../shared/api';
 import { saveSession } from '../shared/session/session';
 import { useSessionEnd } from '../shared/session/useSession';

@@ -16,7 +16,7 @@ import { zh } from '@pfp/i18n';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout } from '@pfp/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useEffectEvent, useMemo, useState, type ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '@pfp/router';
 import type { ProfileInput } from '@pfp/contract';
 import { useAuthSnapshot, useTraderAuth } from '../auth/AuthContext';
 import { SettingsDialog } from '../profile/SettingsDialog';

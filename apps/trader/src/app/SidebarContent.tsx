@@ -14,7 +14,7 @@ import {
 } from '@pfp/mantine';
 import { zh } from '@pfp/i18n';
 import { IconAlertTriangle, IconSettings } from '@pfp/ui';
-import { Link } from 'react-router';
+import { Link } from '@pfp/router';
 import type { TraderProfile } from '@pfp/contract';
 import type { ConnectionState } from '../shared/api';
 import type { NavItem } from './nav';

@@ -2,7 +2,7 @@ import { Button, Center, Stack, Text, Title } from '@pfp/mantine';
 import { zh } from '@pfp/i18n';
 import { FullScreenMessage } from '@pfp/ui';
 import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '@pfp/router';
 import type { AuthSnapshot, TraderAuth } from './traderAuth';
 import { TONE } from '../shared/tones';
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryRouter, Navigate, Route, RouterProvider, Routes, useLocation } from 'react-router';
+import { createMemoryRouter, Navigate, Route, RouterProvider, Routes, useLocation } from '@pfp/router';
 import { installDomPolyfills, renderUi } from '../../test/dom';
 import { jwt } from '../../test/jwt';
 import { AuthGuard, AuthProvider } from './AuthContext';

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Group, Text } from '@pfp/mantine';
 import { formatNumber, zh } from '@pfp/i18n';
-import { Link } from 'react-router';
+import { Link } from '@pfp/router';
 import { usePricerAccounts } from '../shared/api';
 import { TONE } from '../shared/tones';
 

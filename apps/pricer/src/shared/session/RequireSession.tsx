@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation, useParams } from 'react-router';
+import { Navigate, useLocation, useParams } from '@pfp/router';
 import { useSession } from './useSession';
 
 /** SPEC "Customer app": unauthenticated visitors go to login, which remembers where they came from. */
