@@ -134,9 +134,10 @@ test.describe('host shell', () => {
     await go('/trader/dashboard');
     await expect(page.getByText('正在验证身份...')).toBeVisible();
     for (const r of ['trader', 'pricer', 'volatility']) expect(scripts).toContain(`/remotes/${r}/remoteEntry.js`);
-    // react-dom's and Mantine's big chunks come from exactly one build (the host's), and no remote
-    // fetched its own fallback copy of a shared library (Mantine's is the @pfp/mantine subset).
-    for (const chunk of [/react_mf_2_dom_mf_1_client/, /\/mantine-[\w-]+\.js$/]) {
+    // react-dom's, Mantine's and the router's chunks come from exactly one build (the host's), and no
+    // remote fetched its own fallback copy of a shared library (Mantine's and the router's are the
+    // @pfp/mantine and @pfp/router subsets).
+    for (const chunk of [/react_mf_2_dom_mf_1_client/, /\/mantine-[\w-]+\.js$/, /\/router-[\w-]+\.js$/]) {
       const loaded = scripts.filter((s) => chunk.test(s));
       expect(loaded, `${chunk}: ${loaded.join(', ')}`).toHaveLength(1);
       expect(loaded[0]).toMatch(/^\/assets\//); // the host's build
