@@ -73,4 +73,47 @@ test.describe('the live console (docs/live.md)', () => {
       headers: { authorization: `Bearer ${pricer.token}` },
     });
   });
+
+  test('an order placed while the console’s first reads are on their way is read again when it is pushed', async ({
+    page,
+    request,
+  }) => {
+    // The order stream's first reads are answered by the server before the order exists, and reach the page only
+    // after the push that announces it. Read again on that push, they must not be the answer (TanStack Query joins
+    // a first load in flight instead of reading again: the order waited for the 10 s poll).
+    let holding = true;
+    let held = 0;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/trader/view/orders', async (route) => {
+      if (!holding) return route.continue();
+      held++;
+      const response = await route.fetch(); // answered by the server now
+      await released; // delivered later (a read the page has given up on is dropped)
+      await route.fulfill({ response }).catch(() => {});
+    });
+    const pushed: string[] = [];
+    page.on('websocket', (ws) =>
+      ws.on('framereceived', (f) => {
+        const version = /"console":\{"version":"(\d+)"/.exec(String(f.payload))?.[1];
+        if (version) pushed.push(version);
+      }),
+    );
+    await signIn(page, demoTrader);
+    await expect.poll(() => held, { timeout: 30_000 }).toBeGreaterThan(0);
+    const pricer = await pricerLogin(request, 1, 'pricer1', 'pricer123');
+    const contractId = await openContract(request, pricer);
+    const price = await restingBuyPrice(request, pricer, contractId);
+    const before = pushed.length;
+    const order = await submitOrder(request, pricer, { contract_id: contractId, quantity: 1, price });
+    await expect.poll(() => pushed.length, { timeout: 10_000 }).toBeGreaterThan(before);
+    // The first answers arrive now, stale; whatever was read after the push goes through the server as it is.
+    holding = false;
+    release();
+    await expect(page.getByRole('cell', { name: String(order.id), exact: true })).toBeVisible({ timeout: 5_000 });
+    await request.post('/api/pricer/rpc/cancel-order', {
+      data: { order_id: order.id },
+      headers: { authorization: `Bearer ${pricer.token}` },
+    });
+  });
 });

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import { QueryClientProvider, useMutation } from '@tanstack/react-query';
+import { QueryClientProvider, useMutation, useQuery } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { AuthError, HttpError } from './index';
-import { createQueryClient, retryOnce, usePendingVariables } from './query';
+import { createQueryClient, readAgain, retryOnce, usePendingVariables } from './query';
 
 describe('retryOnce', () => {
   it('never retries a 4xx, retries a network or server error once', () => {
@@ -44,5 +44,36 @@ describe('usePendingVariables', () => {
       await first;
     });
     await waitFor(() => expect(result.current.pending).toEqual([8]));
+  });
+});
+
+describe('readAgain', () => {
+  it('reads again after a change even while the first load is still on its way, and shows the newer answer', async () => {
+    const client = createQueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
+    // The server's rows: the first read is answered before the change but arrives after it.
+    let rows = ['112'];
+    const reads: { rows: string[]; answer: () => void }[] = [];
+    const { result } = renderHook(
+      () =>
+        useQuery({
+          queryKey: ['orders'],
+          queryFn: () =>
+            new Promise<string[]>((resolve) => {
+              const read = { rows, answer: () => resolve(read.rows) };
+              reads.push(read);
+            }),
+        }),
+      { wrapper },
+    );
+    await waitFor(() => expect(reads).toHaveLength(1));
+    rows = ['113', '112']; // an order is placed; the push says the data moved
+    act(() => void readAgain(client, ['orders']));
+    act(() => reads[0]!.answer()); // the stale first answer arrives late
+    await waitFor(() => expect(reads).toHaveLength(2));
+    act(() => reads[1]!.answer());
+    await waitFor(() => expect(result.current.data).toEqual(['113', '112']));
   });
 });

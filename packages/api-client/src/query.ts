@@ -2,7 +2,7 @@
  * The apps' TanStack Query defaults and the hooks more than one app needs. A separate entry
  * (`@pfp/api-client/query`) so the HTTP client itself stays free of React.
  */
-import { QueryClient, useMutationState, type MutationKey } from '@tanstack/react-query';
+import { QueryClient, useMutationState, type MutationKey, type QueryKey } from '@tanstack/react-query';
 import { isHttpError } from './errors';
 
 /** A 4xx (401 included) will not change on a retry; a network or server error gets one more try. */
@@ -29,4 +29,16 @@ export function usePendingVariables<TVariables>(mutationKey: MutationKey): TVari
     filters: { mutationKey, status: 'pending' },
     select: (mutation) => mutation.state.variables as TVariables,
   });
+}
+
+/**
+ * Reads the queries under `queryKey` again because the data changed on the server (a live push),
+ * never answering with a read that went out before the change. A plain invalidation does not
+ * guarantee it: while a query's first load is in flight, TanStack Query joins that load instead of
+ * reading again, and its answer may predate the change (docs/live.md). So a read under way is
+ * cancelled first.
+ */
+export async function readAgain(client: QueryClient, queryKey: QueryKey): Promise<void> {
+  await client.cancelQueries({ queryKey });
+  await client.invalidateQueries({ queryKey });
 }

@@ -1,3 +1,4 @@
+import { readAgain } from '@pfp/api-client/query';
 import { LIVE_VIEWS, type PricerDeskPatch, type Snapshot } from '@pfp/contract';
 import { createWsClient } from '@pfp/ws-core';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -21,10 +22,11 @@ export function applyDeskPatch(client: QueryClient, userId: number, patch: Price
   const key = pricerKeys.snapshot(userId);
   if (patch.snapshot) {
     client.setQueryData<Snapshot>(key, patch.snapshot);
-    void client.invalidateQueries({ queryKey: ['pricer', userId, 'orders'] });
-    void client.invalidateQueries({ queryKey: ['pricer', userId, 'conditionals'] });
+    // Never answered by a first load that went out before the change (readAgain, docs/live.md).
+    void readAgain(client, ['pricer', userId, 'orders']);
+    void readAgain(client, ['pricer', userId, 'conditionals']);
     // A notification raises the version too (migration 019): the bell is read again at once.
-    void client.invalidateQueries({ queryKey: ['pricer', userId, 'notifications'] });
+    void readAgain(client, ['pricer', userId, 'notifications']);
   }
   if (patch.quotes) {
     client.setQueryData<Snapshot>(key, (old) => {

@@ -1,3 +1,4 @@
+import { readAgain } from '@pfp/api-client/query';
 import { LIVE_VIEWS, type TraderDeskPatch } from '@pfp/contract';
 import { createWsClient } from '@pfp/ws-core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -40,7 +41,8 @@ export function useLiveConsole(getToken: () => Promise<string | null | undefined
       params.since = patch.version;
       // Also on the subscription's first answer: the page's first reads went out before it, and a change made
       // in between is already in this version, so no later one would announce it.
-      if (held !== patch.version) for (const queryKey of MOVED) void queryClient.invalidateQueries({ queryKey });
+      // readAgain: a first load still in flight may have been answered before the change (docs/live.md).
+      if (held !== patch.version) for (const queryKey of MOVED) void readAgain(queryClient, queryKey);
       held = patch.version;
     };
     // A fresh access token for every (re)connect: the upgrade is where it is checked.
