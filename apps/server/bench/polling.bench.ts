@@ -26,9 +26,9 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { AUDIENCE, startTestIssuer } from '../test/harness';
 import { createDatabase, startPostgres } from '../test/postgres';
 import { startServer, type RunningServer } from '../test/server';
-import { deadline, fmt, footer, header, summarize } from './lib/stats';
+import { cpuSeconds, deadline, fmt, footer, header, summarize } from './lib/stats';
 import { numberArg } from './lib/args';
-import { cpuSeconds, must, seedCompany } from './lib/company';
+import { must, seedCompany } from './lib/company';
 
 const DBS = (process.argv.find((a) => a.startsWith('--db='))?.split('=')[1] ?? 'pglite,postgres').split(',');
 const SECONDS = numberArg('seconds', 60);

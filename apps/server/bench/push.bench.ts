@@ -18,9 +18,9 @@
 import WebSocket from 'ws';
 import { AUDIENCE, startTestIssuer } from '../test/harness';
 import { startServer, type RunningServer } from '../test/server';
-import { deadline, fmt, footer, header, latencyLine, summarize } from './lib/stats';
+import { cpuSeconds, deadline, fmt, footer, header, latencyLine, summarize } from './lib/stats';
 import { numberArg } from './lib/args';
-import { cpuSeconds, must, seedCompany } from './lib/company';
+import { must, seedCompany } from './lib/company';
 
 const CUSTOMERS = numberArg('customers', 200);
 const DESKS = numberArg('desks', 2000);

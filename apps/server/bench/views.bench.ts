@@ -18,7 +18,6 @@
  *
  * Bounded: fixed request counts, every run capped in time, the cluster removed at the end. Not part of CI.
  */
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import type { Kysely } from 'kysely';
@@ -31,7 +30,7 @@ import { startHarness, type Harness } from '../test/harness';
 import { createDatabase, startPostgres } from '../test/postgres';
 import { runLoadInWorker, type LoadRequest, type LoadResult } from './lib/httpLoad';
 import { enableStatementStats, printStatementStats, show, tuneCluster, withClient } from './lib/pg';
-import { deadline, fmt, footer, header, latencyLine, machineCpu, summarize } from './lib/stats';
+import { cpuSeconds, deadline, fmt, footer, header, latencyLine, machineCpu, summarize } from './lib/stats';
 import { numberArg } from './lib/args';
 
 const EXPLAIN = process.argv.includes('--explain');
@@ -311,21 +310,6 @@ interface Figures {
 
 /** PostgreSQL's processes (the cluster's backends): their own CPU, not the shared machine's. */
 let postgresPids: () => number[] = () => [];
-
-/** utime + stime of processes, seconds (/proc/<pid>/stat, clock ticks of 1/100 s). */
-function cpuSeconds(pids: number[]): number {
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      /* a backend that ended */
-    }
-  }
-  return ticks / 100;
-}
 
 async function measure(
   baseUrl: string,

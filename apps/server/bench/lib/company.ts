@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { shanghaiToday } from '../../src/modules/contracts/fixingTerms';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
@@ -17,21 +16,6 @@ export async function must(base: string, path: string, body: unknown, token?: st
     if (res.status !== 503 || i >= 10) throw new Error(`${path}: ${res.status} ${text.slice(0, 300)}`);
     await sleep(Number(res.headers.get('retry-after') ?? 1) * 1000);
   }
-}
-
-/** utime + stime of processes, seconds (/proc/<pid>/stat, clock ticks of 1/100 s); an ended one counts 0. */
-export function cpuSeconds(pids: number[]): number {
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      /* a backend that ended */
-    }
-  }
-  return ticks / 100;
 }
 
 export interface BenchCustomer {
