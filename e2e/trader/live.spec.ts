@@ -1,21 +1,28 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import {
-  demoTrader,
-  pricerLogin,
-  pricerSnapshot,
-  restingBuyPrice,
-  signIn,
-  submitOrder,
-  type PricerSession,
-} from './support';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { demoTrader, pricerLogin, pricerSnapshot, restingBuyPrice, signIn, submitOrder } from './support';
 
-/** The customer's first active contract with lots left to fix. */
-async function openContract(request: APIRequestContext, pricer: PricerSession) {
+/**
+ * pricer1, signed in, ready to place a 1-lot buy that rests (below the market) on its first active contract with
+ * lots left, and to withdraw it again (the demo's lots stay for the other suites).
+ */
+async function restingOrder(request: APIRequestContext) {
+  const pricer = await pricerLogin(request, 1, 'pricer1', 'pricer123');
   const { contracts } = await pricerSnapshot(request, pricer);
   const contract = contracts.find((c) => c.status === 'active' && c.remaining_quantity > 0);
   if (!contract) throw new Error('no active contract with lots left');
-  return contract.id;
+  const price = await restingBuyPrice(request, pricer, contract.id);
+  return {
+    place: () => submitOrder(request, pricer, { contract_id: contract.id, quantity: 1, price }),
+    withdraw: (orderId: number) =>
+      request.post('/api/pricer/rpc/cancel-order', {
+        data: { order_id: orderId },
+        headers: { authorization: `Bearer ${pricer.token}` },
+      }),
+  };
 }
+
+/** The order stream's row of an order: its 订单号 cell. */
+const orderCell = (page: Page, id: number) => page.getByRole('cell', { name: String(id), exact: true });
 
 test.describe('the live console (docs/live.md)', () => {
   test('a customer’s new order reaches the order stream by push, not at the next 10 s poll', async ({
@@ -23,18 +30,12 @@ test.describe('the live console (docs/live.md)', () => {
     request,
   }) => {
     await signIn(page, demoTrader);
-    const pricer = await pricerLogin(request, 1, 'pricer1', 'pricer123');
-    const contractId = await openContract(request, pricer);
-    const price = await restingBuyPrice(request, pricer, contractId);
+    const customer = await restingOrder(request);
     // Right after the order stream's own poll: the next one is 10 s away.
     await page.waitForRequest('**/api/trader/view/orders', { timeout: 15_000 });
-    const order = await submitOrder(request, pricer, { contract_id: contractId, quantity: 1, price });
-    await expect(page.getByRole('cell', { name: String(order.id), exact: true })).toBeVisible({ timeout: 2_000 });
-    // The customer withdraws it again (the demo's lots stay for the other suites).
-    await request.post('/api/pricer/rpc/cancel-order', {
-      data: { order_id: order.id },
-      headers: { authorization: `Bearer ${pricer.token}` },
-    });
+    const order = await customer.place();
+    await expect(orderCell(page, order.id)).toBeVisible({ timeout: 2_000 });
+    await customer.withdraw(order.id);
   });
 
   test('an order placed while the console subscribes is read at once, not at the next 10 s poll', async ({
@@ -61,17 +62,12 @@ test.describe('the live console (docs/live.md)', () => {
     const firstOrders = page.waitForResponse('**/api/trader/view/orders', { timeout: 30_000 });
     await signIn(page, demoTrader);
     await firstOrders;
-    const pricer = await pricerLogin(request, 1, 'pricer1', 'pricer123');
-    const contractId = await openContract(request, pricer);
-    const price = await restingBuyPrice(request, pricer, contractId);
-    const order = await submitOrder(request, pricer, { contract_id: contractId, quantity: 1, price });
-    await expect(page.getByRole('cell', { name: String(order.id), exact: true })).toHaveCount(0);
+    const customer = await restingOrder(request);
+    const order = await customer.place();
+    await expect(orderCell(page, order.id)).toHaveCount(0);
     open();
-    await expect(page.getByRole('cell', { name: String(order.id), exact: true })).toBeVisible({ timeout: 2_000 });
-    await request.post('/api/pricer/rpc/cancel-order', {
-      data: { order_id: order.id },
-      headers: { authorization: `Bearer ${pricer.token}` },
-    });
+    await expect(orderCell(page, order.id)).toBeVisible({ timeout: 2_000 });
+    await customer.withdraw(order.id);
   });
 
   test('an order placed while the console’s first reads are on their way is read again when it is pushed', async ({
@@ -101,19 +97,14 @@ test.describe('the live console (docs/live.md)', () => {
     );
     await signIn(page, demoTrader);
     await expect.poll(() => held, { timeout: 30_000 }).toBeGreaterThan(0);
-    const pricer = await pricerLogin(request, 1, 'pricer1', 'pricer123');
-    const contractId = await openContract(request, pricer);
-    const price = await restingBuyPrice(request, pricer, contractId);
+    const customer = await restingOrder(request);
     const before = pushed.length;
-    const order = await submitOrder(request, pricer, { contract_id: contractId, quantity: 1, price });
+    const order = await customer.place();
     await expect.poll(() => pushed.length, { timeout: 10_000 }).toBeGreaterThan(before);
     // The first answers arrive now, stale; whatever was read after the push goes through the server as it is.
     holding = false;
     release();
-    await expect(page.getByRole('cell', { name: String(order.id), exact: true })).toBeVisible({ timeout: 5_000 });
-    await request.post('/api/pricer/rpc/cancel-order', {
-      data: { order_id: order.id },
-      headers: { authorization: `Bearer ${pricer.token}` },
-    });
+    await expect(orderCell(page, order.id)).toBeVisible({ timeout: 5_000 });
+    await customer.withdraw(order.id);
   });
 });
