@@ -1,22 +1,10 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  List,
-  Loader,
-  Modal,
-  NumberInput,
-  Select,
-  Stack,
-  Table,
-  Text,
-} from '@pfp/mantine';
+import { Alert, Badge, Button, Group, List, Loader, NumberInput, Select, Stack, Table, Text } from '@pfp/mantine';
 import { beijingDay, formatBasis, formatDateTime, formatLotsWithUnits, formatNumber, formatPrice, zh } from '@pfp/i18n';
 import { AverageScheduleTable, DateField, notify } from '@pfp/ui';
 import type { ContractRow, RollConfirmation } from '@pfp/contract';
 import { useState, type ReactNode } from 'react';
 import { errorText, useContractDetail, useExtendDeadline, useInstruments, useRollContract } from '../shared/api';
+import { ConsoleModal } from '../shared/ConsoleModal';
 import { DialogActions } from '../shared/DialogActions';
 import { TONE } from '../shared/tones';
 import { unsettledLots } from './SettleContractDialog';
@@ -60,16 +48,7 @@ function EffectDialog({ title, size, children, effect, confirmLabel, run, texts,
     }
   };
   return (
-    <Modal
-      opened
-      onClose={() => !busy && onClose()}
-      title={title}
-      centered
-      size={size}
-      closeOnClickOutside={!busy}
-      closeOnEscape={!busy}
-      closeButtonProps={{ disabled: busy, 'aria-label': zh.shell.close }}
-    >
+    <ConsoleModal onClose={onClose} busy={busy} title={title} size={size}>
       <Stack gap="sm">
         {children}
         {effect ? (
@@ -99,7 +78,7 @@ function EffectDialog({ title, size, children, effect, confirmLabel, run, texts,
           confirmColor={TONE.warning}
         />
       </Stack>
-    </Modal>
+    </ConsoleModal>
   );
 }
 
@@ -292,14 +271,7 @@ export function ContractDetailDialog({
   if (!contract) return null;
   const s = schedule.data;
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={D.title(contract.name)}
-      centered
-      size="xl"
-      closeButtonProps={{ 'aria-label': zh.shell.close }}
-    >
+    <ConsoleModal onClose={onClose} title={D.title(contract.name)} size="xl">
       <Stack gap="md">
         {contract.status !== 'completed' || unsettledLots(contract) > 0 ? (
           <Group gap="xs">
@@ -385,6 +357,6 @@ export function ContractDetailDialog({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </ConsoleModal>
   );
 }

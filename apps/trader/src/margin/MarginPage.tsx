@@ -5,7 +5,6 @@ import {
   Card,
   Group,
   Loader,
-  Modal,
   NumberInput,
   Select,
   Stack,
@@ -27,6 +26,7 @@ import {
   useSettleLots,
   useUnsettledContracts,
 } from '../shared/api';
+import { ConsoleModal } from '../shared/ConsoleModal';
 import { ConfirmStep } from '../shared/DialogActions';
 import { PageHeading } from '../shared/PageHeading';
 import { TwoStepDialog } from '../shared/TwoStepDialog';
@@ -224,7 +224,7 @@ function LedgerDialog({ account, onClose }: { account: PricerAccount; onClose: (
   const d = t.ledgerDialog;
   const ledger = useFundsLedger(account.pricer_id);
   return (
-    <Modal opened onClose={onClose} title={d.title(account.pricer_name)} size="xl" centered>
+    <ConsoleModal onClose={onClose} title={d.title(account.pricer_name)} size="xl">
       {ledger.isPending ? (
         <Group justify="center" py="md">
           <Loader size="sm" />
@@ -238,7 +238,7 @@ function LedgerDialog({ account, onClose }: { account: PricerAccount; onClose: (
       ) : (
         <Text c="gray.7">{d.empty}</Text>
       )}
-    </Modal>
+    </ConsoleModal>
   );
 }
 
@@ -267,13 +267,7 @@ function SettleDialog({ account, onClose }: { account: PricerAccount; onClose: (
     );
   };
   return (
-    <Modal
-      opened
-      onClose={settle.isPending ? () => undefined : onClose}
-      title={d.title(account.pricer_name)}
-      size="xl"
-      centered
-    >
+    <ConsoleModal onClose={onClose} busy={settle.isPending} title={d.title(account.pricer_name)} size="xl">
       {confirming ? (
         <ConfirmStep
           backLabel={d.back}
@@ -340,6 +334,6 @@ function SettleDialog({ account, onClose }: { account: PricerAccount; onClose: (
       ) : (
         <Text c="gray.7">{d.empty}</Text>
       )}
-    </Modal>
+    </ConsoleModal>
   );
 }

@@ -1,6 +1,6 @@
-import { Button, Group, Modal, Stack } from '@pfp/mantine';
-import { zh } from '@pfp/i18n';
+import { Button, Group, Stack } from '@pfp/mantine';
 import type { ReactNode } from 'react';
+import { ConsoleModal } from './ConsoleModal';
 
 export interface ConfirmDialogProps {
   opened: boolean;
@@ -26,15 +26,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
     if (!busy) props.onClose();
   };
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={title}
-      closeOnClickOutside={!busy}
-      closeOnEscape={!busy}
-      closeButtonProps={{ disabled: busy, 'aria-label': zh.shell.close }}
-      centered
-    >
+    <ConsoleModal opened={opened} onClose={close} title={title} busy={busy}>
       <Stack gap="md">
         {children}
         <Group justify="flex-end">
@@ -46,6 +38,6 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </ConsoleModal>
   );
 }

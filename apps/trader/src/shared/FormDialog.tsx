@@ -1,9 +1,9 @@
-import { Button, Group, Modal, Stack } from '@pfp/mantine';
+import { Button, Group, Stack } from '@pfp/mantine';
 import type { LooseKeys, UseFormReturnType } from '@mantine/form';
-import { zh } from '@pfp/i18n';
 import type { FormEventHandler, ReactNode } from 'react';
 import { notify } from '@pfp/ui';
 import { errorText } from './api';
+import { ConsoleModal } from './ConsoleModal';
 import { TONE } from './tones';
 
 export interface FormDialogProps {
@@ -30,16 +30,7 @@ export function FormDialog(props: FormDialogProps) {
     if (!saving) props.onClose();
   };
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={title}
-      closeOnClickOutside={!saving}
-      closeOnEscape={!saving}
-      closeButtonProps={{ disabled: saving, 'aria-label': zh.shell.close }}
-      size={size}
-      centered
-    >
+    <ConsoleModal opened={opened} onClose={close} title={title} busy={saving} size={size}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
           {children}
@@ -54,7 +45,7 @@ export function FormDialog(props: FormDialogProps) {
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </ConsoleModal>
   );
 }
 

@@ -1,8 +1,8 @@
-import { Alert, Modal, Stack } from '@pfp/mantine';
-import { zh } from '@pfp/i18n';
+import { Alert, Stack } from '@pfp/mantine';
 import { notify } from '@pfp/ui';
 import { useState, type ReactNode } from 'react';
 import { errorText } from './api';
+import { ConsoleModal } from './ConsoleModal';
 import { ConfirmStep, DialogActions } from './DialogActions';
 import type { SaveTexts } from './FormDialog';
 import { TONE } from './tones';
@@ -35,9 +35,6 @@ export function TwoStepDialog(props: TwoStepDialogProps) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const close = () => {
-    if (!busy) onClose();
-  };
   const confirm = async () => {
     setBusy(true);
     try {
@@ -52,16 +49,7 @@ export function TwoStepDialog(props: TwoStepDialogProps) {
     }
   };
   return (
-    <Modal
-      opened
-      onClose={close}
-      title={confirming ? (confirmTitle ?? title) : title}
-      size={size}
-      closeOnClickOutside={!busy}
-      closeOnEscape={!busy}
-      closeButtonProps={{ disabled: busy, 'aria-label': zh.shell.close }}
-      centered
-    >
+    <ConsoleModal onClose={onClose} busy={busy} title={confirming ? (confirmTitle ?? title) : title} size={size}>
       {confirming ? (
         <ConfirmStep
           backLabel={labels.back}
@@ -82,7 +70,7 @@ export function TwoStepDialog(props: TwoStepDialogProps) {
           {entry}
           <DialogActions
             backLabel={labels.cancel}
-            onBack={close}
+            onBack={onClose}
             confirmLabel={labels.next}
             onConfirm={() => {
               setRefusal(null);
@@ -93,6 +81,6 @@ export function TwoStepDialog(props: TwoStepDialogProps) {
           />
         </Stack>
       )}
-    </Modal>
+    </ConsoleModal>
   );
 }
