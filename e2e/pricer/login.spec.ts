@@ -88,6 +88,31 @@ test.describe('customer login', () => {
     await page.getByRole('button', { name: '登录' }).click();
     await expect(toast(page, '公司代码无效')).toBeVisible();
   });
+  test('a prefill answered after the customer cleared the field does not sign in as the demo customer', async ({
+    page,
+  }) => {
+    // GET /api/config (which turns the demo prefill on) is held until the customer has been in the form.
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/config', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const config = page.waitForResponse('**/api/config');
+    await page.goto(`/pricer/${TENANT}/login`);
+    await page.getByLabel('用户名').fill('');
+    answer();
+    await config;
+    // Past the render of that answer: React Query hands it over on a timer, React renders by the next frames.
+    await page.evaluate(
+      () => new Promise((done) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(done)), 0)),
+    );
+    await page.getByRole('button', { name: '登录' }).click();
+    await expect(toast(page, '请填写所有必填字段')).toBeVisible();
+    await expect(page.getByLabel('用户名')).toHaveValue('');
+    await expect(page.getByLabel(/^密码/)).toHaveValue('');
+    await expect(page).toHaveURL(/\/pricer\/1\/login$/);
+  });
 });
 
 test.describe('customer session', () => {

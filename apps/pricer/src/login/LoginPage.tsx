@@ -72,14 +72,16 @@ export function LoginPage() {
     // SPEC §5: the messages show after a field is left; typing clears them.
     validateInputOnBlur: true,
   });
-  // The prefill arrives with the config answer; a field the customer already typed in is kept.
-  const { setValues, isDirty } = form;
+  // The prefill arrives with the config answer. Once the customer has been in a field (focused,
+  // typed, cleared) the form is theirs: a late prefill would turn 登录 on a field they emptied into a
+  // login as the demo customer.
+  const { setValues, isTouched } = form;
   const prefilled = useRef(false);
   useEffect(() => {
     if (!prefill || prefilled.current) return;
     prefilled.current = true;
-    if (!isDirty()) setValues(prefill);
-  }, [prefill, isDirty, setValues]);
+    if (!isTouched()) setValues(prefill);
+  }, [prefill, isTouched, setValues]);
   // 账户已停用 also when a login is refused for it (403 account_disabled), not only after a session ended.
   const [refusedDisabled, setRefusedDisabled] = useState(false);
   const busy = form.submitting;
