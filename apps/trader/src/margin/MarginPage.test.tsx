@@ -94,6 +94,29 @@ describe('MarginPage', () => {
     );
   });
 
+  it('an adjustment still being typed ("-") is not a number: no step on, nothing sent', async () => {
+    const api = open();
+    const table = await screen.findByTestId('accounts-table');
+    fireEvent.click(within(within(table).getAllByRole('row')[2]!).getByRole('button', { name: '资金入账' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('combobox', { name: '类型' }));
+    // jsdom never ends the dropdown's transition: its options stay hidden to the accessibility tree.
+    fireEvent.click(await screen.findByRole('option', { name: '调整', hidden: true }));
+    const amount = within(dialog).getByLabelText('金额（元）') as HTMLInputElement;
+    fireEvent.change(amount, { target: { value: '-' } });
+    // The sign is kept while the number is typed …
+    expect(amount.value).toBe('-');
+    // … but there is no amount yet: 下一步 waits, and no confirmation can read NaN.
+    expect((within(dialog).getByRole('button', { name: '下一步' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(amount, { target: { value: '-250.5' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '下一步' }));
+    expect((await within(dialog).findByText(/调整 -250.50 元/)).textContent).not.toContain('NaN');
+    fireEvent.click(within(dialog).getByRole('button', { name: /^确认/ }));
+    await waitFor(() =>
+      expect(api.recordFunds).toHaveBeenCalledWith({ pricer_id: 1, kind: 'adjust', amount: -250.5, note: '' }),
+    );
+  });
+
   it('shows a refused entry’s reason in the dialog, back on the entry with its values', async () => {
     const api = open();
     api.recordFunds.mockRejectedValueOnce(new Error('出金后可用保证金不足'));

@@ -141,25 +141,29 @@ export function MarginPage() {
   );
 }
 
-/** What a NumberInput gives back, as the dialogs keep it: a number, or '' while empty. */
-const amountOf = (v: number | string) => (typeof v === 'number' ? v : v === '' ? '' : Number(v));
+/**
+ * The amount a NumberInput holds: its value is a number once one is typed, else the text so far
+ * ('' or a lone '-'), which is no amount (null) — never NaN on a confirmation or on the wire.
+ */
+const amountOf = (v: number | string): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 /** 入金 / 出金 / 调整: the entry, then its confirmation (the ledger is never edited). */
 function FundsDialog({ account, onClose }: { account: PricerAccount; onClose: () => void }) {
   const d = t.fundsDialog;
   const record = useRecordFunds();
   const [kind, setKind] = useState<FundsKind>('deposit');
-  const [amount, setAmount] = useState<number | ''>('');
+  const [input, setInput] = useState<number | string>('');
+  const amount = amountOf(input);
   const [note, setNote] = useState('');
   return (
     <TwoStepDialog
       title={d.title(account.pricer_name)}
       labels={d}
-      nextDisabled={amount === '' || amount === 0}
-      run={() => record.mutateAsync({ pricer_id: account.pricer_id, kind, amount: Number(amount), note })}
+      nextDisabled={amount === null || amount === 0}
+      run={() => record.mutateAsync({ pricer_id: account.pricer_id, kind, amount: amount!, note })}
       texts={d}
       onClose={onClose}
-      confirmation={d.confirmText(t.kinds[kind] ?? kind, yuan(Number(amount)), account.pricer_name)}
+      confirmation={d.confirmText(t.kinds[kind] ?? kind, yuan(amount ?? 0), account.pricer_name)}
       entry={
         <>
           <Select
@@ -172,8 +176,8 @@ function FundsDialog({ account, onClose }: { account: PricerAccount; onClose: ()
           <NumberInput
             label={d.amount}
             description={kind === 'adjust' ? d.amountHint : undefined}
-            value={amount}
-            onChange={(v) => setAmount(amountOf(v))}
+            value={input}
+            onChange={setInput}
             decimalScale={2}
             allowNegative={kind === 'adjust'}
             thousandSeparator=","
@@ -190,23 +194,24 @@ function FundsDialog({ account, onClose }: { account: PricerAccount; onClose: ()
 function CreditDialog({ account, onClose }: { account: PricerAccount; onClose: () => void }) {
   const d = t.creditDialog;
   const set = useSetCreditLine();
-  const [amount, setAmount] = useState<number | ''>(account.credit_line);
+  const [input, setInput] = useState<number | string>(account.credit_line);
+  const amount = amountOf(input);
   const [note, setNote] = useState('');
   return (
     <TwoStepDialog
       title={d.title(account.pricer_name)}
       labels={d}
-      nextDisabled={amount === ''}
-      run={() => set.mutateAsync({ pricer_id: account.pricer_id, credit_line: Number(amount), note })}
+      nextDisabled={amount === null}
+      run={() => set.mutateAsync({ pricer_id: account.pricer_id, credit_line: amount!, note })}
       texts={d}
       onClose={onClose}
-      confirmation={d.confirmText(yuan(Number(amount)), account.pricer_name)}
+      confirmation={d.confirmText(yuan(amount ?? 0), account.pricer_name)}
       entry={
         <>
           <NumberInput
             label={d.amount}
-            value={amount}
-            onChange={(v) => setAmount(amountOf(v))}
+            value={input}
+            onChange={setInput}
             decimalScale={2}
             allowNegative={false}
             thousandSeparator=","
