@@ -1,5 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { apiSession, openSignedIn, pickContract, snapshot, TENANT, toast, waitForOrder } from './support';
+import {
+  apiSession,
+  cancelOrder,
+  openSignedIn,
+  pickContract,
+  restingOrder,
+  snapshot,
+  TENANT,
+  toast,
+  waitForOrder,
+} from './support';
 
 const DESK = `/pricer/${TENANT}/dashboard`;
 const SNAPSHOT = '**/api/pricer/view/my-data-snapshot';
@@ -58,5 +68,58 @@ test.describe('the live desk (docs/live.md)', () => {
     await expect(page.getByTestId('reference-price')).toContainText(/参考价：¥[\d,]+\.\d{2}/);
     await expect.poll(() => polls.length, { timeout: 14_000 }).toBeGreaterThanOrEqual(3);
     expect(polls[2]! - polls[1]!).toBeGreaterThan(4000);
+  });
+
+  test('an order placed while the desk’s first read of its orders is on its way is read again when it is pushed', async ({
+    page,
+    request,
+  }) => {
+    // The contract's first orders read is answered by the server before the order exists and reaches the page only
+    // after the pushes that announce it (placed, then resting). Read again on those pushes, it must not be the
+    // answer: TanStack Query joins a first load in flight, and a desk with its socket up does not poll.
+    const session = await apiSession(request);
+    const snap = await snapshot(request, session.token);
+    const contract = pickContract(snap, 1);
+    let holding = true;
+    let held = 0;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/pricer/view/my-orders', async (route) => {
+      if (!holding || (route.request().postDataJSON() as { contract_id?: number }).contract_id !== contract.id)
+        return route.continue();
+      held++;
+      const response = await route.fetch(); // answered by the server now
+      await released; // delivered later (a read the page has given up on is dropped)
+      await route.fulfill({ response }).catch(() => {});
+    });
+    // The pushed snapshots, as the desk receives them. From the release on the socket goes quiet (a later push would
+    // read the orders again whatever the desk does): only the reads already made can bring the order.
+    const pushed: string[] = [];
+    await page.routeWebSocket(/\/ws(\?|$)/, (ws) => {
+      const server = ws.connectToServer();
+      server.onMessage((message) => {
+        if (!holding) return;
+        if (String(message).includes('"snapshot":{')) pushed.push(String(message));
+        ws.send(message);
+      });
+    });
+    await openSignedIn(page, session, DESK);
+    await page.getByLabel('合同').selectOption(String(contract.id));
+    await expect.poll(() => held, { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(() => pushed.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    const order = await restingOrder(request, session, snap, contract);
+    // Pushed with the order resting (its row would read 执行中).
+    await expect
+      .poll(() => new RegExp(`\\{"id":${order.id},[^{}]*"status":"ALIVE"`).test(pushed.at(-1) ?? ''), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    // The first answer arrives now, stale, with the reads made on the pushes; the socket falls quiet.
+    holding = false;
+    release();
+    await expect(page.locator(`[data-order-id="${order.id}"]`).getByTestId('order-status')).toHaveText('执行中', {
+      timeout: 5_000,
+    });
+    await cancelOrder(request, session, order.id);
   });
 });
