@@ -1,0 +1,211 @@
+#!/usr/bin/env bash
+# The highly available database topology of `docker compose --profile ha`, without containers, on
+# loopback ports (docs/ha.md): 3 etcd members, 2 PostgreSQL nodes under Patroni with synchronous
+# replication, HAProxy routing to the current primary through Patroni's health checks.
+#
+#   scripts/ha-local.sh start DIR          start everything; last line: DATABASE_URL=… (HAProxy)
+#   scripts/ha-local.sh kill-primary DIR   SIGKILL the primary's PostgreSQL and its Patroni; prints the member
+#   scripts/ha-local.sh primary DIR        prints the current primary's member name (empty while there is none)
+#   scripts/ha-local.sh stop DIR           stop everything it started, by pid
+#
+# Ports: HA_BASE_PORT (default 25400) + 1..3 etcd clients, +11..13 etcd peers, +21..22 Patroni REST,
+# +31..32 PostgreSQL, +40 HAProxy. Debian's packages: etcd-server, patroni, haproxy, postgresql.
+set -euo pipefail
+cmd=${1:-}
+dir=${2:-}
+[ -n "$cmd" ] && [ -n "$dir" ] || {
+  echo "usage: $0 start|kill-primary|primary|stop DIR" >&2
+  exit 2
+}
+base=${HA_BASE_PORT:-25400}
+members=(pg1 pg2)
+
+pgbin() {
+  local v
+  v=$(ls /usr/lib/postgresql | sort -n | tail -n 1)
+  echo "/usr/lib/postgresql/$v/bin"
+}
+# PostgreSQL refuses to run as root: Patroni (and so PostgreSQL) runs as `postgres` when we are root.
+as_pg() { if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+rest_port() { echo $((base + 21 + $1)); }
+pg_port() { echo $((base + 31 + $1)); }
+
+# The member whose Patroni answers 200 on /primary (the leader with a running PostgreSQL).
+primary() {
+  local i
+  for i in 0 1; do
+    if curl -fsS -o /dev/null --max-time 1 "http://127.0.0.1:$(rest_port $i)/primary" 2>/dev/null; then
+      echo "${members[$i]}"
+      return 0
+    fi
+  done
+  return 1
+}
+
+start() {
+  command -v etcd >/dev/null && command -v patroni >/dev/null && command -v haproxy >/dev/null || {
+    echo "need Debian's etcd-server, patroni and haproxy (apt-get install -y etcd-server patroni haproxy)" >&2
+    exit 1
+  }
+  mkdir -p "$dir"
+  dir=$(cd "$dir" && pwd)
+  [ "$(id -u)" -eq 0 ] && chown postgres "$dir"
+  local cluster="" i
+  for i in 1 2 3; do cluster+="${cluster:+,}e$i=http://127.0.0.1:$((base + 10 + i))"; done
+  local hosts=""
+  for i in 1 2 3; do hosts+="${hosts:+,}127.0.0.1:$((base + i))"; done
+  for i in 1 2 3; do
+    mkdir -p "$dir/etcd$i"
+    # v2 API: Debian's Patroni speaks it (python3-etcd).
+    etcd --name "e$i" --data-dir "$dir/etcd$i" --enable-v2=true \
+      --listen-client-urls "http://127.0.0.1:$((base + i))" --advertise-client-urls "http://127.0.0.1:$((base + i))" \
+      --listen-peer-urls "http://127.0.0.1:$((base + 10 + i))" \
+      --initial-advertise-peer-urls "http://127.0.0.1:$((base + 10 + i))" \
+      --initial-cluster "$cluster" --initial-cluster-state new --initial-cluster-token pfp-ha \
+      --heartbeat-interval 100 --election-timeout 1000 >"$dir/etcd$i.log" 2>&1 &
+    echo $! >"$dir/etcd$i.pid"
+  done
+  for _ in $(seq 1 100); do
+    curl -fsS --max-time 1 "http://127.0.0.1:$((base + 1))/health" 2>/dev/null | grep -q true && break
+    sleep 0.2
+  done
+  local bin
+  bin=$(pgbin)
+  for i in 0 1; do
+    local m=${members[$i]}
+    mkdir -p "$dir/$m"
+    cat >"$dir/$m.yml" <<EOF
+scope: pfp
+name: $m
+restapi:
+  listen: 127.0.0.1:$(rest_port $i)
+  connect_address: 127.0.0.1:$(rest_port $i)
+etcd:
+  hosts: $hosts
+bootstrap:
+  dcs:
+    ttl: 10
+    loop_wait: 1
+    retry_timeout: 5
+    maximum_lag_on_failover: 1048576
+    # A commit is acknowledged only once a standby has it; with the standby gone the primary keeps
+    # serving (synchronous_mode_strict off), as a 2-node cluster must to survive a lost machine.
+    synchronous_mode: true
+    postgresql:
+      use_pg_rewind: true
+      parameters:
+        max_connections: 200
+        wal_level: replica
+        hot_standby: 'on'
+        wal_log_hints: 'on'
+        max_wal_senders: 10
+        max_replication_slots: 10
+        synchronous_commit: 'on'
+  initdb:
+    - encoding: UTF8
+    - no-locale
+  pg_hba:
+    - host replication replicator 127.0.0.1/32 trust
+    - host all all 127.0.0.1/32 trust
+postgresql:
+  listen: 127.0.0.1:$(pg_port $i)
+  connect_address: 127.0.0.1:$(pg_port $i)
+  data_dir: $dir/$m/data
+  bin_dir: $bin
+  pgpass: $dir/$m/pgpass
+  authentication:
+    superuser: {username: pfp, password: pfp}
+    replication: {username: replicator, password: rep}
+  parameters:
+    unix_socket_directories: '$dir/$m'
+tags: {nofailover: false, noloadbalance: false, clonefrom: false, nosync: false}
+EOF
+    [ "$(id -u)" -eq 0 ] && chown -R postgres "$dir/$m" "$dir/$m.yml"
+    # exec: the pid written is Patroni's own (runuser would stand between).
+    as_pg sh -c 'echo $$ >"$1.pid"; exec patroni "$1.yml"' sh "$dir/$m" >"$dir/$m.log" 2>&1 &
+    # The first member bootstraps the cluster before the second clones from it.
+    if [ "$i" -eq 0 ]; then
+      for _ in $(seq 1 300); do primary >/dev/null && break || sleep 0.2; done
+      primary >/dev/null || {
+        echo "Patroni did not elect a primary; see $dir/$m.log" >&2
+        exit 1
+      }
+    fi
+  done
+  cat >"$dir/haproxy.cfg" <<EOF
+global
+  maxconn 1000
+defaults
+  mode tcp
+  timeout connect 2s
+  timeout client 30m
+  timeout server 30m
+  timeout check 1s
+listen primary
+  bind 127.0.0.1:$((base + 40))
+  option httpchk OPTIONS /primary
+  http-check expect status 200
+  default-server inter 500ms fall 2 rise 1 on-marked-down shutdown-sessions
+  server pg1 127.0.0.1:$(pg_port 0) maxconn 500 check port $(rest_port 0)
+  server pg2 127.0.0.1:$(pg_port 1) maxconn 500 check port $(rest_port 1)
+EOF
+  haproxy -f "$dir/haproxy.cfg" >"$dir/haproxy.log" 2>&1 &
+  echo $! >"$dir/haproxy.pid"
+  # Ready when the standby streams synchronously and HAProxy reaches the primary.
+  local url="postgres://pfp:pfp@127.0.0.1:$((base + 40))/postgres"
+  for _ in $(seq 1 300); do
+    if as_pg "$bin/psql" -tA "$url" -c "select count(*) from pg_stat_replication where sync_state = 'sync'" 2>/dev/null | grep -q '^1$'; then
+      as_pg "$bin/psql" -q "$url" -c 'create database pfp' 2>/dev/null || true
+      echo "primary: $(primary)"
+      echo "DATABASE_URL=postgres://pfp:pfp@127.0.0.1:$((base + 40))/pfp"
+      return 0
+    fi
+    sleep 0.2
+  done
+  echo "the standby never became synchronous; see $dir/pg*.log" >&2
+  exit 1
+}
+
+kill_primary() {
+  local m
+  m=$(primary) || {
+    echo "no primary to kill" >&2
+    exit 1
+  }
+  # Its Patroni first (so nothing restarts the PostgreSQL), then the postmaster and every backend.
+  kill -9 "$(cat "$dir/$m.pid")" 2>/dev/null || true
+  local pm
+  pm=$(head -n 1 "$dir/$m/data/postmaster.pid" 2>/dev/null || true)
+  if [ -n "$pm" ]; then
+    pkill -9 -P "$pm" 2>/dev/null || true
+    kill -9 "$pm" 2>/dev/null || true
+  fi
+  echo "$m"
+}
+
+stop() {
+  local f pm m
+  [ -f "$dir/haproxy.pid" ] && kill "$(cat "$dir/haproxy.pid")" 2>/dev/null || true
+  for m in "${members[@]}"; do
+    [ -f "$dir/$m.pid" ] && kill "$(cat "$dir/$m.pid")" 2>/dev/null || true
+  done
+  sleep 1
+  for m in "${members[@]}"; do
+    pm=$(head -n 1 "$dir/$m/data/postmaster.pid" 2>/dev/null || true)
+    [ -n "$pm" ] && kill -9 "$pm" 2>/dev/null || true
+    [ -f "$dir/$m.pid" ] && kill -9 "$(cat "$dir/$m.pid")" 2>/dev/null || true
+  done
+  for f in "$dir"/etcd*.pid; do [ -f "$f" ] && kill -9 "$(cat "$f")" 2>/dev/null || true; done
+  rm -f "$dir"/*.pid
+}
+
+case "$cmd" in
+  start) start ;;
+  kill-primary) kill_primary ;;
+  primary) primary || true ;;
+  stop) stop ;;
+  *)
+    echo "usage: $0 start|kill-primary|primary|stop DIR" >&2
+    exit 2
+    ;;
+esac
