@@ -51,8 +51,11 @@ const NODE_CODES = new Set([
   'EHOSTUNREACH',
   'EAI_AGAIN',
 ]);
-/** SQLSTATEs: connection exceptions (08…), shutdown / cannot connect now (57P0x), statement timeout (57014), too many connections. */
-const SQLSTATE = /^(08...|57P0[1-4]|57014|53300)$/;
+/**
+ * SQLSTATEs: connection exceptions (08…), shutdown / cannot connect now (57P0x), statement timeout (57014), too many
+ * connections, and a write reaching a standby (25006: a failover's old route, docs/ha.md).
+ */
+const SQLSTATE = /^(08...|57P0[1-4]|57014|53300|25006)$/;
 const MESSAGES = [
   'timeout exceeded when trying to connect',
   'Connection terminated',
