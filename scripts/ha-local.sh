@@ -7,7 +7,14 @@
 #   scripts/ha-local.sh kill-primary DIR   SIGKILL the primary's PostgreSQL and its Patroni; prints the member
 #   scripts/ha-local.sh primary DIR        prints the current primary's member name (empty while there is none)
 #   scripts/ha-local.sh stop DIR           stop everything it started, by pid
+#   scripts/ha-local.sh backup DIR         a base backup of the primary into DIR/backups/N; prints its path
+#   scripts/ha-local.sh restore DIR BACKUP RESTORE_POINT PORT
+#                                          a NEW cluster on PORT from BACKUP and the WAL archive, recovered up to
+#                                          the named restore point (pg_create_restore_point) and promoted;
+#                                          prints DATABASE_URL=… as its last line
 #
+# Both nodes archive every WAL segment into DIR/archive (archive_command), the backup repository a
+# base backup and a point-in-time restore start from (docs/ha.md).
 # Ports: HA_BASE_PORT (default 25400) + 1..3 etcd clients, +11..13 etcd peers, +21..22 Patroni REST,
 # +31..32 PostgreSQL, +40 HAProxy. Debian's packages: etcd-server, patroni, haproxy, postgresql.
 set -euo pipefail
@@ -47,9 +54,9 @@ start() {
     echo "need Debian's etcd-server, patroni and haproxy (apt-get install -y etcd-server patroni haproxy)" >&2
     exit 1
   }
-  mkdir -p "$dir"
+  mkdir -p "$dir/archive"
   dir=$(cd "$dir" && pwd)
-  [ "$(id -u)" -eq 0 ] && chown postgres "$dir"
+  [ "$(id -u)" -eq 0 ] && chown postgres "$dir" "$dir/archive"
   local cluster="" i
   for i in 1 2 3; do cluster+="${cluster:+,}e$i=http://127.0.0.1:$((base + 10 + i))"; done
   local hosts=""
@@ -101,6 +108,9 @@ bootstrap:
         max_wal_senders: 10
         max_replication_slots: 10
         synchronous_commit: 'on'
+        archive_mode: 'on'
+        archive_timeout: 10
+        archive_command: 'test ! -f $dir/archive/%f && cp %p $dir/archive/%f'
   initdb:
     - encoding: UTF8
     - no-locale
@@ -196,7 +206,56 @@ stop() {
     [ -f "$dir/$m.pid" ] && kill -9 "$(cat "$dir/$m.pid")" 2>/dev/null || true
   done
   for f in "$dir"/etcd*.pid; do [ -f "$f" ] && kill -9 "$(cat "$f")" 2>/dev/null || true; done
+  for f in "$dir"/restored-*.datadir; do
+    [ -f "$f" ] && as_pg "$(pgbin)/pg_ctl" -D "$(cat "$f")" -m immediate stop >/dev/null 2>&1 || true
+  done
   rm -f "$dir"/*.pid
+}
+
+backup() {
+  local m i n bin
+  m=$(primary) || {
+    echo "no primary to back up" >&2
+    exit 1
+  }
+  for i in 0 1; do [ "${members[$i]}" = "$m" ] && break; done
+  bin=$(pgbin)
+  mkdir -p "$dir/backups"
+  n=$(find "$dir/backups" -mindepth 1 -maxdepth 1 | wc -l)
+  [ "$(id -u)" -eq 0 ] && chown postgres "$dir/backups"
+  # The WAL it needs comes from the archive at restore time (-X none keeps the backup small).
+  as_pg "$bin/pg_basebackup" -h 127.0.0.1 -p "$(pg_port "$i")" -U replicator -D "$dir/backups/$n" -X none -c fast >&2
+  echo "$dir/backups/$n"
+}
+
+restore() {
+  local backup=$1 target=$2 port=$3 bin data
+  bin=$(pgbin)
+  data="$dir/restored-$port"
+  as_pg cp -a "$backup" "$data"
+  chmod 700 "$data"
+  rm -f "$data/postmaster.pid" "$data/standby.signal"
+  # A cluster of its own: no Patroni, no replication, its own port and socket; recover to the point, then promote.
+  cat >>"$data/postgresql.auto.conf" <<CONF
+port = $port
+listen_addresses = '127.0.0.1'
+unix_socket_directories = '$data'
+archive_mode = off
+synchronous_standby_names = ''
+primary_conninfo = ''
+primary_slot_name = ''
+restore_command = 'cp $dir/archive/%f %p'
+recovery_target_name = '$target'
+recovery_target_action = 'promote'
+CONF
+  as_pg touch "$data/recovery.signal"
+  as_pg "$bin/pg_ctl" -D "$data" -l "$data.log" -w -t 120 start >&2
+  for _ in $(seq 1 600); do
+    [ "$(as_pg "$bin/psql" -tA -h 127.0.0.1 -p "$port" -U pfp -d postgres -c 'select pg_is_in_recovery()' 2>/dev/null)" = f ] && break
+    sleep 0.2
+  done
+  echo "$data" >"$dir/restored-$port.datadir"
+  echo "DATABASE_URL=postgres://pfp:pfp@127.0.0.1:$port/pfp"
 }
 
 case "$cmd" in
@@ -204,6 +263,8 @@ case "$cmd" in
   kill-primary) kill_primary ;;
   primary) primary || true ;;
   stop) stop ;;
+  backup) backup ;;
+  restore) restore "${3:?BACKUP}" "${4:?RESTORE_POINT}" "${5:?PORT}" ;;
   *)
     echo "usage: $0 start|kill-primary|primary|stop DIR" >&2
     exit 2

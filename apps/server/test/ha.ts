@@ -27,6 +27,16 @@ export async function startHa() {
       url,
       /** SIGKILLs the primary's PostgreSQL and its Patroni (never restarted: its machine is lost); the member. */
       killPrimary: async () => (await ha('kill-primary')).stdout.trim(),
+      /** A base backup of the primary (pg_basebackup; its WAL comes from the archive); its directory. */
+      backup: async () => (await ha('backup')).stdout.trim().split('\n').at(-1)!,
+      /** A new cluster on `port` from `backup` and the WAL archive, recovered to `point` and promoted; its URL. */
+      restore: async (backup: string, point: string, port: number) => {
+        const { stdout } = await run('bash', [script, 'restore', dir, backup, point, String(port)], {
+          env,
+          timeout: 180_000,
+        });
+        return /DATABASE_URL=(\S+)/.exec(stdout)![1]!;
+      },
       /** The current primary's member name, '' while there is none. */
       primary: async () => (await ha('primary')).stdout.trim(),
       stop: async () => {
