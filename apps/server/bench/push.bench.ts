@@ -80,7 +80,14 @@ class Desk {
       });
     });
     this.ws.send(
-      JSON.stringify({ aid: 'subscribe_view', req_id: 's', view_id: 'desk', view_name: 'pricer_desk', params: {} }),
+      JSON.stringify({
+        aid: 'subscribe_view',
+        req_id: 's',
+        view_id: 'desk',
+        view_name: 'pricer_desk',
+        // The desk's open contract: its orders come with every change (docs/live.md).
+        contract_id: this.customer.contract,
+      }),
     );
     await subscribed;
     this.peek();
@@ -94,15 +101,15 @@ class Desk {
   private onPatch(patch: any, at: number) {
     const m = this.meter;
     if (!m) {
-      for (const o of (patch.snapshot?.orders ?? []) as { id: number }[])
+      for (const o of (patch.orders?.items ?? []) as { id: number }[])
         this.customer.maxId = Math.max(this.customer.maxId, o.id);
       return;
     }
     for (const q of Object.values(patch.quotes ?? {}) as { tick_time: number }[]) m.tick.push(at - q.tick_time);
     const sent = this.customer.sent;
-    const orders = (patch.snapshot?.orders ?? []) as { id: number; status: string }[];
+    const orders = (patch.orders?.items ?? []) as { id: number; status: string }[];
     for (const o of orders) this.customer.maxId = Math.max(this.customer.maxId, o.id);
-    if (patch.snapshot && sent) {
+    if (patch.orders && sent) {
       const order = orders.find((o) => o.id > sent.after);
       if (order && !sent.seen.has(this)) {
         sent.seen.add(this);

@@ -4,7 +4,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { AuthError, HttpError } from './index';
-import { createQueryClient, readAgain, retryOnce, usePendingVariables } from './query';
+import { createQueryClient, readAgain, retryOnce, setPushed, usePendingVariables } from './query';
 
 describe('retryOnce', () => {
   it('never retries a 4xx, retries a network or server error once', () => {
@@ -75,5 +75,42 @@ describe('readAgain', () => {
     await waitFor(() => expect(reads).toHaveLength(2));
     act(() => reads[1]!.answer());
     await waitFor(() => expect(result.current.data).toEqual(['113', '112']));
+  });
+});
+
+describe('setPushed', () => {
+  it('shows the pushed rows even while the first load is still on its way, and keeps them when it answers late', async () => {
+    const client = createQueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
+    const reads: { answer: () => void }[] = [];
+    const { result } = renderHook(
+      () =>
+        useQuery({
+          queryKey: ['orders', 7],
+          queryFn: () =>
+            new Promise<string[]>((resolve) => {
+              reads.push({ answer: () => resolve(['112']) });
+            }),
+        }),
+      { wrapper },
+    );
+    await waitFor(() => expect(reads).toHaveLength(1));
+    // The push carries the rows after the change; the first read, answered before it, arrives after.
+    await act(() => setPushed(client, ['orders', 7], ['113', '112']));
+    act(() => reads[0]!.answer());
+    await waitFor(() => expect(result.current.data).toEqual(['113', '112']));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(result.current.data).toEqual(['113', '112']);
+    expect(reads).toHaveLength(1); // no read again: the push had the rows
+  });
+
+  it('applies pushes to one query in the order they came', async () => {
+    const client = createQueryClient();
+    void setPushed(client, ['bell'], 1);
+    void setPushed(client, ['bell'], 2);
+    await setPushed(client, ['bell'], 3);
+    expect(client.getQueryData(['bell'])).toBe(3);
   });
 });

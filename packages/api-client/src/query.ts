@@ -42,3 +42,25 @@ export async function readAgain(client: QueryClient, queryKey: QueryKey): Promis
   await client.cancelQueries({ queryKey });
   await client.invalidateQueries({ queryKey });
 }
+
+const pushing = new WeakMap<QueryClient, Map<string, Promise<void>>>();
+
+/**
+ * Puts data a live push carried into the query under `queryKey` (exact), in arrival order, never overwritten by a
+ * read that went out before the push: a read under way is cancelled first (as in readAgain, docs/live.md), and the
+ * cancellation's revert happens before the pushed data is set.
+ */
+export function setPushed<T>(client: QueryClient, queryKey: QueryKey, data: T): Promise<void> {
+  let byKey = pushing.get(client);
+  if (!byKey) pushing.set(client, (byKey = new Map()));
+  const hash = JSON.stringify(queryKey);
+  const next = (byKey.get(hash) ?? Promise.resolve()).then(async () => {
+    await client.cancelQueries({ queryKey, exact: true });
+    client.setQueryData<T>(queryKey, data);
+  });
+  byKey.set(hash, next);
+  void next.finally(() => {
+    if (byKey.get(hash) === next) byKey.delete(hash);
+  });
+  return next;
+}

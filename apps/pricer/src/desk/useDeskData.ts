@@ -13,13 +13,15 @@ import { DESK_ORDER_LIMIT } from './constants';
 export function useDeskData(userId: number, selectedId: number | undefined) {
   const [refreshing, setRefreshing] = useState(false);
 
-  const live = useLiveDesk(userId);
+  const { live, open } = useLiveDesk(userId, DESK_ORDER_LIMIT);
   const poll = !refreshing && !live;
   const snapshot = useSnapshot(userId, poll);
   const contracts = snapshot.data?.contracts ?? [];
   // SPEC §2: the first contract is selected until the customer picks another.
   const contract = contracts.find((c) => c.id === selectedId) ?? contracts[0];
   const contractId = contract?.id;
+  // The live channel pushes the open contract's orders and 条件单 (docs/live.md).
+  useEffect(() => open(contractId), [open, contractId]);
   const orders = useContractOrders(userId, contractId, DESK_ORDER_LIMIT, poll);
 
   // SPEC §8: 订单数据加载失败 once per failure streak, not on every 5 s poll.

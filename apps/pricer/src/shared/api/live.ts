@@ -1,8 +1,8 @@
-import { readAgain } from '@pfp/api-client/query';
+import { readAgain, setPushed } from '@pfp/api-client/query';
 import { LIVE_VIEWS, type PricerDeskPatch, type Snapshot } from '@pfp/contract';
 import { createWsClient } from '@pfp/ws-core';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { readSession } from '../session/session';
 import { pricerKeys } from './keys';
 
@@ -15,18 +15,40 @@ export function liveUrl(location: Pick<Location, 'protocol' | 'host'> = window.l
 
 /**
  * Applies one pushed patch of the live desk to the query cache (docs/live.md): a snapshot replaces the polled one
- * (and the contract's orders and 条件单 are re-read, they changed with it), quotes replace their instruments' market
- * entries. Returns the data version the desk now holds.
+ * (keeping its orders: the desk reads the open contract's, pushed beside it), the open contract's orders and 条件单 and
+ * the bell replace their queries' data — what the desk shows, with no read again — and quotes replace their
+ * instruments' market entries. Lists the push does not carry (another contract's, every 条件单) are marked stale, or
+ * read again when the desk has no contract open yet.
  */
-export function applyDeskPatch(client: QueryClient, userId: number, patch: PricerDeskPatch) {
+export function applyDeskPatch(client: QueryClient, userId: number, patch: PricerDeskPatch, contractId?: number) {
   const key = pricerKeys.snapshot(userId);
   if (patch.snapshot) {
-    client.setQueryData<Snapshot>(key, patch.snapshot);
-    // Never answered by a first load that went out before the change (readAgain, docs/live.md).
-    void readAgain(client, ['pricer', userId, 'orders']);
-    void readAgain(client, ['pricer', userId, 'conditionals']);
-    // A notification raises the version too (migration 019): the bell is read again at once.
-    void readAgain(client, ['pricer', userId, 'notifications']);
+    const desk = patch.snapshot;
+    client.setQueryData<Snapshot>(key, (old) => ({ ...desk, orders: old?.orders ?? [] }) as Snapshot);
+  }
+  if (contractId !== undefined) {
+    if (patch.orders) void setPushed(client, pricerKeys.contractOrders(userId, contractId), patch.orders);
+    if (patch.conditionals)
+      void setPushed(client, pricerKeys.contractConditionals(userId, contractId), patch.conditionals);
+  }
+  if (patch.notifications) void setPushed(client, pricerKeys.notifications(userId), patch.notifications);
+  if (patch.snapshot) {
+    const carried = new Set<string>(
+      contractId !== undefined && patch.orders
+        ? [pricerKeys.contractOrders(userId, contractId), pricerKeys.contractConditionals(userId, contractId)].map(
+            (k) => JSON.stringify(k),
+          )
+        : [],
+    );
+    for (const lists of [pricerKeys.allOrders(userId), pricerKeys.allConditionals(userId)]) {
+      if (carried.size === 0) {
+        // Never answered by a first load that went out before the change (readAgain, docs/live.md).
+        void readAgain(client, lists);
+      } else {
+        const stale = (q: { queryKey: QueryKey }) => !carried.has(JSON.stringify(q.queryKey));
+        void client.invalidateQueries({ queryKey: lists, predicate: stale, refetchType: 'none' });
+      }
+    }
   }
   if (patch.quotes) {
     client.setQueryData<Snapshot>(key, (old) => {
@@ -44,12 +66,16 @@ export function applyDeskPatch(client: QueryClient, userId: number, patch: Price
 }
 
 /**
- * The desk's live channel: subscribed to the customer's own desk view over /ws with the session's token. `true` while
+ * The desk's live channel: subscribed to the customer's own desk view over /ws with the session's token. `open(id)`
+ * names the contract open on the desk: its latest `limit` orders and 条件单 are pushed with every change (a new
+ * contract is a new subscription from the version held, so the snapshot is not sent again). `live` is true while
  * the pushes arrive; the desk polls (SPEC: every 5 s) only while it is false — the socket down or refused.
  */
-export function useLiveDesk(userId: number): boolean {
+export function useLiveDesk(userId: number, limit: number) {
   const queryClient = useQueryClient();
   const [live, setLive] = useState(false);
+  const channel = useRef<{ subscribe: (contractId: number | undefined) => void } | null>(null);
+  const contract = useRef<number | undefined>(undefined);
   useEffect(() => {
     if (!userId || typeof WebSocket === 'undefined') return;
     const client = createWsClient({
@@ -61,33 +87,53 @@ export function useLiveDesk(userId: number): boolean {
       reconnectMaxMs: 10_000,
       logger: { warn: () => {}, error: (...args: unknown[]) => console.error(...args) },
     });
-    // Kept by reference by the client: a reconnect resubscribes with the version held, and is sent only what moved.
-    const params: Record<string, unknown> = { user_id: userId };
-    const onPatch = (patch: PricerDeskPatch | undefined) => {
-      if (!patch) return;
-      if (patch.ended) {
-        // The session ended: the HTTP calls say why (401) and end it.
-        setLive(false);
-        client.close();
-        void queryClient.invalidateQueries({ queryKey: pricerKeys.snapshot(userId) });
-        return;
-      }
-      applyDeskPatch(queryClient, userId, patch);
-      if (patch.version !== undefined) params.since = patch.version;
-      setLive(true);
+    // The data version held, across this connection's subscriptions.
+    let since: string | undefined;
+    let subscription = 0;
+    const subscribe = (contractId: number | undefined) => {
+      const mine = ++subscription;
+      // Kept by reference by the client: a reconnect resubscribes with the version held, and is sent only what moved.
+      const params: Record<string, unknown> = { user_id: userId };
+      if (since !== undefined) params.since = since;
+      if (contractId !== undefined) Object.assign(params, { contract_id: contractId, limit });
+      const onPatch = (patch: PricerDeskPatch | undefined) => {
+        if (!patch || mine !== subscription) return;
+        if (patch.ended) {
+          // The session ended: the HTTP calls say why (401) and end it.
+          setLive(false);
+          client.close();
+          void queryClient.invalidateQueries({ queryKey: pricerKeys.snapshot(userId) });
+          return;
+        }
+        applyDeskPatch(queryClient, userId, patch, contractId);
+        if (patch.version !== undefined) params.since = since = patch.version;
+        setLive(true);
+      };
+      void client
+        .unsubscribeView(VIEW_ID)
+        .then(() => client.subscribeView<PricerDeskPatch>(VIEW_ID, LIVE_VIEWS.pricerDesk, params, onPatch))
+        .then(onPatch, () => {
+          if (mine === subscription) setLive(false);
+        });
     };
     const offState = client.onStateChange((state) => {
       if (state !== 'connected') setLive(false);
     });
     client.connect();
-    client
-      .subscribeView<PricerDeskPatch>(VIEW_ID, LIVE_VIEWS.pricerDesk, params, onPatch)
-      .then(onPatch, () => setLive(false));
+    subscribe(contract.current);
+    channel.current = { subscribe };
     return () => {
+      channel.current = null;
       offState();
       client.close();
       setLive(false);
     };
-  }, [userId, queryClient]);
-  return live;
+  }, [userId, limit, queryClient]);
+  /** The contract open on the desk (undefined: none yet). */
+  const open = useCallback((contractId: number | undefined) => {
+    if (contract.current === contractId) return;
+    contract.current = contractId;
+    channel.current?.subscribe(contractId);
+  }, []);
+  return { live, open };
 }

@@ -1,10 +1,11 @@
 import { serverMessage } from '@pfp/api-client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { pricerApi } from './client';
+import { pricerKeys } from './keys';
 
 /** Read again this often until the live desk pushes them (issue 33); at once when the list is opened. */
 export const NOTIFICATIONS_POLL_MS = 15_000;
-const key = (userId: number) => ['pricer', userId, 'notifications'] as const;
+const key = pricerKeys.notifications;
 
 /** The customer's notifications and unread count (docs/notifications.md). */
 export function useNotifications(userId: number) {

@@ -1,9 +1,12 @@
 import {
+  deskSnapshot,
   LIVE_VIEWS,
+  myConditionalRequest,
+  myOrdersRequest,
+  notificationsPage,
   pricerDeskParams,
   safeParseZh,
   firstIssue,
-  snapshot as snapshotSchema,
   traderDeskParams,
   type LiveQuote,
   type PricerDeskPatch,
@@ -19,7 +22,14 @@ import type { DB } from '../../platform/db/schema';
 import type { Logger } from '../../platform/logger';
 import type { Quote, QuoteOf } from '../../platform/quote';
 import { WsError, type ViewSource } from '../../platform/ws/registry';
-import { pricerSnapshot } from '../customers/snapshot';
+import { myConditionals } from '../conditional/views';
+import { pricerDeskSnapshot } from '../customers/snapshot';
+import { readNotifications } from '../notifications/inbox';
+import { myOrders } from '../orders/views';
+
+/** The desk's table of the open contract's orders and 条件单 (apps/pricer DESK_ORDER_LIMIT), and its bell. */
+const DESK_ROWS = 50;
+const BELL_ROWS = 50;
 
 /** Who a WebSocket token is (main.ts authenticates it): a customer, with the token's version, or a trader. */
 export type LiveCaller =
@@ -56,13 +66,26 @@ type Push = (patch: Record<string, unknown>) => void;
 interface DeskSub {
   push: Push;
   tokenVersion: number;
+  /** The open contract's page it is sent (`contractId:limit`), if it named one. */
+  page?: string;
+}
+/** The open contract's latest orders and 条件单 as they travel (the my-orders and my-conditional-orders pages). */
+interface Page {
+  contractId: number;
+  limit: number;
+  orders: unknown;
+  conditionals: unknown;
 }
 interface Desk {
   tenantId: number;
   userId: number;
   version: string;
-  /** The snapshot as it travels (the my-data-snapshot answer's JSON form). */
+  /** The snapshot without its orders, as it travels (wire form). */
   snapshot: unknown;
+  /** The bell's answer, as it travels. */
+  notifications: unknown;
+  /** The open contracts' pages, by `contractId:limit`, while a desk has one open. */
+  pages: Map<string, Page>;
   symbols: string[];
   subs: Set<DeskSub>;
 }
@@ -126,20 +149,69 @@ export class LiveHub {
     if (parsed.data.user_id !== undefined && parsed.data.user_id !== who.userId)
       throw new WsError('UNAUTHORIZED', '无权订阅其他客户的数据');
     const desk = await this.openDesk(who.tenantId, who.userId);
+    const { contract_id, limit = DESK_ROWS } = parsed.data;
     const sub: DeskSub = { push, tokenVersion: who.tokenVersion };
+    // Held by this desk from now on: the watcher drops a customer nobody holds while the page below is read.
     desk.subs.add(sub);
+    let page: Page | undefined;
+    if (contract_id !== undefined) {
+      sub.page = `${contract_id}:${limit}`;
+      try {
+        page = desk.pages.get(sub.page) ?? (await this.readPage(desk, contract_id, limit));
+      } catch (err) {
+        desk.subs.delete(sub);
+        if (desk.subs.size === 0) this.dropDesk(desk);
+        throw err;
+      }
+      desk.pages.set(sub.page, page);
+    }
     const initial: PricerDeskPatch = {
       version: desk.version,
       quotes: this.quotesOf(desk.symbols, Date.now()),
     };
     // Resume: a client that holds this version missed nothing; any other gets the state re-read.
-    if (parsed.data.since !== desk.version) initial.snapshot = desk.snapshot as PricerDeskPatch['snapshot'];
+    if (parsed.data.since !== desk.version) {
+      initial.snapshot = desk.snapshot as PricerDeskPatch['snapshot'];
+      initial.notifications = desk.notifications as PricerDeskPatch['notifications'];
+    }
+    // A contract just opened: its rows, whatever the version (the client may hold none of them).
+    if (page) Object.assign(initial, this.pagePatch(page));
     return {
       initial,
       close: () => {
         desk.subs.delete(sub);
-        if (desk.subs.size === 0) this.dropDesk(desk);
+        if (desk.subs.size === 0) return this.dropDesk(desk);
+        if (sub.page && ![...desk.subs].some((s) => s.page === sub.page)) desk.pages.delete(sub.page);
       },
+    };
+  }
+
+  /** The open contract's latest orders and 条件单, read as the desk's HTTP calls read them. */
+  private async readPage(desk: Desk, contractId: number, limit: number): Promise<Page> {
+    const who = { tenantId: desk.tenantId, pricerId: desk.userId };
+    const body = {
+      contract_id: contractId,
+      sort_fields: [{ field: 'id', ascending: false }],
+      slice_start: 0,
+      slice_end: limit,
+    };
+    const [orders, conditionals] = await Promise.all([
+      myOrders(this.deps.db, who, myOrdersRequest.parse(body)),
+      myConditionals(this.deps.db, who, myConditionalRequest.parse(body)),
+    ]);
+    // The rows as the HTTP answers write them (a Date through its toJSON).
+    return {
+      contractId,
+      limit,
+      orders: JSON.parse(JSON.stringify(orders)),
+      conditionals: JSON.parse(JSON.stringify(conditionals)),
+    };
+  }
+
+  private pagePatch(page: Page): Pick<PricerDeskPatch, 'orders' | 'conditionals'> {
+    return {
+      orders: page.orders as PricerDeskPatch['orders'],
+      conditionals: page.conditionals as PricerDeskPatch['conditionals'],
     };
   }
 
@@ -155,10 +227,12 @@ export class LiveHub {
           userId,
           version: row?.version ?? '0',
           snapshot: undefined,
+          notifications: undefined,
+          pages: new Map(),
           symbols: [],
           subs: new Set(),
         };
-        await this.readSnapshot(desk);
+        await this.readDesk(desk);
         this.desks.set(userId, desk);
         return desk;
       })().finally(() => this.opening.delete(userId));
@@ -173,15 +247,21 @@ export class LiveHub {
     this.index(desk, []);
   }
 
-  /** The snapshot, read after its version (so it is at least as new as the version it is sent with). */
-  private async readSnapshot(desk: Desk) {
-    const data = await pricerSnapshot(
-      this.deps.db,
-      { tenantId: desk.tenantId, pricerId: desk.userId },
-      this.deps.quote,
-    );
+  /**
+   * What the desk shows — the snapshot without its orders, the bell, the open contracts' pages — read after its
+   * version (so it is at least as new as the version it is sent with).
+   */
+  private async readDesk(desk: Desk) {
+    const who = { tenantId: desk.tenantId, pricerId: desk.userId };
+    const [data, bell, pages] = await Promise.all([
+      pricerDeskSnapshot(this.deps.db, who, this.deps.quote),
+      readNotifications(this.deps.db, { ...who, audience: 'pricer' }, { limit: BELL_ROWS, unread_only: false }),
+      Promise.all([...desk.pages.values()].map((p) => this.readPage(desk, p.contractId, p.limit))),
+    ]);
     for (const c of data.contracts) this.ticks.set(c.instrument_id, c.price_tick);
-    desk.snapshot = z.encode(snapshotSchema, data);
+    desk.snapshot = z.encode(deskSnapshot, data);
+    desk.notifications = z.encode(notificationsPage, bell);
+    for (const p of pages) desk.pages.set(`${p.contractId}:${p.limit}`, p);
     this.index(desk, [...new Set(data.contracts.map((c) => c.instrument_id))]);
   }
 
@@ -267,14 +347,18 @@ export class LiveHub {
         }
         if (desk.subs.size === 0) return this.dropDesk(desk);
         if (row.version === desk.version) return;
-        // The version only once its snapshot is read: a failed read is tried again at the next watch.
-        await this.readSnapshot(desk);
+        // The version only once what the desk shows is read: a failed read is tried again at the next watch.
+        await this.readDesk(desk);
         desk.version = row.version;
         const patch: PricerDeskPatch = {
           version: desk.version,
           snapshot: desk.snapshot as PricerDeskPatch['snapshot'],
+          notifications: desk.notifications as PricerDeskPatch['notifications'],
         };
-        for (const s of desk.subs) s.push(patch);
+        // One patch object per open contract, whatever the number of desks holding it (encoded once).
+        const byPage = new Map<string | undefined, PricerDeskPatch>([[undefined, patch]]);
+        for (const [key, page] of desk.pages) byPage.set(key, { ...patch, ...this.pagePatch(page) });
+        for (const s of desk.subs) s.push(byPage.get(s.page) ?? patch);
       }),
     );
     for (const desk of [...this.desks.values()]) {

@@ -131,14 +131,23 @@ afterAll(async () => {
   await h.close();
 });
 
+/** The desk's read of the open contract's orders (apps/pricer contractOrders). */
+const deskPage = (contractId: number) => ({
+  contract_id: contractId,
+  sort_fields: [{ field: 'id', ascending: false }],
+  slice_start: 0,
+  slice_end: 50,
+});
+
 describe('the live desk', () => {
   it('pushes the instrument quotes per tick and an order within a second, and resumes by version', async () => {
     const c = await customer('live-a', '实时甲公司');
     const desk = await client(c.jwt);
-    const sub = await desk.subscribe('pricer_desk', { user_id: c.userId });
+    const sub = await desk.subscribe('pricer_desk', { user_id: c.userId, contract_id: c.contractId });
     expect(sub.result).toBe('ok');
     expect(sub.data.snapshot.contracts.map((x: any) => x.id)).toEqual([c.contractId]);
     expect(Object.keys(sub.data.quotes)).toEqual([c.symbol]);
+    expect(sub.data.orders).toEqual({ items: [], total_count: 0 });
     const v0 = sub.data.version as string;
     desk.startPeeking();
 
@@ -149,12 +158,14 @@ describe('the live desk', () => {
     const sent = Date.now();
     const order = await h.call('/api/pricer/rpc/submit-order', { contract_id: c.contractId, quantity: 2 }, c.jwt);
     expect(order.status).toBe(200);
-    const pushed = await desk.next((p) => p.snapshot?.orders?.some((o: any) => o.id === order.body.data.id));
+    const pushed = await desk.next((p) => p.orders?.items?.some((o: any) => o.id === order.body.data.id));
     expect(pushed.at - sent).toBeLessThan(1000);
     expect(pushed.data.version).not.toBe(v0);
-    // The same wire form as the HTTP snapshot: dates as ISO strings.
-    const http = (await h.call('/api/pricer/view/my-data-snapshot', {}, c.jwt)).body.data;
-    expect(pushed.data.snapshot.orders[0]).toEqual(http.orders[0]);
+    // The open contract's rows in the same wire form as the desk's HTTP read (dates as ISO strings); the
+    // snapshot without the orders no desk reads.
+    const http = (await h.call('/api/pricer/view/my-orders', deskPage(c.contractId), c.jwt)).body.data;
+    expect(pushed.data.orders.items[0]).toEqual(http.items[0]);
+    expect(pushed.data.snapshot.orders).toBeUndefined();
     expect(pushed.data.snapshot.contracts[0].remaining_quantity).toBe(18);
 
     // Resume: a client holding the latest version is sent no snapshot; one holding an older one, the state.
@@ -163,8 +174,57 @@ describe('the live desk', () => {
     expect(resumed.data.version).toBe(pushed.data.version);
     expect(resumed.data.snapshot).toBeUndefined();
     const behind = await client(c.jwt);
-    expect((await behind.subscribe('pricer_desk', { since: v0 })).data.snapshot.orders).toHaveLength(1);
+    const caughtUp = await behind.subscribe('pricer_desk', { since: v0, contract_id: c.contractId });
+    expect(caughtUp.data.snapshot.contracts[0].remaining_quantity).toBe(18);
+    expect(caughtUp.data.orders.items).toHaveLength(1);
     for (const x of [desk, again, behind]) x.close();
+  });
+
+  it('carries a fix to the desk as the rows it shows: the order, 条件单, bell and account, no HTTP re-read', async () => {
+    const c = await customer('live-d', '实时丁公司');
+    // A history the desk does not show: 120 orders on a second contract.
+    const other = await h.call(
+      '/api/trader/rpc/create-contract',
+      {
+        pricer_id: c.userId,
+        product_name: '铜',
+        instrument_id: c.symbol,
+        direction: 'SELL',
+        total_quantity: 500,
+        basis: 0,
+        fixing_deadline: shanghaiToday(new Date(Date.now() + 30 * 86_400_000)),
+      },
+      c.trader,
+    );
+    for (let i = 0; i < 120; i++)
+      await h.call('/api/pricer/rpc/submit-order', { contract_id: other.body.data.id, quantity: 1 }, c.jwt);
+    const desk = await client(c.jwt);
+    await desk.subscribe('pricer_desk', { user_id: c.userId, contract_id: c.contractId });
+    desk.startPeeking();
+    await new Promise((r) => setTimeout(r, 500));
+    const from = desk.patches.length;
+    const order = await h.call('/api/pricer/rpc/submit-order', { contract_id: c.contractId, quantity: 1 }, c.jwt);
+    const id = order.body.data.id as number;
+    const last = await desk.next((p) => p.orders?.items?.some((o: any) => o.id === id), 3000);
+    await new Promise((r) => setTimeout(r, 1000)); // the fill's pushes, if the broker fills it
+    const pushes = desk.patches.slice(from).filter((p) => p.data.version !== undefined);
+    const bytes = pushes.reduce((n, p) => n + JSON.stringify(p.data).length, 0);
+    console.log(`pushes per fix: ${pushes.length}, bytes: ${bytes} (${Math.round(bytes / pushes.length)} per push)`);
+    // Each push carries what the desk shows of the change: no read needed to show it.
+    for (const p of pushes) {
+      expect(p.data.snapshot.orders).toBeUndefined();
+      expect(p.data.orders.items.every((o: any) => o.contract_id === c.contractId)).toBe(true);
+      expect(p.data.conditionals).toEqual({ items: [], total_count: 0 });
+      expect(p.data.notifications.unread_count).toBeGreaterThanOrEqual(0);
+    }
+    const final = pushes.at(-1)!.data;
+    const http = (await h.call('/api/pricer/view/my-orders', deskPage(c.contractId), c.jwt)).body.data;
+    expect(final.orders).toEqual(http);
+    expect(final.notifications).toEqual(
+      (await h.call('/api/pricer/view/notifications', { limit: 50 }, c.jwt)).body.data,
+    );
+    expect(last.data.snapshot.account).toBeDefined();
+    desk.close();
   });
 
   it('refuses another customer’s desk and a trader on a customer desk, delivering nothing', async () => {
