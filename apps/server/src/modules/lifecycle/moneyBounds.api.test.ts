@@ -46,7 +46,10 @@ describe('money input bounds', () => {
     for (const kind of ['deposit', 'withdraw', 'adjust'])
       for (const amount of ['1e-9', '1e-300', '5e-324', '-1e-9', '0.004']) {
         if (amount.startsWith('-') && kind !== 'adjust') continue;
-        const res = await raw('/api/trader/rpc/record-funds', `{"pricer_id":${alice},"kind":"${kind}","amount":${amount}}`);
+        const res = await raw(
+          '/api/trader/rpc/record-funds',
+          `{"pricer_id":${alice},"kind":"${kind}","amount":${amount}}`,
+        );
         expect(res.statusCode, `${kind} ${amount}: ${res.body}`).toBe(400);
         expect(res.json().error).toMatchObject({ field: 'amount', message: '金额最多两位小数' });
       }
@@ -83,9 +86,17 @@ describe('money input bounds', () => {
   it('refuses a deposit or fee that would take the balance or a contract’s fees past what they hold', async () => {
     const alice = a.pricers.alice!.id;
     const { id } = await createContract(h, a, 'alice', day(20));
-    const opened = await h.call('/api/trader/rpc/record-funds', { pricer_id: alice, kind: 'deposit', amount: 1 }, a.token);
+    const opened = await h.call(
+      '/api/trader/rpc/record-funds',
+      { pricer_id: alice, kind: 'deposit', amount: 1 },
+      a.token,
+    );
     expect(opened.status).toBe(200);
-    await h.db.updateTable('pricer_accounts').set({ balance: 9_999_000_000_000_000 }).where('pricer_id', '=', alice).execute();
+    await h.db
+      .updateTable('pricer_accounts')
+      .set({ balance: 9_999_000_000_000_000 })
+      .where('pricer_id', '=', alice)
+      .execute();
     await h.db.updateTable('contracts').set({ fees: 9_999_000_000_000_000 }).where('id', '=', id).execute();
     const before = await snapshot();
     const deposit = await h.call(
