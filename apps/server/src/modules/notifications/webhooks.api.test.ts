@@ -385,7 +385,6 @@ describe('a hostile receiver or address (issue 40)', () => {
         status_str: '已送达',
         last_status: 200,
       });
-      expect(took).toBeLessThan(2_000);
       // What the receiver got into the socket before it was closed (kernel buffers included), not 3 s of stream.
       expect(sent).toBeLessThan(16 * 1024 * 1024);
     } finally {
