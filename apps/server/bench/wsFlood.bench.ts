@@ -1,7 +1,12 @@
 /**
  * The customer desk while anonymous WebSocket clients flood the volatility view (issue 14 §7).
  *
- *   npx tsx bench/wsFlood.bench.ts [--requests=300] [--addresses=12] [--connections=20]
+ *   npx tsx bench/wsFlood.bench.ts [--requests=300] [--addresses=12] [--connections=20] [--signed-in=1 [--unbounded=1]]
+ *
+ * --signed-in=1 (issue 40): the flood carries a customer token of one company (company A, set up through the API
+ * with a trader token of a test issuer, OIDC_ISSUER) and the desk measured is another company's customer (company
+ * B); it prints what company A was granted. --unbounded=1 lifts the signed-in budgets (WS_MAX_COMPANY_VIEWS,
+ * WS_MAX_COMPANY_FUTURES, WS_MAX_SIGNED_IN_FUTURES = 100000): the server as it was before them.
  *
  * The built server (`node dist/main.js`; src/main.ts with tsx when not built) runs as a child process on embedded
  * PGlite with the demo data. A customer (pricer1) polls POST /api/pricer/view/my-data-snapshot back to back:
@@ -24,10 +29,14 @@ import { loadConfig } from '../src/platform/config';
 import { futuresWithOptions } from '../src/market/catalogue';
 import { deadline, fmt, footer, header, latencyLine, summarize } from './lib/stats';
 import { numberArg } from './lib/args';
+import { seedCompany } from './lib/company';
+import { startTestIssuer } from '../test/harness';
 
 const REQUESTS = numberArg('requests', 300);
 const CONNECTIONS = numberArg('connections', 20);
 const ADDRESSES = numberArg('addresses', 12);
+const SIGNED_IN = numberArg('signed-in', 0) === 1;
+const UNBOUNDED = numberArg('unbounded', 0) === 1;
 const VIEWS = 64;
 const CURVES = 32;
 const SETTLE_MS = 3000;
@@ -78,8 +87,14 @@ const chainItems = (symbol: string): Item[] =>
     ['ask', 'bid', 'mid', 'last'].map((price_type) => ({ symbol, option_type, price_type })),
   );
 
-async function flood(port: number, plan: Item[][], sockets: WebSocket[], localAddress: string) {
-  const ws = new WebSocket(`ws://127.0.0.1:${port}/ws/volatility`, { perMessageDeflate: false, localAddress });
+async function flood(port: number, plan: Item[][], sockets: WebSocket[], localAddress: string, token = '') {
+  const ws = new WebSocket(
+    `ws://127.0.0.1:${port}/ws/volatility${token ? `?token=${encodeURIComponent(token)}` : ''}`,
+    {
+      perMessageDeflate: false,
+      localAddress,
+    },
+  );
   sockets.push(ws);
   const granted = {
     views: 0,
@@ -130,8 +145,9 @@ async function flood(port: number, plan: Item[][], sockets: WebSocket[], localAd
 
 async function main() {
   header(
-    `wsFlood.bench: customer snapshot idle vs floods of ${ADDRESSES} addresses × ${CONNECTIONS} anonymous WebSocket connections`,
+    `wsFlood.bench: customer snapshot idle vs floods of ${ADDRESSES} addresses × ${CONNECTIONS} ${SIGNED_IN ? `signed-in (one company's customer token${UNBOUNDED ? ', budgets lifted' : ''})` : 'anonymous'} WebSocket connections`,
   );
+  const idp = SIGNED_IN ? await startTestIssuer() : undefined;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pfp-flood-bench-'));
   const sockets: WebSocket[] = [];
   let child: ChildProcess | undefined;
@@ -151,7 +167,10 @@ async function main() {
             DATA_DIR: dataDir,
             LOG_LEVEL: 'error',
             DATABASE_URL: '',
-            OIDC_ISSUER: '',
+            OIDC_ISSUER: idp?.issuer ?? '',
+            ...(UNBOUNDED
+              ? { WS_MAX_COMPANY_VIEWS: '100000', WS_MAX_COMPANY_FUTURES: '100000', WS_MAX_SIGNED_IN_FUTURES: '100000' }
+              : {}),
             APPS_DIR: '',
             SEED_DEMO: '1',
             MARKET_SEED: '5',
@@ -177,7 +196,27 @@ async function main() {
             body: JSON.stringify({ tenant_id: 1, username: 'pricer1', password: 'pricer123' }),
           })
         ).json()) as { data: { jwt_token: string } };
-        const token = login.data.jwt_token;
+        let token = login.data.jwt_token;
+        /** The flooders' token: none (anonymous), or a customer of company A while the desk is company B's. */
+        let floodToken = '';
+        if (idp) {
+          const sign = (sub: string) => idp.sign({}, { sub, exp: '2h' });
+          const a = await seedCompany(base, await sign('flood-trader-a'), {
+            name: '刷屏公司A',
+            customers: 1,
+            password: 'pw123456',
+          });
+          const b = await seedCompany(base, await sign('desk-trader-b'), {
+            name: '受害公司B',
+            customers: 1,
+            password: 'pw123456',
+          });
+          floodToken = a.customers[0]!.token;
+          token = b.customers[0]!.token;
+          console.log(
+            `  flood: company A (tenant ${a.tenant}) customer token; desk measured: company B (tenant ${b.tenant})`,
+          );
+        }
 
         await snapshots(base, token, 30); // warm-up
         const idle = summarize(await snapshots(base, token, REQUESTS));
@@ -203,7 +242,7 @@ async function main() {
         ] as const) {
           const grants = await Promise.all(
             Array.from({ length: ADDRESSES * CONNECTIONS }, (_, i) =>
-              flood(port, plan(i), sockets, `127.0.0.${1 + Math.floor(i / CONNECTIONS)}`),
+              flood(port, plan(i), sockets, `127.0.0.${1 + Math.floor(i / CONNECTIONS)}`, floodToken),
             ),
           );
           await sleep(SETTLE_MS);
@@ -215,7 +254,7 @@ async function main() {
           const refused = new Map<string, number>();
           for (const g of kept) for (const [c, n] of g.refused) refused.set(c, (refused.get(c) ?? 0) + n);
           console.log(
-            `    connections: ${grants.length} asked, ${kept.length} kept open (${grants.length - kept.length} refused or closed by the server's budget); kept ones granted ${kept.reduce((s, g) => s + g.views, 0)} views, ${kept.reduce((s, g) => s + g.curves, 0)} curves; refused ${[...refused].map(([c, n]) => `${c}×${n}`).join(' ') || 'nothing'}`,
+            `    connections: ${grants.length} asked, ${kept.length} kept open (${grants.length - kept.length} refused or closed by the server's budget); kept ones granted ${kept.reduce((s, g) => s + g.views, 0)} views, ${kept.reduce((s, g) => s + g.curves, 0)} curves, ${new Set(kept.flatMap((g) => [...g.futures])).size} distinct futures (chains computed); refused ${[...refused].map(([c, n]) => `${c}×${n}`).join(' ') || 'nothing'}`,
           );
           for (let a = 0; a < ADDRESSES; a++)
             process.stdout.write(
@@ -233,6 +272,7 @@ async function main() {
     ]);
   } finally {
     guard.cancel();
+    await idp?.close();
     for (const ws of sockets) ws.terminate();
     if (child && child.exitCode === null) {
       child.kill('SIGTERM');

@@ -29,7 +29,7 @@ import { notifyFills } from './modules/notifications/notify';
 import { watchReminders } from './modules/notifications/reminders';
 import { webhookWorker } from './modules/notifications/webhooks';
 import { onFillsBooked } from './trading';
-import { LiveHub, liveCaller } from './modules/live/hub';
+import { LiveHub, liveCaller, type LiveCaller } from './modules/live/hub';
 import { rememberedTenantIds } from './modules/tenants/tenantIds';
 
 /** The most a shutdown may take (close-with-grace then exits 1): within the 10 s a `docker stop` gives. */
@@ -181,6 +181,7 @@ for (const [name, source] of live.sources()) registry.source(name, source);
 attachViewServer(app, registry, (token) => liveCaller({ db, traderVerifier, pricerTokens }, token), {
   limits: config.ws,
   trustProxy: config.trustProxy,
+  accountOf: (caller) => live.accountOf(caller as LiveCaller),
 });
 
 // Contracts past their fixing deadline expire at start-up and while running (docs/fixing.md).

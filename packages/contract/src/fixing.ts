@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { direction } from './entities';
-import { id, text, timestamp } from './primitives';
+import { hasAtMostDecimals, id, text, timestamp } from './primitives';
 import { viewRequest } from './view';
 
 /**
@@ -21,8 +21,7 @@ export function isCalendarDay(value: string): boolean {
 
 /** Whether a yuan amount has at most 2 decimals (fen), tolerant of binary floating point (0.29 × 100). */
 export function isWholeFen(value: number): boolean {
-  const fen = value * 100;
-  return Math.abs(fen - Math.round(fen)) < 1e-6;
+  return hasAtMostDecimals(value, 2);
 }
 
 /**

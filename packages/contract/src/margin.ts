@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, text, timestamp } from './primitives';
+import { hasAtMostDecimals, id, text, timestamp } from './primitives';
 import { viewRequest } from './view';
 
 /**
@@ -8,13 +8,24 @@ import { viewRequest } from './view';
  * SPEC's calls.
  */
 
-/** The largest amount accepted (元): far beyond any real account, exact in numeric(18, 2). */
+/**
+ * The largest amount one ledger entry takes (元), entered or computed (a 转月费 is fee × lots ×
+ * multiplier): far beyond any real account, exact in numeric(18, 2).
+ */
 export const AMOUNT_MAX = 1e12;
 
-const hasAtMostDecimals = (v: number, decimals: number) => {
-  const units = v * 10 ** decimals;
-  return Math.abs(units - Math.round(units)) < 1e-6;
-};
+/**
+ * The largest |running sum| the ledger keeps (a balance, a contract's fees), 元: numeric(18, 2) holds
+ * < 10^16 and a double keeps every fen below 2^53 fen ≈ 9·10^13. An entry that would pass it is refused.
+ */
+export const BALANCE_MAX = 1e13;
+
+/** What the server says when a computed amount or a running sum passes the bounds above. */
+export const MONEY_BOUND_MESSAGES = {
+  total: (label: string) => `${label}不能超过 1,000,000,000,000 元`,
+  balance: '入账后余额将超过 10,000,000,000,000 元',
+  contractFees: '合同累计费用将超过 10,000,000,000,000 元',
+} as const;
 
 /** An amount in 元 named `label`: finite, at most 2 decimals, |v| ≤ 10^12; `signed` lets it be negative (never 0). */
 export const amount = (label: string, opts: { signed?: boolean; zero?: boolean } = {}) =>
@@ -23,7 +34,7 @@ export const amount = (label: string, opts: { signed?: boolean; zero?: boolean }
     .finite({ error: `${label}必须是有限的数字` })
     .refine((v) => opts.signed || v >= 0, { error: `${label}不能为负数` })
     .refine((v) => opts.zero || v !== 0, { error: `${label}不能为 0` })
-    .refine((v) => Math.abs(v) <= AMOUNT_MAX, { error: `${label}不能超过 1,000,000,000,000 元` })
+    .refine((v) => Math.abs(v) <= AMOUNT_MAX, { error: MONEY_BOUND_MESSAGES.total(label) })
     .refine((v) => hasAtMostDecimals(v, 2), { error: `${label}最多两位小数` });
 
 /** 保证金比例: 0 … 1 of the goods value, at most 4 decimals; 0 = no margin check. */

@@ -82,6 +82,9 @@ export type MarkNotificationsReadResult = z.input<typeof markNotificationsReadRe
 export const webhookUrl = text('推送地址必须是文本')
   .trim()
   .max(2000, { error: '推送地址不能超过 2000 个字符' })
+  // The URL parser drops a raw CR, LF or tab silently: 'exa\nmple.com' would be saved as another address.
+  // eslint-disable-next-line no-control-regex
+  .refine((v) => !/[\u0000-\u001f\u007f-\u009f]/.test(v), { error: '推送地址不能包含换行或控制字符' })
   .refine(
     (v) => {
       if (v === '') return true;

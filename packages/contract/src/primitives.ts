@@ -10,6 +10,17 @@ export function fieldName(path: readonly PropertyKey[] | undefined): string {
   return out;
 }
 
+/**
+ * Whether a number has at most `decimals` decimals, tolerant of binary floating point (0.29 × 100),
+ * and is not a non-zero value that rounds to 0 at that precision (1e-9, 5e-324): a numeric column
+ * would store 0 — a silent change, or a CHECK (amount <> 0) answered 500 (issue 40).
+ */
+export function hasAtMostDecimals(value: number, decimals: number): boolean {
+  const units = value * 10 ** decimals;
+  const whole = Math.round(units);
+  return Math.abs(units - whole) < 1e-6 && (whole !== 0 || value === 0);
+}
+
 /** Text PostgreSQL cannot store (NUL) or that is not Unicode (a lone surrogate). */
 export function hasInvalidChars(text: string): boolean {
   for (let i = 0; i < text.length; i++) {

@@ -313,6 +313,36 @@ describe('embedded OpenID provider', () => {
     }
   });
 
+  it('answers a NUL or control character in any provider POST body with a Chinese 400, never a 500 (issue 40)', async () => {
+    const post = (name: string, form: string) =>
+      fetch(endpoint(name), {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: form,
+      });
+    for (const [name, form, field] of [
+      [
+        'token',
+        `client_id=shinny_web&grant_type=authorization_code&code=%00&code_verifier=${'v'.repeat(43)}&redirect_uri=${encodeURIComponent(redirectUri())}`,
+        'code',
+      ],
+      ['token', 'client_id=shinny_web&grant_type=refresh_token&refresh_token=%00', 'refresh_token'],
+      ['token', 'client_id=shinny_web&grant_type=refresh_token&refresh_token=a%0Db', 'refresh_token'],
+      ['revoke', 'client_id=shinny_web&token=%00', 'token'],
+      ['revoke', 'client_id=shinny_web&token=x&token_type_hint=%7F', 'token_type_hint'],
+    ] as const) {
+      const res = await post(name, form);
+      expect(res.status, `${name} ${form}`).toBe(400);
+      expect(await res.json(), `${name} ${form}`).toMatchObject({
+        error: { code: 'invalid_input', field, message: `请求参数 ${field} 含有非法的控制字符` },
+      });
+    }
+    // A clean body still reaches the provider: an unknown code is its own invalid_grant.
+    const clean = await token({ grant_type: 'authorization_code', code: 'nope', redirect_uri: redirectUri() });
+    expect(clean.status).toBe(400);
+    expect(clean.body.error).toBe('invalid_grant');
+  });
+
   it('requires PKCE with S256', async () => {
     for (const params of [
       { code_challenge: pkce().challenge, code_challenge_method: 'plain' },

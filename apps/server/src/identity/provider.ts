@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createLocalJWKSet, type JSONWebKeySet } from 'jose';
 import type { EventEmitter } from 'node:events';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { IncomingMessage, type ServerResponse } from 'node:http';
 import Provider from 'oidc-provider';
 import type { Logger } from '../platform/logger';
 import { applyClientPolicy } from './clientPolicy';
@@ -14,6 +14,28 @@ import { resolveSettings, type IdentityProviderOptions } from './settings';
 import { userinfoRoute } from './userinfo';
 
 export type { IdentityProviderOptions };
+
+/** oidc-provider's own limit on a body it reads. */
+const FORM_LIMIT = 56 * 1024;
+
+/** A request whose body was read here, as oidc-provider reads one: the same head, the same bytes, unread. */
+function replay(raw: IncomingMessage, body: Buffer): IncomingMessage {
+  const req = new IncomingMessage(raw.socket);
+  Object.assign(req, {
+    method: raw.method,
+    url: raw.url,
+    headers: raw.headers,
+    rawHeaders: raw.rawHeaders,
+    httpVersion: raw.httpVersion,
+    httpVersionMajor: raw.httpVersionMajor,
+    httpVersionMinor: raw.httpVersionMinor,
+    // Read to its end, it is complete: an incomplete one destroys its socket (the real answer's) on close.
+    complete: true,
+  });
+  req.push(body);
+  req.push(null);
+  return req;
+}
 
 export interface IdentityProvider {
   issuer: string;
@@ -72,12 +94,27 @@ export async function createIdentityProvider(opts: IdentityProviderOptions): Pro
     await app.register(async (scope) => {
       scope.removeAllContentTypeParsers();
       scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
-      // The query string only: oidc-provider reads the raw body itself (its own parser refuses bad forms).
-      scope.addHook('onRequest', refuseControlChars);
+      // A form (token, revoke, introspection …) is read here, checked like the query string and handed on
+      // as it came: a NUL in `code` or `refresh_token` used to reach PostgreSQL and answer 500.
+      scope.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'buffer', bodyLimit: FORM_LIMIT },
+        (_req, body, done) => done(null, body),
+      );
+      scope.addHook('preHandler', async (req, reply) => {
+        const form = Buffer.isBuffer(req.body)
+          ? Object.fromEntries(new URLSearchParams(req.body.toString('utf8')))
+          : undefined;
+        return refuseControlChars(Object.assign(Object.create(req) as FastifyRequest, { body: form }), reply);
+      });
       const callback = provider.callback();
       const handler = (request: FastifyRequest, reply: FastifyReply) => {
         reply.hijack();
-        const req = request.raw as IncomingMessage & { baseUrl?: string };
+        const req = (
+          Buffer.isBuffer(request.body) ? replay(request.raw, request.body) : request.raw
+        ) as IncomingMessage & {
+          baseUrl?: string;
+        };
         // oidc-provider routes on the path below its mount point and builds URLs from baseUrl.
         req.baseUrl = s.issuerPath;
         req.url = req.url!.slice(s.issuerPath.length) || '/';

@@ -74,7 +74,9 @@ export function quantityUnit(quoteUnit: string): string | null {
 
 export function isOnTick(price: number, tick: number): boolean {
   const r = price / tick;
-  return Math.abs(r - Math.round(r)) < 1e-6;
+  const ticks = Math.round(r);
+  // 1e-9 is no tick off 0, but it is not 0 either: stored, it would silently become 0.
+  return Math.abs(r - ticks) < 1e-6 && (ticks !== 0 || price === 0);
 }
 
 /**

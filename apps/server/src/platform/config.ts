@@ -83,6 +83,12 @@ export interface WsLimitsConfig {
   maxAnonymousConnections: number;
   /** Futures whose chains anonymous connections together keep computed (issue 30: the work a flood can cause). */
   maxAnonymousFutures: number;
+  /** Volatility views one company's signed-in connections (its traders and customers) hold together (issue 40). */
+  maxCompanyViews: number;
+  /** Futures whose chains one company's signed-in views keep computed together (issue 40). */
+  maxCompanyFutures: number;
+  /** Futures whose chains the signed-in views of all companies keep computed together (issue 40). */
+  maxSignedInFutures: number;
   /** Largest message a client may send, bytes. */
   maxMessageBytes: number;
   /** Messages per second a client may send (a burst of twice as many is allowed). */
@@ -208,6 +214,9 @@ const envSchema = z
     WS_MAX_CONNECTIONS: integer(1, 1_000_000, 'a positive integer').default(5_000),
     WS_MAX_ANONYMOUS_CONNECTIONS: integer(1, 1_000_000, 'a positive integer').default(120),
     WS_MAX_ANONYMOUS_FUTURES: integer(1, 100_000, 'a positive integer').default(16),
+    WS_MAX_COMPANY_VIEWS: integer(1, 100_000, 'a positive integer').default(24),
+    WS_MAX_COMPANY_FUTURES: integer(1, 100_000, 'a positive integer').default(4),
+    WS_MAX_SIGNED_IN_FUTURES: integer(1, 100_000, 'a positive integer').default(16),
     WS_MAX_MESSAGE_BYTES: integer(256, 16 * 1024 * 1024, 'a number of bytes (256–16777216)').default(16 * 1024),
     WS_MAX_MESSAGES_PER_SECOND: integer(1, 10_000, 'a positive integer').default(20),
     CURVE_WORKERS: integer(0, 64, 'an integer 0–64').optional(),
@@ -277,6 +286,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxConnections: e.WS_MAX_CONNECTIONS,
       maxAnonymousConnections: e.WS_MAX_ANONYMOUS_CONNECTIONS,
       maxAnonymousFutures: e.WS_MAX_ANONYMOUS_FUTURES,
+      maxCompanyViews: e.WS_MAX_COMPANY_VIEWS,
+      maxCompanyFutures: e.WS_MAX_COMPANY_FUTURES,
+      maxSignedInFutures: e.WS_MAX_SIGNED_IN_FUTURES,
       maxMessageBytes: e.WS_MAX_MESSAGE_BYTES,
       maxMessagesPerSecond: e.WS_MAX_MESSAGES_PER_SECOND,
     },

@@ -14,6 +14,8 @@ export const lifecycle = {
     heldOrders: (ids: string) => `委托 ${ids}`,
     heldConditions: (ids: string) => `条件单 ${ids}`,
     spreadTick: (tick: string) => `月差必须是最小变动价位 ${tick} 的整数倍`,
+    basisAfterRoll: '转月后的基差超出范围（绝对值不超过 1,000,000 元）',
+    rollFeeTotal: '转月费合计（转月费 × 手数 × 合约乘数）',
     deadlinePastExpiry: (latest: string, expiry: string) =>
       `点价截止日不能晚于 ${latest}（期货合约最后交易日 ${expiry} 前一周）`,
     deadlineNotLater: (current: string) => `新点价截止日必须晚于当前截止日 ${current}`,

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { DB } from '../../platform/db/schema';
 import { conflict, invalid } from '../../platform/errors';
 import { round2 } from '../margin/arithmetic';
+import { assertContractFees } from '../margin/bounds';
 import { audit } from '../audit/audit';
 import { assertDeadlineOpen, isPastDeadline } from '../contracts/fixingTerms';
 import { chargeFee } from './fees';
@@ -34,6 +35,7 @@ export async function extendDeadline(
       throw invalid(E.deadlineNotLater(c.fixing_deadline), 'fixing_deadline');
     assertBeforeExpiry(input.fixing_deadline, c.instrument_id, now);
     const fee = round2(input.fee);
+    assertContractFees(Number(c.fees) + fee, 'fee');
     // An expired contract (its deadline passed) opens again; a paused one stays paused.
     const reopen = c.status === 'expired' && isPastDeadline(c.fixing_deadline, now);
     const row = await tx
@@ -53,6 +55,7 @@ export async function extendDeadline(
       fee,
       zh.lifecycle.ledgerNote.extension(c.id, input.fixing_deadline),
       actor,
+      'fee',
     );
     const payload = { from: c.fixing_deadline, to: input.fixing_deadline, fee, reopened: reopen };
     await tx

@@ -1,5 +1,5 @@
 import { zh } from '@pfp/i18n';
-import type { rollContractInput, RollConfirmation } from '@pfp/contract';
+import { MAX_BASIS, type rollContractInput, type RollConfirmation } from '@pfp/contract';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { ContractTable, DB } from '../../platform/db/schema';
@@ -7,6 +7,7 @@ import { conflict, invalid, notFound } from '../../platform/errors';
 import { beijingText } from '../../platform/time';
 import { isOnTick, tickDecimals } from '../../market/catalogue';
 import { round2 } from '../margin/arithmetic';
+import { assertAmount } from '../margin/bounds';
 import { audit } from '../audit/audit';
 import { assertDeadlineOpen } from '../contracts/fixingTerms';
 import { chargeFee } from './fees';
@@ -102,7 +103,9 @@ export async function rollContract(
 
     const multiplier = to.volume_multiple;
     const fee = round2(input.fee_per_unit * input.quantity * multiplier);
-    const newBasis = Number(old.basis) + input.spread;
+    assertAmount(fee, 'fee_per_unit', E.rollFeeTotal);
+    const newBasis = round2(Number(old.basis) + input.spread);
+    if (Math.abs(newBasis) > MAX_BASIS) throw invalid(E.basisAfterRoll, 'spread');
     const left = old.remaining_quantity - input.quantity;
     const from = await tx
       .updateTable('contracts')
@@ -159,6 +162,7 @@ export async function rollContract(
       fee,
       zh.lifecycle.ledgerNote.roll(created.id, input.quantity),
       actor,
+      'fee_per_unit',
     );
     for (const contractId of [old.id, created.id]) {
       await tx

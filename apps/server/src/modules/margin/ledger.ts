@@ -6,6 +6,7 @@ import { conflict, notFound } from '../../platform/errors';
 import { shanghaiDayEnd, shanghaiDayStart } from '../../platform/time';
 import { audit } from '../audit/audit';
 import { accountRows, lockAccount } from './accounts';
+import { assertBalance } from './bounds';
 import { figuresFromSums, round2, yuan } from './arithmetic';
 import type { LastPriceOf } from './market';
 
@@ -47,6 +48,7 @@ export async function recordFunds(
       if (input.amount > withdrawable) throw conflict(FUNDS_MESSAGES.withdrawTooMuch(withdrawable));
     }
     const balance = round2(account.balance + delta);
+    assertBalance(balance, 'amount');
     await tx
       .updateTable('pricer_accounts')
       .set({ balance, updated_at: new Date() })

@@ -295,3 +295,128 @@ describe('the outbox', () => {
     expect(await deliveries(a)).toEqual([]);
   });
 });
+
+describe('a hostile receiver or address (issue 40)', () => {
+  it('blocks IPv6 forms that hide a private or loopback address, and site-local', async () => {
+    delete process.env.WEBHOOK_ALLOW_PRIVATE;
+    const hidden = ['::127.0.0.1', '::ffff:0:7f00:1', '::ffff:0:a00:1', '2002:7f00:1::', '2002:c0a8:101::1', 'fec0::1'];
+    expect(hidden.filter((x) => !isPrivateAddress(x))).toEqual([]);
+    for (const host of hidden) {
+      const res = await h.call(
+        '/api/trader/rpc/set-webhook',
+        { url: `http://[${host}]/robot`, secret: SECRET },
+        b.token,
+      );
+      expect(res.status, host).toBe(400);
+      expect(res.body.error).toMatchObject({ field: 'url', message: '推送地址不能指向内网、本机或链路本地地址' });
+    }
+    // 6to4 of a public address stays allowed (8.8.8.8 → 2002:808:808::).
+    expect(isPrivateAddress('2002:808:808::1')).toBe(false);
+  });
+
+  it('refuses raw CR, LF and control characters in the URL with a Chinese 400, and stores it normalised', async () => {
+    process.env.WEBHOOK_ALLOW_PRIVATE = '1';
+    try {
+      for (const bad of [
+        'https://example.com/a\r\nX-Injected: 1',
+        'https://exa\nmple.com/robot',
+        'https://example.com/\trobot',
+        'https://example.com/\u0085robot',
+      ]) {
+        const res = await h.call('/api/trader/rpc/set-webhook', { url: bad, secret: SECRET }, b.token);
+        expect(res.status, JSON.stringify(bad)).toBe(400);
+        expect(res.body.error).toMatchObject({ field: 'url', message: '推送地址不能包含换行或控制字符' });
+      }
+      expect(
+        (await h.db.selectFrom('tenant_webhooks').select('url').where('tenant_id', '=', b.tenantId).execute()).length,
+      ).toBe(0);
+      const port = (server.address() as AddressInfo).port;
+      const ok = await h.call(
+        '/api/trader/rpc/set-webhook',
+        { url: `HTTP://127.0.0.1:${port}/robot/x/../send?key=a b`, secret: SECRET },
+        b.token,
+      );
+      expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+      const stored = `http://127.0.0.1:${port}/robot/send?key=a%20b`;
+      expect(ok.body.data.url).toBe(stored);
+      const row = await h.db
+        .selectFrom('tenant_webhooks')
+        .select('url')
+        .where('tenant_id', '=', b.tenantId)
+        .executeTakeFirstOrThrow();
+      expect(row.url).toBe(stored);
+    } finally {
+      delete process.env.WEBHOOK_ALLOW_PRIVATE;
+    }
+  });
+
+  it('reads at most a few KB of a receiver’s answer: an endless 200 is delivered at once and cut', async () => {
+    let sent = 0;
+    let closed!: () => void;
+    const cut = new Promise<void>((r) => (closed = r));
+    const endless = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/octet-stream' });
+        const chunk = Buffer.alloc(64 * 1024, 120);
+        const pump = () => {
+          let more = true;
+          while (!res.destroyed && more) {
+            more = res.write(chunk);
+            sent += chunk.length;
+          }
+          if (!res.destroyed) res.once('drain', pump);
+        };
+        res.on('close', closed);
+        pump();
+      });
+    });
+    await new Promise<void>((r) => endless.listen(0, '127.0.0.1', r));
+    try {
+      const target = `http://127.0.0.1:${(endless.address() as AddressInfo).port}/robot`;
+      await h.db.updateTable('tenant_webhooks').set({ url: target }).where('tenant_id', '=', a.tenantId).execute();
+      await event(a, 7);
+      const t0 = performance.now();
+      await worker({ timeoutMs: 3_000 }).sweep();
+      const took = performance.now() - t0;
+      await cut;
+      const [d] = await deliveries(a);
+      expect(d, `took ${Math.round(took)} ms, receiver wrote ${sent} bytes`).toMatchObject({
+        status_str: '已送达',
+        last_status: 200,
+      });
+      // What the receiver got into the socket before it was closed (kernel buffers included), not 3 s of stream.
+      expect(sent).toBeLessThan(16 * 1024 * 1024);
+    } finally {
+      await h.db.updateTable('tenant_webhooks').set({ url }).where('tenant_id', '=', a.tenantId).execute();
+      endless.closeAllConnections();
+      await new Promise((r) => endless.close(r));
+    }
+  });
+
+  it('never sends a pending delivery to a changed URL: the change cancels it, named in the log', async () => {
+    process.env.WEBHOOK_ALLOW_PRIVATE = '1';
+    try {
+      await event(a, 8);
+      const moved = `${url.replace('/robot/send', '/robot/other')}`;
+      const res = await h.call('/api/trader/rpc/set-webhook', { url: moved, secret: SECRET }, a.token);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      await event(a, 9);
+      expect(await worker().sweep()).toBe(1);
+      expect(received.map((r) => r.content)).toEqual(['【快期点价宝】客户 alice 点价成交 9\n成交 9 手']);
+      const log = await deliveries(a);
+      expect(log.find((d) => d.title === '客户 alice 点价成交 8')).toMatchObject({
+        status: 'failed',
+        status_str: '已放弃',
+        last_error: '推送地址已更改，未发送',
+      });
+      // Saving the same URL again (a new secret, other kinds) keeps what is pending.
+      await event(a, 10);
+      await h.call('/api/trader/rpc/set-webhook', { url: moved, secret: SECRET, kinds: ['fill'] }, a.token);
+      expect(await worker().sweep()).toBe(1);
+    } finally {
+      await h.call('/api/trader/rpc/set-webhook', { url, secret: SECRET }, a.token);
+      delete process.env.WEBHOOK_ALLOW_PRIVATE;
+    }
+  });
+});

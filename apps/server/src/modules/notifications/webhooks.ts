@@ -30,20 +30,48 @@ for (const [net, bits] of [
 ] as const)
   PRIVATE.addSubnet(net, bits, 'ipv4');
 for (const [net, bits] of [
-  ['::', 128],
-  ['::1', 128],
+  ['::', 96], // unspecified, loopback and the deprecated IPv4-compatible ::a.b.c.d (::127.0.0.1)
+  ['::ffff:0:0:0', 96], // IPv4-translated (SIIT): ::ffff:0:7f00:1
   ['64:ff9b::', 96], // NAT64
+  ['64:ff9b:1::', 48], // local-use NAT64
+  ['100::', 64], // discard
+  ['2001:db8::', 32], // documentation
   ['fc00::', 7],
   ['fe80::', 10],
+  ['fec0::', 10], // site-local (deprecated, still routed inside some networks)
   ['ff00::', 8],
 ] as const)
   PRIVATE.addSubnet(net, bits, 'ipv6');
 // IPv4-mapped IPv6 (::ffff:10.0.0.1, ::ffff:7f00:1) is checked against the IPv4 subnets by BlockList itself.
 
+/** The 8 groups of an IPv6 address isIP accepted (a trailing dotted quad and a zone allowed). */
+function groupsOf(address: string): number[] {
+  let a = address.replace(/%.*$/, '');
+  const quad = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(a);
+  if (quad) {
+    const [b0, b1, b2, b3] = quad.slice(1).map(Number) as [number, number, number, number];
+    a = `${a.slice(0, quad.index)}${((b0 << 8) | b1).toString(16)}:${((b2 << 8) | b3).toString(16)}`;
+  }
+  const [head = '', tail] = a.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const zeros = tail === undefined ? [] : Array<string>(8 - left.length - right.length).fill('0');
+  return [...left, ...zeros, ...right].map((g) => parseInt(g, 16));
+}
+
+/** 6to4 (2002::/16) carries an IPv4 address in its groups 2–3: 2002:7f00:1:: is 127.0.0.1. */
+function sixToFourIPv4(address: string): string | undefined {
+  const g = groupsOf(address);
+  if (g[0] !== 0x2002) return undefined;
+  return [g[1]! >> 8, g[1]! & 255, g[2]! >> 8, g[2]! & 255].join('.');
+}
+
 export function isPrivateAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return true;
-  return PRIVATE.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  if (family === 4) return PRIVATE.check(address, 'ipv4');
+  const v4 = sixToFourIPv4(address);
+  return PRIVATE.check(address, 'ipv6') || (v4 !== undefined && PRIVATE.check(v4, 'ipv4'));
 }
 
 /** WEBHOOK_ALLOW_PRIVATE=1: tests and on-premise chat servers on the company's own network. */
@@ -107,7 +135,15 @@ export async function readWebhook(db: Kysely<DB>, tenantId: number): Promise<Web
     : { url: '', kinds: [], has_secret: false, updated_at: null };
 }
 
-/** set-webhook: checked (address, secret), saved and audited (without the secret). An empty url turns it off. */
+/** Why a pending delivery was not sent: its company's robot address changed (docs/notifications.md). */
+export const URL_CHANGED = '推送地址已更改，未发送';
+
+/**
+ * set-webhook: checked (address, secret), saved normalised (as the WHATWG URL parser writes it) and
+ * audited (without the secret). An empty url turns it off. A changed address cancels the deliveries still
+ * pending for the old one: a delivery goes to the robot it was queued for or nowhere — the trader
+ * usually changes it because it was the wrong group.
+ */
 export async function setWebhook(
   db: Kysely<DB>,
   secrets: SecretBox,
@@ -117,24 +153,41 @@ export async function setWebhook(
   allowPrivate: boolean,
 ): Promise<WebhookSettingsRow> {
   if (input.url !== '') await checkTarget(input.url, allowPrivate);
+  const url = input.url === '' ? '' : new URL(input.url).href;
   const kinds = [...new Set(input.kinds)];
   await db.transaction().execute(async (tx) => {
     const old = await tx
       .selectFrom('tenant_webhooks')
-      .select('secret_enc')
+      .select(['secret_enc', 'url'])
       .where('tenant_id', '=', tenantId)
       .forUpdate()
       .executeTakeFirst();
     const secretEnc = input.secret !== '' ? secrets.encrypt(input.secret) : (old?.secret_enc ?? '');
-    if (input.url !== '' && secretEnc === '') throw invalid('请填写签名密钥', 'secret');
+    if (url !== '' && secretEnc === '') throw invalid('请填写签名密钥', 'secret');
     await tx
       .insertInto('tenant_webhooks')
-      .values({ tenant_id: tenantId, url: input.url, secret_enc: secretEnc, kinds })
+      .values({ tenant_id: tenantId, url, secret_enc: secretEnc, kinds })
       .onConflict((oc) =>
-        oc.column('tenant_id').doUpdateSet({ url: input.url, secret_enc: secretEnc, kinds, updated_at: new Date() }),
+        oc.column('tenant_id').doUpdateSet({ url, secret_enc: secretEnc, kinds, updated_at: new Date() }),
       )
       .execute();
-    await audit(tx, { tenantId, actor, action: 'set-webhook', payload: { url: input.url, kinds } });
+    // A row claimed right now is in flight to the old address it was queued for; its mark then finds it
+    // no longer pending and leaves it so.
+    const cancelled =
+      old && old.url !== url
+        ? await tx
+            .updateTable('webhook_deliveries')
+            .set({ status: 'failed', last_error: URL_CHANGED, claimed_until: null })
+            .where('tenant_id', '=', tenantId)
+            .where('status', '=', 'pending')
+            .executeTakeFirst()
+        : undefined;
+    await audit(tx, {
+      tenantId,
+      actor,
+      action: 'set-webhook',
+      payload: { url, kinds, cancelled_deliveries: Number(cancelled?.numUpdatedRows ?? 0) },
+    });
   });
   return readWebhook(db, tenantId);
 }
@@ -143,7 +196,14 @@ export async function setWebhook(
 export const signature = (secret: string, body: string) =>
   `sha256=${createHmac('sha256', secret).update(body, 'utf8').digest('hex')}`;
 
-/** One POST; resolves with the status (any), rejects on a network error or after `timeoutMs` in all. */
+/** How much of a receiver's answer is read before the connection is closed: only its status counts. */
+const ANSWER_READ_MAX = 4 * 1024;
+
+/**
+ * One POST; resolves with the status (any) once the answer ended or its first ANSWER_READ_MAX bytes
+ * came (then the connection is closed: a receiver streaming gigabytes holds the worker no longer),
+ * rejects on a network error or after `timeoutMs` in all.
+ */
 function post(raw: string, body: string, headers: Record<string, string>, timeoutMs: number, allowPrivate: boolean) {
   return new Promise<number>((resolve, reject) => {
     const url = new URL(raw);
@@ -164,11 +224,18 @@ function post(raw: string, body: string, headers: Record<string, string>, timeou
     // The whole exchange, not only idle time: a receiver dripping bytes is cut too.
     const timer = setTimeout(() => req.destroy(new Error(`超时（${timeoutMs} ms）`)), timeoutMs);
     req.on('response', (res) => {
-      res.resume(); // the answer's body is not read: only its status counts
-      res.on('end', () => {
+      let read = 0;
+      const done = () => {
         clearTimeout(timer);
         resolve(res.statusCode ?? 0);
+      };
+      res.on('data', (chunk: Buffer) => {
+        read += chunk.length;
+        if (read < ANSWER_READ_MAX) return;
+        done();
+        req.destroy();
       });
+      res.on('end', done);
       res.on('error', (err) => {
         clearTimeout(timer);
         reject(err);

@@ -132,3 +132,79 @@ describe('WebSocket budget per server (issue 30)', () => {
     expect((await subscribe(late, 'after', ['NEW1'])).result).toBe('ok');
   });
 });
+
+describe('WebSocket budget per company and per server for signed-in views (issue 40)', () => {
+  it('holds one company’s flood (12 addresses × 20 signed-in connections) to its views and futures; another company still gets its own', async () => {
+    for (const ws of sockets.splice(0)) ws.terminate();
+    const own = Fastify();
+    const source = {
+      public: true,
+      resources: (p: Record<string, unknown>) => (p.items as string[]) ?? [],
+      subscribe: async (p: Record<string, unknown>) => ({ initial: { items: p.items }, close() {} }),
+    };
+    // Tokens name their company: 'A:1' is a customer of company A.
+    const budget = attachViewServer(own, new WsRegistry().source('chains', source), async (t) => t.includes(':') && t, {
+      accountOf: (caller) => String(caller).split(':')[0]!,
+    });
+    await own.listen({ port: 0, host: '0.0.0.0' });
+    const ownPort = (own.server.address() as AddressInfo).port;
+    const open = (from: string, token: string) =>
+      new Promise<WebSocket>((resolve, reject) => {
+        const ws = new WebSocket(`ws://127.0.0.1:${ownPort}/ws/volatility?token=${token}`, { localAddress: from });
+        sockets.push(ws);
+        ws.once('open', () => resolve(ws));
+        ws.once('error', reject);
+      });
+    const subscribe = (ws: WebSocket, id: string, items: string[]) =>
+      new Promise<{ result: string; error?: { code: string; message: string } }>((resolve) => {
+        ws.on('message', (d) => {
+          const m = JSON.parse(d.toString()) as { req_id?: string; result: string };
+          if (m.req_id === id) resolve(m);
+        });
+        ws.send(
+          JSON.stringify({ aid: 'subscribe_view', req_id: id, view_id: id, view_name: 'chains', params: { items } }),
+        );
+      });
+    try {
+      const { maxCompanyViews, maxCompanyFutures, maxSignedInFutures } = DEFAULT_WS_LIMITS;
+      // Company A: 240 connections from 12 addresses, each asking for 2 futures of its own, then 1 shared one.
+      const flood = await Promise.all(
+        Array.from({ length: 240 }, (_, i) => open(`127.0.2.${1 + Math.floor(i / 20)}`, `A:${i}`)),
+      );
+      const own1 = await Promise.all(flood.map((ws, i) => subscribe(ws, `own${i}`, [`F${2 * i}`, `F${2 * i + 1}`])));
+      const granted = own1.filter((r) => r.result === 'ok').length;
+      expect(granted).toBe(maxCompanyFutures / 2);
+      expect(own1.find((r) => r.result !== 'ok')?.error).toEqual({
+        code: 'TOO_MANY_FUTURES',
+        message: WS_LIMIT_MESSAGES.companyFutures(maxCompanyFutures),
+      });
+      // A future the company already watches is free — up to its views budget (the refused ask for it).
+      const shared = await Promise.all(flood.slice(granted).map((ws, i) => subscribe(ws, `shared${i}`, ['F0'])));
+      expect(shared.filter((r) => r.result === 'ok').length).toBe(maxCompanyViews - granted);
+      expect(shared.find((r) => r.result !== 'ok')?.error?.message).toBe(
+        WS_LIMIT_MESSAGES.companyViews(maxCompanyViews),
+      );
+      expect(budget.company('A')).toEqual({ views: maxCompanyViews, futures: maxCompanyFutures });
+      expect(budget.signedInFutures()).toBe(maxCompanyFutures);
+
+      // Company B is not held back by A: its own futures, up to the server's budget of signed-in futures.
+      const others = await Promise.all(
+        Array.from({ length: maxSignedInFutures }, (_, i) => open('127.0.3.1', `C${i}:1`)),
+      );
+      const theirs = await Promise.all(others.map((ws, i) => subscribe(ws, `c${i}`, [`G${i}`])));
+      const room = maxSignedInFutures - maxCompanyFutures;
+      expect(theirs.filter((r) => r.result === 'ok').length).toBe(room);
+      expect(theirs.find((r) => r.result !== 'ok')?.error?.message).toBe(WS_LIMIT_MESSAGES.busySignedIn);
+      // Futures someone signed in already watches stay free for everyone.
+      const b = await open('127.0.3.2', 'B:1');
+      expect((await subscribe(b, 'b', ['G0'])).result).toBe('ok');
+      // A company that leaves gives its views and futures back.
+      for (const ws of flood) ws.close();
+      await expect.poll(() => budget.company('A').views).toBe(0);
+      expect((await subscribe(b, 'b2', ['H1'])).result).toBe('ok');
+    } finally {
+      for (const ws of sockets.splice(0)) ws.terminate();
+      await own.close();
+    }
+  });
+});

@@ -3,7 +3,7 @@ import { firstIssue, interveneTask, safeParseZh, startTask, subscribeView, wsReq
 import type { WebSocket } from 'ws';
 import type { z } from 'zod';
 import type { Logger } from '../logger';
-import { DEFAULT_WS_LIMITS, MessageRate, WS_LIMIT_MESSAGES, type FuturesBudget, type WsLimits } from './limits';
+import { DEFAULT_WS_LIMITS, MessageRate, WS_LIMIT_MESSAGES, type ViewBudget, type WsLimits } from './limits';
 import { mergeInto } from './merge';
 import { WsError, type TaskHandle, type ViewSubscription, type WsRegistry } from './registry';
 
@@ -16,7 +16,7 @@ interface View {
   shared?: Record<string, unknown>;
   /** What the view holds of the server (e.g. the futures whose chains it keeps computed). */
   resources?: string[];
-  /** Its resources are counted in the server's anonymous futures budget (given back once, by drop). */
+  /** Its resources are counted in the connection's budget (given back once, by drop). */
   budgeted?: boolean;
 }
 
@@ -59,8 +59,11 @@ export class ViewConnection {
     private readonly caller: unknown,
     private readonly log: Logger,
     private readonly limits: WsLimits = DEFAULT_WS_LIMITS,
-    /** The server's budget of futures for anonymous views (none: unbounded, e.g. in unit tests). */
-    private readonly anonymousFutures?: FuturesBudget,
+    /**
+     * The budget its views' resources count against: the server's anonymous futures, or the caller's
+     * company's (none: unbounded, e.g. in unit tests).
+     */
+    private readonly budget?: ViewBudget,
   ) {
     this.authenticated = Boolean(caller);
     this.rate = new MessageRate(limits.maxMessagesPerSecond);
@@ -154,9 +157,9 @@ export class ViewConnection {
       if (held.size > this.limits.maxFutures)
         throw new WsError('TOO_MANY_FUTURES', WS_LIMIT_MESSAGES.tooManyFutures(this.limits.maxFutures));
     }
-    const budgeted = !this.authenticated && this.anonymousFutures && resources.length > 0;
-    if (budgeted && !this.anonymousFutures!.take(resources))
-      throw new WsError('TOO_MANY_FUTURES', WS_LIMIT_MESSAGES.busyFutures);
+    const budgeted = this.budget !== undefined && resources.length > 0;
+    const refused = budgeted ? this.budget!.take(resources) : null;
+    if (refused !== null) throw new WsError('TOO_MANY_FUTURES', refused);
     const view: View = { id: viewId, name: viewName, resources, ...(budgeted ? { budgeted: true } : {}) };
     this.views.set(viewId, view); // reserve the id while the source computes its initial data
     try {
@@ -247,10 +250,10 @@ export class ViewConnection {
     return handle.intervene(intervention, params ?? {});
   }
 
-  /** The view is gone: its futures go back to the server's anonymous budget. */
+  /** The view is gone: its futures go back to the budget. */
   private drop(view: View) {
     this.views.delete(view.id);
-    if (view.budgeted) this.anonymousFutures?.give(view.resources ?? []);
+    if (view.budgeted) this.budget?.give(view.resources ?? []);
     view.budgeted = false;
   }
 

@@ -17,6 +17,9 @@ export const DEFAULT_WS_LIMITS: WsLimits = {
   maxConnections: 5000,
   maxAnonymousConnections: 120,
   maxAnonymousFutures: 16,
+  maxCompanyViews: 24,
+  maxCompanyFutures: 4,
+  maxSignedInFutures: 16,
   maxMessageBytes: 16 * 1024,
   maxMessagesPerSecond: 20,
 };
@@ -30,7 +33,20 @@ export const WS_LIMIT_MESSAGES = {
   overall: '服务器连接数已满，请稍后重试',
   busy: '服务器繁忙，公开行情连接已达上限，请稍后重试',
   busyFutures: '服务器繁忙，公开行情可查看的期货合约已达上限，请先查看他人正在查看的合约或稍后重试',
+  companyViews: (n: number) => `同一公司同时打开的波动率视图已达上限（最多 ${n} 个），请关闭其他页面后重试`,
+  companyFutures: (n: number) =>
+    `同一公司同时查看的期货合约已达上限（最多 ${n} 个），请先查看同事正在查看的合约或关闭其他页面后重试`,
+  busySignedIn: '服务器繁忙，可查看的期货合约已达上限，请先查看他人正在查看的合约或稍后重试',
 } as const;
+
+/**
+ * What a view holding server resources (the futures whose chains it keeps computed) takes from a budget:
+ * the reason in Chinese when it may not, else null (and the resources are taken until `give`).
+ */
+export interface ViewBudget {
+  take(resources: readonly string[]): string | null;
+  give(resources: readonly string[]): void;
+}
 
 /** Close code 1013 "try again later" (RFC 6455 registry) for connections refused by a cap. */
 export const TRY_AGAIN_LATER = 1013;
@@ -127,6 +143,71 @@ export class FuturesBudget {
 
   get size() {
     return this.held.size;
+  }
+}
+
+/** The anonymous connections' share: the server's futures budget alone (issue 30). */
+export function anonymousViewBudget(futures: FuturesBudget): ViewBudget {
+  return {
+    take: (resources) => (futures.take(resources) ? null : WS_LIMIT_MESSAGES.busyFutures),
+    give: (resources) => futures.give(resources),
+  };
+}
+
+/**
+ * Signed-in volatility views (issue 40): a customer token of any company opened 240 connections and kept
+ * all 437 chains computed — other companies' desks went from 38 ms to seconds. Their views count, per
+ * company (`account`), against `maxCompanyViews` views and `maxCompanyFutures` futures (a future the company
+ * already watches is free), and every company's together against `maxSignedInFutures` futures per server (a
+ * future some signed-in view already watches is free). Desk views hold no resources and are never counted.
+ */
+export class SignedInBudget {
+  private readonly server: FuturesBudget;
+  private readonly companies = new Map<string, { views: number; futures: FuturesBudget }>();
+  constructor(private readonly limits: Pick<WsLimits, 'maxCompanyViews' | 'maxCompanyFutures' | 'maxSignedInFutures'>) {
+    this.server = new FuturesBudget(limits.maxSignedInFutures);
+  }
+
+  /** The budget of one company's views. */
+  of(account: string): ViewBudget {
+    return {
+      take: (resources) => {
+        let company = this.companies.get(account);
+        if (!company)
+          this.companies.set(
+            account,
+            (company = { views: 0, futures: new FuturesBudget(this.limits.maxCompanyFutures) }),
+          );
+        if (company.views >= this.limits.maxCompanyViews)
+          return WS_LIMIT_MESSAGES.companyViews(this.limits.maxCompanyViews);
+        if (!company.futures.take(resources)) return WS_LIMIT_MESSAGES.companyFutures(this.limits.maxCompanyFutures);
+        if (!this.server.take(resources)) {
+          company.futures.give(resources);
+          return WS_LIMIT_MESSAGES.busySignedIn;
+        }
+        company.views++;
+        return null;
+      },
+      give: (resources) => {
+        const company = this.companies.get(account);
+        if (!company) return;
+        company.views--;
+        company.futures.give(resources);
+        this.server.give(resources);
+        if (company.views <= 0) this.companies.delete(account);
+      },
+    };
+  }
+
+  /** Futures signed-in views keep computed, over the server. */
+  get futures() {
+    return this.server.size;
+  }
+
+  /** Views and futures one company holds. */
+  held(account: string) {
+    const company = this.companies.get(account);
+    return { views: company?.views ?? 0, futures: company?.futures.size ?? 0 };
   }
 }
 

@@ -5,7 +5,9 @@ import {
   ConnectionGate,
   DEFAULT_WS_LIMITS,
   FuturesBudget,
+  SignedInBudget,
   TRY_AGAIN_LATER,
+  anonymousViewBudget,
   WS_LIMIT_MESSAGES,
   clientAddress,
   type WsLimits,
@@ -23,11 +25,23 @@ export function attachViewServer(
   registry: WsRegistry,
   /** Who the token is (any truthy value, handed to the sources), or false/undefined when it is not valid. */
   authenticate: (token: string) => Promise<unknown>,
-  opts: { limits?: Partial<WsLimits>; trustProxy?: string[] | false } = {},
+  opts: {
+    limits?: Partial<WsLimits>;
+    trustProxy?: string[] | false;
+    /**
+     * The company a signed-in caller's volatility views count against (SignedInBudget); by default each
+     * caller is its own.
+     */
+    accountOf?: (caller: unknown) => Promise<string> | string;
+  } = {},
 ) {
   const limits: WsLimits = { ...DEFAULT_WS_LIMITS, ...opts.limits };
   const gate = new ConnectionGate(limits);
   const anonymousFutures = new FuturesBudget(limits.maxAnonymousFutures);
+  const anonymousBudget = anonymousViewBudget(anonymousFutures);
+  const signedIn = new SignedInBudget(limits);
+  const accountOf = async (caller: unknown) =>
+    opts.accountOf ? String(await opts.accountOf(caller)) : JSON.stringify(caller);
   // Past the soft limit (an error reply) the library closes the connection (1009).
   const wss = new WebSocketServer({ noServer: true, maxPayload: Math.max(256 * 1024, limits.maxMessageBytes * 4) });
   const connections = new Set<ViewConnection>();
@@ -48,7 +62,11 @@ export function attachViewServer(
     if (!WS_PATHS.includes(url.pathname)) return socket.destroy();
     if (closing) return refuseClosing(socket);
     const token = url.searchParams.get('token') ?? '';
-    void (token ? authenticate(token).catch(() => false) : Promise.resolve(false)).then((caller) => {
+    const who = async () => {
+      const caller = token ? await authenticate(token).catch(() => false) : false;
+      return { caller, account: caller ? await accountOf(caller).catch(() => JSON.stringify(caller)) : '' };
+    };
+    void who().then(({ caller, account }) => {
       const ok = Boolean(caller);
       if (closing) return refuseClosing(socket);
       if (token && !ok) {
@@ -69,7 +87,8 @@ export function attachViewServer(
             refuse(victim, WS_LIMIT_MESSAGES.busy);
           }
         }
-        const conn = new ViewConnection(ws, registry, ok ? caller : false, app.log, limits, anonymousFutures);
+        const budget = ok ? signedIn.of(account) : anonymousBudget;
+        const conn = new ViewConnection(ws, registry, ok ? caller : false, app.log, limits, budget);
         connections.add(conn);
         if (!ok) anonymousByAddress.set(address, [...(anonymousByAddress.get(address) ?? []), ws]);
         ws.on('close', () => {
@@ -95,5 +114,7 @@ export function attachViewServer(
     connections: () => connections.size,
     anonymousConnections: () => gate.anonymousSize,
     anonymousFutures: () => anonymousFutures.size,
+    signedInFutures: () => signedIn.futures,
+    company: (account: string) => signedIn.held(account),
   };
 }
