@@ -53,13 +53,15 @@ async function placeOrder(page: Page, lots: number, price: number | 'market'): P
   await expect(sheet.getByTestId('confirm-lots')).toContainText(`${lots} 手`);
   expect(sent).toBe(0);
   const answer = page.waitForResponse('**/api/pricer/rpc/submit-order');
+  // Watched from the click: the toast stays 2 s, which a loaded machine can spend before the checks below.
+  const toastShown = toast(page, '订单已提交').waitFor({ state: 'visible', timeout: 15_000 });
   await sheet.getByRole('button', { name: '确认点价' }).click();
   const res = await answer;
   page.off('request', count);
   await expect(sheet).toBeHidden();
   expect(res.status()).toBe(200);
   const { data } = (await res.json()) as { data: { id: number } };
-  await expect(toast(page, '订单已提交')).toBeVisible();
+  await toastShown;
   // A successful submit collapses the form.
   await expect(page.getByRole('button', { name: '点价' })).toHaveAttribute('aria-expanded', 'false');
   return data.id;
