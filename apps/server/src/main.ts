@@ -19,7 +19,7 @@ import { logAppsSetting } from './platform/static/apps';
 import { inlineEngine } from './modules/volatility/curveEngine';
 import { VolatilityCurves } from './modules/volatility/curves';
 import { CurveWorkers } from './modules/volatility/curveWorkers';
-import { watchDeadlines } from './modules/contracts/deadlines';
+import { watchDeadlines } from './modules/controls/deadlines';
 import { watchMarginCalls } from './modules/margin/watch';
 import { parseFixingTime, watchAverageFixings } from './modules/lifecycle/average';
 import { WsRegistry } from './platform/ws/registry';

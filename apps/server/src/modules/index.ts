@@ -6,6 +6,7 @@ import { audit } from './audit/routes';
 import { conditional } from './conditional/routes';
 import type { AppContext, Capability, PricerCaller, TraderCaller } from './context';
 import { contracts } from './contracts/routes';
+import { controls } from './controls/routes';
 import { customers } from './customers/routes';
 import { fixing } from './fixing/routes';
 import { margin } from './margin/routes';
@@ -26,6 +27,7 @@ export const CAPABILITIES: readonly Capability[] = [
   customers,
   contracts,
   orders,
+  controls,
   conditional,
   fixing,
   audit,

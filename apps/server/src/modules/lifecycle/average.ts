@@ -3,11 +3,11 @@ import type { DB } from '../../platform/db/schema';
 import type { Logger } from '../../platform/logger';
 import { every, type Periodic } from '../../platform/every';
 import { shanghaiInstant } from '../../platform/time';
-import { dateKey, isTradingDate, shanghaiCivilDate } from '../../market/calendar';
+import { dateKey, isTradingDate, shanghaiCivilDate, tradingDaysIn } from '../../market/calendar';
 import { audit, SYSTEM_ACTOR } from '../audit/audit';
 import { FIXING_CLOSE_HOUR } from '../contracts/fixingTerms';
 import { ORDER_TEXTS, type TradingPort } from '../../trading/orderLife';
-import { dayShare, tradingDaysIn } from './terms';
+import { dayShare } from './terms';
 
 /**
  * 均价点价 (docs/fixing.md): on each trading day of an average contract's window, at the fixing time

@@ -7,7 +7,7 @@ import { createTradingService, type TradingService } from '../../trading/service
 import { expireDueConditionals, triggerConditional } from '../conditional/conditional';
 import { shanghaiToday } from '../contracts/fixingTerms';
 import { markAccounts } from '../margin/watch';
-import { expireDueContracts } from '../contracts/deadlines';
+import { expireDueContracts } from '../controls/deadlines';
 import { notifyContractRolled, notifyFills } from './notify';
 import { remindDeadlines } from './reminders';
 
