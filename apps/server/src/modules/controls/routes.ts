@@ -2,6 +2,7 @@ import { traderRoutes as api } from '@pfp/contract';
 import { serve } from '../../platform/http/route';
 import type { Capability } from '../context';
 import { changePricerStatus, pricerDeactivatePreview } from './deactivate';
+import { watchDeadlines } from './deadlines';
 import { changeContractStatus, contractPausePreview } from './pause';
 
 const tags = ['trader'];
@@ -39,5 +40,11 @@ export const controls: Capability = {
       async ({ req, body }) => pricerDeactivatePreview(db, await trader.tenantOf(req), body.user_id),
       { tags },
     );
+  },
+  jobs(ctx) {
+    // Contracts past their fixing deadline expire at start-up, before trading starts (an order of an
+    // expired contract is cancelled, never sent), and every 30 s while running (docs/fixing.md).
+    const deadlines = watchDeadlines({ db: ctx.db, events: ctx.tradingPort, logger: ctx.logger });
+    return [{ start: () => deadlines.runOnce(), stop: () => deadlines.stop() }];
   },
 };

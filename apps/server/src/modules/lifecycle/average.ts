@@ -41,6 +41,9 @@ export function parseFixingTime(text: string | undefined): FixingTime {
   return { hh, mm };
 }
 
+/** The fixing time of this server: AVERAGE_FIXING_TIME, default 14:50 Beijing (throws on a bad setting). */
+export const configuredFixingTime = () => parseFixingTime(process.env.AVERAGE_FIXING_TIME);
+
 export const fixingTimeText = (t: FixingTime) => `${String(t.hh).padStart(2, '0')}:${String(t.mm).padStart(2, '0')}`;
 
 export type DayOutcome =
