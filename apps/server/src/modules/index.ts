@@ -88,10 +88,13 @@ function traderCaller(ctx: AppContext): TraderCaller {
  * What the capabilities add to trading, for the trading service (main.ts): the one 条件单 trigger,
  * and every capability's fillsBooked, in list order, in the booking's transaction.
  */
-export function tradingHooks(): { trigger: ConditionTrigger; fillsBooked?: FillsBooked } {
-  const triggers = CAPABILITIES.flatMap((c) => (c.trading?.trigger ? [c.trading.trigger] : []));
+export function tradingHooks(capabilities: readonly Capability[] = CAPABILITIES): {
+  trigger: ConditionTrigger;
+  fillsBooked?: FillsBooked;
+} {
+  const triggers = capabilities.flatMap((c) => (c.trading?.trigger ? [c.trading.trigger] : []));
   if (triggers.length !== 1) throw new Error(`exactly one capability gives the 条件单 trigger (${triggers.length} do)`);
-  const booked = CAPABILITIES.flatMap((c) => (c.trading?.fillsBooked ? [c.trading.fillsBooked] : []));
+  const booked = capabilities.flatMap((c) => (c.trading?.fillsBooked ? [c.trading.fillsBooked] : []));
   if (!booked.length) return { trigger: triggers[0]! };
   return {
     trigger: triggers[0]!,
@@ -114,10 +117,14 @@ export interface RunningCapabilities {
  * on the app's WebSocket server (the view protocol: a trader's or a customer's token; the volatility
  * view is public in the embedded default; the WS_MAX_* limits, behind the same proxies as HTTP).
  */
-export function runCapabilities(app: FastifyInstance, ctx: RunContext): RunningCapabilities {
+export function runCapabilities(
+  app: FastifyInstance,
+  ctx: RunContext,
+  capabilities: readonly Capability[] = CAPABILITIES,
+): RunningCapabilities {
   const running: Job[] = [];
   const registry = new WsRegistry();
-  for (const c of CAPABILITIES) {
+  for (const c of capabilities) {
     const sources = c.sources?.(ctx);
     if (sources) {
       running.push(sources);
