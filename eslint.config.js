@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -56,6 +57,7 @@ const featureBoundaries = [1, 2, 3, 4, 5].flatMap((depth) =>
 // From the top: main.ts and app.ts, seed/, modules/ (the capabilities), market/, diff/, trading/ and
 // identity/, platform/. A folder never imports one above it; modules' rules do not speak HTTP.
 const SERVER = 'apps/server/src';
+const SEED_ABOVE = 'seed/ uses the capabilities, not the other way round.';
 const never = (folders, why) => ({
   regex: String.raw`(^|/)(${folders.join('|')})(/|$)`,
   message: why,
@@ -65,6 +67,56 @@ const serverLayer = (folder, above, why) => ({
   ignores: ['**/*.test.ts'],
   rules: { 'no-restricted-imports': ['error', { patterns: [never(above, why)] }] },
 });
+/*
+ * Inside modules/, the capabilities stand on floors (docs/architecture.md "Add a capability"): a
+ * capability imports only capabilities on floors below its own, so every tie between two runs one
+ * way and none loops. A new capability's folder takes the floor above all it imports (lint fails on
+ * a folder missing here). Its tests may import any capability.
+ */
+const CAPABILITY_FLOORS = [
+  ['audit', 'market', 'system', 'volatility'],
+  ['notifications', 'tenants'],
+  ['margin'],
+  ['contracts', 'fixing'],
+  ['lifecycle', 'orders'],
+  ['conditional', 'customers', 'simhooks'],
+  ['controls', 'live'],
+];
+function capabilityFloors() {
+  const dir = new URL(`./${SERVER}/modules/`, import.meta.url);
+  const folders = readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory());
+  const missing = folders.map((d) => d.name).filter((name) => !CAPABILITY_FLOORS.flat().includes(name));
+  if (missing.length)
+    throw new Error(`eslint.config.js: give modules/${missing.join(', modules/')} a floor in CAPABILITY_FLOORS`);
+  const seed = never(['seed'], SEED_ABOVE);
+  // A capability's rules (every file but routes.ts) never speak HTTP.
+  const http = [
+    {
+      regex: String.raw`(^|/)http(/|$)`,
+      message:
+        'A capability’s rules do not speak HTTP: throw a DomainError (platform/errors.ts); routes.ts serves them.',
+    },
+    { group: ['fastify', '@fastify/*'], message: 'A capability’s rules do not speak HTTP: only its routes.ts does.' },
+  ];
+  return CAPABILITY_FLOORS.flatMap((floor, f) =>
+    floor.flatMap((name) => {
+      const notBelow = CAPABILITY_FLOORS.slice(f)
+        .flat()
+        .filter((other) => other !== name);
+      const oneWay = {
+        regex: String.raw`^\.\./(${notBelow.join('|')})(/|$)`,
+        message: `modules/${name} stands on floor ${f + 1} of CAPABILITY_FLOORS (eslint.config.js): it imports capabilities below it only, so ties run one way.`,
+      };
+      const files = `${SERVER}/modules/${name}`;
+      const rule = (patterns) => ({ 'no-restricted-imports': ['error', { patterns: [seed, oneWay, ...patterns] }] });
+      return [
+        { files: [`${files}/*.ts`], ignores: ['**/*.test.ts', `${files}/routes.ts`], rules: rule(http) },
+        { files: [`${files}/routes.ts`], rules: rule([]) },
+      ];
+    }),
+  );
+}
+
 const serverLayers = [
   serverLayer(
     'platform',
@@ -87,29 +139,8 @@ const serverLayers = [
     ['modules', 'trading', 'identity', 'seed'],
     'market/ is a source: its consumers import it, never the other way round.',
   ),
-  serverLayer('modules', ['seed'], 'seed/ uses the capabilities, not the other way round.'),
-  {
-    files: [`${SERVER}/modules/*/*.ts`],
-    ignores: [`${SERVER}/modules/*/routes.ts`, '**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: String.raw`(^|/)http(/|$)`,
-              message:
-                'A capability’s rules do not speak HTTP: throw a DomainError (platform/errors.ts); routes.ts serves them.',
-            },
-            {
-              group: ['fastify', '@fastify/*'],
-              message: 'A capability’s rules do not speak HTTP: only its routes.ts does.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  serverLayer('modules', ['seed'], SEED_ABOVE),
+  ...capabilityFloors(),
 ];
 
 export default tseslint.config(

@@ -16,21 +16,8 @@ import { createTradingService, pgCoordinator } from './trading';
 import { seedCatalogue } from './seed/catalogue';
 import { DEMO_TRADER_SUB, hintFirstTrader, seedDemo } from './seed/demo';
 import { logAppsSetting } from './platform/static/apps';
-import { inlineEngine } from './modules/volatility/curveEngine';
-import { VolatilityCurves } from './modules/volatility/curves';
-import { CurveWorkers } from './modules/volatility/curveWorkers';
-import { watchDeadlines } from './modules/contracts/deadlines';
-import { watchMarginCalls } from './modules/margin/watch';
-import { parseFixingTime, watchAverageFixings } from './modules/lifecycle/average';
-import { WsRegistry } from './platform/ws/registry';
-import { attachViewServer } from './platform/ws/server';
-import { triggerConditional } from './modules/conditional/conditional';
-import { notifyFills } from './modules/notifications/notify';
-import { watchReminders } from './modules/notifications/reminders';
-import { webhookWorker } from './modules/notifications/webhooks';
-import { onFillsBooked } from './trading';
-import { LiveHub, liveCaller, type LiveCaller } from './modules/live/hub';
-import { rememberedTenantIds } from './modules/tenants/tenantIds';
+import type { AppContext } from './modules/context';
+import { runCapabilities, tradingHooks } from './modules';
 
 /** The most a shutdown may take (close-with-grace then exits 1): within the 10 s a `docker stop` gives. */
 const SHUTDOWN_TIMEOUT_MS = 9_000;
@@ -85,16 +72,6 @@ const market: MarketFeed =
         logger: log.child({ module: 'market' }),
       });
 market.start();
-// Volatility curves are computed on worker threads (CURVE_WORKERS=0: on this thread).
-const curveEngine =
-  config.curveWorkers === 0
-    ? inlineEngine()
-    : new CurveWorkers(config.curveWorkers, log.child({ module: 'volatility' }));
-const curves = new VolatilityCurves(market, curveEngine, {
-  isFuture: (s) => findInstrument(s)?.kind === 'future',
-  public: config.volatilityPublic,
-  maxItems: config.ws.maxCurves,
-});
 const traderVerifier = new TraderVerifier({
   issuer,
   audience: config.oidcAudience,
@@ -109,8 +86,9 @@ const tradingLogger = log.child({ module: 'trading' });
 
 // Each tenant's orders go to the simulated broker (is_sim) or to its real account over DIFF. On
 // PostgreSQL several instances may share the database: each tenant's gateway runs in one of them.
+// The capabilities' hooks: what a 条件单's trigger does, what a booking of fills also records.
 const trading = createTradingService({
-  trigger: triggerConditional,
+  ...tradingHooks(),
   db,
   logger: tradingLogger,
   dbConcurrency: config.tradingDbConcurrency,
@@ -135,71 +113,35 @@ const trading = createTradingService({
     : {}),
 });
 
-// 均价点价's daily time (docs/fixing.md): the job below and the end-to-end suites' hook use the same.
-const averageFixingTime = parseFixingTime(process.env.AVERAGE_FIXING_TIME);
-
-const app = await buildApp(
-  {
-    config,
-    db,
-    secrets,
-    tradingPort: trading.events,
-    gatewayStatus: (tenantId) => trading.status(tenantId),
-    onProfileSaved: (tenantId) => void trading.reconnect(tenantId),
-    hedgePositions: (tenantId) => trading.positions(tenantId),
-    pricerTokens,
-    traderVerifier,
-    priceBand: (symbol) => {
-      const q = market.getQuote(symbol);
-      return q && q.upper_limit > 0 ? { lower: q.lower_limit, upper: q.upper_limit } : undefined;
-    },
-    quote: (symbol) => market.getQuote(symbol),
-    ...(config.simMarketHooks && market instanceof SimExchange
-      ? {
-          shiftMarket: (symbol: string, factor: number) => market.shift(symbol, factor),
-          simAverageFixings: { fixingTime: averageFixingTime },
-        }
-      : {}),
-    oidc: { authority: issuer, clientId: config.oidcClientId },
-    ...(identity ? { identity } : {}),
+const ctx: AppContext = {
+  config,
+  db,
+  secrets,
+  tradingPort: trading.events,
+  gatewayStatus: (tenantId) => trading.status(tenantId),
+  onProfileSaved: (tenantId) => void trading.reconnect(tenantId),
+  hedgePositions: (tenantId) => trading.positions(tenantId),
+  pricerTokens,
+  traderVerifier,
+  priceBand: (symbol) => {
+    const q = market.getQuote(symbol);
+    return q && q.upper_limit > 0 ? { lower: q.lower_limit, upper: q.upper_limit } : undefined;
   },
-  { logger: log, drainMs: SHUTDOWN_DRAIN_MS },
-);
-
-// The view protocol: trader or pricer tokens; the volatility view is public in the embedded default.
-// The live desks (docs/live.md) push the customers' and traders' data and the quotes as they change.
-// The WebSocket limits of the configuration (WS_MAX_*), behind the same proxies as HTTP.
-const live = new LiveHub({
-  db,
   quote: (symbol) => market.getQuote(symbol),
-  onTick: (listener) => market.onTick(listener),
-  tenantOf: rememberedTenantIds(db),
-  logger: log.child({ module: 'live' }),
-});
-const registry = new WsRegistry().source('volatility_curves', curves.source);
-for (const [name, source] of live.sources()) registry.source(name, source);
-attachViewServer(app, registry, (token) => liveCaller({ db, traderVerifier, pricerTokens }, token), {
-  limits: config.ws,
-  trustProxy: config.trustProxy,
-  accountOf: (caller) => live.accountOf(caller as LiveCaller),
-});
+  ...(config.simMarketHooks && market instanceof SimExchange
+    ? {
+        shiftMarket: (symbol: string, factor: number) => market.shift(symbol, factor),
+        simAverageFixings: true,
+      }
+    : {}),
+  oidc: { authority: issuer, clientId: config.oidcClientId },
+  ...(identity ? { identity } : {}),
+};
+const app = await buildApp(ctx, { logger: log, drainMs: SHUTDOWN_DRAIN_MS });
 
-// Contracts past their fixing deadline expire at start-up and while running (docs/fixing.md).
-const deadlines = watchDeadlines({ db, events: trading.events, logger: log });
-// Accounts marked to the market every minute: margin calls found and audited between reads (docs/margin.md).
-const marginCalls = watchMarginCalls({ db, lastPrice: (s) => market.getQuote(s)?.last_price, logger: log });
-// 均价点价: each trading day's share at AVERAGE_FIXING_TIME (default 14:50 Beijing), exactly once (docs/fixing.md).
-const averageFixings = watchAverageFixings({
-  db,
-  events: trading.events,
-  fixingTime: averageFixingTime,
-  logger: log,
-});
-// Notifications (docs/notifications.md): fills told in their booking's transaction, the deadline
-// reminders every 10 minutes, the webhook outbox swept every second off the request path.
-onFillsBooked(notifyFills);
-const reminders = watchReminders({ db, logger: log });
-const webhooks = webhookWorker({ db, secrets, logger: log.child({ module: 'webhooks' }) });
+// The capabilities' WebSocket sources (the view protocol) and periodic jobs, built in list order
+// (modules/index.ts); their first runs come below, before trading starts.
+const capabilities = runCapabilities(app, { ...ctx, market, logger: log });
 
 /*
  * Shutdown (SIGTERM, SIGINT, …: close-with-grace) is app.close(), within SHUTDOWN_TIMEOUT_MS:
@@ -210,15 +152,9 @@ const webhooks = webhookWorker({ db, secrets, logger: log.child({ module: 'webho
  * 3. this hook: the rest in order, once no request can use it any more.
  */
 app.addHook('onClose', async () => {
-  await deadlines.stop();
-  await marginCalls.stop();
-  await live.close();
-  await averageFixings.stop();
-  await reminders.stop();
-  await webhooks.stop();
+  await capabilities.stop(); // in the reverse of their order
   await trading.stop();
   market.stop();
-  await curves.close();
   await db.destroy();
   secureDataDir(config.dataDir);
 });
@@ -244,9 +180,8 @@ if (config.seedDemo) {
 }
 if (identity) await hintFirstTrader(db, log);
 
-// First the deadlines (an order of an expired contract is cancelled, never sent), then trading.
-await deadlines.runOnce();
-void reminders.runOnce();
+// First the jobs' first runs (the deadlines: an order of an expired contract is cancelled, never sent), then trading.
+await capabilities.start();
 await trading.start();
 await app.listen({ host: config.host, port: config.port });
 log.info(`快期点价宝 on ${config.publicUrl} (trader sign-in: ${issuer})`);

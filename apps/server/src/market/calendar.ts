@@ -40,6 +40,22 @@ export function addDays(date: CivilDate, days: number): CivilDate {
   return { y: t.getUTCFullYear(), m: t.getUTCMonth() + 1, d: t.getUTCDate() };
 }
 
+/** 'YYYY-MM-DD' → CivilDate. */
+export function civil(day: string): CivilDate {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return { y, m, d };
+}
+
+/**
+ * The trading days from `start` to `end`, both included. The weekdays, as everywhere on
+ * this calendar.
+ */
+export function tradingDaysIn(start: string, end: string): string[] {
+  const out: string[] = [];
+  for (let d = civil(start); dateKey(d) <= end; d = addDays(d, 1)) if (isTradingDate(d)) out.push(dateKey(d));
+  return out;
+}
+
 /** Year and month `offset` months after (y, m). */
 export function addMonths(y: number, m: number, offset: number): { y: number; m: number } {
   const index = y * 12 + (m - 1) + offset;

@@ -1,14 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { OptionMarket } from '../market/feed';
 import type { PricerTokens } from '../platform/auth/pricerTokens';
 import type { SecretBox } from '../platform/auth/secrets';
 import type { TraderVerifier } from '../platform/auth/traderTokens';
 import type { Config } from '../platform/config';
 import type { Database } from '../platform/db/database';
-import type { TradingPort } from '../trading/orderLife';
+import type { RootLogger } from '../platform/logger';
 import type { QuoteOf } from '../platform/quote';
 import type { ViewCache } from '../platform/views/cache';
 import type { ViewDef, ViewResult } from '../platform/views/engine';
-import type { FixingTime } from './lifecycle/average';
+import type { ViewSource } from '../platform/ws/registry';
+import type { FillsBooked } from '../trading/apply';
+import type { ConditionTrigger } from '../trading/conditions';
+import type { TradingPort } from '../trading/orderLife';
 
 /** What the routes need, built once in main.ts (or by a test harness). */
 export interface AppContext {
@@ -35,10 +39,10 @@ export interface AppContext {
   /** The simulated market's shock (SIM_MARKET_HOOKS=1 only: the end-to-end suites); absent otherwise. */
   shiftMarket?: (symbol: string, factor: number) => { last_price: number } | undefined;
   /**
-   * The average-fixing job's fixing time, given only with the market shock (SIM_MARKET_HOOKS=1, the
-   * simulated exchange): POST /api/test/average-fixings runs the job once at a chosen instant.
+   * Given only with the market shock (SIM_MARKET_HOOKS=1, the simulated exchange): POST
+   * /api/test/average-fixings runs the average-fixing job once at a chosen instant.
    */
-  simAverageFixings?: { fixingTime: FixingTime };
+  simAverageFixings?: boolean;
   /** What the trader app needs to find its identity provider. */
   oidc: { authority: string; clientId: string };
 }
@@ -77,4 +81,41 @@ export interface Capability {
   open?(app: FastifyInstance, ctx: AppContext): void | Promise<void>;
   trader?(app: FastifyInstance, ctx: AppContext, caller: TraderCaller): void;
   pricer?(app: FastifyInstance, ctx: AppContext, caller: PricerCaller): void;
+
+  // What it runs while the server runs (main.ts only, not the API tests' harness): modules/index.ts
+  // builds every capability's sources, then its jobs, in list order, and stops them in reverse.
+  /** Its WebSocket sources (platform/ws), each by its view name, and the work behind them. */
+  sources?(ctx: RunContext): Sources;
+  /** Its periodic jobs (timers: platform/every.ts). */
+  jobs?(ctx: RunContext): Job[];
+  /** What it adds to trading, handed to the trading service (trading calls no capability). */
+  trading?: TradingHooks;
+}
+
+/** What a capability's sources and jobs may use: the calls' context and the process's market and logger. */
+export interface RunContext extends AppContext {
+  /** The market-data feed (the simulated exchange or DIFF): quotes, ticks, option chains. */
+  market: OptionMarket;
+  logger: RootLogger;
+}
+
+/** Work a capability runs on its own while the server runs. */
+export interface Job {
+  /** At start-up, after the demo data and before trading starts; awaited (an expiry run, say). */
+  start?(): Promise<void>;
+  /** No more runs; resolves once the one under way (if any) has ended. */
+  stop(): Promise<void>;
+}
+
+/** A capability's WebSocket sources by view name; stopped as a job is. */
+export interface Sources extends Job {
+  sources: [name: string, source: ViewSource][];
+}
+
+/** A capability's hooks into trading (modules/index.ts `tradingHooks` gathers them). */
+export interface TradingHooks {
+  /** What a 条件单's trigger does; exactly one capability gives it. */
+  trigger?: ConditionTrigger;
+  /** What else a booking of fills records, in the booking's transaction. */
+  fillsBooked?: FillsBooked;
 }

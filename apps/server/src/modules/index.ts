@@ -2,20 +2,28 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requirePricer, requireTrader } from '../platform/http/guards';
 import { ViewCache } from '../platform/views/cache';
 import { runView } from '../platform/views/engine';
+import { WsRegistry } from '../platform/ws/registry';
+import { attachViewServer } from '../platform/ws/server';
+import type { FillsBooked } from '../trading/apply';
+import type { ConditionTrigger } from '../trading/conditions';
 import { audit } from './audit/routes';
 import { conditional } from './conditional/routes';
-import type { AppContext, Capability, PricerCaller, TraderCaller } from './context';
+import type { AppContext, Capability, Job, PricerCaller, RunContext, TraderCaller } from './context';
 import { contracts } from './contracts/routes';
+import { controls } from './controls/routes';
 import { customers } from './customers/routes';
 import { fixing } from './fixing/routes';
 import { margin } from './margin/routes';
 import { lifecycle } from './lifecycle/routes';
+import { live } from './live/routes';
+import { liveAccount, liveCaller, type LiveCaller } from './live/hub';
 import { notifications } from './notifications/routes';
 import { market } from './market/routes';
 import { orders } from './orders/routes';
 import { simHooks } from './simhooks/routes';
 import { system } from './system/routes';
 import { tenants } from './tenants/routes';
+import { volatility } from './volatility/routes';
 import { rememberedTenantIds } from './tenants/tenantIds';
 
 /** Every capability of the server. A new one is a folder here and a line in this list (docs/architecture.md). */
@@ -26,6 +34,7 @@ export const CAPABILITIES: readonly Capability[] = [
   customers,
   contracts,
   orders,
+  controls,
   conditional,
   fixing,
   audit,
@@ -33,6 +42,8 @@ export const CAPABILITIES: readonly Capability[] = [
   simHooks,
   lifecycle,
   notifications,
+  volatility,
+  live,
 ];
 
 /**
@@ -70,5 +81,69 @@ function traderCaller(ctx: AppContext): TraderCaller {
     tenantOf,
     view: async (req, def, body, scope = (tenant_id) => ({ tenant_id })) =>
       runView(ctx.db, def, body, scope(await tenantOf(req)), { cache }),
+  };
+}
+
+/**
+ * What the capabilities add to trading, for the trading service (main.ts): the one 条件单 trigger,
+ * and every capability's fillsBooked, in list order, in the booking's transaction.
+ */
+export function tradingHooks(capabilities: readonly Capability[] = CAPABILITIES): {
+  trigger: ConditionTrigger;
+  fillsBooked?: FillsBooked;
+} {
+  const triggers = capabilities.flatMap((c) => (c.trading?.trigger ? [c.trading.trigger] : []));
+  if (triggers.length !== 1) throw new Error(`exactly one capability gives the 条件单 trigger (${triggers.length} do)`);
+  const booked = capabilities.flatMap((c) => (c.trading?.fillsBooked ? [c.trading.fillsBooked] : []));
+  if (!booked.length) return { trigger: triggers[0]! };
+  return {
+    trigger: triggers[0]!,
+    fillsBooked: async (tx, fills) => {
+      for (const hook of booked) await hook(tx, fills);
+    },
+  };
+}
+
+/** The capabilities' sources and jobs, running (runCapabilities). */
+export interface RunningCapabilities {
+  /** Each job's first run (Job.start), in list order, awaited one after the other. */
+  start(): Promise<void>;
+  /** Every job and source stopped, in the reverse of the order they were built. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Builds every capability's WebSocket sources and then its jobs, in list order, and puts the sources
+ * on the app's WebSocket server (the view protocol: a trader's or a customer's token; the volatility
+ * view is public in the embedded default; the WS_MAX_* limits, behind the same proxies as HTTP).
+ */
+export function runCapabilities(
+  app: FastifyInstance,
+  ctx: RunContext,
+  capabilities: readonly Capability[] = CAPABILITIES,
+): RunningCapabilities {
+  const running: Job[] = [];
+  const registry = new WsRegistry();
+  for (const c of capabilities) {
+    const sources = c.sources?.(ctx);
+    if (sources) {
+      running.push(sources);
+      for (const [name, source] of sources.sources) registry.source(name, source);
+    }
+    running.push(...(c.jobs?.(ctx) ?? []));
+  }
+  const tenantOf = rememberedTenantIds(ctx.db);
+  attachViewServer(app, registry, (token) => liveCaller(ctx, token), {
+    limits: ctx.config.ws,
+    trustProxy: ctx.config.trustProxy,
+    accountOf: (caller) => liveAccount(tenantOf, caller as LiveCaller),
+  });
+  return {
+    async start() {
+      for (const job of running) await job.start?.();
+    },
+    async stop() {
+      for (const job of [...running].reverse()) await job.stop();
+    },
   };
 }

@@ -24,14 +24,10 @@ export interface FillBooked {
 
 /**
  * What else a booking of fills records, in the booking's transaction (after the books are written):
- * main.ts plugs in the notifications (modules/notifications). Trading calls no capability itself.
+ * the capabilities' hook (modules/notifications declares it; TradingServiceOptions.fillsBooked hands
+ * it down). Trading calls no capability itself.
  */
 export type FillsBooked = (tx: Transaction<DB>, fills: FillBooked[]) => Promise<void>;
-let fillsBooked: FillsBooked | undefined;
-/** Plugs (or, undefined, unplugs) the FillsBooked port of this process. */
-export function onFillsBooked(hook: FillsBooked | undefined) {
-  fillsBooked = hook;
-}
 
 export interface ClaimRequest {
   tenantId: number;
@@ -171,9 +167,14 @@ const amountOf = (f: TradeFill) => Math.round(f.price * 1e4) * f.volume;
  * - ended: CANCELLED with the message (or the reason of a cancel we sent ourselves, docs/fixing.md),
  *   and its unfilled lots back from frozen to remaining. An order that already ended is left alone.
  * Throws (and changes nothing) when any event is impossible: fills beyond the order's volume, a
- * fill of an order in a state that cannot take one, an invalid fill.
+ * fill of an order in a state that cannot take one, an invalid fill. The fills booked go to
+ * `fillsBooked`, in the same transaction.
  */
-export async function applyEvents(db: Kysely<DB>, inputs: OrderEventInput[]): Promise<EventOutcome[]> {
+export async function applyEvents(
+  db: Kysely<DB>,
+  inputs: OrderEventInput[],
+  fillsBooked?: FillsBooked,
+): Promise<EventOutcome[]> {
   if (!inputs.length) return [];
   for (const { orderId, event } of inputs) if (event.type === 'trade') checkFill(orderId, event);
   const ids = [...new Set(inputs.map((i) => i.orderId))].sort((a, b) => a - b);
@@ -398,8 +399,9 @@ export async function applyTrade(
   tenantId: number,
   orderId: number,
   fill: TradeFill,
+  fillsBooked?: FillsBooked,
 ): Promise<'applied' | 'duplicate' | 'unknown'> {
-  const [r] = await applyEvents(db, [{ tenantId, orderId, event: { type: 'trade', ...fill } }]);
+  const [r] = await applyEvents(db, [{ tenantId, orderId, event: { type: 'trade', ...fill } }], fillsBooked);
   return r!.result === 'unchanged' ? 'duplicate' : r!.result;
 }
 

@@ -1,7 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../platform/db/schema';
 import type { ClaimedOrder } from './orderLife';
-import { applyEvents, claimOrders, type ClaimRequest, type EventOutcome, type OrderEventInput } from './apply';
+import {
+  applyEvents,
+  claimOrders,
+  type ClaimRequest,
+  type EventOutcome,
+  type FillsBooked,
+  type OrderEventInput,
+} from './apply';
 import type { Lane } from './gateway';
 
 /** The most items one transaction takes (a few thousand bind parameters). */
@@ -49,14 +56,19 @@ export interface TradingBatches {
   apply(input: OrderEventInput): Promise<EventOutcome>;
 }
 
-export function createTradingBatches(db: Kysely<DB>, lane: Lane = (fn) => fn()): TradingBatches {
+/** `fillsBooked`: told of the fills in their booking's transaction (apply.ts). */
+export function createTradingBatches(
+  db: Kysely<DB>,
+  lane: Lane = (fn) => fn(),
+  fillsBooked?: FillsBooked,
+): TradingBatches {
   const claims = new Batcher<ClaimRequest, ClaimedOrder | undefined>((requests) =>
     lane(() => claimOrders(db, requests)),
   );
   const events = new Batcher<OrderEventInput, { outcome: EventOutcome } | { error: unknown }>((inputs) =>
     lane(async () => {
       try {
-        return (await applyEvents(db, inputs)).map((outcome) => ({ outcome }));
+        return (await applyEvents(db, inputs, fillsBooked)).map((outcome) => ({ outcome }));
       } catch (err) {
         if (inputs.length === 1) return [{ error: err }];
         // One impossible event (or a lost race) must not hold the others back: one at a time, so that
@@ -64,7 +76,7 @@ export function createTradingBatches(db: Kysely<DB>, lane: Lane = (fn) => fn()):
         const one: ({ outcome: EventOutcome } | { error: unknown })[] = [];
         for (const input of inputs) {
           try {
-            one.push({ outcome: (await applyEvents(db, [input]))[0]! });
+            one.push({ outcome: (await applyEvents(db, [input], fillsBooked))[0]! });
           } catch (e) {
             one.push({ error: e });
           }

@@ -6,7 +6,7 @@ import {
   expireDueConditionals,
   triggerConditional,
 } from '../modules/conditional/conditional';
-import { expireDueContracts } from '../modules/contracts/deadlines';
+import { expireDueContracts } from '../modules/controls/deadlines';
 import { submitOrder } from '../modules/orders/orders';
 import { shanghaiDate } from '../platform/time';
 import { ConditionEngine, type TriggerOutcome } from './conditions';

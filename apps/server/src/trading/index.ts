@@ -9,7 +9,7 @@ export type {
 export type { Quote, QuoteSource } from './quotes';
 export { pgCoordinator, soleCoordinator, type Coordinator, type CoordinatorMessage } from './coordinator';
 export { applyAccepted, applyEnded, applyTrade, claimOrder, requestCancel } from './apply';
-export { onFillsBooked, type FillBooked, type FillsBooked } from './apply';
+export type { FillBooked, FillsBooked } from './apply';
 export { ORDER_TEXTS, type ClaimedOrder, type TradingPort } from './orderLife';
 export { OrderRouter, SIM_KEY, type OrderRouterOptions } from './router';
 export { createSimBroker, SimBroker, type SimBrokerOptions } from './simBroker';

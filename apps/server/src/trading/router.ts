@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../platform/db/schema';
 import type { ClaimedOrder } from './orderLife';
-import { applyAccepted, applyEnded, applyTrade, requestCancel, type BookEvent } from './apply';
+import { applyAccepted, applyEnded, applyTrade, requestCancel, type BookEvent, type FillsBooked } from './apply';
 import { ORDER_TEXTS } from './orderLife';
 import { createTradingBatches, type TradingBatches } from './batches';
 import type { GatewayEvent, GatewayStatus, Lane, TradingGateway } from './gateway';
@@ -29,6 +29,8 @@ export interface OrderRouterOptions {
   lane?: Lane;
   /** Claims and gateway events go through these (shared by every tenant's router: one transaction for many). Default: this router's own, in `lane`. */
   batches?: TradingBatches;
+  /** Told of the fills in their booking's transaction (apply.ts), also of those a reconcile finds. */
+  fillsBooked?: FillsBooked;
 }
 
 interface Attached {
@@ -63,6 +65,7 @@ export class OrderRouter {
   private readonly resendAfterMs: number;
   private readonly reconcileEveryMs: number;
   private readonly batches: TradingBatches;
+  private readonly fillsBooked: FillsBooked | undefined;
 
   private readonly gateways = new Map<string, Attached>();
   private openingSim: Promise<TradingGateway> | undefined;
@@ -85,7 +88,8 @@ export class OrderRouter {
     this.openSim = opts.openSim;
     this.resendAfterMs = opts.resendAfterMs ?? 5000;
     this.reconcileEveryMs = opts.reconcileEveryMs ?? 60_000;
-    this.batches = opts.batches ?? createTradingBatches(opts.db, opts.lane);
+    this.fillsBooked = opts.fillsBooked;
+    this.batches = opts.batches ?? createTradingBatches(opts.db, opts.lane, opts.fillsBooked);
   }
 
   // --- gateways ----------------------------------------------------------------------------------
@@ -385,7 +389,7 @@ export class OrderRouter {
         await applyEnded(this.db, this.tenantId, orderId, ORDER_TEXTS.vanished);
       }
     } else {
-      for (const t of state.trades) await applyTrade(this.db, this.tenantId, orderId, t);
+      for (const t of state.trades) await applyTrade(this.db, this.tenantId, orderId, t, this.fillsBooked);
       if (state.status === 'ALIVE') {
         await applyAccepted(this.db, this.tenantId, orderId);
         if (d?.cancel_requested_at) await gateway.cancelOrder(String(orderId));

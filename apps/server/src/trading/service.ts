@@ -2,6 +2,7 @@ import pLimit from 'p-limit';
 import type { Kysely, Selectable } from 'kysely';
 import { asBackground } from '../platform/db/priority';
 import type { DB, TenantTable } from '../platform/db/schema';
+import type { FillsBooked } from './apply';
 import type { TradingPort } from './orderLife';
 import { createTradingBatches } from './batches';
 import { ConditionEngine, type ConditionTrigger } from './conditions';
@@ -46,6 +47,8 @@ export interface TradingServiceOptions {
   conditionReloadMs?: number;
   /** What a conditional order's trigger does (modules/conditional: triggerConditional). */
   trigger: ConditionTrigger;
+  /** What else a booking of fills records, in its transaction (apply.ts; modules/notifications: notifyFills). */
+  fillsBooked?: FillsBooked;
   /**
    * At most this many order-router and simulated-broker transactions (claims, fills, acceptances)
    * at once, over all tenants. A burst of fills then cannot queue the customers' requests behind it for the
@@ -109,7 +112,7 @@ export function createTradingService(opts: TradingServiceOptions): TradingServic
   const limit = opts.dbConcurrency ? pLimit(opts.dbConcurrency) : undefined;
   const lane: Lane | undefined = limit && ((fn) => limit(() => asBackground(fn)));
   // Every tenant's claims and gateway events share transactions (docs/performance.md).
-  const batches = createTradingBatches(db, lane);
+  const batches = createTradingBatches(db, lane, opts.fillsBooked);
   const simWriter = createSimWriter(db);
   const tenantOps = new Map<number, Promise<void>>();
   const connectRetry = new Map<number, { key: string; at: number }>();
@@ -159,6 +162,7 @@ export function createTradingService(opts: TradingServiceOptions): TradingServic
         logger,
         openSim: async () => newSim(tenantId),
         batches,
+        ...(opts.fillsBooked ? { fillsBooked: opts.fillsBooked } : {}),
         ...(opts.resendAfterMs !== undefined ? { resendAfterMs: opts.resendAfterMs } : {}),
         ...(opts.reconcileEveryMs !== undefined ? { reconcileEveryMs: opts.reconcileEveryMs } : {}),
       });

@@ -2,7 +2,7 @@ import { pricerRoutes as pricerApi, traderRoutes as traderApi } from '@pfp/contr
 import { serve } from '../../platform/http/route';
 import type { Capability } from '../context';
 import { lastPriceFrom } from '../margin/market';
-import { cancelConditional, createConditional } from './conditional';
+import { cancelConditional, createConditional, triggerConditional } from './conditional';
 import { myConditionals, tenantConditionals } from './views';
 
 const tags = ['conditional'];
@@ -49,4 +49,6 @@ export const conditional: Capability = {
     );
     serve(app, pricerApi.myConditional, ({ req, body }) => myConditionals(db, pricer.who(req), body), { tags });
   },
+  // What a 条件单's trigger does, run by trading's condition engine (docs/conditional-orders.md).
+  trading: { trigger: triggerConditional },
 };

@@ -6,8 +6,7 @@ import { audit } from '../audit/audit';
 import { conflict, invalid, notFound } from '../../platform/errors';
 import { readMarginSettings } from '../margin/ledger';
 import { isCommodityProduct } from './commodity';
-import { assertBasis, assertDeadlineOpen, isPastDeadline } from './fixingTerms';
-import { checkAverageWindow } from '../lifecycle/terms';
+import { assertBasis, assertDeadlineOpen, checkAverageWindow, isPastDeadline } from './fixingTerms';
 import { notifyContract } from '../notifications/notify';
 
 export async function createContract(

@@ -1,10 +1,11 @@
 import { zh } from '@pfp/i18n';
 import { invalid } from '../../platform/errors';
-import { addDays, dateKey, shanghaiCivilDate } from '../../market/calendar';
+import { addDays, dateKey, shanghaiCivilDate, tradingDaysIn } from '../../market/calendar';
 import { shanghaiInstant } from '../../platform/time';
 
 /**
- * The business terms of a contract (docs/fixing.md): basis (基差) and fixing deadline (点价截止日).
+ * The business terms of a contract (docs/fixing.md): basis (基差), fixing deadline (点价截止日) and,
+ * for 均价点价, the average window.
  * Pure rules; the domain modules apply them.
  */
 
@@ -66,4 +67,32 @@ export function notFixableReason(
   if (c.status === 'expired') return '合同已过期';
   if (c.status === 'paused') return '合同已暂停';
   return null;
+}
+
+export interface AverageWindowInput {
+  pricing_mode: 'point' | 'average';
+  average_start?: string | undefined;
+  average_end?: string | undefined;
+}
+
+/** The window of a new contract, checked: 400 naming the field; null for a point contract. */
+export function checkAverageWindow(
+  input: AverageWindowInput,
+  fixingDeadline: string,
+  now: Date,
+): { start: string; end: string } | null {
+  const W = zh.lifecycle.errors.averageWindow;
+  if (input.pricing_mode === 'point') {
+    if (input.average_start || input.average_end) throw invalid(W.pointHasWindow, 'pricing_mode');
+    return null;
+  }
+  if (!input.average_start) throw invalid(W.missing, 'average_start');
+  if (!input.average_end) throw invalid(W.missing, 'average_end');
+  const start = input.average_start;
+  const end = input.average_end;
+  if (end < start) throw invalid(W.order, 'average_end');
+  if (start < shanghaiToday(now)) throw invalid(W.past, 'average_start');
+  if (!tradingDaysIn(start, end).length) throw invalid(W.noTradingDay, 'average_start');
+  if (end > fixingDeadline) throw invalid(W.afterDeadline(fixingDeadline), 'average_end');
+  return { start, end };
 }

@@ -2,7 +2,6 @@ import { traderRoutes as api } from '@pfp/contract';
 import { serve } from '../../platform/http/route';
 import type { Capability } from '../context';
 import { createContract } from './contracts';
-import { changeContractStatus, contractPausePreview } from './pause';
 import { contractsView, instrumentsView, productsView } from './views';
 
 const tags = ['trader'];
@@ -25,19 +24,6 @@ export const contracts: Capability = {
       app,
       api.createContract,
       async ({ req, body }) => createContract(db, await trader.tenantOf(req), trader.sub(req), body),
-      { tags },
-    );
-    serve(
-      app,
-      api.updateContractStatus,
-      async ({ req, body }) =>
-        changeContractStatus(db, await trader.tenantOf(req), trader.sub(req), body, ctx.tradingPort),
-      { tags },
-    );
-    serve(
-      app,
-      api.contractPausePreview,
-      async ({ req, body }) => contractPausePreview(db, await trader.tenantOf(req), body.contract_id),
       { tags },
     );
   },

@@ -7,7 +7,6 @@ import { serve } from '../../platform/http/route';
 import type { AppContext, Capability, PricerCaller } from '../context';
 import { myOrders } from '../orders/views';
 import { CustomerReads } from './customerReads';
-import { changePricerStatus, pricerDeactivatePreview } from './deactivate';
 import { createPricer, loginPricer, resetPricerPassword, unlockPricer, updatePricerProfile } from './pricers';
 import { pricerSnapshot } from './snapshot';
 import { usersView } from './views';
@@ -102,13 +101,6 @@ export const customers: Capability = {
     );
     serve(
       app,
-      traderApi.updatePricerStatus,
-      async ({ req, body }) =>
-        changePricerStatus(db, await trader.tenantOf(req), trader.sub(req), body, ctx.tradingPort),
-      { tags },
-    );
-    serve(
-      app,
       traderApi.unlockPricer,
       async ({ req, body }) =>
         unlockPricer(db, await trader.tenantOf(req), trader.sub(req), body.user_id, (tenantId, username) =>
@@ -120,12 +112,6 @@ export const customers: Capability = {
       app,
       traderApi.updatePricerProfile,
       async ({ req, body }) => updatePricerProfile(db, await trader.tenantOf(req), trader.sub(req), body),
-      { tags },
-    );
-    serve(
-      app,
-      traderApi.pricerDeactivatePreview,
-      async ({ req, body }) => pricerDeactivatePreview(db, await trader.tenantOf(req), body.user_id),
       { tags },
     );
   },

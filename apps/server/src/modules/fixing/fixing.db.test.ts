@@ -14,7 +14,7 @@ import { ordersView } from '../orders/views';
 import { runView } from '../../platform/views/engine';
 import { createContractInput } from '@pfp/contract';
 import { createContract, updateContractStatus } from '../contracts/contracts';
-import { DEADLINE_MESSAGE, expireDueContracts, type DeadlineRun } from '../contracts/deadlines';
+import { DEADLINE_MESSAGE, expireDueContracts, type DeadlineRun } from '../controls/deadlines';
 import { cancelOrder, submitOrder } from '../orders/orders';
 import { triggerConditional } from '../conditional/conditional';
 

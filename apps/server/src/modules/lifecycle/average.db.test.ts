@@ -5,7 +5,8 @@ import { applyAccepted, applyTrade } from '../../trading/apply';
 import { seedInstruments, seedTenant, withTradingTestDb } from '../../../test/trading/testSupport';
 import { runAverageFixings, type DayOutcome } from './average';
 import { contractSchedule } from './views';
-import { dayShare, tradingDaysIn } from './terms';
+import { tradingDaysIn } from '../../market/calendar';
+import { dayShare } from './terms';
 
 /*
  * 均价点价 with an injected clock (docs/fixing.md): a whole month's window simulated in a second —

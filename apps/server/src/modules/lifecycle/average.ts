@@ -3,11 +3,11 @@ import type { DB } from '../../platform/db/schema';
 import type { Logger } from '../../platform/logger';
 import { every, type Periodic } from '../../platform/every';
 import { shanghaiInstant } from '../../platform/time';
-import { dateKey, isTradingDate, shanghaiCivilDate } from '../../market/calendar';
+import { dateKey, isTradingDate, shanghaiCivilDate, tradingDaysIn } from '../../market/calendar';
 import { audit, SYSTEM_ACTOR } from '../audit/audit';
 import { FIXING_CLOSE_HOUR } from '../contracts/fixingTerms';
 import { ORDER_TEXTS, type TradingPort } from '../../trading/orderLife';
-import { dayShare, tradingDaysIn } from './terms';
+import { dayShare } from './terms';
 
 /**
  * 均价点价 (docs/fixing.md): on each trading day of an average contract's window, at the fixing time
@@ -40,6 +40,9 @@ export function parseFixingTime(text: string | undefined): FixingTime {
     throw new Error(`AVERAGE_FIXING_TIME must be HH:MM before ${FIXING_CLOSE_HOUR}:00 (got ${text})`);
   return { hh, mm };
 }
+
+/** The fixing time of this server: AVERAGE_FIXING_TIME, default 14:50 Beijing (throws on a bad setting). */
+export const configuredFixingTime = () => parseFixingTime(process.env.AVERAGE_FIXING_TIME);
 
 export const fixingTimeText = (t: FixingTime) => `${String(t.hh).padStart(2, '0')}:${String(t.mm).padStart(2, '0')}`;
 

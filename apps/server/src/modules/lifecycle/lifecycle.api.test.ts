@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../../../test/harness';
 import { createContract, setupTenant, type Tenant } from '../../../test/tenants';
 import { shanghaiToday } from '../contracts/fixingTerms';
-import { latestDeadline, tradingDaysIn } from './terms';
+import { tradingDaysIn } from '../../market/calendar';
+import { latestDeadline } from './terms';
 
 /*
  * 转月, 延期 and 均价点价 over HTTP on the real app (issue 32): each refusal a Chinese 400 naming the

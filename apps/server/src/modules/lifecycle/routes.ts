@@ -1,14 +1,12 @@
 import { pricerRoutes, traderRoutes } from '@pfp/contract';
 import { serve } from '../../platform/http/route';
 import type { Capability } from '../context';
-import { parseFixingTime } from './average';
+import { configuredFixingTime, watchAverageFixings } from './average';
 import { extendDeadline } from './extend';
 import { rollContract } from './roll';
 import { contractHistory, contractSchedule } from './views';
 
 const tags = ['trader'];
-/** AVERAGE_FIXING_TIME, default 14:50 Beijing (docs/fixing.md). */
-const fixingTime = () => parseFixingTime(process.env.AVERAGE_FIXING_TIME);
 
 /** A contract's whole life (issue 32): 转月, 延期, and the schedule of 均价点价; its history in one list. */
 export const lifecycle: Capability = {
@@ -30,7 +28,7 @@ export const lifecycle: Capability = {
       app,
       traderRoutes.contractSchedule,
       async ({ req, body }) =>
-        contractSchedule(db, { tenantId: await trader.tenantOf(req) }, body.contract_id, fixingTime()),
+        contractSchedule(db, { tenantId: await trader.tenantOf(req) }, body.contract_id, configuredFixingTime()),
       { tags },
     );
     serve(
@@ -43,8 +41,19 @@ export const lifecycle: Capability = {
   pricer(app, ctx, pricer) {
     const { db } = ctx;
     serve(app, pricerRoutes.contractSchedule, ({ req, body }) =>
-      contractSchedule(db, pricer.who(req), body.contract_id, fixingTime()),
+      contractSchedule(db, pricer.who(req), body.contract_id, configuredFixingTime()),
     );
     serve(app, pricerRoutes.contractHistory, ({ req, body }) => contractHistory(db, pricer.who(req), body.contract_id));
+  },
+  jobs(ctx) {
+    // 均价点价: each trading day's share at AVERAGE_FIXING_TIME, exactly once (docs/fixing.md).
+    return [
+      watchAverageFixings({
+        db: ctx.db,
+        events: ctx.tradingPort,
+        fixingTime: configuredFixingTime(),
+        logger: ctx.logger,
+      }),
+    ];
   },
 };

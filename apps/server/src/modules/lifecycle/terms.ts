@@ -1,21 +1,14 @@
 import { zh } from '@pfp/i18n';
-import { addDays, dateKey, isTradingDate, type CivilDate } from '../../market/calendar';
+import { addDays, civil, dateKey } from '../../market/calendar';
 import { findInstrument } from '../../market/catalogue';
 import { invalid } from '../../platform/errors';
-import { shanghaiToday } from '../contracts/fixingTerms';
 
 /**
  * The rules of a contract's life that need no database (docs/fixing.md): the latest deadline a
- * future allows, the trading days of an average window and each day's share of the lots.
+ * future allows and each day's share of an average window's lots (its trading days: market/calendar.ts).
  */
 
 const E = zh.lifecycle.errors;
-
-/** 'YYYY-MM-DD' → CivilDate. */
-export function civil(day: string): CivilDate {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return { y, m, d };
-}
 
 /** The last trading day of a future ('YYYY-MM-DD'), when the catalogue knows it. */
 export function lastTradingDay(symbol: string, now: Date): string | undefined {
@@ -34,16 +27,6 @@ export function assertBeforeExpiry(deadline: string, symbol: string, now: Date) 
   const limit = latestDeadline(symbol, now);
   if (limit && deadline > limit.latest)
     throw invalid(E.deadlinePastExpiry(limit.latest, limit.expiry), 'fixing_deadline');
-}
-
-/**
- * The trading days from `start` to `end`, both included. The exchange calendar of the server is the
- * one the sessions and expiries use (market/calendar.ts: the weekdays).
- */
-export function tradingDaysIn(start: string, end: string): string[] {
-  const out: string[] = [];
-  for (let d = civil(start); dateKey(d) <= end; d = addDays(d, 1)) if (isTradingDate(d)) out.push(dateKey(d));
-  return out;
 }
 
 /**
@@ -66,32 +49,4 @@ export function projectShares(lotsLeft: number, days: number): number[] {
     left -= share;
   }
   return out;
-}
-
-export interface AverageWindowInput {
-  pricing_mode: 'point' | 'average';
-  average_start?: string | undefined;
-  average_end?: string | undefined;
-}
-
-/** The window of a new contract, checked: 400 naming the field; null for a point contract. */
-export function checkAverageWindow(
-  input: AverageWindowInput,
-  fixingDeadline: string,
-  now: Date,
-): { start: string; end: string } | null {
-  const W = E.averageWindow;
-  if (input.pricing_mode === 'point') {
-    if (input.average_start || input.average_end) throw invalid(W.pointHasWindow, 'pricing_mode');
-    return null;
-  }
-  if (!input.average_start) throw invalid(W.missing, 'average_start');
-  if (!input.average_end) throw invalid(W.missing, 'average_end');
-  const start = input.average_start;
-  const end = input.average_end;
-  if (end < start) throw invalid(W.order, 'average_end');
-  if (start < shanghaiToday(now)) throw invalid(W.past, 'average_start');
-  if (!tradingDaysIn(start, end).length) throw invalid(W.noTradingDay, 'average_start');
-  if (end > fixingDeadline) throw invalid(W.afterDeadline(fixingDeadline), 'average_end');
-  return { start, end };
 }

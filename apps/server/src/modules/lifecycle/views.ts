@@ -6,7 +6,8 @@ import type { DB } from '../../platform/db/schema';
 import { notFound } from '../../platform/errors';
 import { shanghaiToday } from '../contracts/fixingTerms';
 import { fixingDay, fixingTimeText, type FixingTime } from './average';
-import { projectShares, tradingDaysIn } from './terms';
+import { tradingDaysIn } from '../../market/calendar';
+import { projectShares } from './terms';
 
 type ContractHistory = z.output<typeof historySchema>;
 type HistoryEvent = ContractHistory['items'][number];

@@ -51,6 +51,18 @@ export function liveCaller(
   ]).catch(() => false as const);
 }
 
+/**
+ * The company a signed-in WebSocket caller's volatility views count against (platform/ws SignedInBudget, issue 40):
+ * a customer's company, a trader's (the trader alone while it has none).
+ */
+export function liveAccount(tenantOf: (sub: string) => Promise<number>, caller: LiveCaller): Promise<string> {
+  if (caller.kind === 'pricer') return Promise.resolve(`company:${caller.tenantId}`);
+  return tenantOf(caller.sub).then(
+    (id) => `company:${id}`,
+    () => `trader:${caller.sub}`,
+  );
+}
+
 export interface LiveDeps {
   db: Kysely<DB>;
   quote: QuoteOf;
@@ -116,17 +128,6 @@ export class LiveHub {
     this.watcher = every('live desks', deps.watchMs ?? 100, () => this.watch(), deps.logger);
   }
 
-  /**
-   * The company a signed-in WebSocket caller's volatility views count against (platform/ws
-   * SignedInBudget, issue 40): a customer's company, a trader's (the trader alone while it has none).
-   */
-  async accountOf(caller: LiveCaller): Promise<string> {
-    if (caller.kind === 'pricer') return `company:${caller.tenantId}`;
-    return this.deps.tenantOf(caller.sub).then(
-      (id) => `company:${id}`,
-      () => `trader:${caller.sub}`,
-    );
-  }
 
   /** The view sources to register on the WebSocket server. */
   sources(): [string, ViewSource][] {

@@ -7,6 +7,7 @@ import { latestEntries, readMarginSettings, recordFunds, setCreditLine, setMargi
 import { lastPriceFrom } from './market';
 import { settleLots } from './settle';
 import { fundsLedgerView } from './views';
+import { watchMarginCalls } from './watch';
 
 /** 资金与保证金 (docs/margin.md): accounts, the funds ledger, credit lines, settlement; the check is in check.ts. */
 export const margin: Capability = {
@@ -99,5 +100,9 @@ export const margin: Capability = {
       },
       { tags: ['pricer'] },
     );
+  },
+  jobs(ctx) {
+    // Accounts marked to the market every minute: margin calls found and audited between reads (docs/margin.md).
+    return [watchMarginCalls({ db: ctx.db, lastPrice: (s) => ctx.market.getQuote(s)?.last_price, logger: ctx.logger })];
   },
 };

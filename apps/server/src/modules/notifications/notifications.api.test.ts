@@ -2,12 +2,11 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { startHarness, type Harness } from '../../../test/harness';
 import { createContract, setupTenant, type Tenant } from '../../../test/tenants';
 import { FakeQuotes, setMarket } from '../../../test/trading/testSupport';
-import { onFillsBooked } from '../../trading/apply';
 import { createTradingService, type TradingService } from '../../trading/service';
 import { expireDueConditionals, triggerConditional } from '../conditional/conditional';
 import { shanghaiToday } from '../contracts/fixingTerms';
 import { markAccounts } from '../margin/watch';
-import { expireDueContracts } from '../contracts/deadlines';
+import { expireDueContracts } from '../controls/deadlines';
 import { notifyContractRolled, notifyFills } from './notify';
 import { remindDeadlines } from './reminders';
 
@@ -65,9 +64,9 @@ beforeAll(async () => {
       );
     },
   });
-  onFillsBooked(notifyFills);
   service = createTradingService({
     trigger: triggerConditional,
+    fillsBooked: notifyFills,
     db: h.db,
     quotes,
     sweepMs: 60_000,
@@ -81,7 +80,6 @@ beforeAll(async () => {
   market(a.symbol, 80_000);
 });
 afterAll(async () => {
-  onFillsBooked(undefined);
   await service.stop();
   await h.close();
 });

@@ -2,8 +2,10 @@ import { pricerRoutes as pricerApi, traderRoutes as traderApi } from '@pfp/contr
 import { serve } from '../../platform/http/route';
 import type { Capability } from '../context';
 import { markRead, readNotifications } from './inbox';
+import { notifyFills } from './notify';
+import { watchReminders } from './reminders';
 import { webhookDeliveriesView } from './views';
-import { allowPrivateFromEnv, readWebhook, setWebhook } from './webhooks';
+import { allowPrivateFromEnv, readWebhook, setWebhook, webhookWorker } from './webhooks';
 
 /** Notifications and outbound webhooks (docs/notifications.md). The producers call notify.ts in their transactions. */
 export const notifications: Capability = {
@@ -43,5 +45,16 @@ export const notifications: Capability = {
     serve(app, pricerApi.markNotificationsRead, async ({ req, body }) => markRead(ctx.db, reader(req), body), {
       tags,
     });
+  },
+  // Fills told in their booking's transaction.
+  trading: { fillsBooked: notifyFills },
+  jobs(ctx) {
+    // The deadline reminders every 10 minutes (the first run at start-up, not awaited), the webhook
+    // outbox swept every second off the request path.
+    const reminders = watchReminders({ db: ctx.db, logger: ctx.logger });
+    return [
+      { start: async () => void reminders.runOnce(), stop: () => reminders.stop() },
+      webhookWorker({ db: ctx.db, secrets: ctx.secrets, logger: ctx.logger.child({ module: 'webhooks' }) }),
+    ];
   },
 };

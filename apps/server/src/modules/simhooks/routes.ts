@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { invalid, notFound } from '../../platform/errors';
 import type { Capability } from '../context';
-import { fixingDay, fixingTimeText, runAverageFixings } from '../lifecycle/average';
+import { configuredFixingTime, fixingDay, fixingTimeText, runAverageFixings } from '../lifecycle/average';
 import { FIXING_CLOSE_HOUR } from '../contracts/fixingTerms';
 
 /** The end-to-end suites' market shock: a listed future moved by a percentage (−20 … +20). */
@@ -36,20 +36,21 @@ export const simHooks: Capability = {
         return { symbol: body.data.symbol, last_price: quote.last_price };
       });
     }
-    const fixings = ctx.simAverageFixings;
-    if (fixings) {
-      const window = `北京时间 ${fixingTimeText(fixings.fixingTime)} 至 ${FIXING_CLOSE_HOUR}:00`;
+    if (ctx.simAverageFixings) {
+      // The job's own fixing time (lifecycle/routes.ts).
+      const fixingTime = configuredFixingTime();
+      const window = `北京时间 ${fixingTimeText(fixingTime)} 至 ${FIXING_CLOSE_HOUR}:00`;
       app.post('/api/test/average-fixings', { schema: { hide: true } }, async (req) => {
         const body = fixingsBody.safeParse(req.body);
         const at = body.success ? new Date(body.data.at) : undefined;
         if (!at || Number.isNaN(at.getTime()))
           throw invalid('请求参数无效：时间 at 须为带时区的 ISO 时间，例如 2026-11-30T14:50:00+08:00', 'at');
-        const day = fixingDay(at, fixings.fixingTime);
+        const day = fixingDay(at, fixingTime);
         if (!day) throw invalid(`时间 at 不在交易日的均价点价时段内（${window}）`, 'at');
         const run = await runAverageFixings(ctx.db, {
           now: at,
           events: ctx.tradingPort,
-          fixingTime: fixings.fixingTime,
+          fixingTime,
         });
         return {
           day,

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../../../test/harness';
 import { seedInstruments, seedTenant } from '../../../test/trading/testSupport';
-import { DEFAULT_FIXING_TIME } from '../lifecycle/average';
 
 /** The end-to-end suites' hooks exist only when the server is given them (SIM_MARKET_HOOKS=1). */
 let h: Harness | undefined;
@@ -51,7 +50,7 @@ describe('POST /api/test/average-fixings', () => {
   it('runs the average-fixing job once as if the clock said `at`: the day’s share, once, whatever the calls', async () => {
     const created: number[] = [];
     h = await startHarness({
-      simAverageFixings: { fixingTime: DEFAULT_FIXING_TIME },
+      simAverageFixings: true,
       tradingPort: { created: (orderId) => created.push(orderId), cancelRequested: () => undefined },
     });
     const db = h.db;

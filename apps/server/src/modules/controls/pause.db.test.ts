@@ -5,9 +5,9 @@ import { submitOrder } from '../orders/orders';
 import { applyEnded, applyTrade, claimOrder } from '../../trading/apply';
 import { createTradingService } from '../../trading/service';
 import type { TradingPort } from '../../trading/orderLife';
-import { finishStops } from '../customers/deactivate';
+import { finishStops } from './deactivate';
 import { changeContractStatus, contractPausePreview, stopPausedContract } from './pause';
-import { updateContractStatus } from './contracts';
+import { updateContractStatus } from '../contracts/contracts';
 import {
   bookProblems,
   FakeQuotes,

@@ -7,8 +7,8 @@ import { notFound } from '../../platform/errors';
 import { releaseLots } from '../../trading/lots';
 import { ORDER_TEXTS, type TradingPort } from '../../trading/orderLife';
 import { audit, SYSTEM_ACTOR } from '../audit/audit';
-import { stopPreview } from '../contracts/pause';
-import { openOrdersToStop, stopOrders, type StopRun } from '../orders/stop';
+import { stopPreview } from './pause';
+import { openOrdersToStop, stopOrders, type StopRun } from './stop';
 
 const MSG = zh.conditional.messages;
 

@@ -5,8 +5,8 @@ import type { z } from 'zod';
 import type { DB } from '../../platform/db/schema';
 import { notFound } from '../../platform/errors';
 import { ORDER_TEXTS, type TradingPort } from '../../trading/orderLife';
-import { openOrdersToStop, stopOrders, type StopRun } from '../orders/stop';
-import { updateContractStatus } from './contracts';
+import { openOrdersToStop, stopOrders, type StopRun } from './stop';
+import { updateContractStatus } from '../contracts/contracts';
 
 const MSG = zh.conditional.messages;
 

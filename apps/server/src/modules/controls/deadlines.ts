@@ -4,9 +4,9 @@ import type { Logger } from '../../platform/logger';
 import { every, type Periodic } from '../../platform/every';
 import { audit, SYSTEM_ACTOR } from '../audit/audit';
 import { expireDueConditionals } from '../conditional/conditional';
-import { firstOpenDeadline } from './fixingTerms';
-import { stopOrder } from '../orders/stop';
-import { finishStops } from '../customers/deactivate';
+import { firstOpenDeadline } from '../contracts/fixingTerms';
+import { stopOrder } from './stop';
+import { finishStops } from './deactivate';
 import { ORDER_TEXTS, type TradingPort } from '../../trading/orderLife';
 import { notifyContract } from '../notifications/notify';
 
