@@ -4,7 +4,9 @@ import { createWsClient } from '@pfp/ws-core';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { readSession } from '../session/session';
-import { pricerKeys } from './keys';
+import { conditionalKeys } from './conditional';
+import { orderKeys, snapshotKeys } from './desk';
+import { notificationKeys } from './notifications';
 
 const VIEW_ID = 'desk';
 
@@ -19,14 +21,14 @@ export function liveUrl(location: Pick<Location, 'protocol' | 'host'> = window.l
  * entries. Returns the data version the desk now holds.
  */
 export function applyDeskPatch(client: QueryClient, userId: number, patch: PricerDeskPatch) {
-  const key = pricerKeys.snapshot(userId);
+  const key = snapshotKeys(userId).all;
   if (patch.snapshot) {
     client.setQueryData<Snapshot>(key, patch.snapshot);
     // Never answered by a first load that went out before the change (readAgain, docs/live.md).
-    void readAgain(client, ['pricer', userId, 'orders']);
-    void readAgain(client, ['pricer', userId, 'conditionals']);
+    void readAgain(client, orderKeys(userId).all);
+    void readAgain(client, conditionalKeys(userId).all);
     // A notification raises the version too (migration 019): the bell is read again at once.
-    void readAgain(client, ['pricer', userId, 'notifications']);
+    void readAgain(client, notificationKeys(userId).all);
   }
   if (patch.quotes) {
     client.setQueryData<Snapshot>(key, (old) => {
@@ -69,7 +71,7 @@ export function useLiveDesk(userId: number): boolean {
         // The session ended: the HTTP calls say why (401) and end it.
         setLive(false);
         client.close();
-        void queryClient.invalidateQueries({ queryKey: pricerKeys.snapshot(userId) });
+        void queryClient.invalidateQueries({ queryKey: snapshotKeys(userId).all });
         return;
       }
       applyDeskPatch(queryClient, userId, patch);
