@@ -16,11 +16,11 @@ import { ExposurePage } from './exposure/ExposurePage';
 import { MarginPage } from './margin/MarginPage';
 import { WebhookPage } from './notifications/WebhookPage';
 import { PricersPage } from './pricers/PricersPage';
-import { ApiProvider, createTraderApi, useLiveConsole } from './shared/api';
+import { ApiProvider, traderTransport, useLiveConsole } from './shared/api';
 
 const auth = traderAuth();
 // The one HTTP client of the app: every call waits for a token with at least 30 s left.
-const api = createTraderApi(
+const transport = traderTransport(
   createHttpClient({
     baseUrl: '',
     getToken: () => auth.getAccessToken(),
@@ -47,7 +47,7 @@ function ToDashboard() {
 export default function TraderApp() {
   return (
     <AuthProvider auth={auth}>
-      <ApiProvider api={api}>
+      <ApiProvider transport={transport}>
         <QueryClientProvider client={queryClient}>
           <AuthGuard>
             <LiveConsole />

@@ -1,4 +1,4 @@
-import type { RouteBody, RouteData, RouteDef, RouteQuery, ViewPage, ViewRequest } from '@pfp/contract';
+import type { RouteBody, RouteData, RouteDef, RouteQuery, RouteRow, ViewPage, ViewRequest } from '@pfp/contract';
 import { AuthError, HttpError, UnexpectedAnswerError } from './errors';
 import { appendQuery, joinUrl, type QueryParams } from './url';
 
@@ -65,6 +65,15 @@ export interface HttpClient {
    * {@link UnexpectedAnswerError}).
    */
   call<R extends RouteDef>(route: RouteRef<R>, input: RouteInput<R>, signal?: AbortSignal): Promise<RouteData<R>>;
+  /**
+   * A call of a view route, ungrouped: its page's rows are typed by the route's `row` schema
+   * (@pfp/contract). A grouped or aggregated call is a plain {@link call}: its rows are records.
+   */
+  page<R extends RouteDef>(
+    route: RouteRef<R>,
+    input: RouteInput<R>,
+    signal?: AbortSignal,
+  ): Promise<ViewPage<RouteRow<R>>>;
 }
 
 function isValidPage(n: unknown): n is number {
@@ -161,22 +170,24 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return request<T>(path, { method: 'POST', body });
   }
 
-  async function call<R extends RouteDef>(
-    route: RouteRef<R>,
-    input: RouteInput<R>,
-    signal?: AbortSignal,
-  ): Promise<RouteData<R>> {
+  /** The `data` of a route's `{ result: 'ok', data }`, typed by the contract (the wire is trusted as the server's). */
+  async function answer<D>(route: RouteRef<RouteDef>, input: unknown, signal?: AbortSignal): Promise<D> {
     const options: RequestOptions =
       route.method === 'GET'
         ? { method: 'GET', query: input as QueryParams | undefined }
         : { method: route.method, body: input ?? {} };
     if (signal) options.signal = signal;
-    const answer = await request<unknown>(route.path, options);
-    if (typeof answer !== 'object' || answer === null) throw new UnexpectedAnswerError(route.method, route.path);
-    const { result, data } = answer as { result?: unknown; data?: unknown };
+    const reply = await request<unknown>(route.path, options);
+    if (typeof reply !== 'object' || reply === null) throw new UnexpectedAnswerError(route.method, route.path);
+    const { result, data } = reply as { result?: unknown; data?: D };
     if (result !== 'ok' || data === undefined) throw new UnexpectedAnswerError(route.method, route.path);
-    return data as RouteData<R>;
+    return data;
   }
 
-  return { request, rpc, view, dbView, call };
+  const call = <R extends RouteDef>(route: RouteRef<R>, input: RouteInput<R>, signal?: AbortSignal) =>
+    answer<RouteData<R>>(route, input, signal);
+  const page = <R extends RouteDef>(route: RouteRef<R>, input: RouteInput<R>, signal?: AbortSignal) =>
+    answer<ViewPage<RouteRow<R>>>(route, input, signal);
+
+  return { request, rpc, view, dbView, call, page };
 }

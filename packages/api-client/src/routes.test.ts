@@ -1,4 +1,4 @@
-import type { marketRoutes, pricerRoutes } from '@pfp/contract';
+import type { marketRoutes, OrderRow, pricerRoutes } from '@pfp/contract';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,6 +30,8 @@ beforeAll(async () => {
       const path = (req.url ?? '').split('?')[0];
       if (path === '/api/rpc/product_list') return send(200, { result: 'ok', data: ['cu', 'al'] });
       if (path === '/api/rpc/exchange_list') return send(200, { exchanges: ['SHFE'] });
+      if (path === '/api/pricer/view/my-orders')
+        return send(200, { result: 'ok', data: { items: [{ id: 3, status: 'ALIVE' }], total_count: 1 } });
       if (path === '/api/pricer/rpc/get-tenant-info') {
         const { tenant_id } = JSON.parse(body) as { tenant_id: number };
         if (tenant_id === 404)
@@ -88,5 +90,22 @@ describe('routeCaller', () => {
     expect(err).toBeInstanceOf(HttpError);
     expect((err as HttpError).status).toBe(404);
     expect((err as HttpError).serverMessage).toBe('公司不存在');
+  });
+
+  it('types a view route’s page by the contract’s row schema; only view routes have pages', async () => {
+    const call = routeCaller<Pick<Pricer, 'myOrders' | 'snapshot'>>(createHttpClient({ baseUrl }), {
+      myOrders: { method: 'POST', path: '/api/pricer/view/my-orders' },
+      snapshot: { method: 'POST', path: '/api/pricer/view/my-data-snapshot' },
+    });
+    const page = await call.page('myOrders', { slice_start: 0, slice_end: 20 });
+    const rows: OrderRow[] = page.items;
+    expect(rows.map((r) => r.id)).toEqual([3]);
+    expect(page.total_count).toBe(1);
+    // @ts-expect-error the snapshot is no view: it has no row schema, so no page
+    const notAView = () => call.page('snapshot', undefined);
+    expect(notAView).toBeTypeOf('function');
+    // A grouped call is a plain call: its rows are records.
+    const grouped: Record<string, unknown>[] = (await call('myOrders', { group_by_fields: ['status'] })).items;
+    expect(grouped).toHaveLength(1);
   });
 });

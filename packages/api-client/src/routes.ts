@@ -10,6 +10,18 @@ export type RouteRefs<Routes extends Record<string, RouteDef>> = { [K in keyof R
  * contract's schema-free paths (`@pfp/contract/paths`), so no schema code reaches their bundles.
  */
 export function routeCaller<Routes extends Record<string, RouteDef>>(http: HttpClient, refs: RouteRefs<Routes>) {
-  return <K extends keyof Routes & string>(name: K, input: RouteInput<Routes[K]>, signal?: AbortSignal) =>
+  const call = <K extends keyof Routes & string>(name: K, input: RouteInput<Routes[K]>, signal?: AbortSignal) =>
     http.call<Routes[K]>(refs[name], input, signal);
+  /**
+   * `call.page('orders', { slice_start: 0, slice_end: 20 })`: a view route's page, its rows typed by
+   * the route's row schema (`OrderRow`). Grouped or aggregated, a view is a plain `call` (records).
+   */
+  const page = <K extends ViewRouteName<Routes>>(name: K, input: RouteInput<Routes[K]>, signal?: AbortSignal) =>
+    http.page<Routes[K]>(refs[name], input, signal);
+  return Object.assign(call, { page });
 }
+
+/** The routes of a group that answer a view's page: their entry names its row. */
+export type ViewRouteName<Routes extends Record<string, RouteDef>> = {
+  [K in keyof Routes & string]: Routes[K] extends { row: object } ? K : never;
+}[keyof Routes & string];

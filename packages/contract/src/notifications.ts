@@ -124,3 +124,20 @@ export const webhookSettings = z.object({
   updated_at: timestamp.nullable(),
 });
 export type WebhookSettings = z.input<typeof webhookSettings>;
+
+/** A row of the webhook's delivery log (v_webhook_deliveries), newest first. */
+export const webhookDeliveryRow = z.object({
+  id: z.int(),
+  kind: z.string(),
+  title: z.string(),
+  status: z.enum(['pending', 'delivered', 'failed']),
+  /** 待发送, 重试中, 已送达 or 已放弃. */
+  status_str: z.string(),
+  attempts: z.int(),
+  last_status: z.int().nullable(),
+  last_error: z.string(),
+  created_at: timestamp,
+  delivered_at: timestamp.nullable(),
+  next_at: timestamp.nullable(),
+});
+export type WebhookDeliveryRow = z.input<typeof webhookDeliveryRow>;

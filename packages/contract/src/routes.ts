@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { appConfig, health } from './app';
-import { contract, pricerUser } from './entities';
+import { contract, contractRow, instrumentRow, orderRow, pricerUser, pricerUserRow, productRow } from './entities';
 import { exchangeListQuery, futureListQuery, idList, productListQuery } from './market';
 import {
   myOrdersRequest,
@@ -41,6 +41,7 @@ import {
   notificationsPage,
   notificationsRequest,
   setWebhookInput,
+  webhookDeliveryRow,
   webhookSettings,
 } from './notifications';
 import { createCustomerInput, pricerProfile, updatePricerProfileInput } from './customers';
@@ -48,11 +49,13 @@ import { anyViewPage, viewRequest } from './view';
 import {
   conditionalIdInput,
   conditionalOrder,
+  conditionalRow,
   conditionalViewRequest,
   createConditionalInput,
   myConditionalRequest,
 } from './conditional';
 import {
+  fundsEntry,
   fundsLedgerRequest,
   marginSettings,
   myFunds,
@@ -72,7 +75,15 @@ import {
   unlockPricerInput,
   unlockPricerResult,
 } from './controls';
-import { auditExportQuery, auditLogRequest, confirmation, confirmationInput, exposure, statementQuery } from './fixing';
+import {
+  auditExportQuery,
+  auditLogRequest,
+  auditRow,
+  confirmation,
+  confirmationInput,
+  exposure,
+  statementQuery,
+} from './fixing';
 
 /** A file download (exports): the answer is the file itself, not an envelope. */
 const file = z.instanceof(Uint8Array);
@@ -87,6 +98,12 @@ export interface RouteDef {
   body?: z.ZodType;
   querystring?: z.ZodType;
   response: z.ZodType;
+  /**
+   * A view route's row (a database view, ungrouped): what `items` hold when no group_by_fields /
+   * aggregate_fields are asked. The answer's schema stays the record page (`anyViewPage`), as
+   * grouping changes the rows; clients type their pages by it (`RouteRow`), the server ignores it.
+   */
+  row?: z.ZodType;
 }
 
 const route = <const R extends RouteDef>(r: R) => r;
@@ -95,11 +112,16 @@ export const traderRoutes = {
   mySelf: route({ ...traderPaths.mySelf, response: traderProfile }),
   tqsdkStatus: route({ ...traderPaths.tqsdkStatus, response: tqsdkStatus }),
   saveProfile: route({ ...traderPaths.saveProfile, body: profileInput, response: traderProfile }),
-  orders: route({ ...traderPaths.orders, body: viewRequest, response: anyViewPage }),
-  contracts: route({ ...traderPaths.contracts, body: viewRequest, response: anyViewPage }),
-  users: route({ ...traderPaths.users, body: viewRequest, response: anyViewPage }),
-  products: route({ ...traderPaths.products, body: viewRequest, response: anyViewPage }),
-  instruments: route({ ...traderPaths.instruments, body: instrumentsViewRequest, response: anyViewPage }),
+  orders: route({ ...traderPaths.orders, body: viewRequest, response: anyViewPage, row: orderRow }),
+  contracts: route({ ...traderPaths.contracts, body: viewRequest, response: anyViewPage, row: contractRow }),
+  users: route({ ...traderPaths.users, body: viewRequest, response: anyViewPage, row: pricerUserRow }),
+  products: route({ ...traderPaths.products, body: viewRequest, response: anyViewPage, row: productRow }),
+  instruments: route({
+    ...traderPaths.instruments,
+    body: instrumentsViewRequest,
+    response: anyViewPage,
+    row: instrumentRow,
+  }),
   cancelOrder: route({ ...traderPaths.cancelOrder, body: cancelOrderInput, response: cancelOrderResult }),
   updateContractStatus: route({
     ...traderPaths.updateContractStatus,
@@ -121,16 +143,21 @@ export const traderRoutes = {
   // docs/fixing.md
   confirmation: route({ ...traderPaths.confirmation, body: confirmationInput, response: confirmation }),
   exposure: route({ ...traderPaths.exposure, response: exposure }),
-  auditLog: route({ ...traderPaths.auditLog, body: auditLogRequest, response: anyViewPage }),
+  auditLog: route({ ...traderPaths.auditLog, body: auditLogRequest, response: anyViewPage, row: auditRow }),
   // docs/conditional-orders.md
-  conditionalOrders: route({ ...traderPaths.conditionalOrders, body: conditionalViewRequest, response: anyViewPage }),
+  conditionalOrders: route({
+    ...traderPaths.conditionalOrders,
+    body: conditionalViewRequest,
+    response: anyViewPage,
+    row: conditionalRow,
+  }),
   cancelConditional: route({ ...traderPaths.cancelConditional, body: conditionalIdInput, response: conditionalOrder }),
   exportFixings: route({ ...traderPaths.exportFixings, querystring: statementQuery, response: file }),
   // docs/margin.md
   recordFunds: route({ ...traderPaths.recordFunds, body: recordFundsInput, response: recordFundsResult }),
   setCreditLine: route({ ...traderPaths.setCreditLine, body: setCreditLineInput, response: pricerAccount }),
   pricerAccounts: route({ ...traderPaths.pricerAccounts, response: pricerAccounts }),
-  fundsLedger: route({ ...traderPaths.fundsLedger, body: fundsLedgerRequest, response: anyViewPage }),
+  fundsLedger: route({ ...traderPaths.fundsLedger, body: fundsLedgerRequest, response: anyViewPage, row: fundsEntry }),
   settleLots: route({ ...traderPaths.settleLots, body: settleLotsInput, response: settleLotsResult }),
   marginSettings: route({ ...traderPaths.marginSettings, response: marginSettings }),
   setMarginSettings: route({ ...traderPaths.setMarginSettings, body: marginSettings, response: marginSettings }),
@@ -161,7 +188,12 @@ export const traderRoutes = {
   }),
   webhook: route({ ...traderPaths.webhook, response: webhookSettings }),
   setWebhook: route({ ...traderPaths.setWebhook, body: setWebhookInput, response: webhookSettings }),
-  webhookDeliveries: route({ ...traderPaths.webhookDeliveries, body: viewRequest, response: anyViewPage }),
+  webhookDeliveries: route({
+    ...traderPaths.webhookDeliveries,
+    body: viewRequest,
+    response: anyViewPage,
+    row: webhookDeliveryRow,
+  }),
   // The customer's legal identity and desk settings (issue 29)
   updatePricerProfile: route({
     ...traderPaths.updatePricerProfile,
@@ -174,7 +206,7 @@ export const pricerRoutes = {
   login: route({ ...pricerPaths.login, body: pricerLoginInput, response: pricerLoginResult }),
   tenantInfo: route({ ...pricerPaths.tenantInfo, body: tenantInfoInput, response: tenantInfo }),
   snapshot: route({ ...pricerPaths.snapshot, response: snapshot }),
-  myOrders: route({ ...pricerPaths.myOrders, body: myOrdersRequest, response: anyViewPage }),
+  myOrders: route({ ...pricerPaths.myOrders, body: myOrdersRequest, response: anyViewPage, row: orderRow }),
   submitOrder: route({ ...pricerPaths.submitOrder, body: submitOrderInput, response: order }),
   cancelOrder: route({ ...pricerPaths.cancelOrder, body: cancelOrderInput, response: cancelOrderResult }),
   // docs/fixing.md
@@ -192,7 +224,12 @@ export const pricerRoutes = {
     response: conditionalOrder,
   }),
   cancelConditional: route({ ...pricerPaths.cancelConditional, body: conditionalIdInput, response: conditionalOrder }),
-  myConditional: route({ ...pricerPaths.myConditional, body: myConditionalRequest, response: anyViewPage }),
+  myConditional: route({
+    ...pricerPaths.myConditional,
+    body: myConditionalRequest,
+    response: anyViewPage,
+    row: conditionalRow,
+  }),
   /** Always the customer's own statement (a pricer_id is ignored). */
   exportFixings: route({ ...pricerPaths.exportFixings, querystring: statementQuery, response: file }),
   // docs/margin.md
@@ -224,3 +261,5 @@ export const appRoutes = {
 export type RouteBody<R extends RouteDef> = R['body'] extends z.ZodType ? z.input<R['body']> : undefined;
 export type RouteQuery<R extends RouteDef> = R['querystring'] extends z.ZodType ? z.input<R['querystring']> : undefined;
 export type RouteData<R extends RouteDef> = z.input<R['response']>;
+/** One row of a view route's (ungrouped) page, as received. */
+export type RouteRow<R extends RouteDef> = R extends { row: infer Row extends z.ZodType } ? z.input<Row> : never;

@@ -4,7 +4,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ContractPausePreview, ContractRow } from '@pfp/contract';
 import { installDomPolyfills, renderUi } from '../../test/dom';
-import { ApiProvider, type TraderApi } from '../shared/api';
+import { fakeTransport } from '../../test/transport';
+import { ApiProvider } from '../shared/api';
 import { ContractStatusDialog, StatusEffect, type StatusChange } from './ContractStatusDialog';
 
 beforeAll(installDomPolyfills);
@@ -28,7 +29,7 @@ function open(change: StatusChange, preview: Promise<ContractPausePreview>) {
   const onClose = vi.fn();
   renderUi(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <ApiProvider api={api as unknown as TraderApi}>
+      <ApiProvider transport={fakeTransport(api)}>
         <ContractStatusDialog change={change} onClose={onClose} />
       </ApiProvider>
     </QueryClientProvider>,
@@ -54,7 +55,7 @@ describe('ContractStatusDialog (issue 30: 暂停 says what it stops before it do
     await waitFor(() => expect(confirm.disabled).toBe(false));
     fireEvent.click(confirm);
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(api.contractPausePreview).toHaveBeenCalledWith(12);
+    expect(api.contractPausePreview).toHaveBeenCalledWith({ contract_id: 12 });
     expect(api.updateContractStatus).toHaveBeenCalledWith({ contract_id: 12, new_status: 'paused' });
   });
 

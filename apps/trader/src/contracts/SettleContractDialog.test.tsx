@@ -4,7 +4,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ContractRow } from '@pfp/contract';
 import { installDomPolyfills, renderUi } from '../../test/dom';
-import { ApiProvider, type TraderApi } from '../shared/api';
+import { fakeTransport } from '../../test/transport';
+import { ApiProvider } from '../shared/api';
 import { SettleContractDialog } from './SettleContractDialog';
 
 beforeAll(installDomPolyfills);
@@ -30,7 +31,7 @@ function open(settleLots: () => Promise<unknown>) {
   const onClose = vi.fn();
   renderUi(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <ApiProvider api={api as unknown as TraderApi}>
+      <ApiProvider transport={fakeTransport(api)}>
         <SettleContractDialog contract={CONTRACT} onClose={onClose} />
       </ApiProvider>
     </QueryClientProvider>,

@@ -4,7 +4,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { PricerAccount } from '@pfp/contract';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installDomPolyfills, renderUi } from '../../test/dom';
-import { ApiProvider, type TraderApi } from '../shared/api';
+import { fakeTransport } from '../../test/transport';
+import { ApiProvider } from '../shared/api';
 import { MarginPage } from './MarginPage';
 
 beforeAll(installDomPolyfills);
@@ -42,15 +43,20 @@ function open() {
     fundsLedger: vi.fn(async () => ({ items: [], total_count: 0 })),
     recordFunds: vi.fn(async () => ({ entry: {}, account: account({}) })),
     setCreditLine: vi.fn(async () => account({})),
-    unsettledContracts: vi.fn(async () => [
-      { id: 9, name: '沪铜2701-alice', executed_quantity: 5, settled_quantity: 1 },
-    ]),
+    // The customer's contracts: the settle dialog offers those with fixed lots not yet settled.
+    contracts: vi.fn(async () => ({
+      items: [
+        { id: 9, name: '沪铜2701-alice', executed_quantity: 5, settled_quantity: 1 },
+        { id: 10, name: '沪铜2702-alice', executed_quantity: 2, settled_quantity: 2 },
+      ],
+      total_count: 2,
+    })),
     settleLots: vi.fn(async () => ({})),
   };
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   renderUi(
     <QueryClientProvider client={client}>
-      <ApiProvider api={api as unknown as TraderApi}>
+      <ApiProvider transport={fakeTransport(api)}>
         <MarginPage />
       </ApiProvider>
     </QueryClientProvider>,
@@ -139,6 +145,8 @@ describe('MarginPage', () => {
     const dialog = await screen.findByRole('dialog');
     const lots = (await within(dialog).findByLabelText('结算手数 沪铜2701-alice')) as HTMLInputElement;
     expect(lots.value).toBe('4');
+    // Its fully settled contract is not offered.
+    expect(within(dialog).queryByLabelText('结算手数 沪铜2702-alice')).toBeNull();
     fireEvent.change(lots, { target: { value: '3' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '结算' }));
     expect((await within(dialog).findByText(/确认结算合同 沪铜2701-alice 的 3 手/)).textContent).toMatch(

@@ -1,7 +1,7 @@
 import { AuthError } from '@pfp/api-client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as session from '../session/session';
-import { endSession } from './client';
+import { endSession } from './call';
 
 afterEach(() => vi.restoreAllMocks());
 

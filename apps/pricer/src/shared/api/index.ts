@@ -1,11 +1,15 @@
 /**
  * The customer app's one data layer: every call goes through these hooks (TanStack Query over
- * the shared HTTP client); the wire types are @pfp/contract's.
+ * the shared HTTP client); the wire types are @pfp/contract's. One file per capability holds its
+ * calls, its query keys (from keys.ts's one factory) and its hooks; call.ts carries the calls.
  */
-export type { OrderConditions, TradedGroup } from './client';
-export { acknowledgeConfirmation, exportFixings, fetchConfirmation } from './client';
 export { pricerKeys } from './keys';
-export * from './queries';
-export * from './mutations';
+export * from './session';
+export * from './desk';
+export * from './conditional';
+export * from './history';
+export * from './margin';
+export * from './lifecycle';
+export * from './fixing';
 export * from './notifications';
 export * from './live';

@@ -4,7 +4,9 @@ import { createWsClient } from '@pfp/ws-core';
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { readSession } from '../session/session';
-import { pricerKeys } from './keys';
+import { conditionalKeys } from './conditional';
+import { orderKeys, snapshotKeys } from './desk';
+import { notificationKeys } from './notifications';
 
 const VIEW_ID = 'desk';
 
@@ -21,26 +23,23 @@ export function liveUrl(location: Pick<Location, 'protocol' | 'host'> = window.l
  * read again when the desk has no contract open yet.
  */
 export function applyDeskPatch(client: QueryClient, userId: number, patch: PricerDeskPatch, contractId?: number) {
-  const key = pricerKeys.snapshot(userId);
+  const key = snapshotKeys(userId).all;
   if (patch.snapshot) {
     const desk = patch.snapshot;
     client.setQueryData<Snapshot>(key, (old) => ({ ...desk, orders: old?.orders ?? [] }) as Snapshot);
   }
   if (contractId !== undefined) {
-    if (patch.orders) void setPushed(client, pricerKeys.contractOrders(userId, contractId), patch.orders);
-    if (patch.conditionals)
-      void setPushed(client, pricerKeys.contractConditionals(userId, contractId), patch.conditionals);
+    if (patch.orders) void setPushed(client, orderKeys(userId).of(contractId), patch.orders);
+    if (patch.conditionals) void setPushed(client, conditionalKeys(userId).of(contractId), patch.conditionals);
   }
-  if (patch.notifications) void setPushed(client, pricerKeys.notifications(userId), patch.notifications);
+  if (patch.notifications) void setPushed(client, notificationKeys(userId).all, patch.notifications);
   if (patch.snapshot) {
     const carried = new Set<string>(
       contractId !== undefined && patch.orders
-        ? [pricerKeys.contractOrders(userId, contractId), pricerKeys.contractConditionals(userId, contractId)].map(
-            (k) => JSON.stringify(k),
-          )
+        ? [orderKeys(userId).of(contractId), conditionalKeys(userId).of(contractId)].map((k) => JSON.stringify(k))
         : [],
     );
-    for (const lists of [pricerKeys.allOrders(userId), pricerKeys.allConditionals(userId)]) {
+    for (const lists of [orderKeys(userId).all, conditionalKeys(userId).all]) {
       if (carried.size === 0) {
         // Never answered by a first load that went out before the change (readAgain, docs/live.md).
         void readAgain(client, lists);
@@ -102,7 +101,7 @@ export function useLiveDesk(userId: number, limit: number) {
           // The session ended: the HTTP calls say why (401) and end it.
           setLive(false);
           client.close();
-          void queryClient.invalidateQueries({ queryKey: pricerKeys.snapshot(userId) });
+          void queryClient.invalidateQueries({ queryKey: snapshotKeys(userId).all });
           return;
         }
         applyDeskPatch(queryClient, userId, patch, contractId);

@@ -1,24 +1,35 @@
 import { usePendingVariables } from '@pfp/api-client/query';
-import type { ConditionalRow } from '@pfp/contract';
+import type { ConditionalRow, ConditionalViewRequest } from '@pfp/contract';
 import { useServerTable, type UseServerTableOptions } from '@pfp/data-table';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useApi } from './context';
-import { ORDERS_REFRESH_MS } from './queries';
+import type { TraderTransport } from './call';
+import { useCalls } from './context';
+import { traderKeys } from './keys';
+import { ORDERS_REFRESH_MS } from './orders';
 
-/** docs/conditional-orders.md: the console's hooks. Everything sits under one key prefix. */
-export const conditionalKeys = {
-  all: ['trader', 'conditionals'] as const,
-  table: ['trader', 'conditionals', 'table'] as const,
-  waiting: ['trader', 'conditionals', 'waiting'] as const,
-  cancel: ['trader', 'cancel-conditional'] as const,
-};
+/** Everything read of the company's 条件单; a change reloads them all. */
+export const conditionalKeys = traderKeys('conditionals');
+const cancelKey = conditionalKeys.of('cancel');
+
+/** The calls of conditional orders (docs/conditional-orders.md). */
+export function conditionalApi({ call }: TraderTransport) {
+  const conditionalOrders = (params: ConditionalViewRequest, signal?: AbortSignal) =>
+    call.page('conditionalOrders', params, signal);
+  return {
+    conditionalOrders,
+    /** How many wait (the dashboard's count): an empty slice and its total. */
+    waitingConditionals: async () =>
+      (await conditionalOrders({ status: 'WAITING', slice_start: 0, slice_end: 0 })).total_count,
+    cancelConditional: (id: number) => call('cancelConditional', { id }),
+  };
+}
 
 /** Every conditional order of the tenant, refreshed like the order stream. */
 export function useConditionalTable(options: Omit<UseServerTableOptions<ConditionalRow>, 'queryKey' | 'fetchPage'>) {
-  const api = useApi();
+  const api = useCalls(conditionalApi);
   return useServerTable<ConditionalRow>({
     ...options,
-    queryKey: conditionalKeys.table,
+    queryKey: conditionalKeys.of('table'),
     fetchPage: api.conditionalOrders,
     refetchIntervalMs: ORDERS_REFRESH_MS,
   });
@@ -26,23 +37,23 @@ export function useConditionalTable(options: Omit<UseServerTableOptions<Conditio
 
 /** The dashboard's count of waiting conditions. */
 export function useWaitingConditionals() {
-  const api = useApi();
+  const api = useCalls(conditionalApi);
   return useQuery({
-    queryKey: conditionalKeys.waiting,
+    queryKey: conditionalKeys.of('waiting'),
     queryFn: api.waitingConditionals,
     refetchInterval: ORDERS_REFRESH_MS,
   });
 }
 
 export function useCancelConditional() {
-  const api = useApi();
+  const api = useCalls(conditionalApi);
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: conditionalKeys.cancel,
+    mutationKey: cancelKey,
     mutationFn: (id: number) => api.cancelConditional(id),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: conditionalKeys.all }),
   });
 }
 
 /** The ids of the conditions whose cancel is on its way. */
-export const useCancellingConditionals = () => usePendingVariables<number>(conditionalKeys.cancel);
+export const useCancellingConditionals = () => usePendingVariables<number>(cancelKey);

@@ -1,15 +1,18 @@
-import { createContext, useContext, type ReactNode } from 'react';
-import type { TraderApi } from './client';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import type { TraderTransport } from './call';
 
-const ApiContext = createContext<TraderApi | null>(null);
+const TransportContext = createContext<TraderTransport | null>(null);
 
-export function ApiProvider({ api, children }: { api: TraderApi; children: ReactNode }) {
-  return <ApiContext.Provider value={api}>{children}</ApiContext.Provider>;
+export function ApiProvider({ transport, children }: { transport: TraderTransport; children: ReactNode }) {
+  return <TransportContext.Provider value={transport}>{children}</TransportContext.Provider>;
 }
 
-/** The calls, for the hooks of this folder; features use the hooks. */
-export function useApi(): TraderApi {
-  const api = useContext(ApiContext);
-  if (!api) throw new Error('useApi must be used inside <ApiProvider>');
-  return api;
+/**
+ * A capability's calls over the app's transport, for the hooks of this folder (features use the hooks). Made once
+ * per component, so the functions keep their identity across renders.
+ */
+export function useCalls<A>(calls: (transport: TraderTransport) => A): A {
+  const transport = useContext(TransportContext);
+  if (!transport) throw new Error('useCalls must be used inside <ApiProvider>');
+  return useMemo(() => calls(transport), [calls, transport]);
 }

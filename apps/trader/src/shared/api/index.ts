@@ -1,19 +1,19 @@
 /**
  * The console's one data layer: every call goes through these hooks (TanStack Query over the
- * shared HTTP client); the wire types are @pfp/contract's.
+ * shared HTTP client); the wire types are @pfp/contract's. One file per capability holds its calls,
+ * its query keys (from keys.ts's one factory) and its hooks; call.ts and context.tsx carry the calls.
  */
-export { createTraderApi, type StatusGroup, type TraderApi } from './client';
+export { traderTransport, type FileAccess, type StatusGroup, type TraderTransport } from './call';
 export { ApiProvider } from './context';
 export { fetchOidcConfig, type OidcConfig } from './config';
 export { errorText } from './errors';
-export { traderKeys } from './keys';
-export * from './queries';
-export * from './mutations';
+export * from './profile';
+export * from './orders';
+export * from './contracts';
+export * from './pricers';
 export * from './fixing';
 export * from './conditional';
 export * from './margin';
-export { useContractDetail, useExtendDeadline, useRollContract } from './lifecycle';
-export type { FileAccess } from './fixingApi';
+export * from './lifecycle';
 export * from './notifications';
-export type { WebhookDeliveryRow } from './notificationsApi';
 export { useLiveConsole } from './live';

@@ -1,12 +1,13 @@
 import type { ExtendDeadlineInput, RollContractInput } from '@pfp/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TraderCall } from './client';
+import type { TraderTransport } from './call';
 import { conditionalKeys } from './conditional';
-import { useApi } from './context';
-import { traderKeys } from './keys';
+import { contractKeys } from './contracts';
+import { useCalls } from './context';
+import { accountKeys, ledgerKeys } from './margin';
 
 /** The calls of a contract's life (issue 32, docs/fixing.md): 转月, 延期, the schedule and the history. */
-export function lifecycleApi(call: TraderCall) {
+export function lifecycleApi({ call }: TraderTransport) {
   return {
     rollContract: (input: RollContractInput) => call('rollContract', input),
     extendDeadline: (input: ExtendDeadlineInput) => call('extendDeadline', input),
@@ -15,20 +16,18 @@ export function lifecycleApi(call: TraderCall) {
   };
 }
 
-const detail = (contractId: number | null) => ['trader', 'contracts', 'detail', contractId] as const;
-
 /** The schedule and history of the contract whose detail is open (both change with each fill: polled). */
 export function useContractDetail(contractId: number | null) {
-  const api = useApi();
+  const api = useCalls(lifecycleApi);
   const enabled = contractId !== null;
   const schedule = useQuery({
-    queryKey: [...detail(contractId), 'schedule'],
+    queryKey: contractKeys.of('detail', contractId, 'schedule'),
     queryFn: () => api.contractSchedule(contractId!),
     enabled,
     refetchInterval: 5000,
   });
   const history = useQuery({
-    queryKey: [...detail(contractId), 'history'],
+    queryKey: contractKeys.of('detail', contractId, 'history'),
     queryFn: () => api.contractHistory(contractId!),
     enabled,
     refetchInterval: 5000,
@@ -42,20 +41,20 @@ function useLifecycleMutation<I>(fn: (input: I) => Promise<unknown>) {
   return useMutation({
     mutationFn: fn,
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: traderKeys.contracts });
-      void queryClient.invalidateQueries({ queryKey: ['trader', 'pricer-accounts'] });
-      void queryClient.invalidateQueries({ queryKey: ['trader', 'funds-ledger'] });
+      void queryClient.invalidateQueries({ queryKey: contractKeys.all });
+      void queryClient.invalidateQueries({ queryKey: accountKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ledgerKeys.all });
       void queryClient.invalidateQueries({ queryKey: conditionalKeys.all });
     },
   });
 }
 
 export function useRollContract() {
-  const api = useApi();
+  const api = useCalls(lifecycleApi);
   return useLifecycleMutation((input: RollContractInput) => api.rollContract(input));
 }
 
 export function useExtendDeadline() {
-  const api = useApi();
+  const api = useCalls(lifecycleApi);
   return useLifecycleMutation((input: ExtendDeadlineInput) => api.extendDeadline(input));
 }

@@ -3,16 +3,21 @@ import { LIVE_VIEWS, type TraderDeskPatch } from '@pfp/contract';
 import { createWsClient } from '@pfp/ws-core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { traderKeys } from './keys';
+import { conditionalKeys } from './conditional';
+import { contractKeys } from './contracts';
+import { exposureKeys } from './fixing';
+import { accountKeys } from './margin';
+import { notificationKeys } from './notifications';
+import { orderKeys } from './orders';
 
 /** What a change of the company's orders and contracts moves: read again at once (docs/live.md). */
 const MOVED = [
-  traderKeys.orders,
-  traderKeys.contracts,
-  ['trader', 'exposure'],
-  ['trader', 'conditionals'],
-  ['trader', 'pricer-accounts'],
-  ['trader', 'notifications'],
+  orderKeys.all,
+  contractKeys.all,
+  exposureKeys.all,
+  conditionalKeys.all,
+  accountKeys.all,
+  notificationKeys.all,
 ] as const;
 
 /**
