@@ -1,0 +1,231 @@
+/**
+ * Arithmetic-average (Asian) option on a futures price (b = 0) over the trading days of a window, some of which may
+ * already be fixed. The average A = (S + Σ F_i)/N of the N days, S the sum of the fixings so far, pays (A − K)⁺ or
+ * (K − A)⁺ on the last day.
+ *
+ * Method: conditioning on the geometric average (Curran 1994) with a lognormal conditional (Lord 2006, "partially
+ * exact"). With F_i = F·exp(−σ²t_i/2 + σW_i), let Z be the normalised sum of the W_i: Z fixes the geometric average
+ * G of the future fixings, and A ≥ G. So for z above z_G (where G = K) the payoff is linear and its value exact;
+ * below, A given Z = z is a sum of correlated lognormals whose first two moments are exact and small in spread (the
+ * common factor is gone), matched to a lognormal: a Black formula, integrated over z by Gauss–Legendre on panels
+ * that close in on the point where the conditional mean crosses K. Delta and gamma follow from the strike
+ * derivatives of the same integrand (the price is homogeneous of degree one in F and the strike); vega and theta are
+ * forward differences of the price.
+ */
+import { normCdf } from '../normal.js';
+import { normPdf, type Valuation } from './greeks.js';
+
+export interface AsianTerms {
+  F: number;
+  K: number;
+  isCall: boolean;
+  sigma: number;
+  r: number;
+  /** Times (years, ≥ 0, increasing) of the window's fixings still to come; 0 for today's close when not yet fixed. */
+  times: readonly number[];
+  /** The window's fixings so far. */
+  fixings?: readonly number[];
+  /** Time of payment: the window's last day. */
+  payTime: number;
+}
+
+const GL_X = [
+  -0.9602898564975363, -0.796666477413626, -0.525532409916329, -0.1834346424956498, 0.1834346424956498,
+  0.525532409916329, 0.796666477413626, 0.9602898564975363,
+];
+const GL_W = [
+  0.1012285362903763, 0.2223810344533745, 0.3137066458778873, 0.362683783378362, 0.362683783378362,
+  0.3137066458778873, 0.2223810344533745, 0.1012285362903763,
+];
+const Z_LO = -8.5;
+
+interface Core {
+  /** E[(Ā − K)⁺] for the average Ā of the future fixings, and its first two strike derivatives. */
+  value: number;
+  dK: number;
+  dKK: number;
+}
+
+/** The undiscounted call on the mean of future fixings at `times` (F₀ = F), strike K > 0. */
+function averageCall(F: number, K: number, sigma: number, times: readonly number[]): Core {
+  const m = times.length;
+  // c_i = Σ_k min(t_i, t_k) = Cov(W_i, ΣW)/1; V = Var(ΣW).
+  const c = new Float64Array(m);
+  let prefix = 0;
+  let sumT = 0;
+  for (let i = 0; i < m; i++) {
+    c[i] = prefix + (m - i) * times[i]!;
+    prefix += times[i]!;
+    sumT += times[i]!;
+  }
+  let V = 0;
+  for (let i = 0; i < m; i++) V += c[i]!;
+  if (!(sigma > 0) || !(V > 1e-300)) {
+    return F > K ? { value: F - K, dK: -1, dKK: 0 } : { value: 0, dK: F === K ? -0.5 : 0, dKK: 0 };
+  }
+  const rootV = Math.sqrt(V);
+  const beta = new Float64Array(m);
+  const growth = new Float64Array(m); // e^{σ² t_i}
+  let betaMax = 0;
+  for (let i = 0; i < m; i++) {
+    beta[i] = (sigma * c[i]!) / rootV;
+    growth[i] = Math.exp(sigma * sigma * times[i]!);
+    betaMax = Math.max(betaMax, beta[i]!);
+  }
+  // Terms of the Taylor series of e^{−β_iβ_j} kept: (β²_max)^P/P! below 1e-17.
+  const b2 = betaMax * betaMax;
+  let P = 0;
+  for (let term = 1; term > 1e-17 && P < 60; ) {
+    P++;
+    term *= b2 / P;
+  }
+  const u = new Float64Array(m);
+  const up = new Float64Array(m);
+  const scale = F / m;
+
+  // Conditional mean and second moment of Ā given Z = z.
+  let M1 = 0;
+  let M2 = 0;
+  const moments = (z: number) => {
+    let s1 = 0;
+    for (let i = 0; i < m; i++) {
+      const bi = beta[i]!;
+      u[i] = Math.exp(bi * z - 0.5 * bi * bi);
+      s1 += u[i]!;
+      up[i] = u[i]!;
+    }
+    // Σ_ij u_i u_j e^{σ² min(t_i,t_j)} e^{−β_iβ_j} = Σ_p (−1)^p/p!·Σ_ij (u_iβ_i^p)(u_jβ_j^p)e^{σ² t_min(i,j)}; times are
+    // sorted, so each p is one pass with a running suffix sum.
+    let s2 = 0;
+    let coef = 1;
+    for (let p = 0; p <= P; p++) {
+      let suffix = 0;
+      let acc = 0;
+      for (let i = m - 1; i >= 0; i--) {
+        const v = up[i]!;
+        acc += v * growth[i]! * (v + 2 * suffix);
+        suffix += v;
+      }
+      s2 += coef * acc;
+      coef *= -1 / (p + 1);
+      for (let i = 0; i < m; i++) up[i] = up[i]! * beta[i]!;
+    }
+    M1 = scale * s1;
+    M2 = scale * scale * s2;
+  };
+
+  // Above z_G the geometric average is above K, so is Ā: E[(Ā − K)1{Z ≥ z_G}] = (F/m)Σ Φ(β_i − z_G) − K·Φ(−z_G).
+  const zG = ((Math.log(K / F) + (0.5 * sigma * sigma * sumT) / m) * m) / (sigma * rootV);
+  let value = 0;
+  let dK = 0;
+  let dKK = 0;
+  {
+    let s = 0;
+    for (let i = 0; i < m; i++) s += normCdf(beta[i]! - zG);
+    value = scale * s - K * normCdf(-zG);
+    dK = -normCdf(-zG);
+  }
+  if (zG <= Z_LO) return { value, dK, dKK };
+
+  const black = (z: number, wantDerivs: boolean) => {
+    moments(z);
+    const v2 = Math.log(M2 / (M1 * M1));
+    const s = v2 > 0 ? Math.sqrt(v2) : 0;
+    if (!(s > 1e-12)) {
+      return M1 > K ? [M1 - K, -1, 0] : [0, 0, 0];
+    }
+    const d1 = Math.log(M1 / K) / s + 0.5 * s;
+    const d2 = d1 - s;
+    const n2 = normCdf(d2);
+    const price = M1 * normCdf(d1) - K * n2;
+    return wantDerivs ? [price, -n2, normPdf(d2) / (K * s)] : [price, 0, 0];
+  };
+
+  // Where the conditional mean crosses K: M1 is increasing and convex in z, so Newton from z_G (M1 ≥ G = K there)
+  // walks down to it.
+  let zM = zG;
+  for (let it = 0; it < 60; it++) {
+    moments(zM);
+    let dM = 0;
+    for (let i = 0; i < m; i++) dM += beta[i]! * u[i]!;
+    dM *= scale;
+    const step = (M1 - K) / dM;
+    if (!(step > 0) || !(dM > 0)) break;
+    zM -= step;
+    if (step < 1e-12 || zM < Z_LO) break;
+  }
+  const edges = new Set<number>([Z_LO, zG]);
+  for (let w = 1 / 16, sum = 0; sum < 20; w *= 2) {
+    edges.add(zM - sum);
+    edges.add(zM + sum);
+    sum += w;
+  }
+  const cuts = [...edges].filter((e) => e >= Z_LO && e <= zG).sort((a, b) => a - b);
+  for (let k = 0; k + 1 < cuts.length; k++) {
+    const lo = cuts[k]!;
+    const hi = cuts[k + 1]!;
+    const half = 0.5 * (hi - lo);
+    const mid = 0.5 * (hi + lo);
+    if (half < 1e-14) continue;
+    for (let g = 0; g < 8; g++) {
+      const z = mid + half * GL_X[g]!;
+      const wz = half * GL_W[g]! * normPdf(z);
+      const [p, d, dd] = black(z, true);
+      value += wz * p!;
+      dK += wz * d!;
+      dKK += wz * dd!;
+    }
+  }
+  // The strike moves z_G: the jump of the integrand there (lognormal conditional vs exact) enters the first derivative.
+  const [atG] = black(zG, false);
+  moments(zG);
+  const jump = atG! - Math.max(M1 - K, 0);
+  dK += jump * normPdf(zG) * (m / (sigma * rootV * K));
+  return { value, dK, dKK };
+}
+
+/** Price of the Asian option and, when `greeks`, its Greeks (delta/gamma from the strike derivatives). */
+function priceAsian(terms: AsianTerms, sigma: number, shift: number) {
+  const { F, K, isCall, r } = terms;
+  const fixings = terms.fixings ?? [];
+  const times = shift > 0 ? terms.times.map((t) => t + shift) : terms.times;
+  const m = times.length;
+  const N = fixings.length + m;
+  const S = fixings.reduce((a, b) => a + b, 0);
+  const df = Math.exp(-r * (terms.payTime + shift));
+  const forwardAverage = (S + m * F) / N;
+  // Put–call parity on the average: put = call − df·(E[A] − K).
+  const parity = df * (forwardAverage - K);
+  const Keff = m > 0 ? (K * N - S) / m : 0;
+  let call: number;
+  let delta: number;
+  let gamma: number;
+  if (m === 0 || Keff <= 0) {
+    call = m === 0 ? df * Math.max(S / N - K, 0) : parity;
+    delta = m === 0 ? 0 : (df * m) / N;
+    gamma = 0;
+  } else {
+    const core = averageCall(F, Keff, sigma, times);
+    const w = (df * m) / N;
+    call = w * core.value;
+    delta = (w * (core.value - Keff * core.dK)) / F;
+    gamma = (w * Keff * Keff * core.dKK) / (F * F);
+  }
+  if (isCall) return { price: call, delta, gamma };
+  return { price: call - parity, delta: delta - (df * m) / N, gamma };
+}
+
+export function asianOption(terms: AsianTerms): Valuation {
+  const base = priceAsian(terms, terms.sigma, 0);
+  const dSigma = 1e-5;
+  const dT = 1e-6;
+  const vol = priceAsian(terms, terms.sigma + dSigma, 0);
+  const later = priceAsian(terms, terms.sigma, dT);
+  return {
+    price: base.price,
+    delta: base.delta,
+    gamma: base.gamma,
+    vega: (vol.price - base.price) / dSigma,
+    theta: -(later.price - base.price) / dT,
+  };
+}
