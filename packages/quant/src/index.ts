@@ -3,8 +3,11 @@ export { americanPrice, americanImpliedVol } from './american.js';
 export {
   vanilla,
   asianOption,
+  asianPrice,
   barrierOption,
+  barrierPrice,
   accumulator,
+  accumulatorPrice,
   zeroCostStrike,
   tradingDays,
   yearFraction,

@@ -43,6 +43,12 @@ function spec(terms: AccumulatorTerms): Monitored {
   return { F, sigma, times, barrier: H, up: buy, payment: (i) => shapes[i]! };
 }
 
+/** The price alone (no Greeks). */
+export function accumulatorPrice(terms: AccumulatorTerms): number {
+  if (terms.times.length === 0) return 0;
+  return monitoredValue(spec(terms), gridStep(terms.sigma, terms.times)).value;
+}
+
 export function accumulator(terms: AccumulatorTerms): Valuation {
   if (terms.times.length === 0) return { price: 0, delta: 0, gamma: 0, vega: 0, theta: 0 };
   return monitoredGreeks(spec(terms), terms.r);

@@ -7,8 +7,9 @@
  * In(R) = Vanilla + E[(R − payoff)·1{never touched}], one lattice run either way.
  */
 import { vanilla } from './vanilla.js';
-import { monitoredGreeks, piecewise, type Monitored } from './lattice.js';
-import type { Valuation } from './greeks.js';
+import { black76Price } from '../black76.js';
+import { gridStep, monitoredGreeks, monitoredValue, piecewise, type Monitored } from './lattice.js';
+import { priceOnly, type Valuation } from './greeks.js';
 
 export interface BarrierTerms {
   F: number;
@@ -25,7 +26,12 @@ export interface BarrierTerms {
   times: readonly number[];
 }
 
-export function barrierOption(terms: BarrierTerms): Valuation {
+/** The price alone (no Greeks). */
+export function barrierPrice(terms: BarrierTerms): number {
+  return barrierOption(terms, false).price;
+}
+
+export function barrierOption(terms: BarrierTerms, greeks = true): Valuation {
   const { F, K, isCall, sigma, r, barrier, direction, knock, times } = terms;
   const rebate = terms.rebate ?? 0;
   const n = times.length;
@@ -55,9 +61,9 @@ export function barrierOption(terms: BarrierTerms): Valuation {
     });
   const shapes = Array.from({ length: n }, (_, i) => (knock === 'out' ? outPay(i) : inPay(i)));
   const spec: Monitored = { F, sigma, times, barrier, up, payment: (i) => shapes[i]! };
-  const g = monitoredGreeks(spec, r);
+  const g = greeks ? monitoredGreeks(spec, r) : priceOnly(monitoredValue(spec, gridStep(sigma, times)).value);
   if (knock === 'out') return g;
-  const v = vanilla(F, K, T, r, isCall, sigma);
+  const v = greeks ? vanilla(F, K, T, r, isCall, sigma) : priceOnly(black76Price(F, K, T, r, isCall, sigma));
   return {
     price: v.price + g.price,
     delta: v.delta + g.delta,

@@ -16,3 +16,8 @@ export const INV_SQRT_TWO_PI = 0.3989422804014327;
 export function normPdf(z: number): number {
   return INV_SQRT_TWO_PI * Math.exp(-0.5 * z * z);
 }
+
+/** A price without Greeks (NaN), for the price-only entry points. */
+export function priceOnly(price: number): Valuation {
+  return { price, delta: NaN, gamma: NaN, vega: NaN, theta: NaN };
+}

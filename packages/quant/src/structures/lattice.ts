@@ -82,21 +82,39 @@ export function piecewise(breaks: number[], pays: (F: number) => [number, number
   return { breaks: levels, a, b };
 }
 
+/** ln(level/F₀) of each break, and whether the payment is zero everywhere (then there is nothing to integrate). */
+function prepared(p: Piecewise, F0: number) {
+  const logBreaks = p.breaks.map((level) => Math.log(level / F0));
+  const zero = p.a.every((v) => v === 0) && p.b.every((v) => v === 0);
+  return { p, logBreaks, zero };
+}
+
 /** E[P(F₀e^Y)] for Y ~ N(x − s²/2, s²). */
 export function expectPiecewise(p: Piecewise, F0: number, x: number, s: number): number {
+  return expectPrepared(prepared(p, F0), F0, x, s);
+}
+
+function expectPrepared(q: ReturnType<typeof prepared>, F0: number, x: number, s: number): number {
+  if (q.zero) return 0;
+  const { p, logBreaks } = q;
   const m = x - 0.5 * s * s;
   const fx = F0 * Math.exp(x);
+  const reach = 9 * s; // beyond, Φ is 0 or 1 to double precision
   let total = 0;
-  let prevP = 0; // Φ at the lower end of the interval: P(Y < lower), and the share of E[F]
+  let prevP = 0; // P(Y < lower end of the interval), and E[F·1{Y < lower end}]/F(x)
   let prevQ = 0;
-  const n = p.breaks.length;
+  const n = logBreaks.length;
   for (let k = 0; k <= n; k++) {
     let P = 1;
     let Q = 1;
     if (k < n) {
-      const u = (Math.log(p.breaks[k]! / F0) - m) / s;
-      P = normCdf(u);
-      Q = normCdf(u - s);
+      const d = logBreaks[k]! - m;
+      if (d <= -reach) P = Q = 0;
+      else if (d < reach) {
+        const u = d / s;
+        P = normCdf(u);
+        Q = normCdf(u - s);
+      }
     }
     const ak = p.a[k]!;
     const bk = p.b[k]!;
@@ -109,12 +127,13 @@ export function expectPiecewise(p: Piecewise, F0: number, x: number, s: number):
 }
 
 export interface LatticeResult {
-  /** Value at F and at F·e^{±δ}; the value at F with the first interval lengthened by `thetaShift` years. */
+  /** Value at F and at F·e^{±δ}; the value at F with the first interval lengthened and shortened by `thetaShift`. */
   value: number;
   up: number;
   down: number;
   delta: number;
   lengthened: number;
+  shortened: number;
 }
 
 /**
@@ -139,8 +158,12 @@ export function monitoredValue(spec: Monitored, h: number, thetaShift = 0): Latt
   const delta = 0.01 * s1;
   const xs = [0, delta, -delta];
   const out: [number, number, number] = [0, 0, 0];
-  for (let q = 0; q < 3; q++) out[q] = expectPiecewise(spec.payment(0), F, xs[q]!, s1);
-  let lengthened = thetaShift > 0 ? expectPiecewise(spec.payment(0), F, 0, sigma * Math.sqrt(times[0]! + thetaShift)) : 0;
+  const first = prepared(spec.payment(0), F);
+  for (let q = 0; q < 3; q++) out[q] = expectPrepared(first, F, xs[q]!, s1);
+  const sLong = sigma * Math.sqrt(times[0]! + thetaShift);
+  const sShort = sigma * Math.sqrt(times[0]! - thetaShift);
+  let lengthened = thetaShift > 0 ? expectPrepared(first, F, 0, sLong) : 0;
+  let shortened = thetaShift > 0 ? expectPrepared(first, F, 0, sShort) : 0;
   if (n > 1) {
     // Grid: x_j = b + dir·j·h for j = j0..j1 (alive side); j0 > 0 when the barrier is out of reach.
     const dist = dir * (0 - b); // distance from the barrier to today's price, on the alive side (> 0 when alive)
@@ -154,6 +177,7 @@ export function monitoredValue(spec: Monitored, h: number, thetaShift = 0): Latt
     }
     const x = new Float64Array(M);
     for (let j = 0; j < M; j++) x[j] = b + dir * (j0 + j) * h;
+    const centre = dist / h - j0; // today's price, in node units
     let C = new Float64Array(M);
     let next = new Float64Array(M);
     const wc = new Float64Array(M);
@@ -161,8 +185,13 @@ export function monitoredValue(spec: Monitored, h: number, thetaShift = 0): Latt
       const dt = times[i]! - times[i - 1]!;
       const s = sigma * Math.sqrt(dt);
       const mu = -0.5 * s * s;
-      const pay = spec.payment(i);
-      for (let j = 0; j < M; j++) next[j] = expectPiecewise(pay, F, x[j]!, s);
+      const pay = prepared(spec.payment(i), F);
+      // Only the nodes within Z standard deviations of today's price at t_{i−1} can matter; the rest stay 0.
+      const half = (Z * sigma * Math.sqrt(times[i - 1]!)) / h + 2;
+      const rlo = Math.max(0, Math.floor(centre - half));
+      const rhi = Math.min(M - 1, Math.ceil(centre + half));
+      next.fill(0);
+      if (!pay.zero) for (let j = rlo; j <= rhi; j++) next[j] = expectPrepared(pay, F, x[j]!, s);
       if (i < n - 1) {
         // Toeplitz kernel: node k seen from node j is at x_k − x_j = dir·(k − j)·h.
         const B = Math.min(M - 1, Math.ceil((Z * s) / h) + 1);
@@ -173,7 +202,7 @@ export function monitoredValue(spec: Monitored, h: number, thetaShift = 0): Latt
           kern[d + B] = norm * Math.exp(-0.5 * z * z);
         }
         for (let k = 0; k < M; k++) wc[k] = w[k]! * C[k]!;
-        for (let j = 0; j < M; j++) {
+        for (let j = rlo; j <= rhi; j++) {
           const lo = Math.max(0, j - B);
           const hi = Math.min(M - 1, j + B);
           let acc = 0;
@@ -187,7 +216,6 @@ export function monitoredValue(spec: Monitored, h: number, thetaShift = 0): Latt
     }
     // Today: the first interval from the grid of C_1, at today's price and its two neighbours.
     for (let k = 0; k < M; k++) wc[k] = w[k]! * C[k]!;
-    const shifted = thetaShift > 0 ? sigma * Math.sqrt(times[0]! + thetaShift) : 0;
     const integrate = (x0: number, s: number) => {
       const mu = -0.5 * s * s;
       const norm = 1 / (s * 2.5066282746310002);
@@ -202,18 +230,23 @@ export function monitoredValue(spec: Monitored, h: number, thetaShift = 0): Latt
       return acc;
     };
     for (let q = 0; q < 3; q++) out[q] = out[q]! + integrate(xs[q]!, s1);
-    if (thetaShift > 0) lengthened += integrate(0, shifted);
+    if (thetaShift > 0) {
+      lengthened += integrate(0, sLong);
+      shortened += integrate(0, sShort);
+    }
   }
-  return { value: out[0]!, up: out[1]!, down: out[2]!, delta, lengthened };
+  return { value: out[0]!, up: out[1]!, down: out[2]!, delta, lengthened, shortened };
 }
 
-/** Price and the Greeks from one run plus one run at σ + dσ on the same grid. */
+/** Price and the Greeks from one run plus two at σ ± dσ on the same grid (central differences throughout: a knock-in
+ * is a vanilla less a knock-out, and a one-sided difference's error would not cancel). */
 export function monitoredGreeks(spec: Monitored, r: number) {
   const h = gridStep(spec.sigma, spec.times);
-  const dTheta = 1e-5;
+  const dTheta = Math.min(1e-5, 0.25 * spec.times[0]!);
   const base = monitoredValue(spec, h, dTheta);
-  const dSigma = 1e-5;
-  const bumped = monitoredValue({ ...spec, sigma: spec.sigma + dSigma }, h);
+  const dSigma = 1e-4 * spec.sigma;
+  const volUp = monitoredValue({ ...spec, sigma: spec.sigma + dSigma }, h).value;
+  const volDown = monitoredValue({ ...spec, sigma: spec.sigma - dSigma }, h).value;
   const { value, up, down, delta: d } = base;
   // Derivatives in x = ln F, then in F: V_F = V_x/F, V_FF = (V_xx − V_x)/F².
   const vx = (up - down) / (2 * d);
@@ -223,8 +256,8 @@ export function monitoredGreeks(spec: Monitored, r: number) {
     price: value,
     delta: vx / F,
     gamma: (vxx - vx) / (F * F),
-    vega: (bumped.value - value) / dSigma,
-    // Every payment moves dTheta later (discounted once more) and the first interval lengthens.
-    theta: -(Math.exp(-r * dTheta) * base.lengthened - value) / dTheta,
+    vega: (volUp - volDown) / (2 * dSigma),
+    // Every payment moves dTheta later (discounted once more) and the first interval lengthens; and the reverse.
+    theta: -(Math.exp(-r * dTheta) * base.lengthened - Math.exp(r * dTheta) * base.shortened) / (2 * dTheta),
   };
 }

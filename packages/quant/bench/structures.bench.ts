@@ -1,0 +1,198 @@
+// Speed and accuracy of the structure engines (src/structures) on the reference cases of structures.json: time per
+// price on one core (each case's best over several rounds, so descheduling on a loaded machine does not count), the
+// Greeks' time as a multiple of the price's, QuantLib's time for the same case where it has an engine (measured by
+// structures.py on this machine class), and the worst error against the reference.
+import { loadavg } from 'node:os';
+import {
+  accumulatorRows,
+  asianRows,
+  barrierRows,
+  structuresSource,
+  times,
+  vanillaRows,
+} from '../reference/structures.js';
+import {
+  accumulator,
+  accumulatorPrice,
+  asianOption,
+  asianPrice,
+  barrierOption,
+  barrierPrice,
+  black76Price,
+  vanilla,
+  zeroCostStrike,
+} from '../src/index.js';
+
+let sink = 0;
+const now = () => performance.now();
+
+/** Microseconds per call of `fn` for each case: best of `rounds` timings of `reps` calls. */
+function perCase<T>(cases: readonly T[], fn: (c: T) => number, rounds: number, reps: number): number[] {
+  const best = cases.map(() => Infinity);
+  for (const c of cases) sink += fn(c); // warm-up
+  for (let k = 0; k < rounds; k++) {
+    cases.forEach((c, i) => {
+      const start = now();
+      for (let j = 0; j < reps; j++) sink += fn(c);
+      best[i] = Math.min(best[i]!, ((now() - start) * 1000) / reps);
+    });
+  }
+  return best;
+}
+
+const mean = (a: readonly number[]) => a.reduce((x, y) => x + y, 0) / a.length;
+const fmt = (us: number) => (us >= 1000 ? `${(us / 1000).toFixed(2)} ms` : `${us.toFixed(us < 10 ? 2 : 0)} µs`);
+
+interface Line {
+  engine: string;
+  cases: number;
+  price: number[];
+  greeks: number[];
+  goal: string;
+  quantlib: string;
+  error: string;
+}
+
+function line(l: Line) {
+  const ratio = mean(l.greeks.map((g, i) => g / l.price[i]!));
+  console.log(
+    `${l.engine.padEnd(12)} ${String(l.cases).padStart(3)} cases  price mean ${fmt(mean(l.price)).padStart(9)}, ` +
+      `max ${fmt(Math.max(...l.price)).padStart(9)} (goal ${l.goal})  price+Greeks ${ratio.toFixed(2)}× price ` +
+      `(max ${Math.max(...l.greeks.map((g, i) => g / l.price[i]!)).toFixed(2)}×)  QuantLib: ${l.quantlib}  ` +
+      `worst error: ${l.error}`,
+  );
+}
+
+console.log(
+  `load average: ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')} (1/5/15 min)`,
+);
+console.log(`reference: ${structuresSource}`);
+
+// Vanilla ------------------------------------------------------------------------------------------------------
+{
+  const cases = vanillaRows;
+  const price = perCase(cases, (r) => black76Price(r.F, r.K, r.days / 365, r.r, r.call, r.sigma), 20, 200);
+  const greeks = perCase(cases, (r) => vanilla(r.F, r.K, r.days / 365, r.r, r.call, r.sigma).gamma, 20, 200);
+  const ql = cases.filter((r) => r.quantlibMicros !== undefined).map((r) => r.quantlibMicros!);
+  let err = 0;
+  for (const r of cases)
+    err = Math.max(err, Math.abs(vanilla(r.F, r.K, r.days / 365, r.r, r.call, r.sigma).price - r.price) / r.F);
+  line({
+    engine: 'vanilla',
+    cases: cases.length,
+    price,
+    greeks,
+    goal: '≤ 5 µs',
+    quantlib: `AnalyticEuropeanEngine ${fmt(mean(ql))} (NPV + Greeks, Python)`,
+    error: `${err.toExponential(1)}·F vs AnalyticEuropeanEngine`,
+  });
+}
+
+// Asian --------------------------------------------------------------------------------------------------------
+{
+  const terms = asianRows.map((r) => {
+    const t = times(r.days);
+    return {
+      F: r.F,
+      K: r.K,
+      isCall: r.call,
+      sigma: r.sigma,
+      r: r.r,
+      times: t,
+      fixings: r.fixings,
+      payTime: t[t.length - 1]!,
+    };
+  });
+  const price = perCase(terms, asianPrice, 5, 3);
+  const greeks = perCase(terms, (t) => asianOption(t).delta, 5, 2);
+  let err = 0;
+  let errSe = 0;
+  let twErr = 0;
+  asianRows.forEach((r, i) => {
+    const e = Math.abs(asianPrice(terms[i]!) - r.price);
+    err = Math.max(err, e / r.F);
+    errSe = Math.max(errSe, e / Math.max(r.se, 1e-300));
+    twErr = Math.max(twErr, Math.abs(r.turnbullWakeman - r.price) / r.F);
+  });
+  line({
+    engine: 'asian',
+    cases: terms.length,
+    price,
+    greeks,
+    goal: '≤ 2 ms',
+    quantlib: `TurnbullWakemanAsianEngine ${fmt(mean(asianRows.map((r) => r.quantlibMicros)))} (its worst error ${twErr.toExponential(1)}·F)`,
+    error: `${err.toExponential(1)}·F (${errSe.toFixed(1)} s.e.) vs 10⁶-path MC`,
+  });
+}
+
+// Barrier ------------------------------------------------------------------------------------------------------
+{
+  const terms = barrierRows.map((r) => ({
+    F: r.F,
+    K: r.K,
+    isCall: r.call,
+    sigma: r.sigma,
+    r: r.r,
+    barrier: r.barrier,
+    direction: r.direction,
+    knock: r.knock,
+    rebate: r.rebate,
+    times: times(r.days),
+  }));
+  const price = perCase(terms, barrierPrice, 3, 2);
+  const greeks = perCase(terms, (t) => barrierOption(t).delta, 3, 1);
+  let err = 0;
+  let errSe = 0;
+  barrierRows.forEach((r, i) => {
+    const e = Math.abs(barrierPrice(terms[i]!) - r.price);
+    err = Math.max(err, e / r.F);
+    errSe = Math.max(errSe, e / r.se);
+  });
+  line({
+    engine: 'barrier',
+    cases: terms.length,
+    price,
+    greeks,
+    goal: '≤ 2 ms',
+    quantlib: 'no engine for a barrier observed on given dates',
+    error: `${err.toExponential(1)}·F (${errSe.toFixed(1)} s.e.) vs 10⁶-path MC`,
+  });
+}
+
+// Accumulator --------------------------------------------------------------------------------------------------
+{
+  const terms = accumulatorRows.map((r) => ({
+    F: r.F,
+    K: r.K,
+    sigma: r.sigma,
+    r: r.r,
+    side: r.side,
+    barrier: r.barrier,
+    leverage: r.leverage,
+    quantityPerDay: r.quantityPerDay,
+    times: times(r.days),
+  }));
+  const price = perCase(terms, accumulatorPrice, 3, 1);
+  const greeks = perCase(terms, (t) => accumulator(t).delta, 3, 1);
+  const solve = perCase(terms.slice(0, 6), (t) => zeroCostStrike(t), 1, 1);
+  let err = 0;
+  let errSe = 0;
+  accumulatorRows.forEach((r, i) => {
+    const e = Math.abs(accumulatorPrice(terms[i]!) - r.price);
+    err = Math.max(err, e / (r.F * r.quantityPerDay * r.days.length));
+    errSe = Math.max(errSe, e / r.se);
+  });
+  line({
+    engine: 'accumulator',
+    cases: terms.length,
+    price,
+    greeks,
+    goal: '≤ 50 ms',
+    quantlib: 'no engine',
+    error: `${err.toExponential(1)}·F·Q (${errSe.toFixed(1)} s.e.) vs 10⁶-path MC`,
+  });
+  console.log(`zero-cost strike: mean ${fmt(mean(solve))}, max ${fmt(Math.max(...solve))} per solve`);
+}
+if (sink === 42) console.log('');
