@@ -1,5 +1,5 @@
 // Speed and accuracy of the structure engines (src/structures) on the reference cases of structures.json: time per
-// price on one core (each case's best over several rounds, so descheduling on a loaded machine does not count), the
+// price on one core (CPU time, each case's best of three rounds, so a loaded machine's descheduling does not count), the
 // Greeks' time as a multiple of the price's, QuantLib's time for the same case where it has an engine (measured by
 // structures.py on this machine class), and the worst error against the reference.
 import { loadavg } from 'node:os';
@@ -24,20 +24,26 @@ import {
 } from '../src/index.js';
 
 let sink = 0;
-const now = () => performance.now();
+/** CPU time of this process in ms: on a machine shared with other work, descheduled time does not count. */
+const cpu = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
 
-/** Microseconds per call of `fn` for each case: best of `rounds` timings of `reps` calls. */
-function perCase<T>(cases: readonly T[], fn: (c: T) => number, rounds: number, reps: number): number[] {
-  const best = cases.map(() => Infinity);
-  for (const c of cases) sink += fn(c); // warm-up
-  for (let k = 0; k < rounds; k++) {
-    cases.forEach((c, i) => {
-      const start = now();
+/** Microseconds per call of `fn` for each case: best of `rounds` timings, each of enough calls to take ≥ 2 ms. */
+function perCase<T>(cases: readonly T[], fn: (c: T) => number, rounds: number): number[] {
+  return cases.map((c) => {
+    const t0 = performance.now();
+    sink += fn(c); // warm-up, and a first estimate of the cost
+    const reps = Math.max(1, Math.ceil(2 / Math.max(performance.now() - t0, 1e-4)));
+    let best = Infinity;
+    for (let k = 0; k < rounds; k++) {
+      const start = cpu();
       for (let j = 0; j < reps; j++) sink += fn(c);
-      best[i] = Math.min(best[i]!, ((now() - start) * 1000) / reps);
-    });
-  }
-  return best;
+      best = Math.min(best, ((cpu() - start) * 1000) / reps);
+    }
+    return best;
+  });
 }
 
 const mean = (a: readonly number[]) => a.reduce((x, y) => x + y, 0) / a.length;
@@ -73,8 +79,8 @@ console.log(`reference: ${structuresSource}`);
 // Vanilla ------------------------------------------------------------------------------------------------------
 {
   const cases = vanillaRows;
-  const price = perCase(cases, (r) => black76Price(r.F, r.K, r.days / 365, r.r, r.call, r.sigma), 20, 200);
-  const greeks = perCase(cases, (r) => vanilla(r.F, r.K, r.days / 365, r.r, r.call, r.sigma).gamma, 20, 200);
+  const price = perCase(cases, (r) => black76Price(r.F, r.K, r.days / 365, r.r, r.call, r.sigma), 3);
+  const greeks = perCase(cases, (r) => vanilla(r.F, r.K, r.days / 365, r.r, r.call, r.sigma).gamma, 3);
   const ql = cases.filter((r) => r.quantlibMicros !== undefined).map((r) => r.quantlibMicros!);
   let err = 0;
   for (const r of cases)
@@ -105,8 +111,8 @@ console.log(`reference: ${structuresSource}`);
       payTime: t[t.length - 1]!,
     };
   });
-  const price = perCase(terms, asianPrice, 5, 3);
-  const greeks = perCase(terms, (t) => asianOption(t).delta, 5, 2);
+  const price = perCase(terms, asianPrice, 3);
+  const greeks = perCase(terms, (t) => asianOption(t).delta, 3);
   let err = 0;
   let errSe = 0;
   let twErr = 0;
@@ -141,8 +147,8 @@ console.log(`reference: ${structuresSource}`);
     rebate: r.rebate,
     times: times(r.days),
   }));
-  const price = perCase(terms, barrierPrice, 3, 2);
-  const greeks = perCase(terms, (t) => barrierOption(t).delta, 3, 1);
+  const price = perCase(terms, barrierPrice, 3);
+  const greeks = perCase(terms, (t) => barrierOption(t).delta, 3);
   let err = 0;
   let errSe = 0;
   barrierRows.forEach((r, i) => {
@@ -174,9 +180,9 @@ console.log(`reference: ${structuresSource}`);
     quantityPerDay: r.quantityPerDay,
     times: times(r.days),
   }));
-  const price = perCase(terms, accumulatorPrice, 3, 1);
-  const greeks = perCase(terms, (t) => accumulator(t).delta, 3, 1);
-  const solve = perCase(terms.slice(0, 6), (t) => zeroCostStrike(t), 1, 1);
+  const price = perCase(terms, accumulatorPrice, 3);
+  const greeks = perCase(terms, (t) => accumulator(t).delta, 3);
+  const solve = perCase(terms.slice(0, 6), (t) => zeroCostStrike(t), 3);
   let err = 0;
   let errSe = 0;
   accumulatorRows.forEach((r, i) => {
