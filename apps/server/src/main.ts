@@ -154,6 +154,7 @@ const app = await buildApp(
       return q && q.upper_limit > 0 ? { lower: q.lower_limit, upper: q.upper_limit } : undefined;
     },
     quote: (symbol) => market.getQuote(symbol),
+    optionMarket: market,
     ...(config.simMarketHooks && market instanceof SimExchange
       ? {
           shiftMarket: (symbol: string, factor: number) => market.shift(symbol, factor),

@@ -13,6 +13,7 @@ import { lifecycle } from './lifecycle/routes';
 import { notifications } from './notifications/routes';
 import { market } from './market/routes';
 import { orders } from './orders/routes';
+import { pricing } from './pricing/routes';
 import { simHooks } from './simhooks/routes';
 import { system } from './system/routes';
 import { tenants } from './tenants/routes';
@@ -33,6 +34,7 @@ export const CAPABILITIES: readonly Capability[] = [
   simHooks,
   lifecycle,
   notifications,
+  pricing,
 ];
 
 /**
