@@ -11,6 +11,9 @@
   independent numpy Monte Carlo with 10^6 paths (exact lognormal steps between the trading days' closes; the vanilla
   payoff as control variate for barriers, the discounted sum of daily futures moves for accumulators).
 
+* greeks: delta (F ± 1 %) and vega (σ ± 1 point) of every fifth Asian, barrier and accumulator row, by central
+  differences of the same Monte Carlo on common random numbers, with their standard errors.
+
 Conventions as the engines: valuation date TODAY, trading days are weekdays, time = calendar days / 365, every payment
 discounted from its day (an option's from its last day). Each row stores `days` (calendar days from TODAY to each
 observation still to come), so the tests rebuild the times. The tests read the JSON; CI runs no Python.
@@ -19,6 +22,7 @@ observation still to come), so the tests rebuild the times. The tests read the J
     /usr/bin/python3 packages/quant/reference/structures.py   # rewrites packages/quant/reference/structures.json
     /usr/bin/python3 packages/quant/reference/structures.py --haug-only   # Haug's table alone
     /usr/bin/python3 packages/quant/reference/structures.py --times-only  # QuantLib's times alone
+    /usr/bin/python3 packages/quant/reference/structures.py --greeks-only # the bumped Monte Carlo Greeks alone
 """
 
 import json
@@ -101,7 +105,7 @@ def asian_price(F, K, r, sigma, call, future_days, fixings, engine):
     return option
 
 
-def asian_mc(F, K, r, sigma, call, future, fixings, seed):
+def asian_mc(F, K, r, sigma, call, future, fixings, seed, raw=False):
     """numpy Monte Carlo of the average over fixings + future days; control variate: the same option on the geometric
     average of the future days (lognormal, priced in closed form)."""
     rng_np = np.random.default_rng(seed)
@@ -122,6 +126,8 @@ def asian_mc(F, K, r, sigma, call, future, fixings, seed):
         g = np.exp(np.log(S).mean(axis=1))
         ys.append(w * (np.maximum(a - keff, 0) if call else np.maximum(keff - a, 0)))
         xs.append(w * ((np.maximum(g - keff, 0) if call else np.maximum(keff - g, 0)) - geo))
+    if raw:
+        return np.concatenate(ys)
     return cv_estimate(np.concatenate(ys), np.concatenate(xs))
 
 
@@ -193,7 +199,7 @@ def black(F, K, T, r, sigma, call):
     return df * (F * N(d1) - K * N(d2)) if call else df * (K * N(-d2) - F * N(-d1))
 
 
-def barrier_mc(F, K, H, up, knock_in, rebate, r, sigma, call, days, seed):
+def barrier_mc(F, K, H, up, knock_in, rebate, r, sigma, call, days, seed, raw=False):
     rng_np = np.random.default_rng(seed)
     T = days[-1] / 365
     df = math.exp(-r * T)
@@ -209,6 +215,8 @@ def barrier_mc(F, K, H, up, knock_in, rebate, r, sigma, call, days, seed):
             v = np.where(hit, rebate, pay)
         ys.append(df * v)
         xs.append(df * pay - vanilla)
+    if raw:
+        return np.concatenate(ys)
     return cv_estimate(np.concatenate(ys), np.concatenate(xs))
 
 
@@ -236,7 +244,7 @@ def barrier_rows(rng):
 
 
 # ---------------------------------------------------------------------------------------------------------------
-def accumulator_mc(F, K, H, L, q, buy, r, sigma, days, seed):
+def accumulator_mc(F, K, H, L, q, buy, r, sigma, days, seed, raw=False):
     rng_np = np.random.default_rng(seed)
     df = np.exp(-r * np.array(days) / 365.0)
     ys, xs = [], []
@@ -251,6 +259,8 @@ def accumulator_mc(F, K, H, L, q, buy, r, sigma, days, seed):
         knocked_before = np.concatenate((np.zeros((S.shape[0], 1), bool), np.cumsum(out, axis=1)[:, :-1] > 0), axis=1)
         ys.append((pay * ~knocked_before * df).sum(axis=1))
         xs.append(((S - F) * df).sum(axis=1))
+    if raw:
+        return np.concatenate(ys)
     return cv_estimate(np.concatenate(ys), np.concatenate(xs))
 
 
@@ -295,6 +305,45 @@ def haug_rows():
     return rows
 
 
+BUMP_F = 0.01  # F ± 1 %
+BUMP_SIGMA = 0.01  # σ ± 1 vol point
+
+
+def bumped_greeks(price, F, sigma):
+    """Delta and vega of a Monte Carlo pricer by central differences on common random numbers (the same seed, so the
+    paths move with F and σ), each with the standard error of its per-path difference."""
+    out = {}
+    for name, lo, hi, h in (('delta', {'F': F * (1 - BUMP_F)}, {'F': F * (1 + BUMP_F)}, 2 * BUMP_F * F),
+                            ('vega', {'sigma': sigma - BUMP_SIGMA}, {'sigma': sigma + BUMP_SIGMA}, 2 * BUMP_SIGMA)):
+        d = (price(**hi) - price(**lo)) / h
+        out[name] = float(d.mean())
+        out[name + 'Se'] = float(d.std(ddof=1) / math.sqrt(len(d)))
+    return out
+
+
+def greek_rows(table):
+    """Bumped Monte Carlo delta and vega for every fifth row of each generated table."""
+    rows = []
+    for i, row in enumerate(table['asian'][::5]):
+        g = bumped_greeks(lambda F=row['F'], sigma=row['sigma']: asian_mc(
+            F, row['K'], row['r'], sigma, row['call'], row['days'], row['fixings'], 77 + i, raw=True), row['F'], row['sigma'])
+        rows.append({'engine': 'asian', 'index': 5 * i, **g})
+        print('greeks asian', rows[-1])
+    for i, row in enumerate(table['barrier'][::5]):
+        g = bumped_greeks(lambda F=row['F'], sigma=row['sigma']: barrier_mc(
+            F, row['K'], row['barrier'], row['direction'] == 'up', row['knock'] == 'in', row['rebate'], row['r'], sigma,
+            row['call'], row['days'], 77 + i, raw=True), row['F'], row['sigma'])
+        rows.append({'engine': 'barrier', 'index': 5 * i, **g})
+        print('greeks barrier', rows[-1])
+    for i, row in enumerate(table['accumulator'][::5]):
+        g = bumped_greeks(lambda F=row['F'], sigma=row['sigma']: accumulator_mc(
+            F, row['K'], row['barrier'], row['leverage'], row['quantityPerDay'], row['side'] == 'buy', row['r'], sigma,
+            row['days'], 77 + i, raw=True), row['F'], row['sigma'])
+        rows.append({'engine': 'accumulator', 'index': 5 * i, **g})
+        print('greeks accumulator', rows[-1])
+    return rows
+
+
 def main():
     ql.Settings.instance().evaluationDate = TODAY
     out = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'structures.json')
@@ -302,6 +351,12 @@ def main():
         with open(out) as f:
             table = json.load(f)
         table['haug'] = haug_rows()
+        write(out, table)
+        return
+    if '--greeks-only' in sys.argv:  # refresh the bumped Greeks alone
+        with open(out) as f:
+            table = json.load(f)
+        table['greeks'] = greek_rows(table)
         write(out, table)
         return
     if '--times-only' in sys.argv:  # re-measure QuantLib's times alone
@@ -331,13 +386,14 @@ def main():
         'accumulator': accumulator_rows(rng),
         'haug': haug_rows(),
     }
+    table['greeks'] = greek_rows(table)
     write(out, table)
 
 
 def write(out, table):
     with open(out, 'w') as f:
         f.write('{"source":' + json.dumps(table['source']))
-        for key in ('vanilla', 'asian', 'barrier', 'accumulator', 'haug'):
+        for key in ('vanilla', 'asian', 'barrier', 'accumulator', 'haug', 'greeks'):
             f.write(',\n"' + key + '":[\n')
             f.write(',\n'.join(json.dumps(row, separators=(',', ':')) for row in table[key]))
             f.write('\n]')

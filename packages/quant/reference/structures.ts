@@ -68,11 +68,23 @@ export interface HaugRow {
   se: number;
 }
 
+/** Bumped Monte Carlo Greeks (common random numbers: F ± 1 %, σ ± 0.01) of row `index` of the engine's table. */
+export interface GreekRow {
+  engine: 'asian' | 'barrier' | 'accumulator';
+  index: number;
+  delta: number;
+  deltaSe: number;
+  vega: number;
+  vegaSe: number;
+}
+export const GREEK_BUMPS = { F: 0.01, sigma: 0.01 };
+
 export const structuresSource: string = table.source;
 export const vanillaRows = table.vanilla as VanillaRow[];
 export const asianRows = table.asian as AsianRow[];
 export const barrierRows = table.barrier as BarrierRow[];
 export const accumulatorRows = table.accumulator as AccumulatorRow[];
 export const haugRows = table.haug as HaugRow[];
+export const greekRows = ((table as { greeks?: unknown }).greeks ?? []) as GreekRow[];
 
 export const times = (days: readonly number[]) => days.map((d) => d / 365);

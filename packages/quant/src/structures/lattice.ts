@@ -134,10 +134,7 @@ export interface LatticeResult {
   delta: number;
 }
 
-/**
- * Value of a monitored structure today, with the grid spacing `h` (in ln F) fixed by the caller so that bumped runs
- * share one grid; `gridStep` gives the default.
- */
+/** The grid spacing in ln F: a third of the shortest step's standard deviation. */
 export function gridStep(sigma: number, times: readonly number[]): number {
   let dtMin = Infinity;
   for (let i = 1; i < times.length; i++) dtMin = Math.min(dtMin, times[i]! - times[i - 1]!);
@@ -145,6 +142,7 @@ export function gridStep(sigma: number, times: readonly number[]): number {
   return (sigma * Math.sqrt(dtMin)) / latticeSettings.pointsPerSd;
 }
 
+/** Value of a monitored structure today, on the grid spacing `h` (fixed by the caller so that bumped runs share it). */
 export function monitoredValue(spec: Monitored, h: number): LatticeResult {
   const { F, sigma, times, barrier, up } = spec;
   const Z = latticeSettings.Z;
