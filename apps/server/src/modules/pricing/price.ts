@@ -94,7 +94,16 @@ export function priceStructure(terms: Terms, market: Market): Omit<PriceStructur
       // Days not fixed yet, today's included when its fixing is not given (it fixes at today's price: time 0).
       const times = window.slice(fixings.length).map((d) => yearFraction(market.valuation_date, d));
       return answer(
-        asianOption({ F, K, isCall, sigma, r, times, fixings, payTime: yearFraction(market.valuation_date, end) }),
+        asianOption({
+          F,
+          K,
+          isCall,
+          sigma,
+          r,
+          times,
+          fixings,
+          payTime: yearFraction(market.valuation_date, window[window.length - 1]!),
+        }),
         'asian: geometric conditioning, lognormal conditional (Curran/Lord)',
       );
     }
