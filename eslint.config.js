@@ -78,7 +78,7 @@ const CAPABILITY_FLOORS = [
   ['notifications', 'tenants'],
   ['margin'],
   ['contracts', 'fixing'],
-  ['lifecycle', 'orders'],
+  ['lifecycle', 'orders', 'pricing'],
   ['conditional', 'customers', 'simhooks'],
   ['controls', 'live'],
 ];

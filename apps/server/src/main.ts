@@ -128,6 +128,7 @@ const ctx: AppContext = {
     return q && q.upper_limit > 0 ? { lower: q.lower_limit, upper: q.upper_limit } : undefined;
   },
   quote: (symbol) => market.getQuote(symbol),
+  optionMarket: market,
   ...(config.simMarketHooks && market instanceof SimExchange
     ? {
         shiftMarket: (symbol: string, factor: number) => market.shift(symbol, factor),

@@ -52,6 +52,8 @@ export const traderPaths = paths({
   webhookDeliveries: { method: 'POST', path: '/api/trader/view/webhook-deliveries' },
   // The customer's legal identity and desk settings (issue 29)
   updatePricerProfile: { method: 'POST', path: '/api/trader/rpc/update-pricer-profile' },
+  // 含权报价 (issue 44, docs/pricing.md)
+  priceStructure: { method: 'POST', path: '/api/trader/rpc/price-structure' },
 });
 
 export const pricerPaths = paths({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { priceStructureInput, priceStructureResult } from './pricing';
 import { appConfig, health } from './app';
 import { contract, contractRow, instrumentRow, orderRow, pricerUser, pricerUserRow, productRow } from './entities';
 import { exchangeListQuery, futureListQuery, idList, productListQuery } from './market';
@@ -155,6 +156,7 @@ export const traderRoutes = {
   exportFixings: route({ ...traderPaths.exportFixings, querystring: statementQuery, response: file }),
   // docs/margin.md
   recordFunds: route({ ...traderPaths.recordFunds, body: recordFundsInput, response: recordFundsResult }),
+  priceStructure: route({ ...traderPaths.priceStructure, body: priceStructureInput, response: priceStructureResult }),
   setCreditLine: route({ ...traderPaths.setCreditLine, body: setCreditLineInput, response: pricerAccount }),
   pricerAccounts: route({ ...traderPaths.pricerAccounts, response: pricerAccounts }),
   fundsLedger: route({ ...traderPaths.fundsLedger, body: fundsLedgerRequest, response: anyViewPage, row: fundsEntry }),

@@ -28,6 +28,8 @@ export interface AppContext {
   priceBand?: (symbol: string) => { lower: number; upper: number } | undefined;
   /** The customer snapshot's market data: last price and the day's limit band (the market-data source). */
   quote?: QuoteOf;
+  /** The futures' option chains and their quotes (含权报价's live volatility, docs/pricing.md). */
+  optionMarket?: Pick<OptionMarket, 'getQuote' | 'optionChain'>;
   /** The tenant's trading gateway: `ok` when connected and logged in. */
   gatewayStatus?: (tenantId: number) => { status: 'ok' | 'error'; message?: string };
   /** A real account's positions (the exposure page's hedge); undefined when not known on this instance. */

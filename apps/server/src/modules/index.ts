@@ -20,6 +20,7 @@ import { liveAccount, liveCaller, type LiveCaller } from './live/hub';
 import { notifications } from './notifications/routes';
 import { market } from './market/routes';
 import { orders } from './orders/routes';
+import { pricing } from './pricing/routes';
 import { simHooks } from './simhooks/routes';
 import { system } from './system/routes';
 import { tenants } from './tenants/routes';
@@ -44,6 +45,7 @@ export const CAPABILITIES: readonly Capability[] = [
   notifications,
   volatility,
   live,
+  pricing,
 ];
 
 /**

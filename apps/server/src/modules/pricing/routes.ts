@@ -1,0 +1,35 @@
+import { traderRoutes as traderApi } from '@pfp/contract';
+import { invalid } from '../../platform/errors';
+import { serve } from '../../platform/http/route';
+import { shanghaiToday } from '../contracts/fixingTerms';
+import type { Capability } from '../context';
+import { atmVol, LIVE_RATE } from './liveMarket';
+import { priceStructure, type Market } from './price';
+
+/** 含权报价 (issue 44, docs/pricing.md): prices a structure on the live market or a what-if one; changes nothing. */
+export const pricing: Capability = {
+  trader(app, ctx, trader) {
+    serve(
+      app,
+      traderApi.priceStructure,
+      async ({ req, body }) => {
+        await trader.tenantOf(req);
+        const { structure, market } = body;
+        if (market) return { ...priceStructure(structure, market), vol_source: 'market' as const };
+        const forward = ctx.quote?.(structure.instrument_id)?.last_price;
+        if (!(typeof forward === 'number' && forward > 0))
+          throw invalid('暂无该合约的行情，请填写行情参数（market）', 'structure.instrument_id');
+        const today = shanghaiToday();
+        const atm = atmVol(ctx, structure.instrument_id, forward, today);
+        if (!atm) throw invalid('该合约暂无期权报价，无法取得波动率，请填写行情参数（market）', 'market');
+        const live: Market = { forward, vol: atm.vol, rate: LIVE_RATE, valuation_date: today };
+        return {
+          ...priceStructure(structure, live),
+          vol_source: 'atm' as const,
+          note: `波动率取 ${atm.expiry} 到期、行权价 ${atm.strike} 的平值隐含波动率（尚无微笑曲面）`,
+        };
+      },
+      { tags: ['trader'] },
+    );
+  },
+};
