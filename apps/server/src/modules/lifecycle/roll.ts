@@ -8,8 +8,10 @@ import { beijingText } from '../../platform/time';
 import { isOnTick, tickDecimals } from '../../market/catalogue';
 import { round2 } from '../margin/arithmetic';
 import { audit } from '../audit/audit';
-import { assertDeadlineOpen } from '../contracts/fixingTerms';
+import { assertDeadlineOpen, assertGoodsPrice } from '../contracts/fixingTerms';
+import { noMarket, type LastPriceOf } from '../margin/market';
 import { chargeFee } from './fees';
+import { inTransaction } from '../../platform/db/transaction';
 import { assertBeforeExpiry, latestDeadline } from './terms';
 import { notifyContractRolled } from '../notifications/notify';
 
@@ -62,9 +64,11 @@ export async function rollContract(
   actor: string,
   input: z.output<typeof rollContractInput>,
   now: Date = new Date(),
+  /** The live futures prices: a new basis that makes the goods price ≤ 0 at the market is refused. */
+  lastPrice: LastPriceOf = noMarket,
 ) {
   if (input.fixing_deadline) assertDeadlineOpen(input.fixing_deadline, now);
-  return db.transaction().execute(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const old = await lockContract(tx, tenantId, input.contract_id);
     if (old.status === 'completed') throw conflict(E.notRollable(STATUS_TEXT.completed!), 'contract_not_active');
     if (old.pricing_mode === 'average') throw conflict(E.averageNotRollable, 'contract_not_active');
@@ -103,6 +107,7 @@ export async function rollContract(
     const multiplier = to.volume_multiple;
     const fee = round2(input.fee_per_unit * input.quantity * multiplier);
     const newBasis = Number(old.basis) + input.spread;
+    assertGoodsPrice(newBasis, lastPrice(to.symbol), 'spread');
     const left = old.remaining_quantity - input.quantity;
     const from = await tx
       .updateTable('contracts')
