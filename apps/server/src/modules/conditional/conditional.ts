@@ -170,17 +170,22 @@ export async function triggerConditional(
   now: Date = new Date(),
   priceOf: LastPriceOf = noMarket,
 ): Promise<TriggerOutcome> {
-  const owner = await db
-    .selectFrom('conditional_orders')
-    .select(['tenant_id', 'pricer_id', 'instrument_id'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!owner) return { outcome: 'gone' };
-  const who = { tenantId: owner.tenant_id, pricerId: owner.pricer_id };
-  const prices: LastPriceOf = (symbol) => (symbol === owner.instrument_id ? lastPrice : priceOf(symbol));
+  // The customer is learnt under the condition's lock (a read before it would let a 停用 or a cancel
+  // that started later in first); the check's prices follow.
+  let owner: { pricerId: number; instrument: string } | undefined;
+  const prices: LastPriceOf = (symbol) => (symbol === owner?.instrument ? lastPrice : priceOf(symbol));
   try {
-    return await withMarginPrices(db, who, prices, (pricesOf) =>
-      inTransaction(db, (tx) => fire(tx, id, lastPrice, now, pricesOf(owner.instrument_id))),
+    return await withMarginPrices(
+      db,
+      () => owner,
+      prices,
+      (pricesOf) =>
+        inTransaction(db, (tx) =>
+          fire(tx, id, lastPrice, now, (k) => {
+            owner = { pricerId: k.pricer_id, instrument: k.instrument_id };
+            return pricesOf(k.instrument_id);
+          }),
+        ),
     );
   } catch (err) {
     if (!(err instanceof MarginRefusal)) throw err;
@@ -193,7 +198,8 @@ async function fire(
   id: number,
   lastPrice: number,
   now: Date,
-  prices: string,
+  /** The live prices (jsonb) handed to the margin check of this condition's customer. */
+  prices: (k: { pricer_id: number; instrument_id: string }) => string,
 ): Promise<TriggerOutcome> {
   // One round trip: the condition, locked, with its contract's and its customer's state, both share-locked
   // in the same transaction: a pause or a 停用 committing meanwhile is waited for and seen (issue 30).
@@ -217,7 +223,7 @@ async function fire(
     { tenantId: k.tenant_id, pricerId: k.pricer_id },
     k.contract_id,
     { quantity: k.quantity, price: Number(k.order_price) || lastPrice },
-    prices,
+    prices(k),
     id,
   );
   const order = await tx

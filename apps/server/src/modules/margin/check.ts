@@ -82,15 +82,18 @@ const HELD_MAX = 10_000;
  */
 export async function withMarginPrices<T>(
   db: Kysely<DB>,
-  who: { tenantId: number; pricerId: number },
+  /** The customer; or a getter, when only the fixing's own transaction learns who (a 条件单 that fires). */
+  who: { pricerId: number } | (() => { pricerId: number } | undefined),
   lastPrice: LastPriceOf,
   run: (prices: (symbol: string) => string) => Promise<T>,
 ): Promise<T> {
   let known = heldInstruments.get(db);
   if (!known) heldInstruments.set(db, (known = new Map()));
   const held = known;
+  const pricerOf = () => (typeof who === 'function' ? who() : who)?.pricerId;
   const prices = (symbol: string) => {
-    const symbols = new Set(held.get(who.pricerId)).add(symbol);
+    const pricerId = pricerOf();
+    const symbols = new Set(pricerId === undefined ? [] : held.get(pricerId)).add(symbol);
     return JSON.stringify(Object.fromEntries([...symbols].map((s) => [s, lastPrice(s) ?? null])));
   };
   for (let attempt = 1; ; attempt++) {
@@ -98,9 +101,10 @@ export async function withMarginPrices<T>(
       return await run(prices);
     } catch (err) {
       const missing = databaseError(err, 'PFM01') as string[] | undefined;
-      if (!missing || attempt >= 3) throw refusal(err) ?? err;
-      if (held.size >= HELD_MAX && !held.has(who.pricerId)) held.delete(held.keys().next().value as number);
-      held.set(who.pricerId, new Set([...(held.get(who.pricerId) ?? []), ...missing]));
+      const pricerId = pricerOf();
+      if (!missing || pricerId === undefined || attempt >= 3) throw refusal(err) ?? err;
+      if (held.size >= HELD_MAX && !held.has(pricerId)) held.delete(held.keys().next().value as number);
+      held.set(pricerId, new Set([...(held.get(pricerId) ?? []), ...missing]));
     }
   }
 }
