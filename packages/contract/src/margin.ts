@@ -37,13 +37,19 @@ export const amount = (label: string, opts: { signed?: boolean; zero?: boolean }
     .refine((v) => Math.abs(v) <= AMOUNT_MAX, { error: MONEY_BOUND_MESSAGES.total(label) })
     .refine((v) => hasAtMostDecimals(v, 2), { error: `${label}最多两位小数` });
 
-/** 保证金比例: 0 … 1 of the goods value, at most 4 decimals; 0 = no margin check. */
+/**
+ * 保证金比例: 0 … 1 of the goods value, at most 4 decimals (numeric(6, 4)); 0 = no margin check. A rate
+ * that is not 0 but would be stored as 0 (1e-300: within the decimals' tolerance) is refused too: what
+ * the server answers is what it stored (issue 40).
+ */
 export const marginRate = z
   .number({ error: '保证金比例必须是数字' })
   .finite({ error: '保证金比例必须是有限的数字' })
   .min(0, { error: '保证金比例应在 0 到 1 之间' })
   .max(1, { error: '保证金比例应在 0 到 1 之间' })
-  .refine((v) => hasAtMostDecimals(v, 4), { error: '保证金比例最多四位小数' });
+  .refine((v) => hasAtMostDecimals(v, 4) && (v === 0 || Math.round(v * 1e4) !== 0), {
+    error: '保证金比例最多四位小数',
+  });
 
 export const FUNDS_KINDS = ['deposit', 'withdraw', 'adjust'] as const;
 export type FundsKind = (typeof FUNDS_KINDS)[number];

@@ -1,6 +1,7 @@
 import { BROKERS } from '@pfp/i18n';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { marginSettings } from './margin';
 import { firstIssue, safeParseZh } from './primitives';
 import { myOrdersRequest, pricerLoginInput, submitOrderInput } from './pricer';
 import { appRoutes, marketRoutes, pricerRoutes, traderRoutes } from './routes';
@@ -237,5 +238,16 @@ describe('names people read (issue 30)', () => {
     expect(fails(profileInput, { company_name: '\uFEFF', tq_account_config: { is_sim: true } }).field).toBe(
       'company_name',
     );
+  });
+});
+
+describe('margin rates (issue 40)', () => {
+  it('refuses a rate that is not 0 but would be stored as 0, like any rate with more than four decimals', () => {
+    for (const rate of [1e-300, 5e-324, 0.00001, 0.12345])
+      expect(marginSettings.safeParse({ default_margin_rate: rate }).error?.issues[0]?.message, String(rate)).toBe(
+        '保证金比例最多四位小数',
+      );
+    for (const rate of [0, 0.0001, 0.05, 0.1234, 1])
+      expect(marginSettings.parse({ default_margin_rate: rate }).default_margin_rate).toBe(rate);
   });
 });

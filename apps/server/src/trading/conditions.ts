@@ -9,14 +9,23 @@ export type TriggerOutcome =
   /** No longer WAITING (triggered, cancelled or expired before), or past its validity: never again. */
   | { outcome: 'gone' }
   /** Its contract cannot be fixed right now (paused, or expired by hand) or its customer is deactivated: it keeps waiting. */
-  | { outcome: 'blocked' };
+  | { outcome: 'blocked' }
+  /** The customer's money did not back its fixing at the crossing price: cancelled with the reason, never again. */
+  | { outcome: 'refused' };
 
 /**
  * The trigger of one conditional order at a last price, whose transaction is the guard of exactly once
  * (modules/conditional: triggerConditional). Trading watches the market; the conditional capability
  * says what a trigger does.
  */
-export type ConditionTrigger = (db: Kysely<DB>, id: number, lastPrice: number, now: Date) => Promise<TriggerOutcome>;
+export type ConditionTrigger = (
+  db: Kysely<DB>,
+  id: number,
+  lastPrice: number,
+  now: Date,
+  /** The live last price of any instrument (the trigger's margin check marks the customer's holdings). */
+  priceOf: (symbol: string) => number | undefined,
+) => Promise<TriggerOutcome>;
 
 /** One waiting condition as the engine indexes it. */
 export interface Watched {
@@ -194,7 +203,7 @@ export class ConditionEngine {
   private fire(w: Watched, last: number) {
     this.attempts++;
     const run = this.opts
-      .trigger(this.db, w.id, last, this.now())
+      .trigger(this.db, w.id, last, this.now(), (symbol) => price(this.opts.quotes.getQuote(symbol)?.last_price))
       .then((result) => {
         this.opts.onOutcome?.(w.id, result);
         if (result.outcome === 'triggered') this.opts.onTriggered(result.orderId, result.tenantId);

@@ -80,5 +80,7 @@ export const conditional = {
     suspended: '合同已暂停，暂停触发',
     /** The trader deactivated the customer (停用). */
     customerDeactivated: '客户已停用，已撤销',
+    /** It fired, but the customer's money did not back its fixing at that price: no order (issue 40). */
+    marginRefused: (reason: string) => `触发时保证金不足，已撤销：${reason}`,
   },
 } as const;

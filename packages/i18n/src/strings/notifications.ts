@@ -95,6 +95,21 @@ export const notifications = {
         desk: { title: `客户 ${f.pricer} 的条件单已触发`, body: what },
       };
     },
+    conditionalRefused: (f: {
+      contract: string;
+      pricer: string;
+      id: number;
+      lots: number;
+      lastPrice: number;
+      unit: string | null;
+      reason: string;
+    }) => {
+      const what = `合同「${f.contract}」的条件单 #${f.id} 在最新价 ${f.lastPrice} ${unitPrice(f.unit)} 触发，保证金不足未下单，已撤销（${f.reason}），${f.lots} 手已退回可点价数量`;
+      return {
+        mine: { title: '条件单触发时保证金不足，已撤销', body: what },
+        desk: { title: `客户 ${f.pricer} 的条件单触发时保证金不足，已撤销`, body: what },
+      };
+    },
     conditionalExpired: (f: { contract: string; pricer: string; id: number; lots: number }) => {
       const what = `合同「${f.contract}」的条件单 #${f.id}（${f.lots} 手）已过期，${f.lots} 手已退回可点价数量`;
       return {

@@ -10,11 +10,12 @@ import { conflict, invalid, notFound } from '../../platform/errors';
 import { firstOpenDeadline, FIXING_CLOSE_HOUR, isPastDeadline } from '../contracts/fixingTerms';
 import { releaseLots } from '../../trading/lots';
 import { fixingParty, freezeForFixing } from '../orders/orders';
-import { assertMargin, withMarginPrices } from '../margin/check';
+import { assertMargin, MarginRefusal, withMarginPrices } from '../margin/check';
 import { noMarket, type LastPriceOf } from '../margin/market';
 import type { TriggerOutcome } from '../../trading/conditions';
 import { ORDER_TEXTS, type TradingPort } from '../../trading/orderLife';
 import { notifyConditional } from '../notifications/notify';
+import { inTransaction } from '../../platform/db/transaction';
 
 /**
  * Conditional fixing orders (条件单, docs/conditional-orders.md). A WAITING row holds its lots in the
@@ -48,7 +49,7 @@ export async function createConditional(
   lastPrice: LastPriceOf = noMarket,
 ): Promise<ConditionalRow> {
   const row = await withMarginPrices(db, who, lastPrice, (prices) =>
-    db.transaction().execute(async (tx) => {
+    inTransaction(db, async (tx) => {
       // The lots are held from now on: the same conditional update as a submit's.
       const frozen = await freezeForFixing(tx, who, input, now);
       const instrument = await tx
@@ -68,11 +69,14 @@ export async function createConditional(
       if (expires.getTime() <= now.getTime()) throw invalid(E.expiresPast, 'expires_at');
       if (frozen.fixing_deadline && expires.getTime() > latest.getTime())
         throw invalid(E.expiresAfterDeadline(frozen.fixing_deadline), 'expires_at');
+      // A market 条件单 fixes at whatever the market is when it fires: margined at the worse of its
+      // trigger and the live price (issue 40: a trigger of 1 元 held 1 元 a lot), and checked again then.
+      const marginPrice = input.order_price || Math.max(input.trigger_price, lastPrice(frozen.instrument_id) ?? 0);
       await assertMargin(
         tx,
         who,
         frozen.id,
-        { quantity: input.quantity, price: input.order_price || input.trigger_price },
+        { quantity: input.quantity, price: marginPrice },
         prices(frozen.instrument_id),
       );
       const created = await tx
@@ -83,6 +87,7 @@ export async function createConditional(
           trigger_op: input.trigger_op,
           trigger_price: input.trigger_price,
           order_price: input.order_price,
+          margin_price: marginPrice,
           expires_at: expires,
           status: 'WAITING',
           last_msg: MSG.waiting,
@@ -112,7 +117,7 @@ export async function cancelConditional(
   id: number,
   events?: TradingPort,
 ): Promise<ConditionalRow> {
-  const row = await db.transaction().execute(async (tx) => {
+  const row = await inTransaction(db, async (tx) => {
     let q = tx
       .updateTable('conditional_orders')
       .set({ status: 'CANCELLED', last_msg: MSG.cancelled, updated_at: new Date() })
@@ -150,71 +155,151 @@ function scoped(tx: Transaction<DB>, who: { tenantId: number; pricerId?: number 
 }
 
 /**
- * The trigger, in ONE transaction: lock the condition while it is WAITING, insert the PENDING order
- * for the router's outbox (the lots stay frozen: they pass from the condition to the order) and mark
- * the condition TRIGGERED with the order's id. Either both are committed or neither; a second call,
- * a cancel or an expiry that comes first leaves it 'gone'.
+ * The trigger, in ONE transaction: lock the condition while it is WAITING, check the customer's margin
+ * for its lots at the order price (a market 条件单: the price that crossed) without the margin it held
+ * while waiting, insert the PENDING order for the router's outbox (the lots stay frozen: they pass from
+ * the condition to the order) and mark the condition TRIGGERED with the order's id. Either all is
+ * committed or nothing; a second call, a cancel or an expiry that comes first leaves it 'gone'. When the
+ * money does not back the fixing it is cancelled with the reason instead, its lots back ('refused').
+ * `priceOf`: the live prices the check marks the customer's other holdings at.
  */
 export async function triggerConditional(
   db: Kysely<DB>,
   id: number,
   lastPrice: number,
   now: Date = new Date(),
+  priceOf: LastPriceOf = noMarket,
 ): Promise<TriggerOutcome> {
-  return db.transaction().execute(async (tx): Promise<TriggerOutcome> => {
-    // One round trip: the condition, locked, with its contract's and its customer's state, both share-locked
-    // in the same transaction: a pause or a 停用 committing meanwhile is waited for and seen (issue 30).
+  // The customer is learnt under the condition's lock (a read before it would let a 停用 or a cancel
+  // that started later in first); the check's prices follow.
+  let owner: { pricerId: number; instrument: string } | undefined;
+  const prices: LastPriceOf = (symbol) => (symbol === owner?.instrument ? lastPrice : priceOf(symbol));
+  try {
+    return await withMarginPrices(
+      db,
+      () => owner,
+      prices,
+      (pricesOf) =>
+        inTransaction(db, (tx) =>
+          fire(tx, id, lastPrice, now, (k) => {
+            owner = { pricerId: k.pricer_id, instrument: k.instrument_id };
+            return pricesOf(k.instrument_id);
+          }),
+        ),
+    );
+  } catch (err) {
+    if (!(err instanceof MarginRefusal)) throw err;
+    return refuseConditional(db, id, err.reason, lastPrice, now);
+  }
+}
+
+async function fire(
+  tx: Transaction<DB>,
+  id: number,
+  lastPrice: number,
+  now: Date,
+  /** The live prices (jsonb) handed to the margin check of this condition's customer. */
+  prices: (k: { pricer_id: number; instrument_id: string }) => string,
+): Promise<TriggerOutcome> {
+  // One round trip: the condition, locked, with its contract's and its customer's state, both share-locked
+  // in the same transaction: a pause or a 停用 committing meanwhile is waited for and seen (issue 30).
+  const k = await tx
+    .selectFrom('conditional_orders as k')
+    .innerJoin('contracts as c', 'c.id', 'k.contract_id')
+    .innerJoin('pricer_users as p', 'p.id', 'k.pricer_id')
+    .selectAll('k')
+    .select(['c.status as contract_status', 'c.fixing_deadline', 'c.basis', 'p.status as pricer_status'])
+    .where('k.id', '=', id)
+    .where('k.status', '=', 'WAITING') // THE guard of exactly once (re-checked after a concurrent commit)
+    .forUpdate('k')
+    .forShare(['c', 'p'])
+    .executeTakeFirst();
+  if (!k || k.expires_at.getTime() <= now.getTime()) return { outcome: 'gone' };
+  if (isPastDeadline(k.fixing_deadline, now)) return { outcome: 'gone' }; // the deadline job expires it
+  if (k.contract_status !== 'active' || k.pricer_status === 'inactive') return { outcome: 'blocked' };
+  // Refused: raises, and the whole transaction is undone (the caller then cancels it).
+  await assertMargin(
+    tx,
+    { tenantId: k.tenant_id, pricerId: k.pricer_id },
+    k.contract_id,
+    { quantity: k.quantity, price: Number(k.order_price) || lastPrice },
+    prices(k),
+    id,
+  );
+  const order = await tx
+    .insertInto('orders')
+    .values({
+      tenant_id: k.tenant_id,
+      contract_id: k.contract_id,
+      pricer_id: k.pricer_id,
+      instrument_id: k.instrument_id,
+      direction: k.direction,
+      volume_orign: k.quantity,
+      limit_price: k.order_price,
+      basis: k.basis,
+      status: 'PENDING',
+      last_msg: ORDER_TEXTS.waiting,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const orderId = Number(order.id);
+  await tx
+    .updateTable('conditional_orders')
+    .set({
+      status: 'TRIGGERED',
+      order_id: orderId,
+      trigger_last_price: lastPrice,
+      triggered_at: now,
+      last_msg: MSG.triggered(priceText(lastPrice)),
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .execute();
+  await audit(tx, {
+    tenantId: k.tenant_id,
+    actor: SYSTEM_ACTOR,
+    action: 'trigger-conditional-order',
+    payload: { conditional_order_id: id, order_id: orderId, last_price: lastPrice },
+  });
+  await notifyConditional(tx, 'conditional_fired', id, lastPrice);
+  return { outcome: 'triggered', orderId, tenantId: k.tenant_id };
+}
+
+/**
+ * A condition that fired without the money for its fixing: CANCELLED with the reason, its lots back to
+ * the contract, audited by 系统 and told to the customer and the desk — behind the same WAITING guard,
+ * so a cancel or an expiry that came first wins ('gone').
+ */
+async function refuseConditional(
+  db: Kysely<DB>,
+  id: number,
+  reason: string,
+  lastPrice: number,
+  now: Date,
+): Promise<TriggerOutcome> {
+  return inTransaction(db, async (tx): Promise<TriggerOutcome> => {
     const k = await tx
-      .selectFrom('conditional_orders as k')
-      .innerJoin('contracts as c', 'c.id', 'k.contract_id')
-      .innerJoin('pricer_users as p', 'p.id', 'k.pricer_id')
-      .selectAll('k')
-      .select(['c.status as contract_status', 'c.fixing_deadline', 'c.basis', 'p.status as pricer_status'])
-      .where('k.id', '=', id)
-      .where('k.status', '=', 'WAITING') // THE guard of exactly once (re-checked after a concurrent commit)
-      .forUpdate('k')
-      .forShare(['c', 'p'])
-      .executeTakeFirst();
-    if (!k || k.expires_at.getTime() <= now.getTime()) return { outcome: 'gone' };
-    if (isPastDeadline(k.fixing_deadline, now)) return { outcome: 'gone' }; // the deadline job expires it
-    if (k.contract_status !== 'active' || k.pricer_status === 'inactive') return { outcome: 'blocked' };
-    const order = await tx
-      .insertInto('orders')
-      .values({
-        tenant_id: k.tenant_id,
-        contract_id: k.contract_id,
-        pricer_id: k.pricer_id,
-        instrument_id: k.instrument_id,
-        direction: k.direction,
-        volume_orign: k.quantity,
-        limit_price: k.order_price,
-        basis: k.basis,
-        status: 'PENDING',
-        last_msg: ORDER_TEXTS.waiting,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const orderId = Number(order.id);
-    await tx
       .updateTable('conditional_orders')
       .set({
-        status: 'TRIGGERED',
-        order_id: orderId,
+        status: 'CANCELLED',
         trigger_last_price: lastPrice,
-        triggered_at: now,
-        last_msg: MSG.triggered(priceText(lastPrice)),
+        last_msg: MSG.marginRefused(reason),
         updated_at: now,
       })
       .where('id', '=', id)
-      .execute();
+      .where('status', '=', 'WAITING')
+      .returning(['tenant_id', 'contract_id', 'quantity'])
+      .executeTakeFirst();
+    if (!k) return { outcome: 'gone' };
+    await releaseLots(tx, k.contract_id, k.quantity);
     await audit(tx, {
       tenantId: k.tenant_id,
       actor: SYSTEM_ACTOR,
-      action: 'trigger-conditional-order',
-      payload: { conditional_order_id: id, order_id: orderId, last_price: lastPrice },
+      action: 'cancel-conditional-order',
+      payload: { conditional_order_id: id, last_price: lastPrice, reason: MSG.marginRefused(reason) },
     });
-    await notifyConditional(tx, 'conditional_fired', id, lastPrice);
-    return { outcome: 'triggered', orderId, tenantId: k.tenant_id };
+    await notifyConditional(tx, 'conditional_fired', id, lastPrice, reason);
+    return { outcome: 'refused' };
   });
 }
 

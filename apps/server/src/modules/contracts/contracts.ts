@@ -6,7 +6,8 @@ import { audit } from '../audit/audit';
 import { conflict, invalid, notFound } from '../../platform/errors';
 import { readMarginSettings } from '../margin/ledger';
 import { isCommodityProduct } from './commodity';
-import { assertBasis, assertDeadlineOpen, checkAverageWindow, isPastDeadline } from './fixingTerms';
+import { assertBasis, assertDeadlineOpen, assertGoodsPrice, checkAverageWindow, isPastDeadline } from './fixingTerms';
+import { noMarket, type LastPriceOf } from '../margin/market';
 import { notifyContract } from '../notifications/notify';
 
 export async function createContract(
@@ -15,6 +16,8 @@ export async function createContract(
   actor: string,
   input: z.output<typeof createContractInput>,
   now: Date = new Date(),
+  /** The live futures prices: a basis that makes the goods price ≤ 0 at the market is refused. */
+  lastPrice: LastPriceOf = noMarket,
 ) {
   assertBasis(input.basis);
   assertDeadlineOpen(input.fixing_deadline, now);
@@ -34,6 +37,7 @@ export async function createContract(
       .executeTakeFirst();
     if (!instrument || instrument.expired) throw invalid('期货合约不存在或已到期', 'instrument_id');
     if (instrument.product_name !== input.product_name) throw invalid('期货合约与品种不符', 'instrument_id');
+    assertGoodsPrice(input.basis, lastPrice(instrument.symbol), 'basis');
     // Goods are priced off commodity futures only: index and bond futures count no goods.
     if (!isCommodityProduct(input.product_name)) {
       throw invalid(

@@ -49,6 +49,25 @@ export function assertBasis(basis: number) {
   if (!checked.success) throw invalid(checked.error.issues[0]?.message ?? '基差无效', 'basis');
 }
 
+const num = (v: number) => v.toLocaleString('en-US', { maximumFractionDigits: 4 });
+
+export const GOODS_PRICE_MESSAGES = {
+  basis: (futures: number, basis: number) =>
+    `基差过低：期货最新价 ${num(futures)} 加基差 ${num(basis)} 后货物价格不大于 0`,
+  spread: (futures: number, basis: number) =>
+    `月差过低：转月后基差 ${num(basis)}，加新合约最新价 ${num(futures)} 后货物价格不大于 0`,
+} as const;
+
+/**
+ * Throws a 400 naming `field` when the basis makes the goods price (futures + basis) 0 or less at the
+ * market (issue 40: a basis of −3,500 typed for −350 held negative margin and freed money). Without a
+ * live price nothing is checked: the margin of every holding is floored at 0 all the same.
+ */
+export function assertGoodsPrice(basis: number, futures: number | undefined, field: 'basis' | 'spread') {
+  if (futures === undefined || futures + basis > 0) return;
+  throw invalid(GOODS_PRICE_MESSAGES[field](futures, basis), field);
+}
+
 /** Throws a 400 naming `fixing_deadline` when the day is over (or today's close has passed). */
 export function assertDeadlineOpen(deadline: string, now: Date = new Date()) {
   if (!isPastDeadline(deadline, now)) return;

@@ -2,6 +2,7 @@ import { traderRoutes as api } from '@pfp/contract';
 import { serve } from '../../platform/http/route';
 import type { Capability } from '../context';
 import { createContract } from './contracts';
+import { lastPriceFrom } from '../margin/market';
 import { contractsView, instrumentsView, productsView } from './views';
 
 const tags = ['trader'];
@@ -23,7 +24,8 @@ export const contracts: Capability = {
     serve(
       app,
       api.createContract,
-      async ({ req, body }) => createContract(db, await trader.tenantOf(req), trader.sub(req), body),
+      async ({ req, body }) =>
+        createContract(db, await trader.tenantOf(req), trader.sub(req), body, new Date(), lastPriceFrom(ctx)),
       { tags },
     );
   },

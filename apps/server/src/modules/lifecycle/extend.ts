@@ -9,6 +9,7 @@ import { assertContractFees } from '../margin/bounds';
 import { audit } from '../audit/audit';
 import { assertDeadlineOpen, isPastDeadline } from '../contracts/fixingTerms';
 import { chargeFee } from './fees';
+import { inTransaction } from '../../platform/db/transaction';
 import { lockContract } from './roll';
 import { assertBeforeExpiry } from './terms';
 
@@ -27,7 +28,7 @@ export async function extendDeadline(
   now: Date = new Date(),
 ) {
   assertDeadlineOpen(input.fixing_deadline, now);
-  return db.transaction().execute(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const c = await lockContract(tx, tenantId, input.contract_id);
     if (c.status === 'completed' || (c.remaining_quantity === 0 && c.frozen_quantity === 0))
       throw conflict(E.completed, 'contract_fully_executed');

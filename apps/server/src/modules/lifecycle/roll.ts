@@ -9,8 +9,10 @@ import { isOnTick, tickDecimals } from '../../market/catalogue';
 import { round2 } from '../margin/arithmetic';
 import { assertAmount } from '../margin/bounds';
 import { audit } from '../audit/audit';
-import { assertDeadlineOpen } from '../contracts/fixingTerms';
+import { assertDeadlineOpen, assertGoodsPrice } from '../contracts/fixingTerms';
+import { noMarket, type LastPriceOf } from '../margin/market';
 import { chargeFee } from './fees';
+import { inTransaction } from '../../platform/db/transaction';
 import { assertBeforeExpiry, latestDeadline } from './terms';
 import { notifyContractRolled } from '../notifications/notify';
 
@@ -63,9 +65,11 @@ export async function rollContract(
   actor: string,
   input: z.output<typeof rollContractInput>,
   now: Date = new Date(),
+  /** The live futures prices: a new basis that makes the goods price ≤ 0 at the market is refused. */
+  lastPrice: LastPriceOf = noMarket,
 ) {
   if (input.fixing_deadline) assertDeadlineOpen(input.fixing_deadline, now);
-  return db.transaction().execute(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const old = await lockContract(tx, tenantId, input.contract_id);
     if (old.status === 'completed') throw conflict(E.notRollable(STATUS_TEXT.completed!), 'contract_not_active');
     if (old.pricing_mode === 'average') throw conflict(E.averageNotRollable, 'contract_not_active');
@@ -106,6 +110,7 @@ export async function rollContract(
     assertAmount(fee, 'fee_per_unit', E.rollFeeTotal);
     const newBasis = round2(Number(old.basis) + input.spread);
     if (Math.abs(newBasis) > MAX_BASIS) throw invalid(E.basisAfterRoll, 'spread');
+    assertGoodsPrice(newBasis, lastPrice(to.symbol), 'spread');
     const left = old.remaining_quantity - input.quantity;
     const from = await tx
       .updateTable('contracts')

@@ -4,6 +4,7 @@ import type { Capability } from '../context';
 import { configuredFixingTime, watchAverageFixings } from './average';
 import { extendDeadline } from './extend';
 import { rollContract } from './roll';
+import { lastPriceFrom } from '../margin/market';
 import { contractHistory, contractSchedule } from './views';
 
 const tags = ['trader'];
@@ -15,7 +16,8 @@ export const lifecycle: Capability = {
     serve(
       app,
       traderRoutes.rollContract,
-      async ({ req, body }) => rollContract(db, await trader.tenantOf(req), trader.sub(req), body),
+      async ({ req, body }) =>
+        rollContract(db, await trader.tenantOf(req), trader.sub(req), body, new Date(), lastPriceFrom(ctx)),
       { tags },
     );
     serve(

@@ -29,7 +29,8 @@ const n = (v: unknown) => Number(v ?? 0);
 /**
  * The customers of a company (or one) with their account rows (none yet: zero balance, no credit) and
  * what holds their margin summed per instrument (arithmetic.ts `sumRows`, here in SQL): ONE statement,
- * a row per customer and instrument, whatever the number of their contracts, orders and 条件单. Row by
+ * a row per customer and instrument (and basis of open market orders), whatever the number of their
+ * contracts, orders and 条件单. Each holding's margin is floored at 0 (issue 40). Row by
  * row, then summed: for a company (1,000 customers with an order each) it takes about a third less time than
  * migration 021's v_margin_sums, which sums each contract's orders first — the shape the fixing's check
  * wants (one customer, many orders). Both say what holds margin; a change to one is a change to both
@@ -61,19 +62,21 @@ export async function accountRows(db: Kysely<DB>, scope: Scope): Promise<Account
        where ${inScope(scope, 'o')} and o.status in ('PENDING', 'ALIVE') and c.margin_rate > 0 and o.volume_orign > o.volume_traded
       union all
       select w.pricer_id, w.instrument_id, w.direction, c.margin_rate, coalesce(i.volume_multiple, 1), w.quantity,
-             case when w.order_price > 0 then w.order_price else w.trigger_price end, c.basis, false
+             coalesce(w.margin_price, case when w.order_price > 0 then w.order_price else w.trigger_price end), c.basis, false
         from conditional_orders w join contracts c on c.id = w.contract_id left join instruments i on i.symbol = w.instrument_id
        where ${inScope(scope, 'w')} and w.status = 'WAITING' and c.margin_rate > 0
     ),
     sums as (
       select pricer_id, instrument_id,
-             sum(case when price > 0 then (price + basis) * lots * mult * rate else 0 end) as priced,
+             sum(case when price > 0 then greatest(price + basis, 0) * lots * mult * rate else 0 end) as priced,
              sum(case when price > 0 then 0 else lots * mult * rate end) as at_market,
              sum(case when price > 0 then 0 else basis * lots * mult * rate end) as at_market_basis,
              sum(case when not fixed then 0 when direction = 'BUY' then lots * mult else -lots * mult end) as net_lots,
              sum(case when not fixed then 0 when direction = 'BUY' then price * lots * mult else -price * lots * mult end)
                as net_value
-        from held group by pricer_id, instrument_id
+        from held
+       -- open market orders apart per basis: each is floored at 0 at the live price (figuresFromSums)
+       group by pricer_id, instrument_id, case when price > 0 then null else basis end
     )
     select u.id as pricer_id, u.username as pricer_name, coalesce(a.balance, 0) as balance,
            coalesce(a.credit_line, 0) as credit_line, coalesce(a.in_call, false) as in_call,

@@ -46,4 +46,19 @@ describe('the margin arithmetic (docs/margin.md)', () => {
     const unmargined = accountFigures({ balance: 0, credit_line: 0 }, [row({ kind: 'F', rate: 0 })], market);
     expect(unmargined).toMatchObject({ margin_required: 0, floating_pnl: 0, available: 0, margin_call: false });
   });
+
+  it('never holds less than 0 per holding: a basis below −(futures price) frees no other margin (issue 40)', () => {
+    expect(marginFor(0.1, 3_000, -1_000_000, 1, 5)).toBe(0);
+    const market = () => 3_000;
+    const rows = [
+      row({ kind: 'F', price: 3_000, basis: -1_000_000 }), // holds 0, not −498,500
+      row({ kind: 'O', price: 0, basis: -1_000_000 }), // a market order at that basis: 0
+      row({ kind: 'O', price: 0, basis: 100 }), // another contract's market order: (3,000 + 100) × 5 × 0.1 = 1,550
+      row({ kind: 'W', price: 3_000, basis: 0 }), // 1,500
+    ];
+    expect(accountFigures({ balance: 1_000, credit_line: 0 }, rows, market)).toMatchObject({
+      margin_required: 3_050,
+      available: -2_050,
+    });
+  });
 });

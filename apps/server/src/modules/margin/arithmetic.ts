@@ -16,7 +16,7 @@ export interface MarginRow {
   /** The instrument's multiplier (volume_multiple). */
   multiplier: number;
   lots: number;
-  /** F: the average futures fill price; O: the limit price (0 = market); W: the order (or trigger) price. */
+  /** F: the average futures fill price; O: the limit price (0 = market); W: the margin price (migration 022). */
   price: number;
   basis: number;
 }
@@ -33,9 +33,12 @@ export interface AccountFigures {
 
 export const round2 = (v: number) => Math.round((v + Number.EPSILON * Math.sign(v)) * 100) / 100 || 0;
 
-/** Margin one fixing needs: (futures price + basis) × lots × multiplier × rate. */
+/**
+ * Margin one fixing needs: (futures price + basis) × lots × multiplier × rate, never below 0 (a goods
+ * price at or below 0 holds nothing; it must not free the margin of other holdings: issue 40).
+ */
 export function marginFor(rate: number, futuresPrice: number, basis: number, lots: number, multiplier: number) {
-  return round2((futuresPrice + basis) * lots * multiplier * rate);
+  return round2(Math.max(futuresPrice + basis, 0) * lots * multiplier * rate);
 }
 
 /**
@@ -55,11 +58,12 @@ export function floatingPnl(
 
 /**
  * What holds a customer's margin on one instrument, summed: the accounts view reads these in SQL
- * (accounts.ts), so that 1,000 customers are one statement and one row per customer and instrument.
+ * (accounts.ts), so that 1,000 customers are one statement and one row per customer and instrument —
+ * and one more per basis of its open market orders, whose margin is floored at 0 at the live price.
  */
 export interface InstrumentSums {
   instrument_id: string;
-  /** Σ (price + basis) × lots × multiplier × rate of what has a price (fixed lots, limit orders, 条件单). */
+  /** Σ max(price + basis, 0) × lots × multiplier × rate of what has a price (fixed lots, limit orders, 条件单). */
   priced: number;
   /** Open market orders, valued at the live price: Σ lots × multiplier × rate … */
   at_market: number;
@@ -76,13 +80,14 @@ export function sumRows(rows: readonly MarginRow[]): InstrumentSums[] {
   const by = new Map<string, InstrumentSums>();
   for (const r of rows) {
     if (!(r.rate > 0)) continue; // rate 0: outside the margin terms, its lots never put a customer in a call
-    let s = by.get(r.instrument_id);
+    const key = r.price > 0 ? r.instrument_id : `${r.instrument_id} ${r.basis}`;
+    let s = by.get(key);
     if (!s) {
       s = { instrument_id: r.instrument_id, priced: 0, at_market: 0, at_market_basis: 0, net_lots: 0, net_value: 0 };
-      by.set(r.instrument_id, s);
+      by.set(key, s);
     }
     const weight = r.lots * r.multiplier;
-    if (r.price > 0) s.priced += (r.price + r.basis) * weight * r.rate;
+    if (r.price > 0) s.priced += Math.max(r.price + r.basis, 0) * weight * r.rate;
     else {
       s.at_market += weight * r.rate;
       s.at_market_basis += r.basis * weight * r.rate;
@@ -111,7 +116,7 @@ export function figuresFromSums(
   let pnl = 0;
   for (const s of sums) {
     const market = lastPrice(s.instrument_id);
-    margin += s.priced + (market ?? 0) * s.at_market + s.at_market_basis;
+    margin += s.priced + Math.max((market ?? 0) * s.at_market + s.at_market_basis, 0);
     if (market !== undefined) pnl += market * s.net_lots - s.net_value;
   }
   const margin_required = round2(margin);

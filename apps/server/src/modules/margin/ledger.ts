@@ -5,6 +5,7 @@ import type { DB } from '../../platform/db/schema';
 import { conflict, notFound } from '../../platform/errors';
 import { shanghaiDayEnd, shanghaiDayStart } from '../../platform/time';
 import { audit } from '../audit/audit';
+import { inTransaction } from '../../platform/db/transaction';
 import { accountRows, lockAccount } from './accounts';
 import { assertBalance } from './bounds';
 import { figuresFromSums, round2, yuan } from './arithmetic';
@@ -39,7 +40,7 @@ export async function recordFunds(
 ): Promise<z.output<typeof fundsEntry>> {
   const who = { tenantId, pricerId: input.pricer_id };
   const delta = round2(input.kind === 'withdraw' ? -input.amount : input.amount);
-  return db.transaction().execute(async (tx) => {
+  return inTransaction(db, async (tx) => {
     await assertPricer(tx, who);
     const account = await lockAccount(tx, who);
     if (input.kind === 'withdraw') {
@@ -85,7 +86,7 @@ export async function setCreditLine(
   input: z.output<typeof setCreditLineInput>,
 ) {
   const who = { tenantId, pricerId: input.pricer_id };
-  await db.transaction().execute(async (tx) => {
+  await inTransaction(db, async (tx) => {
     await assertPricer(tx, who);
     const account = await lockAccount(tx, who);
     await tx
@@ -134,18 +135,21 @@ export async function setMarginSettings(
 ) {
   return db.transaction().execute(async (tx) => {
     const before = await readMarginSettings(tx, tenantId);
-    await tx
+    // Answered as stored (numeric(6, 4)), never as sent.
+    const stored = await tx
       .updateTable('tenants')
       .set({ default_margin_rate: input.default_margin_rate, updated_at: sql<Date>`now()` })
       .where('id', '=', tenantId)
-      .execute();
+      .returning('default_margin_rate')
+      .executeTakeFirst();
+    const rate = Number(stored?.default_margin_rate ?? before.default_margin_rate);
     await audit(tx, {
       tenantId,
       actor,
       action: 'set-margin-settings',
-      payload: { ...input, from: before.default_margin_rate },
+      payload: { default_margin_rate: rate, from: before.default_margin_rate },
     });
-    return { default_margin_rate: input.default_margin_rate };
+    return { default_margin_rate: rate };
   });
 }
 

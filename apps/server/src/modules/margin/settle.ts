@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { DB } from '../../platform/db/schema';
 import { conflict, notFound } from '../../platform/errors';
 import { audit } from '../audit/audit';
+import { inTransaction } from '../../platform/db/transaction';
 
 /**
  * Delivered / settled lots of a contract: no more than fixed and not yet settled (a conditional update:
@@ -15,7 +16,7 @@ export async function settleLots(
   actor: string,
   input: z.output<typeof settleLotsInput>,
 ) {
-  return db.transaction().execute(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const row = await tx
       .updateTable('contracts')
       .set((eb) => ({ settled_quantity: eb('settled_quantity', '+', input.quantity), updated_at: new Date() }))

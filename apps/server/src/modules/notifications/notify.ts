@@ -169,6 +169,8 @@ export async function notifyConditional(
   kind: 'conditional_fired' | 'conditional_expired',
   conditionalId: number,
   lastPrice?: number,
+  /** It fired but its fixing was refused for want of margin (said as a fired 条件单 that was cancelled). */
+  refused?: string,
 ): Promise<boolean> {
   const k = await db
     .selectFrom('conditional_orders as k')
@@ -179,16 +181,26 @@ export async function notifyConditional(
   const c = await contractFacts(db, k.contract_id);
   if (!c) return false;
   const said =
-    kind === 'conditional_fired'
-      ? T.conditionalFired({
+    refused !== undefined
+      ? T.conditionalRefused({
           contract: c.name,
           pricer: c.pricer,
           id: k.id,
           lots: k.quantity,
           lastPrice: lastPrice ?? 0,
           unit: c.unit,
+          reason: refused,
         })
-      : T.conditionalExpired({ contract: c.name, pricer: c.pricer, id: k.id, lots: k.quantity });
+      : kind === 'conditional_fired'
+        ? T.conditionalFired({
+            contract: c.name,
+            pricer: c.pricer,
+            id: k.id,
+            lots: k.quantity,
+            lastPrice: lastPrice ?? 0,
+            unit: c.unit,
+          })
+        : T.conditionalExpired({ contract: c.name, pricer: c.pricer, id: k.id, lots: k.quantity });
   return notify(db, { tenantId: c.tenant_id, pricerId: c.pricer_id, kind, ...said, ref: `${kind}:${k.id}` });
 }
 

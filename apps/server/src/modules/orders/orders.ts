@@ -10,6 +10,7 @@ import { limitPriceProblem, type PriceBand } from './priceRules';
 import { firstOpenDeadline, notFixableReason } from '../contracts/fixingTerms';
 import { assertMargin, marginCheckSql, withMarginPrices } from '../margin/check';
 import { noMarket, type LastPriceOf } from '../margin/market';
+import { inTransaction, retryDeadlockVictim } from '../../platform/db/transaction';
 
 const PENDING = 'PENDING' as const;
 
@@ -114,7 +115,7 @@ async function insertOrder(db: Kysely<DB>, submit: Submit) {
   return withMarginPrices(db, submit.who, submit.lastPrice, async (prices) => {
     const known = knownInstruments.get(db)?.get(input.contract_id);
     if (known && !limitPriceProblem(input.price, known.price_tick, priceBand?.(known.instrument_id))) {
-      const row = await insertOrderAtOnce(db, submit, known, prices(known.instrument_id));
+      const row = await retryDeadlockVictim(() => insertOrderAtOnce(db, submit, known, prices(known.instrument_id)));
       if (row) return row;
     }
     // The first fixing of a contract in this process, or anything refused: the checks one by one, to say why.
@@ -182,7 +183,7 @@ async function insertOrderChecked(
   { who, input, priceBand, now }: Submit,
   prices: (symbol: string) => string,
 ) {
-  return db.transaction().execute(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const frozen = await freezeForFixing(tx, who, input, now);
     const problem = limitPriceProblem(input.price, frozen.price_tick ?? undefined, priceBand?.(frozen.instrument_id));
     if (problem) throw invalid(problem, 'price');

@@ -21,6 +21,7 @@ import * as m018 from './migrations/018_notifications';
 import * as m019 from './migrations/019_notifications_live';
 import * as m020 from './migrations/020_orders_conditional';
 import * as m021 from './migrations/021_margin_check';
+import * as m022 from './migrations/022_money_locks';
 import { PGliteDialect } from './pgliteDialect';
 import type { Logger } from '../logger';
 import { guardedPool } from './resilience';
@@ -87,6 +88,7 @@ const migrations: Record<string, Migration> = {
   '019_notifications_live': m019,
   '020_orders_conditional': m020,
   '021_margin_check': m021,
+  '022_money_locks': m022,
 };
 
 /** Versioned migrations, run on start; a failure stops the server. `to`: up to that one only (tests of a migration). */

@@ -358,6 +358,12 @@ export interface ConditionalOrderTable extends FixingRow {
   trigger_price: Numeric;
   /** 0 = market order when triggered. */
   order_price: DefaultNumeric;
+  /**
+   * The futures price its margin is held at while it waits (migration 022): the order price, or for a
+   * market 条件单 the worse of its trigger and the live price at creation. Null: from before (the order
+   * price, or the trigger price).
+   */
+  margin_price: ColumnType<number | null, number | string | null | undefined, number | string | null>;
   expires_at: Timestamp;
   status: ColumnType<ConditionalStatus, ConditionalStatus | undefined, ConditionalStatus>;
   /** The order the trigger inserted (TRIGGERED only). */

@@ -1,0 +1,36 @@
+import type { Kysely, Transaction } from 'kysely';
+
+/**
+ * SQLSTATEs of a transaction PostgreSQL chose to abort so that others could go on: a deadlock victim
+ * (40P01) and a serialization failure (40001). Everything it did is rolled back: running it once more
+ * is safe, and usually succeeds (the other transaction has committed meanwhile).
+ */
+const VICTIM = new Set(['40P01', '40001']);
+
+export function isDeadlockVictim(err: unknown): boolean {
+  for (let e = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && VICTIM.has(code)) return true;
+  }
+  return false;
+}
+
+/**
+ * Runs `run` (one statement, or a whole transaction) again once when PostgreSQL aborted it as a
+ * deadlock victim. The paths of the money keep one lock order (docs/margin.md "Lock order"), so a
+ * deadlock is not expected; this keeps one that slips through (a new path, an order no one saw) from
+ * becoming a 500 for a call that has no key to retry with (a 条件单, a 转月, a 延期).
+ */
+export async function retryDeadlockVictim<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (!isDeadlockVictim(err)) throw err;
+    return run();
+  }
+}
+
+/** A transaction (Kysely's), run once more when it was a deadlock victim (retryDeadlockVictim). */
+export function inTransaction<DB, T>(db: Kysely<DB>, run: (tx: Transaction<DB>) => Promise<T>): Promise<T> {
+  return retryDeadlockVictim(() => db.transaction().execute(run));
+}
