@@ -87,6 +87,15 @@ export const rollConfirmation = z.object({
 });
 export type RollConfirmation = z.input<typeof rollConfirmation>;
 
+/** A 延期's record in the contract's history (contract_events.payload of kind 'extension'). */
+export const extensionEvent = z.object({
+  from: z.string().nullable().default(null),
+  to: z.string(),
+  fee: z.number().default(0),
+  reopened: z.boolean().optional(),
+});
+export type ExtensionEvent = z.input<typeof extensionEvent>;
+
 export const rollContractResult = z.object({ from: contract, to: contract, confirmation: rollConfirmation });
 export type RollContractResult = z.input<typeof rollContractResult>;
 

@@ -1,5 +1,11 @@
 import { zh } from '@pfp/i18n';
-import type { contractHistory as historySchema, ContractSchedule, RollConfirmation, ScheduleDay } from '@pfp/contract';
+import {
+  extensionEvent,
+  rollConfirmation,
+  type contractHistory as historySchema,
+  type ContractSchedule,
+  type ScheduleDay,
+} from '@pfp/contract';
 import type { z } from 'zod';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema';
@@ -27,8 +33,6 @@ async function scopedContract(db: Kysely<DB>, scope: ContractScope, id: number) 
   if (!c) throw notFound(zh.lifecycle.errors.contractNotFound);
   return c;
 }
-
-const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 /**
  * An average contract's schedule: each trading day of the window (and any catch-up day after it)
@@ -166,9 +170,10 @@ export async function contractHistory(
     .orderBy('id')
     .execute();
   for (const e of events) {
-    const p = (typeof e.payload === 'string' ? JSON.parse(e.payload) : e.payload) as Record<string, unknown>;
+    // A JSON column read through the contract's schema of what was written (roll.ts, extend.ts).
+    const p: unknown = typeof e.payload === 'string' ? JSON.parse(e.payload) : e.payload;
     if (e.kind === 'roll') {
-      const r = p as unknown as RollConfirmation;
+      const r = rollConfirmation.parse(p);
       const out = r.from_contract_id === c.id;
       items.push({
         at: e.created_at,
@@ -181,13 +186,14 @@ export async function contractHistory(
         fee: r.fee,
       });
     } else {
+      const x = extensionEvent.parse(p);
       items.push({
         at: e.created_at,
         kind: 'extension',
-        text: H.extension(String(p.from ?? '—'), String(p.to)),
+        text: H.extension(x.from ?? '—', x.to),
         order_id: null,
         roll: null,
-        fee: num(p.fee) ?? 0,
+        fee: x.fee,
       });
     }
   }

@@ -112,7 +112,7 @@ const publicLookup: LookupFunction = (hostname, options, callback) => {
     const list = found;
     if (!list.length || list.some((a) => isPrivateAddress(a.address)))
       return callback(Object.assign(new Error('推送地址指向内网地址'), { code: 'EPRIVATE' }), '', 0);
-    if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
+    if (options.all) return callback(null, list);
     callback(null, list[0]!.address, list[0]!.family);
   });
 };

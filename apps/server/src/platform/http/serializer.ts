@@ -17,19 +17,18 @@ export const compiledSerializerCompiler: FastifySerializerCompiler<z.ZodType> = 
 
 /** The compiled writer of a zod schema, or undefined when its JSON Schema would not say the same thing. */
 export function compile(schema: z.ZodType): ((data: unknown) => string) | undefined {
-  let json: Record<string, unknown>;
+  let json: z.core.JSONSchema.BaseSchema;
   try {
-    json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'throw', reused: 'inline' }) as Record<
-      string,
-      unknown
-    >;
+    json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'throw', reused: 'inline' });
   } catch {
     return undefined;
   }
   delete json.$schema;
-  if (isOpenViewPage(json)) return writeViewPage;
+  if (isOpenViewPage(json as Json)) return writeViewPage;
   try {
-    return fastJson(json as unknown as Parameters<typeof fastJson>[0]) as (data: unknown) => string;
+    // zod's JSON Schema (draft 2020-12) is the document fast-json-stringify reads.
+    const writer: (data: unknown) => string = fastJson(json as Parameters<typeof fastJson>[0]);
+    return writer;
   } catch {
     return undefined;
   }
