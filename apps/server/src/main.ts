@@ -31,6 +31,7 @@ import { webhookWorker } from './modules/notifications/webhooks';
 import { onFillsBooked } from './trading';
 import { LiveHub, liveCaller } from './modules/live/hub';
 import { rememberedTenantIds } from './modules/tenants/tenantIds';
+import { SQL_OBJECTS } from './modules';
 
 /** The most a shutdown may take (close-with-grace then exits 1): within the 10 s a `docker stop` gives. */
 const SHUTDOWN_TIMEOUT_MS = 9_000;
@@ -46,6 +47,7 @@ const db = await openStorage({
   connectTimeoutMs: config.dbConnectTimeoutMs,
   statementTimeoutMs: config.dbStatementTimeoutMs,
   logger: log.child({ module: 'database' }),
+  sqlObjects: SQL_OBJECTS,
 }).catch((err: unknown) => {
   // A clear message and no start: never a new database over a lost one (db/storage.ts).
   console.error(err instanceof StorageError ? `快期点价宝 cannot start: ${err.message}` : err);

@@ -8,6 +8,7 @@ import type { TradingPort } from '../trading/orderLife';
 import type { QuoteOf } from '../platform/quote';
 import type { ViewCache } from '../platform/views/cache';
 import type { ViewDef, ViewResult } from '../platform/views/engine';
+import type { SqlObject } from '../platform/db/sqlObjects';
 import type { FixingTime } from './lifecycle/average';
 
 /** What the routes need, built once in main.ts (or by a test harness). */
@@ -77,4 +78,6 @@ export interface Capability {
   open?(app: FastifyInstance, ctx: AppContext): void | Promise<void>;
   trader?(app: FastifyInstance, ctx: AppContext, caller: TraderCaller): void;
   pricer?(app: FastifyInstance, ctx: AppContext, caller: PricerCaller): void;
+  /** Its views, functions and triggers (its `sql.ts`), applied after the versioned migrations in list order. */
+  sql?: readonly SqlObject[];
 }

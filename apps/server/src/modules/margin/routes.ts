@@ -7,9 +7,11 @@ import { latestEntries, readMarginSettings, recordFunds, setCreditLine, setMargi
 import { lastPriceFrom } from './market';
 import { settleLots } from './settle';
 import { fundsLedgerView } from './views';
+import { MARGIN_SQL } from './sql';
 
 /** 资金与保证金 (docs/margin.md): accounts, the funds ledger, credit lines, settlement; the check is in check.ts. */
 export const margin: Capability = {
+  sql: MARGIN_SQL,
   trader(app, ctx, trader) {
     const tags = ['trader'];
     const db = ctx.db;

@@ -4,9 +4,11 @@ import type { Capability } from '../context';
 import { markRead, readNotifications } from './inbox';
 import { webhookDeliveriesView } from './views';
 import { allowPrivateFromEnv, readWebhook, setWebhook } from './webhooks';
+import { NOTIFICATIONS_SQL } from './sql';
 
 /** Notifications and outbound webhooks (docs/notifications.md). The producers call notify.ts in their transactions. */
 export const notifications: Capability = {
+  sql: NOTIFICATIONS_SQL,
   trader(app, ctx, trader) {
     const tags = ['trader'];
     const db = ctx.db;
