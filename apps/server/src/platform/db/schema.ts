@@ -474,7 +474,8 @@ export interface DB {
   audit_log: AuditLogTable;
   v_orders: OrderViewRow;
   v_contracts: ContractViewRow;
-  v_instruments: Omit<InstrumentTable, 'product_id' | 'expired'>;
+  /** The catalogue's live instruments (modules/contracts/sql.ts): no unit, no product id. */
+  v_instruments: Omit<InstrumentTable, 'product_id' | 'expired' | 'unit'>;
   traders: TraderTable;
   oidc_payloads: OidcPayloadTable;
   oidc_keys: OidcKeyTable;
