@@ -17,7 +17,7 @@ const refuse = (message: string) => new DomainError('conflict', message, { code:
 /**
  * The margin check of a fixing (an order, or a 条件单 from its creation), as SQL to run inside the
  * fixing's statement or transaction, after its lots are frozen and before its row is written: the
- * database function margin_check (migration 021). On a contract with a margin rate it locks the
+ * database function margin_check (sql.ts). On a contract with a margin rate it locks the
  * customer's account row (concurrent fixings of one customer are checked one after the other, each
  * seeing what the one before it holds) and refuses when the margin it needs — (price, or the live price
  * for a market order, + basis) × lots × multiplier × rate — is more than available, or when the

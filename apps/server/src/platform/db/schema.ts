@@ -271,7 +271,10 @@ export interface OrderDispatchTable {
   late_fill_volume: ColumnType<number, number | undefined, number>;
 }
 
-/** Read-only relations the database views query (see migrations). */
+/**
+ * Read-only relations: the database views, defined in the capabilities' sql.ts and held to the live database
+ * by modules/views.db.test.ts.
+ */
 export interface OrderViewRow {
   id: number;
   tenant_id: number;

@@ -60,7 +60,10 @@ const lit = (names: readonly string[]) => (names.length ? sql.join(names.map((n)
  * Otherwise every object recorded last time and every object of the list is dropped (in reverse list order,
  * `if exists`), the list is created in its order, and the list and its checksum are recorded.
  */
-export async function applySqlObjects<DB>(db: Kysely<DB>, objects: readonly SqlObject[]): Promise<{ applied: boolean }> {
+export async function applySqlObjects<DB>(
+  db: Kysely<DB>,
+  objects: readonly SqlObject[],
+): Promise<{ applied: boolean }> {
   const seen = new Set<string>();
   for (const o of objects) {
     if (seen.has(o.name)) throw new Error(`SQL object ${o.name} is defined twice`);
@@ -82,7 +85,8 @@ export async function applySqlObjects<DB>(db: Kysely<DB>, objects: readonly SqlO
       await sql<{ checksum: string; objects: Recorded[] | string }>`
         select checksum, objects from sql_objects_applied`.execute(tx)
     ).rows[0];
-    if (stored?.checksum === checksum && (await presentCount(tx, objects)) === objects.length) return { applied: false };
+    if (stored?.checksum === checksum && (await presentCount(tx, objects)) === objects.length)
+      return { applied: false };
 
     const previous: Recorded[] = stored
       ? typeof stored.objects === 'string'
