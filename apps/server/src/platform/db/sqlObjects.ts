@@ -56,7 +56,7 @@ const lit = (names: readonly string[]) => (names.length ? sql.join(names.map((n)
 
 /**
  * Brings the database's views, functions and triggers to `objects`, in one transaction under the migrator's lock.
- * On most starts nothing changed: the stored checksum matches and every object is there (four cheap statements).
+ * On most starts nothing changed: the stored checksum matches and every object is there (five cheap statements).
  * Otherwise every object recorded last time and every object of the list is dropped (in reverse list order,
  * `if exists`), the list is created in its order, and the list and its checksum are recorded.
  */
