@@ -14,6 +14,7 @@ import { sql } from 'kysely';
 import { tenantExposure, simPositions } from '../src/modules/fixing/exposure';
 import { readAccounts } from '../src/modules/margin/accounts';
 import { migrate, openDatabase, type Database } from '../src/platform/db/database';
+import { SQL_OBJECTS } from '../src/modules';
 import { createDatabase, startPostgres } from '../test/postgres';
 import { seedMarginBook } from '../test/trading/marginBook';
 import { deadline, fmt, footer, header, latencyLine, summarize } from './lib/stats';
@@ -25,7 +26,7 @@ const GOAL_MS = 50;
 const CU = 'SHFE.cu2601';
 
 async function seed(db: Database): Promise<number> {
-  await migrate(db);
+  await migrate(db, { sqlObjects: SQL_OBJECTS });
   await sql`insert into products (exchange_id, product_id, name) values ('SHFE', 'cu', '铜') on conflict do nothing`.execute(
     db,
   );

@@ -12,6 +12,7 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { migrate, openDatabase } from '../src/platform/db/database';
+import { SQL_OBJECTS } from '../src/modules';
 import { seedCatalogue } from '../src/seed/catalogue';
 import { ConditionEngine } from '../src/trading/conditions';
 import { triggerConditional } from '../src/modules/conditional/conditional';
@@ -41,7 +42,7 @@ footer();
 
 async function run() {
   const db = await openDatabase({ databaseUrl: await createDatabase(pg.url, 'bench'), dataDir: '' });
-  await migrate(db);
+  await migrate(db, { sqlObjects: SQL_OBJECTS });
   await seedCatalogue(db);
   const symbols = (
     await db.selectFrom('instruments').select('symbol').orderBy('symbol').limit(INSTRUMENTS).execute()

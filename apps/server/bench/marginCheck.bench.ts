@@ -10,6 +10,7 @@
  */
 import { sql } from 'kysely';
 import { migrate, openDatabase } from '../src/platform/db/database';
+import { SQL_OBJECTS } from '../src/modules';
 import { futuresWithOptions } from '../src/market/catalogue';
 import { seedCatalogue } from '../src/seed/catalogue';
 import { createDatabase, startPostgres } from '../test/postgres';
@@ -30,7 +31,7 @@ footer();
 
 async function run() {
   const db = await openDatabase({ databaseUrl: await createDatabase(pg.url, 'bench'), dataDir: '' });
-  await migrate(db);
+  await migrate(db, { sqlObjects: SQL_OBJECTS });
   await seedCatalogue(db);
   const symbol = futuresWithOptions('SHFE', 'cu')[2]!.symbol;
   const tenant = await db

@@ -24,6 +24,7 @@ import { loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { migrate, openDatabase } from '../src/platform/db/database';
+import { SQL_OBJECTS } from '../src/modules';
 import { submitOrder } from '../src/modules/orders/orders';
 import { findInstrument, futuresWithOptions } from '../src/market/catalogue';
 import { SimExchange } from '../src/market/simExchange';
@@ -61,7 +62,7 @@ footer();
 
 async function run() {
   const db = await openDatabase({ databaseUrl: await createDatabase(pg.url, 'bench'), dataDir: '' });
-  await migrate(db);
+  await migrate(db, { sqlObjects: SQL_OBJECTS });
   await seedCatalogue(db);
   // 20 tenants, each with one customer and a BUY and a SELL contract big enough never to run out.
   const future = futuresWithOptions('SHFE', 'cu')[2]!;

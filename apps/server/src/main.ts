@@ -17,7 +17,7 @@ import { seedCatalogue } from './seed/catalogue';
 import { DEMO_TRADER_SUB, hintFirstTrader, seedDemo } from './seed/demo';
 import { logAppsSetting } from './platform/static/apps';
 import type { AppContext } from './modules/context';
-import { runCapabilities, tradingHooks } from './modules';
+import { runCapabilities, SQL_OBJECTS, tradingHooks } from './modules';
 
 /** The most a shutdown may take (close-with-grace then exits 1): within the 10 s a `docker stop` gives. */
 const SHUTDOWN_TIMEOUT_MS = 9_000;
@@ -33,6 +33,7 @@ const db = await openStorage({
   connectTimeoutMs: config.dbConnectTimeoutMs,
   statementTimeoutMs: config.dbStatementTimeoutMs,
   logger: log.child({ module: 'database' }),
+  sqlObjects: SQL_OBJECTS,
 }).catch((err: unknown) => {
   // A clear message and no start: never a new database over a lost one (db/storage.ts).
   console.error(err instanceof StorageError ? `快期点价宝 cannot start: ${err.message}` : err);

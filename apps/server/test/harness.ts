@@ -8,6 +8,7 @@ import { TraderVerifier } from '../src/platform/auth/traderTokens';
 import { loadConfig } from '../src/platform/config';
 import type { AppContext } from '../src/modules/context';
 import { migrate, openDatabase } from '../src/platform/db/database';
+import { SQL_OBJECTS } from '../src/modules';
 import { seedCatalogue } from '../src/seed/catalogue';
 
 export const ISSUER_PATH = '/realms/pfp';
@@ -57,7 +58,7 @@ export type Harness = Awaited<ReturnType<typeof startHarness>>;
 export async function startHarness(overrides: Partial<AppContext> = {}) {
   const config = { ...loadConfig({ LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT: '1000' }), appsDir: null };
   const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: 'memory://' });
-  await migrate(db);
+  await migrate(db, { sqlObjects: SQL_OBJECTS });
   await seedCatalogue(db);
   const idp = await startTestIssuer();
   const ctx: AppContext = {

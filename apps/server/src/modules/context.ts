@@ -13,6 +13,7 @@ import type { ViewSource } from '../platform/ws/registry';
 import type { FillsBooked } from '../trading/apply';
 import type { ConditionTrigger } from '../trading/conditions';
 import type { TradingPort } from '../trading/orderLife';
+import type { SqlObject } from '../platform/db/sqlObjects';
 
 /** What the routes need, built once in main.ts (or by a test harness). */
 export interface AppContext {
@@ -83,6 +84,8 @@ export interface Capability {
   open?(app: FastifyInstance, ctx: AppContext): void | Promise<void>;
   trader?(app: FastifyInstance, ctx: AppContext, caller: TraderCaller): void;
   pricer?(app: FastifyInstance, ctx: AppContext, caller: PricerCaller): void;
+  /** Its views, functions and triggers (its `sql.ts`), applied after the versioned migrations in list order. */
+  sql?: readonly SqlObject[];
 
   // What it runs while the server runs (main.ts only, not the API tests' harness): modules/index.ts
   // builds every capability's sources, then its jobs, in list order, and stops them in reverse.

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DATA_VERSIONS_SQL } from '../platform/db/dataVersions';
+import type { SqlObject } from '../platform/db/sqlObjects';
 import { requirePricer, requireTrader } from '../platform/http/guards';
 import { ViewCache } from '../platform/views/cache';
 import { runView } from '../platform/views/engine';
@@ -47,6 +49,12 @@ export const CAPABILITIES: readonly Capability[] = [
   live,
   pricing,
 ];
+
+/**
+ * Every view, function and trigger, applied after the versioned migrations in this order (platform/db/sqlObjects.ts):
+ * the platform's (the customer's data version) first, then each capability's `sql` in list order.
+ */
+export const SQL_OBJECTS: readonly SqlObject[] = [...DATA_VERSIONS_SQL, ...CAPABILITIES.flatMap((c) => c.sql ?? [])];
 
 /**
  * Registers the capabilities' calls by audience: the open calls as they are, every trader call behind

@@ -8,6 +8,7 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { migrate, openDatabase, type Database } from '../../src/platform/db/database';
+import { SQL_OBJECTS } from '../../src/modules';
 import type { OrderStatus } from '../../src/platform/db/schema';
 import { contractsView } from '../../src/modules/contracts/views';
 import { ORDER_COLUMNS, ordersView } from '../../src/modules/orders/views';
@@ -24,7 +25,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const db = await openDatabase({ dataDir: 'memory://' });
-    await migrate(db);
+    await migrate(db, { sqlObjects: SQL_OBJECTS });
     return { db, kind: 'pglite', close: () => db.destroy() };
   }
   const schema = `views_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
@@ -35,7 +36,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   scoped.searchParams.set('options', `-c search_path=${schema}`);
   const db = await openDatabase({ databaseUrl: scoped.toString(), dataDir: '' });
   try {
-    await migrate(db);
+    await migrate(db, { sqlObjects: SQL_OBJECTS });
   } catch (e) {
     await db.destroy();
     await admin.query(`drop schema ${schema} cascade`);

@@ -8,9 +8,11 @@ import type { DB } from '../../platform/db/schema';
 import { runView } from '../../platform/views/engine';
 import type { Capability } from '../context';
 import { auditLogView } from './views';
+import { AUDIT_SQL } from './sql';
 
 /** The trader's audit log viewer (docs/fixing.md): read as written, never from the views' cache. */
 export const audit: Capability = {
+  sql: AUDIT_SQL,
   trader(app, ctx, trader) {
     serve(
       app,

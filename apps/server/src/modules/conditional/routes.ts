@@ -4,11 +4,13 @@ import type { Capability } from '../context';
 import { lastPriceFrom } from '../margin/market';
 import { cancelConditional, createConditional, triggerConditional } from './conditional';
 import { myConditionals, tenantConditionals } from './views';
+import { CONDITIONAL_SQL } from './sql';
 
 const tags = ['conditional'];
 
 /** The calls of conditional fixing orders (docs/conditional-orders.md). Schemas are the contract's. */
 export const conditional: Capability = {
+  sql: CONDITIONAL_SQL,
   trader(app, ctx, trader) {
     const { db } = ctx;
     serve(

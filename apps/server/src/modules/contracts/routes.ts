@@ -4,11 +4,13 @@ import type { Capability } from '../context';
 import { createContract } from './contracts';
 import { lastPriceFrom } from '../margin/market';
 import { contractsView, instrumentsView, productsView } from './views';
+import { CONTRACTS_SQL } from './sql';
 
 const tags = ['trader'];
 
 /** The price-fixing contracts (basis, fixing deadline), and the catalogue their form picks from. */
 export const contracts: Capability = {
+  sql: CONTRACTS_SQL,
   trader(app, ctx, trader) {
     const { db } = ctx;
     serve(app, api.contracts, ({ req, body }) => trader.view(req, contractsView, body), { tags });

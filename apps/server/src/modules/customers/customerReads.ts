@@ -1,7 +1,7 @@
 /**
  * The customer desk's polls (snapshot, my-orders) answered from memory while nothing of that customer
  * changed. Every change to a customer's orders or contracts raises its data version in the same
- * transaction (database triggers, migration 009), and the session check reads the version on every
+ * transaction (database triggers, platform/db/dataVersions.ts), and the session check reads the version on every
  * call; an answer is reused only by a call that saw the version it was read at. A change is therefore
  * seen by the next call after its commit, on every server instance, whichever code made it — nothing
  * here has to be told. What does not come from those rows (market data, the clock's fixing checks,

@@ -14,6 +14,7 @@ import { simPositions, tenantExposure } from './exposure';
 import { csvStream, xlsxStream } from './statements';
 import { serve } from '../../platform/http/route';
 import { ledgerInRange } from '../margin/ledger';
+import { FIXING_SQL } from './sql';
 
 const tags = ['fixing'];
 
@@ -66,6 +67,7 @@ function serveFile(
 
 /** The business calls of docs/fixing.md beside the spec's: price confirmations, exposure, statements (exports). */
 export const fixing: Capability = {
+  sql: FIXING_SQL,
   trader(app, ctx, trader) {
     const { db } = ctx;
     serve(

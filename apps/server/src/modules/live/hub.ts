@@ -110,7 +110,7 @@ const price = (v: number | null | undefined) => (typeof v === 'number' && Number
 
 /**
  * The live desks (docs/live.md). One watcher reads the data versions of every subscribed customer and company
- * every `watchMs` in one query each (migration 009's counters, raised by every writer on every instance); a
+ * every `watchMs` in one query each (platform/db/dataVersions.ts's counters, raised by every writer on every instance); a
  * customer whose version moved gets its snapshot re-read once and the one patch object goes to all its desks. Market
  * ticks go out as one patch per instrument, shared by every desk holding it (encoded once, ws/connection.ts).
  */

@@ -32,7 +32,7 @@ const n = (v: unknown) => Number(v ?? 0);
  * a row per customer and instrument (and basis of open market orders), whatever the number of their
  * contracts, orders and 条件单. Each holding's margin is floored at 0 (issue 40). Row by
  * row, then summed: for a company (1,000 customers with an order each) it takes about a third less time than
- * migration 021's v_margin_sums, which sums each contract's orders first — the shape the fixing's check
+ * sql.ts's v_margin_sums, which sums each contract's orders first — the shape the fixing's check
  * wants (one customer, many orders). Both say what holds margin; a change to one is a change to both
  * (margin.api.test.ts compares the check's refusals with this view's figures).
  */

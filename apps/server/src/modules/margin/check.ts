@@ -28,7 +28,7 @@ export class MarginRefusal extends DomainError {
 /**
  * The margin check of a fixing (an order, or a 条件单 from its creation), as SQL to run inside the
  * fixing's statement or transaction, after its lots are frozen and before its row is written: the
- * database function margin_check (migrations 021, 022). On a contract with a margin rate it locks the
+ * database function margin_check (modules/margin/sql.ts). On a contract with a margin rate it locks the
  * customer's account row (concurrent fixings of one customer are checked one after the other, each
  * seeing what the one before it holds) and refuses when the margin it needs — (price, or the live price
  * for a market order, + basis) × lots × multiplier × rate — is more than available, or when the

@@ -8,9 +8,11 @@ import { lastPriceFrom } from './market';
 import { settleLots } from './settle';
 import { fundsLedgerView } from './views';
 import { watchMarginCalls } from './watch';
+import { MARGIN_SQL } from './sql';
 
 /** 资金与保证金 (docs/margin.md): accounts, the funds ledger, credit lines, settlement; the check is in check.ts. */
 export const margin: Capability = {
+  sql: MARGIN_SQL,
   trader(app, ctx, trader) {
     const tags = ['trader'];
     const db = ctx.db;

@@ -6,9 +6,11 @@ import { notifyFills } from './notify';
 import { watchReminders } from './reminders';
 import { webhookDeliveriesView } from './views';
 import { allowPrivateFromEnv, readWebhook, setWebhook, webhookWorker } from './webhooks';
+import { NOTIFICATIONS_SQL } from './sql';
 
 /** Notifications and outbound webhooks (docs/notifications.md). The producers call notify.ts in their transactions. */
 export const notifications: Capability = {
+  sql: NOTIFICATIONS_SQL,
   trader(app, ctx, trader) {
     const tags = ['trader'];
     const db = ctx.db;

@@ -4,9 +4,11 @@ import type { Capability } from '../context';
 import { lastPriceFrom } from '../margin/market';
 import { cancelOrder, submitOrder } from './orders';
 import { ordersView } from './views';
+import { ORDERS_SQL } from './sql';
 
 /** The fixing itself: a customer's order (submit, cancel) and the trader's order stream. */
 export const orders: Capability = {
+  sql: ORDERS_SQL,
   trader(app, ctx, trader) {
     const tags = ['trader'];
     serve(app, traderApi.orders, ({ req, body }) => trader.view(req, ordersView, body), { tags });

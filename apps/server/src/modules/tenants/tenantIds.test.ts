@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openDatabase, type Database } from '../../platform/db/database';
+import { SQL_OBJECTS } from '..';
 import { rememberedTenantIds } from './tenantIds';
 
 let db: Database;
 beforeAll(async () => {
   db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: 'memory://' });
-  await migrate(db);
+  await migrate(db, { sqlObjects: SQL_OBJECTS });
 });
 afterAll(() => db.destroy());
 

@@ -25,6 +25,7 @@ import * as m022 from './migrations/022_money_locks';
 import { PGliteDialect } from './pgliteDialect';
 import type { Logger } from '../logger';
 import { guardedPool } from './resilience';
+import { applySqlObjects, type SqlObject } from './sqlObjects';
 import type { DB } from './schema';
 
 export type Database = Kysely<DB>;
@@ -91,13 +92,18 @@ const migrations: Record<string, Migration> = {
   '022_money_locks': m022,
 };
 
-/** Versioned migrations, run on start; a failure stops the server. `to`: up to that one only (tests of a migration). */
-export async function migrate(db: Database, to?: string) {
+/**
+ * Versioned migrations, run on start; a failure stops the server. Then the views, functions and triggers
+ * (`sqlObjects`: every capability's, modules/index.ts SQL_OBJECTS) as repeatable definitions (sqlObjects.ts).
+ * `to`: up to that migration only, and no SQL objects (tests of a migration).
+ */
+export async function migrate(db: Database, opts: { to?: string; sqlObjects?: readonly SqlObject[] } = {}) {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  const { error, results } = await (to ? migrator.migrateTo(to) : migrator.migrateToLatest());
+  const { error, results } = await (opts.to ? migrator.migrateTo(opts.to) : migrator.migrateToLatest());
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
     throw new Error(`migration ${failed?.migrationName ?? '?'} failed: ${String(error)}`, { cause: error });
   }
+  if (opts.sqlObjects && !opts.to) await applySqlObjects(db, opts.sqlObjects);
   return results?.filter((r) => r.status === 'Success').map((r) => r.migrationName) ?? [];
 }

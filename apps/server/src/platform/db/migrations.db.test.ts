@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => db.destroy());
 
 it('008 sums the fills every contract already had into traded_amount', async () => {
-  await migrate(db, '007_conditional_orders');
+  await migrate(db, { to: '007_conditional_orders' });
   const tenant = await sql<{ id: number }>`
     insert into tenants (owner_sub, company_name, is_sim) values ('sub-008', '迁移公司', true) returning id`.execute(
     db,

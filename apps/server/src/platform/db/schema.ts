@@ -271,7 +271,10 @@ export interface OrderDispatchTable {
   late_fill_volume: ColumnType<number, number | undefined, number>;
 }
 
-/** Read-only relations the database views query (see migrations). */
+/**
+ * Read-only relations: the database views, defined in the capabilities' sql.ts and held to the live database
+ * by modules/views.db.test.ts.
+ */
 export interface OrderViewRow {
   id: number;
   tenant_id: number;
@@ -480,7 +483,8 @@ export interface DB {
   audit_log: AuditLogTable;
   v_orders: OrderViewRow;
   v_contracts: ContractViewRow;
-  v_instruments: Omit<InstrumentTable, 'product_id' | 'expired'>;
+  /** The catalogue's live instruments (modules/contracts/sql.ts): no unit, no product id. */
+  v_instruments: Omit<InstrumentTable, 'product_id' | 'expired' | 'unit'>;
   traders: TraderTable;
   oidc_payloads: OidcPayloadTable;
   oidc_keys: OidcKeyTable;

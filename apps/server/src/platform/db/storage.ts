@@ -3,6 +3,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { migrate, openDatabase, type Database } from './database';
 import type { Logger } from '../logger';
+import type { SqlObject } from './sqlObjects';
 
 /**
  * The server's data on disk and its database, opened safely (docs/security.md):
@@ -47,6 +48,8 @@ export interface StorageOptions {
   connectTimeoutMs?: number;
   statementTimeoutMs?: number;
   logger?: Logger;
+  /** The views, functions and triggers to apply after the migrations (modules/index.ts SQL_OBJECTS); none: tables only. */
+  sqlObjects?: readonly SqlObject[];
 }
 
 /** Opens, checks and migrates the database; throws StorageError with what to do when it must not be used. */
@@ -80,7 +83,7 @@ export async function openStorage(opts: StorageOptions): Promise<Database> {
   }
   try {
     await checkTables(db, where, path.join(opts.dataDir, MARKER));
-    await migrate(db);
+    await migrate(db, opts.sqlObjects ? { sqlObjects: opts.sqlObjects } : {});
   } catch (err) {
     await db.destroy().catch(() => {});
     throw err;

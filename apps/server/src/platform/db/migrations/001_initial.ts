@@ -1,6 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 
-/** Tenants, pricers, catalogue, contracts, orders, trades and the audit log. */
+/**
+ * Tenants, pricers, catalogue, contracts, orders, trades and the audit log. Views, functions and triggers are
+ * defined beside their capability (modules/<capability>/sql.ts, docs/architecture.md "SQL objects").
+ */
 export async function up(db: Kysely<unknown>) {
   await sql`
     create table tenants (
@@ -111,26 +114,5 @@ export async function up(db: Kysely<unknown>) {
       created_at timestamptz not null default now()
     );
     create index audit_log_tenant on audit_log (tenant_id, id desc);
-
-    create view v_orders as
-      select o.id, o.tenant_id, o.contract_id, o.pricer_id, u.username as pricer_name, c.name as contract_name,
-             o.instrument_id, o.direction, o.volume_orign, o.volume_traded::text as volume_traded,
-             o.limit_price, o.trade_price, o.trade_price * o.volume_traded as trade_amount, o.status,
-             case o.status when 'PENDING' then '待发送' when 'ALIVE' then '执行中' when 'FINISHED' then '已完成'
-                           else '已撤销' end as status_str,
-             o.last_msg, o.created_at
-        from orders o
-        join pricer_users u on u.id = o.pricer_id
-        join contracts c on c.id = o.contract_id;
-
-    create view v_contracts as
-      select c.id, c.tenant_id, c.name, c.pricer_id, u.username as pricer_name, c.product_name, c.instrument_id,
-             c.direction, c.total_quantity, c.remaining_quantity, c.executed_quantity, c.frozen_quantity,
-             c.avg_price, c.status, c.created_at
-        from contracts c
-        join pricer_users u on u.id = c.pricer_id;
-
-    create view v_instruments as
-      select symbol, name, product_name, exchange_id, price_tick, volume_multiple from instruments where not expired;
   `.execute(db);
 }

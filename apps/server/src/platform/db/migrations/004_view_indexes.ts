@@ -23,18 +23,5 @@ export async function up(db: Kysely<unknown>) {
     create index orders_tenant_created on orders (tenant_id, created_at desc);
     create index orders_tenant_status_cover on orders (tenant_id, status, pricer_id)
       include (contract_id, id, trade_price, volume_traded);
-
-    -- Left joins on NOT NULL foreign keys give the same rows, and let PostgreSQL drop the joins a
-    -- query does not read (the counts and the stats need neither name).
-    create or replace view v_orders as
-      select o.id, o.tenant_id, o.contract_id, o.pricer_id, u.username as pricer_name, c.name as contract_name,
-             o.instrument_id, o.direction, o.volume_orign, o.volume_traded::text as volume_traded,
-             o.limit_price, o.trade_price, o.trade_price * o.volume_traded as trade_amount, o.status,
-             case o.status when 'PENDING' then '待发送' when 'ALIVE' then '执行中' when 'FINISHED' then '已完成'
-                           else '已撤销' end as status_str,
-             o.last_msg, o.created_at
-        from orders o
-        left join pricer_users u on u.id = o.pricer_id
-        left join contracts c on c.id = o.contract_id;
   `.execute(db);
 }

@@ -11,6 +11,7 @@ import { sql, type Kysely } from 'kysely';
  * - order_id is the order the trigger inserted in the same transaction (unique: one order per row).
  * - conditional_orders_waiting: the engine loads the waiting rows of the tenants it runs; the expiry
  *   job finds due rows by expires_at.
+ * The consoles' view v_conditional_orders is in modules/conditional/sql.ts.
  */
 export async function up(db: Kysely<unknown>) {
   await sql`
@@ -39,18 +40,5 @@ export async function up(db: Kysely<unknown>) {
     create index conditional_orders_due on conditional_orders (expires_at) where status = 'WAITING';
     create index conditional_orders_tenant on conditional_orders (tenant_id, id desc);
     create index conditional_orders_contract on conditional_orders (contract_id, id desc);
-
-    create view v_conditional_orders as
-      select k.id, k.tenant_id, k.contract_id, k.pricer_id, u.username as pricer_name, c.name as contract_name,
-             k.instrument_id, k.direction, k.quantity, k.trigger_op, k.trigger_price, k.order_price, k.expires_at,
-             k.status,
-             case k.status when 'WAITING' then '等待触发' when 'TRIGGERED' then '已触发' when 'CANCELLED' then '已撤销'
-                           else '已过期' end as status_str,
-             k.order_id::integer as order_id, k.trigger_last_price, k.triggered_at, k.last_msg, k.created_at,
-             k.updated_at, o.status as order_status, o.volume_traded as order_volume_traded
-        from conditional_orders k
-        left join pricer_users u on u.id = k.pricer_id
-        left join contracts c on c.id = k.contract_id
-        left join orders o on o.id = k.order_id;
   `.execute(db);
 }

@@ -9,9 +9,9 @@ import { sql, type Kysely } from 'kysely';
  *   ledger entry's transaction), the credit line, whether the customer is in a margin call. A fixing
  *   locks this row (the submit's transaction) so that concurrent fixings of one customer are checked
  *   one after the other;
- * - funds_ledger: append-only (a trigger refuses UPDATE and DELETE: a wrong entry is reversed by another);
- * - indexes for the margin a customer holds: open orders and waiting 条件单 per customer;
- * - v_contracts: margin_rate and settled_quantity appended.
+ * - funds_ledger: append-only (its trigger, modules/margin/sql.ts, refuses UPDATE and DELETE: a wrong entry
+ *   is reversed by another);
+ * - indexes for the margin a customer holds: open orders and waiting 条件单 per customer.
  */
 export async function up(db: Kysely<unknown>) {
   await sql`
@@ -46,28 +46,7 @@ export async function up(db: Kysely<unknown>) {
     );
     create index funds_ledger_pricer on funds_ledger (pricer_id, id desc);
 
-    create function funds_ledger_append_only() returns trigger language plpgsql as $$
-    begin
-      raise exception 'funds_ledger is append-only: a wrong entry is reversed by another';
-    end $$;
-    create trigger funds_ledger_no_update before update or delete on funds_ledger
-      for each row execute function funds_ledger_append_only();
-
     create index orders_pricer_open on orders (pricer_id) where status in ('PENDING', 'ALIVE');
     create index conditional_orders_pricer_waiting on conditional_orders (pricer_id) where status = 'WAITING';
-
-    create or replace view v_contracts as
-      select c.id, c.tenant_id, c.name, c.pricer_id, u.username as pricer_name, c.product_name, c.instrument_id,
-             c.direction, c.total_quantity, c.remaining_quantity, c.executed_quantity, c.frozen_quantity,
-             c.avg_price, c.status, c.created_at,
-             c.basis,
-             to_char(c.fixing_deadline, 'YYYY-MM-DD') as fixing_deadline,
-             case when c.executed_quantity > 0 then c.avg_price + c.basis end as avg_fixed_price,
-             i.volume_multiple as multiplier,
-             c.margin_rate,
-             c.settled_quantity
-        from contracts c
-        join pricer_users u on u.id = c.pricer_id
-        left join instruments i on i.symbol = c.instrument_id;
   `.execute(db);
 }

@@ -11,7 +11,7 @@ import { sql, type Kysely } from 'kysely';
  * - contract_events: the rolls and extensions of a contract (the 转月确认单 is read from its row).
  * - average_fixings: one row per (contract, trading day) of an average contract, inserted in the same
  *   transaction as that day's order: the primary key is the guard of exactly once.
- * - v_contracts: the new columns appended (from 013's definition).
+ * v_contracts (modules/contracts/sql.ts) shows the new columns.
  */
 export async function up(db: Kysely<unknown>) {
   await sql`
@@ -49,26 +49,5 @@ export async function up(db: Kysely<unknown>) {
       created_at timestamptz not null default now(),
       primary key (contract_id, day)
     );
-
-    create or replace view v_contracts as
-      select c.id, c.tenant_id, c.name, c.pricer_id, u.username as pricer_name, c.product_name, c.instrument_id,
-             c.direction, c.total_quantity, c.remaining_quantity, c.executed_quantity, c.frozen_quantity,
-             c.avg_price, c.status, c.created_at,
-             c.basis,
-             to_char(c.fixing_deadline, 'YYYY-MM-DD') as fixing_deadline,
-             case when c.executed_quantity > 0 then c.avg_price + c.basis end as avg_fixed_price,
-             i.volume_multiple as multiplier,
-             c.margin_rate,
-             c.settled_quantity,
-             i.unit,
-             c.pricing_mode,
-             to_char(c.average_start, 'YYYY-MM-DD') as average_start,
-             to_char(c.average_end, 'YYYY-MM-DD') as average_end,
-             c.rolled_from,
-             c.rolled_out_quantity,
-             c.fees
-        from contracts c
-        join pricer_users u on u.id = c.pricer_id
-        left join instruments i on i.symbol = c.instrument_id;
   `.execute(db);
 }

@@ -9,7 +9,7 @@ import { sql, type Kysely } from 'kysely';
  * - tenant_webhooks: one robot address per company, its secret (encrypted) and the kinds it wants;
  * - webhook_deliveries: the outbox, written in the notification's transaction; the worker claims a row
  *   (claimed_until) before it sends and marks it delivered after a 2xx;
- * - v_webhook_deliveries: the delivery log as the settings page reads it.
+ * The delivery log's view v_webhook_deliveries is in modules/notifications/sql.ts.
  */
 export async function up(db: Kysely<unknown>) {
   await sql`
@@ -56,14 +56,5 @@ export async function up(db: Kysely<unknown>) {
     );
     create index webhook_deliveries_due on webhook_deliveries (next_at) where status = 'pending';
     create index webhook_deliveries_tenant on webhook_deliveries (tenant_id, id desc);
-
-    create view v_webhook_deliveries as
-      select d.id, d.tenant_id, d.kind, n.title, d.status,
-             case d.status when 'pending' then case when d.attempts = 0 then '待发送' else '重试中' end
-                           when 'delivered' then '已送达' else '已放弃' end as status_str,
-             d.attempts, d.last_status, coalesce(d.last_error, '') as last_error,
-             d.created_at, d.delivered_at, case when d.status = 'pending' then d.next_at end as next_at
-        from webhook_deliveries d
-        join notifications n on n.id = d.notification_id;
   `.execute(db);
 }
