@@ -128,7 +128,6 @@ export class LiveHub {
     this.watcher = every('live desks', deps.watchMs ?? 100, () => this.watch(), deps.logger);
   }
 
-
   /** The view sources to register on the WebSocket server. */
   sources(): [string, ViewSource][] {
     return [
