@@ -22,7 +22,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'postgres',
-          include: ['src/**/*.db.test.ts', 'src/**/*.pg.test.ts', 'src/**/*.api.test.ts', 'src/views/**/*.test.ts'],
+          include: [
+            'src/**/*.db.test.ts',
+            'src/**/*.pg.test.ts',
+            'src/**/*.api.test.ts',
+            'src/platform/views/**/*.test.ts',
+          ],
           env: { TEST_DB: 'postgres' },
           globalSetup: ['test/globalSetup.ts'],
         },
