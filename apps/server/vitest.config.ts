@@ -16,6 +16,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           exclude: ['src/**/*.pg.test.ts'],
           env: { TEST_DB: 'pglite' },
+          globalSetup: ['test/pgliteTemplate.ts'],
         },
       },
       {
