@@ -58,15 +58,14 @@ export function pgliteTemplate(): Blob | undefined {
 
 /**
  * A migrated database: in the postgres project the file's own database (DATABASE_URL), otherwise
- * an in-memory PGlite of its own started from the run's template.
+ * an in-memory PGlite of its own started from the run's template (migrated here when there is none).
  */
 export async function openMigratedDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
-  if (url) return openDatabase({ databaseUrl: url, dataDir: '' });
-  const loadDataDir = pgliteTemplate();
+  const loadDataDir = url ? undefined : pgliteTemplate();
   if (loadDataDir) return openDatabase({ dataDir: 'memory://', loadDataDir });
-  // Run outside this config's projects: migrate here.
-  const db = await openDatabase({ dataDir: 'memory://' });
+  const db = await openDatabase({ databaseUrl: url, dataDir: 'memory://' });
+  // Nothing to do on a copy of the template; without one (TEST_DB_TEMPLATE=off, another config) all of it.
   await migrate(db);
   return db;
 }
