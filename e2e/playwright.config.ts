@@ -68,10 +68,15 @@ export default defineConfig({
     workers: 1,
     use: { baseURL: `http://127.0.0.1:${portOf(i)}` },
   })),
+  // Playwright starts these one after the other, each once the one before answers: the first makes the
+  // database (t2 added) and copies it for the other suites before it starts, so the database is created once.
   webServer: SUITES.map((name, i) => {
     const url = `http://127.0.0.1:${portOf(i)}`;
+    const copies = SUITES.slice(1).map((other) => `cp -r ${path.join(dataDir, name)} ${path.join(dataDir, other)}`);
     return {
-      command: `${addTrader} && node ${path.join(root, 'apps/server/dist/main.js')}`,
+      command: [...(i === 0 ? [addTrader, ...copies] : []), `node ${path.join(root, 'apps/server/dist/main.js')}`].join(
+        ' && ',
+      ),
       url: `${url}/api/health`,
       reuseExistingServer: false,
       // An upper bound, not a budget: a loaded 2-core machine has taken over a minute to start it.
