@@ -5,11 +5,17 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.E2E_PORT ?? 8091);
+/**
+ * One server per app suite, each with its own data: the suites run at once (two by default) and never
+ * see each other's rows. The host suite's server listens on E2E_PORT, the others on E2E_PORT + 11..13.
+ */
+const SUITES = ['host', 'trader', 'pricer', 'volatility'] as const;
+const portOf = (i: number) => (i === 0 ? port : port + 10 + i);
 export const baseURL = `http://127.0.0.1:${port}`;
 /**
- * The server's data directory, beside the run's other artifacts (kept for a look after a failure, and emptied
+ * The servers' data directories, beside the run's other artifacts (kept for a look after a failure, and emptied
  * when the next run on this port starts, so runs leave nothing in /tmp). Workers load this file too and take the
- * runner's from the environment instead of emptying it under the running server.
+ * runner's from the environment instead of emptying it under the running servers.
  */
 export const dataDir = (process.env.PFP_E2E_DATA_DIR ??= freshDir(path.join(root, `e2e/artifacts/data/${port}`)));
 
@@ -33,13 +39,13 @@ export default defineConfig({
   outputDir: path.join(root, `e2e/artifacts/results/${port}`),
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // The suites side by side (each on its own server), a suite's files one after the other (they share its data).
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: [['list'], ['html', { outputFolder: path.join(root, `e2e/artifacts/report/${port}`), open: 'never' }]],
   use: {
-    baseURL,
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     screenshot: 'only-on-failure',
@@ -56,24 +62,37 @@ export default defineConfig({
       ],
     },
   },
-  projects: ['host', 'trader', 'pricer', 'volatility'].map((name) => ({ name, testDir: `./${name}` })),
-  webServer: {
-    command: `${addTrader} && node ${path.join(root, 'apps/server/dist/main.js')}`,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    // An upper bound, not a budget: a loaded 2-core machine has taken over a minute to start it.
-    timeout: 180_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: baseURL,
-      // Short trader access tokens, so the suites see silent refreshes.
-      OIDC_ACCESS_TOKEN_TTL: '45',
-      MARKET_SEED: '42',
-      // POST /api/test/market-shift: the margin walk moves the simulated market (trader/margin.spec.ts).
-      SIM_MARKET_HOOKS: '1',
-    },
-  },
+  projects: SUITES.map((name, i) => ({
+    name,
+    testDir: `./${name}`,
+    workers: 1,
+    use: { baseURL: `http://127.0.0.1:${portOf(i)}` },
+  })),
+  // Playwright starts these one after the other, each once the one before answers: the first makes the
+  // database (t2 added) and copies it for the other suites before it starts, so the database is created once.
+  webServer: SUITES.map((name, i) => {
+    const url = `http://127.0.0.1:${portOf(i)}`;
+    const copies = SUITES.slice(1).map((other) => `cp -r ${path.join(dataDir, name)} ${path.join(dataDir, other)}`);
+    return {
+      command: [...(i === 0 ? [addTrader, ...copies] : []), `node ${path.join(root, 'apps/server/dist/main.js')}`].join(
+        ' && ',
+      ),
+      url: `${url}/api/health`,
+      reuseExistingServer: false,
+      // An upper bound, not a budget: a loaded 2-core machine has taken over a minute to start it.
+      timeout: 180_000,
+      env: {
+        PORT: String(portOf(i)),
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(dataDir, name),
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: url,
+        // Short trader access tokens, so the suites see silent refreshes.
+        OIDC_ACCESS_TOKEN_TTL: '45',
+        MARKET_SEED: '42',
+        // POST /api/test/market-shift: the margin walk moves the simulated market (trader/margin.spec.ts).
+        SIM_MARKET_HOOKS: '1',
+      },
+    };
+  }),
 });

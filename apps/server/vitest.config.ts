@@ -16,13 +16,19 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           exclude: ['src/**/*.pg.test.ts'],
           env: { TEST_DB: 'pglite' },
+          globalSetup: ['test/pgliteTemplate.ts'],
         },
       },
       {
         extends: true,
         test: {
           name: 'postgres',
-          include: ['src/**/*.db.test.ts', 'src/**/*.pg.test.ts', 'src/**/*.api.test.ts', 'src/views/**/*.test.ts'],
+          include: [
+            'src/**/*.db.test.ts',
+            'src/**/*.pg.test.ts',
+            'src/**/*.api.test.ts',
+            'src/platform/views/**/*.test.ts',
+          ],
           env: { TEST_DB: 'postgres' },
           globalSetup: ['test/globalSetup.ts'],
         },

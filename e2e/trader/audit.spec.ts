@@ -1,5 +1,4 @@
 import { expect, request as http, test } from '@playwright/test';
-import { baseURL } from '../playwright.config';
 import { expectNoEnglish } from '../common/english';
 import { demoTrader, signIn } from './support';
 
@@ -19,6 +18,7 @@ test.describe('audit log page scan (issue 30)', () => {
 
   test('actions, times and browsers read in Chinese: no ASCII action key, no ISO time, the browser described', async ({
     page,
+    baseURL,
   }) => {
     // The customer signs in from WeChat on an iPhone, after one wrong password: two audited rows.
     const phone = await http.newContext({ baseURL, userAgent: WECHAT_UA });

@@ -1,14 +1,16 @@
+import type { TestProject } from 'vitest/node';
+import { createPostgresTemplate } from './db';
 import { startPostgres } from './postgres';
 
-/** The `postgres` test project: one throwaway cluster for the run. */
-export default async function setup({ provide }: { provide: (key: string, value: unknown) => void }) {
+/** The `postgres` test project: one throwaway cluster for the run, with the migrated template every file's database copies. */
+export default async function setup(project: TestProject) {
   const pg = await startPostgres();
-  provide('pgUrl', pg.url);
-  return () => pg.stop();
-}
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    pgUrl: string;
+  try {
+    await createPostgresTemplate(pg.url);
+  } catch (e) {
+    pg.stop();
+    throw e;
   }
+  project.provide('pgUrl', pg.url);
+  return () => pg.stop();
 }

@@ -7,9 +7,8 @@ import { SecretBox } from '../src/platform/auth/secrets';
 import { TraderVerifier } from '../src/platform/auth/traderTokens';
 import { loadConfig } from '../src/platform/config';
 import type { AppContext } from '../src/modules/context';
-import { migrate, openDatabase } from '../src/platform/db/database';
-import { SQL_OBJECTS } from '../src/modules';
 import { seedCatalogue } from '../src/seed/catalogue';
+import { openMigratedDatabase } from './db';
 
 export const ISSUER_PATH = '/realms/pfp';
 export const AUDIENCE = 'shinny_web';
@@ -57,8 +56,7 @@ export type Harness = Awaited<ReturnType<typeof startHarness>>;
 /** The real app on the test database (PGlite in memory, or the PostgreSQL of the run). */
 export async function startHarness(overrides: Partial<AppContext> = {}) {
   const config = { ...loadConfig({ LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT: '1000' }), appsDir: null };
-  const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: 'memory://' });
-  await migrate(db, { sqlObjects: SQL_OBJECTS });
+  const db = await openMigratedDatabase();
   await seedCatalogue(db);
   const idp = await startTestIssuer();
   const ctx: AppContext = {

@@ -76,12 +76,15 @@ export async function startPostgres(): Promise<{
   return { url: `postgres://pfp@127.0.0.1:${port}/postgres`, stop, restart, pids };
 }
 
-/** A fresh database in the cluster, so suites don't see each other's rows. */
-export async function createDatabase(url: string, name: string): Promise<string> {
+/** The migrated template database in the run's cluster (test/db.ts). */
+export const PG_TEMPLATE = 'pfp_template';
+
+/** A fresh database in the cluster, so suites don't see each other's rows; a copy of `template` when given. */
+export async function createDatabase(url: string, name: string, template?: string): Promise<string> {
   const pg = await import('pg');
   const client = new pg.default.Client({ connectionString: url });
   await client.connect();
-  await client.query(`create database "${name}"`);
+  await client.query(`create database "${name}"${template ? ` template "${template}"` : ''}`);
   await client.end();
   return url.replace(/\/[^/]*$/, `/${name}`);
 }

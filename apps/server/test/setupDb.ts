@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
-import { createDatabase } from './postgres';
+import { createDatabase, PG_TEMPLATE } from './postgres';
 
-// In the `postgres` project every test file gets a database of its own in the run's cluster.
+// In the `postgres` project every test file gets a database of its own in the run's cluster: a copy
+// of the migrated template (test/db.ts).
 if (process.env.TEST_DB === 'postgres') {
-  process.env.DATABASE_URL = await createDatabase(inject('pgUrl'), `t_${randomBytes(6).toString('hex')}`);
+  const template = process.env.TEST_DB_TEMPLATE === 'off' ? undefined : PG_TEMPLATE;
+  process.env.DATABASE_URL = await createDatabase(inject('pgUrl'), `t_${randomBytes(6).toString('hex')}`, template);
 } else {
   delete process.env.DATABASE_URL;
 }

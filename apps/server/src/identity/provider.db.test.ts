@@ -7,7 +7,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TraderVerifier } from '../platform/auth/traderTokens';
-import { migrate, openDatabase, type Database } from '../platform/db/database';
+import type { Database } from '../platform/db/database';
+import { openMigratedDatabase } from '../../test/db';
 import { createIdentityProvider, type IdentityProvider } from './provider';
 import { addTrader } from './traders';
 import { browser, pkce, type Browser } from '../../test/oidcBrowser';
@@ -80,8 +81,7 @@ describe('embedded OpenID provider', () => {
   }
 
   beforeAll(async () => {
-    db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: 'memory://' });
-    await migrate(db);
+    db = await openMigratedDatabase();
     const { rows } = await sql<{ t: string | null }>`select to_regclass('traders')::text as t`.execute(db);
     if (!rows[0]?.t)
       await (await import('../platform/db/migrations/002_identity')).up(db as unknown as Kysely<unknown>);
@@ -543,8 +543,7 @@ describe('embedded OpenID provider behind a reverse proxy', () => {
   const origin = 'https://pfp.example.com';
 
   beforeAll(async () => {
-    db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: 'memory://' });
-    await migrate(db);
+    db = await openMigratedDatabase();
     const { rows } = await sql<{ t: string | null }>`select to_regclass('traders')::text as t`.execute(db);
     if (!rows[0]?.t)
       await (await import('../platform/db/migrations/002_identity')).up(db as unknown as Kysely<unknown>);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SecretBox } from '../platform/auth/secrets';
 import { migrate, openDatabase, type Database } from '../platform/db/database';
+import { openMigratedDatabase } from '../../test/db';
 import { KyselyAdapter } from './adapter';
 import { main } from './addTrader';
 import { loadSigningKeys } from './keys';
@@ -31,7 +32,7 @@ describe('identity storage', () => {
   let db: Database;
 
   beforeAll(async () => {
-    db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: 'memory://' });
+    db = await openMigratedDatabase();
     await migrateWithIdentity(db);
   });
   afterAll(() => db.destroy());

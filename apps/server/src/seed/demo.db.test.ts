@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate, openDatabase, type Database } from '../platform/db/database';
-import { SQL_OBJECTS } from '../modules';
+import type { Database } from '../platform/db/database';
+import { openMigratedDatabase } from '../../test/db';
 import { basisSchema, isPastDeadline, shanghaiToday } from '../modules/contracts/fixingTerms';
 import { seedCatalogue } from './catalogue';
 import { readAccounts } from '../modules/margin/accounts';
@@ -8,8 +8,7 @@ import { hintFirstTrader, NO_TRADER_HINT, seedDemo } from './demo';
 
 let db: Database;
 beforeAll(async () => {
-  db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: 'memory://' });
-  await migrate(db, { sqlObjects: SQL_OBJECTS });
+  db = await openMigratedDatabase();
   await seedCatalogue(db);
 });
 afterAll(() => db.destroy());

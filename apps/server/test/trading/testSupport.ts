@@ -6,16 +6,15 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
-import { migrate, openDatabase, type Database } from '../../src/platform/db/database';
-import { SQL_OBJECTS } from '../../src/modules';
+import type { Database } from '../../src/platform/db/database';
 import { up as up003 } from '../../src/platform/db/migrations/003_trading';
 import type { DB } from '../../src/platform/db/schema';
 import type { Quote, QuoteSource } from '../../src/trading/quotes';
+import { openMigratedDatabase } from '../db';
 
 /** The run's test database (PGlite in memory, or the postgres project's own database), migrated incl. 003. */
 export async function openTradingTestDb(): Promise<{ db: Database; close: () => Promise<void> }> {
-  const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: 'memory://' });
-  await migrate(db, { sqlObjects: SQL_OBJECTS });
+  const db = await openMigratedDatabase();
   const exists = await sql<{ t: string | null }>`select to_regclass('sim_orders')::text as t`.execute(db);
   if (!exists.rows[0]?.t) await up003(db as unknown as Kysely<unknown>);
   return { db, close: () => db.destroy() };

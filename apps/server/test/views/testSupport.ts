@@ -1,18 +1,16 @@
 /**
  * Test support for the view engine tests (imported by *.test.ts only): a real database and a seed.
  *
- * Without DATABASE_URL: embedded PGlite in memory. With DATABASE_URL=postgres://…: a fresh schema
- * `views_test_<pid>_<random>` on that server (search_path set through the connection's `options`), migrated,
- * and dropped again by `close()`; nothing outside that schema is touched.
+ * The test file's migrated database (test/db.ts): PGlite in memory, or in the postgres project the
+ * file's own copy of the run's template.
  */
 import { sql } from 'kysely';
-import pg from 'pg';
-import { migrate, openDatabase, type Database } from '../../src/platform/db/database';
-import { SQL_OBJECTS } from '../../src/modules';
+import type { Database } from '../../src/platform/db/database';
 import type { OrderStatus } from '../../src/platform/db/schema';
 import { contractsView } from '../../src/modules/contracts/views';
 import { ORDER_COLUMNS, ordersView } from '../../src/modules/orders/views';
 import { defineView, type ViewDef } from '../../src/platform/views/engine';
+import { openMigratedDatabase } from '../db';
 
 export interface TestDatabase {
   db: Database;
@@ -22,36 +20,8 @@ export interface TestDatabase {
 }
 
 export async function openTestDatabase(): Promise<TestDatabase> {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    const db = await openDatabase({ dataDir: 'memory://' });
-    await migrate(db, { sqlObjects: SQL_OBJECTS });
-    return { db, kind: 'pglite', close: () => db.destroy() };
-  }
-  const schema = `views_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  const scoped = new URL(url);
-  scoped.searchParams.set('options', `-c search_path=${schema}`);
-  const db = await openDatabase({ databaseUrl: scoped.toString(), dataDir: '' });
-  try {
-    await migrate(db, { sqlObjects: SQL_OBJECTS });
-  } catch (e) {
-    await db.destroy();
-    await admin.query(`drop schema ${schema} cascade`);
-    await admin.end();
-    throw e;
-  }
-  return {
-    db,
-    kind: 'postgres',
-    close: async () => {
-      await db.destroy();
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.end();
-    },
-  };
+  const db = await openMigratedDatabase();
+  return { db, kind: process.env.DATABASE_URL ? 'postgres' : 'pglite', close: () => db.destroy() };
 }
 
 export interface SeedOrder {

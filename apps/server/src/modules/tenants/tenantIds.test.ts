@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate, openDatabase, type Database } from '../../platform/db/database';
-import { SQL_OBJECTS } from '..';
+import type { Database } from '../../platform/db/database';
+import { openMigratedDatabase } from '../../../test/db';
 import { rememberedTenantIds } from './tenantIds';
 
 let db: Database;
 beforeAll(async () => {
-  db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: 'memory://' });
-  await migrate(db, { sqlObjects: SQL_OBJECTS });
+  db = await openMigratedDatabase();
 });
 afterAll(() => db.destroy());
 

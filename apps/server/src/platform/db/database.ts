@@ -43,6 +43,8 @@ const DATE = 1082;
 export async function openDatabase(opts: {
   databaseUrl?: string | undefined;
   dataDir: string;
+  /** PGlite: start from this dump of a data directory (`dumpDataDir`) instead of an empty one; the tests' migrated template. */
+  loadDataDir?: Blob;
   /** PostgreSQL: see db/resilience.ts. Defaults 5 s and 10 s. */
   connectTimeoutMs?: number;
   statementTimeoutMs?: number;
@@ -63,6 +65,7 @@ export async function openDatabase(opts: {
     return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   }
   const pglite = new PGlite(opts.dataDir, {
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
     parsers: { [NUMERIC]: (v: string) => parseFloat(v), [INT8]: (v: string) => Number(v), [DATE]: (v: string) => v },
   });
   return new Kysely<DB>({ dialect: new PGliteDialect(pglite) });

@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { migrate, openDatabase, type Database } from './database';
+import { openEmptyDatabase } from '../../../test/db';
+import { migrate, type Database } from './database';
 
 let db: Database;
 beforeAll(async () => {
-  db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: 'memory://' });
+  db = await openEmptyDatabase();
 });
 afterAll(() => db.destroy());
 

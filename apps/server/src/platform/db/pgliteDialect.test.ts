@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { pgliteTemplate } from '../../../test/db';
 import { openDatabase } from './database';
 import { BACKGROUND_MAX_WAIT_MS } from './pgliteDialect';
 import { asBackground } from './priority';
@@ -17,9 +18,10 @@ describe('PGlite connection hand-out', () => {
       await sql`select 1`.execute(tx);
       await sql`select 2`.execute(tx);
     });
-  /** A started database (its first query waits for PGlite to start, seconds). */
+  /** A started database (its first query waits for PGlite to start), from the run's template (test/db.ts). */
   const open = async () => {
-    db = await openDatabase({ dataDir: 'memory://' });
+    const loadDataDir = pgliteTemplate();
+    db = await openDatabase({ dataDir: 'memory://', ...(loadDataDir ? { loadDataDir } : {}) });
     await transaction(db);
     return db;
   };
