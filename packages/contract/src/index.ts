@@ -25,3 +25,4 @@ export * from './lifecycle';
 export * from './notifications';
 export * from './live';
 export * from './customers';
+export * from './calendar';
