@@ -16,6 +16,16 @@
  */
 export const CALENDAR_SOURCE = '国办发明电〔2024〕12号（2025年）、国办发明电〔2025〕7号（2026年）';
 
+/** The exchanges' Chinese names, for the messages that name whose trading day a date is not. */
+export const EXCHANGE_NAMES = {
+  SHFE: '上海期货交易所',
+  INE: '上海国际能源交易中心',
+  DCE: '大连商品交易所',
+  CZCE: '郑州商品交易所',
+  GFEX: '广州期货交易所',
+  CFFEX: '中国金融期货交易所',
+} as const;
+
 /** The first and last day the data covers ('YYYY-MM-DD'). */
 export const CALENDAR_FROM = '2025-01-01';
 export const CALENDAR_TO = '2026-12-31';

@@ -10,9 +10,9 @@
  * cannot be known, so `isKnownDay` is false there and callers show the warning (the year-end rule of
  * docs/calendar.md).
  */
-import { CALENDAR_FROM, CALENDAR_SOURCE, CALENDAR_TO, HOLIDAYS, type HolidaySpan } from './data';
+import { CALENDAR_FROM, CALENDAR_SOURCE, CALENDAR_TO, EXCHANGE_NAMES, HOLIDAYS, type HolidaySpan } from './data';
 
-export { CALENDAR_FROM, CALENDAR_SOURCE, CALENDAR_TO, HOLIDAYS, type HolidaySpan };
+export { CALENDAR_FROM, CALENDAR_SOURCE, CALENDAR_TO, EXCHANGE_NAMES, HOLIDAYS, type HolidaySpan };
 
 /** The exchanges whose calendar this is (all mainland exchanges keep the State Council's holidays). */
 export type CalendarExchange = 'SHFE' | 'INE' | 'DCE' | 'CZCE' | 'GFEX' | 'CFFEX';
@@ -96,6 +96,15 @@ export function closedReason(exchange: CalendarExchange, day: string): string | 
   return weekdayOfDay(day) === 0 ? '周日' : '周六';
 }
 
+/**
+ * Why `day` cannot be a fixing deadline on `exchange` — '点价截止日 2026-10-05 不是上海期货交易所的交易日
+ * （国庆节休市），请选择交易日' — or undefined when it can (the server's 400 and the forms say the same).
+ */
+export function deadlineDayProblem(exchange: CalendarExchange, day: string): string | undefined {
+  const why = closedReason(exchange, day);
+  return why && `点价截止日 ${day} 不是${EXCHANGE_NAMES[exchange]}的交易日（${why}），请选择交易日`;
+}
+
 /** The first trading day on or after `day`. */
 export function tradingDayOnOrAfter(exchange: CalendarExchange, day: string): string {
   let d = day;
@@ -114,7 +123,7 @@ export function tradingDayOnOrBefore(exchange: CalendarExchange, day: string): s
 export function addTradingDays(exchange: CalendarExchange, day: string, n: number): string {
   let d = day;
   const step = n < 0 ? -1 : 1;
-  for (let left = Math.abs(n); left > 0; ) {
+  for (let left = Math.abs(n); left > 0;) {
     d = addCalendarDays(d, step);
     if (isTradingDay(exchange, d)) left--;
   }

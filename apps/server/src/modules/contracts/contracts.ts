@@ -6,7 +6,7 @@ import { audit } from '../audit/audit';
 import { conflict, invalid, notFound } from '../../platform/errors';
 import { readMarginSettings } from '../margin/ledger';
 import { isCommodityProduct } from './commodity';
-import { assertBasis, assertDeadlineOpen, isPastDeadline } from './fixingTerms';
+import { assertBasis, assertDeadlineOpen, assertDeadlineTradingDay, isPastDeadline } from './fixingTerms';
 import { checkAverageWindow } from '../lifecycle/terms';
 import { notifyContract } from '../notifications/notify';
 
@@ -19,6 +19,7 @@ export async function createContract(
 ) {
   assertBasis(input.basis);
   assertDeadlineOpen(input.fixing_deadline, now);
+  assertDeadlineTradingDay(input.fixing_deadline, input.instrument_id);
   const window = checkAverageWindow(input, input.fixing_deadline, now);
   return db.transaction().execute(async (tx) => {
     const pricer = await tx

@@ -6,7 +6,7 @@ import type { DB } from '../../platform/db/schema';
 import { conflict, invalid } from '../../platform/errors';
 import { round2 } from '../margin/arithmetic';
 import { audit } from '../audit/audit';
-import { assertDeadlineOpen, isPastDeadline } from '../contracts/fixingTerms';
+import { assertDeadlineOpen, assertDeadlineTradingDay, isPastDeadline } from '../contracts/fixingTerms';
 import { chargeFee } from './fees';
 import { lockContract } from './roll';
 import { assertBeforeExpiry } from './terms';
@@ -33,6 +33,7 @@ export async function extendDeadline(
     if (c.fixing_deadline && input.fixing_deadline <= c.fixing_deadline)
       throw invalid(E.deadlineNotLater(c.fixing_deadline), 'fixing_deadline');
     assertBeforeExpiry(input.fixing_deadline, c.instrument_id, now);
+    assertDeadlineTradingDay(input.fixing_deadline, c.instrument_id);
     const fee = round2(input.fee);
     // An expired contract (its deadline passed) opens again; a paused one stays paused.
     const reopen = c.status === 'expired' && isPastDeadline(c.fixing_deadline, now);

@@ -8,7 +8,7 @@ import { beijingText } from '../../platform/time';
 import { isOnTick, tickDecimals } from '../../market/catalogue';
 import { round2 } from '../margin/arithmetic';
 import { audit } from '../audit/audit';
-import { assertDeadlineOpen } from '../contracts/fixingTerms';
+import { assertDeadlineOpen, assertDeadlineTradingDay } from '../contracts/fixingTerms';
 import { chargeFee } from './fees';
 import { assertBeforeExpiry, latestDeadline } from './terms';
 import { notifyContractRolled } from '../notifications/notify';
@@ -99,6 +99,7 @@ export async function rollContract(
     if (!deadline) throw invalid(zh.lifecycle.errors.deadlineNotLater('—'), 'fixing_deadline');
     assertDeadlineOpen(deadline, now);
     assertBeforeExpiry(deadline, to.symbol, now);
+    assertDeadlineTradingDay(deadline, to.symbol);
 
     const multiplier = to.volume_multiple;
     const fee = round2(input.fee_per_unit * input.quantity * multiplier);

@@ -1,5 +1,12 @@
 import { zh } from '@pfp/i18n';
-import { addDays, dateKey, isTradingDate, type CivilDate } from '../../market/calendar';
+import {
+  addCalendarDays,
+  exchangeOfSymbol,
+  tradingDayOnOrBefore,
+  tradingDaysIn as calendarTradingDaysIn,
+  type CalendarExchange,
+} from '@pfp/contract';
+import type { CivilDate } from '../../market/calendar';
 import { findInstrument } from '../../market/catalogue';
 import { invalid } from '../../platform/errors';
 import { shanghaiToday } from '../contracts/fixingTerms';
@@ -23,10 +30,15 @@ export function lastTradingDay(symbol: string, now: Date): string | undefined {
   return spec?.kind === 'future' ? spec.expiry : undefined;
 }
 
-/** The latest fixing deadline on a future: a week before its last trading day (undefined: not known). */
+/**
+ * The latest fixing deadline on a future: the last trading day of its exchange a week or more before
+ * the future's last trading day (undefined: not known).
+ */
 export function latestDeadline(symbol: string, now: Date): { latest: string; expiry: string } | undefined {
   const expiry = lastTradingDay(symbol, now);
-  return expiry ? { latest: dateKey(addDays(civil(expiry), -7)), expiry } : undefined;
+  if (!expiry) return undefined;
+  const exchange = exchangeOfSymbol(symbol) ?? 'SHFE';
+  return { latest: tradingDayOnOrBefore(exchange, addCalendarDays(expiry, -7)), expiry };
 }
 
 /** Throws a 400 naming `fixing_deadline` when it is later than the future allows. */
@@ -37,13 +49,11 @@ export function assertBeforeExpiry(deadline: string, symbol: string, now: Date) 
 }
 
 /**
- * The trading days from `start` to `end`, both included. The exchange calendar of the server is the
- * one the sessions and expiries use (market/calendar.ts: the weekdays).
+ * The trading days from `start` to `end`, both included: the exchange calendar's (docs/calendar.md),
+ * the one the sessions and expiries use; holidays take no share of an average window.
  */
-export function tradingDaysIn(start: string, end: string): string[] {
-  const out: string[] = [];
-  for (let d = civil(start); dateKey(d) <= end; d = addDays(d, 1)) if (isTradingDate(d)) out.push(dateKey(d));
-  return out;
+export function tradingDaysIn(start: string, end: string, exchange: CalendarExchange = 'SHFE'): string[] {
+  return calendarTradingDaysIn(exchange, start, end);
 }
 
 /**
@@ -70,6 +80,7 @@ export function projectShares(lotsLeft: number, days: number): number[] {
 
 export interface AverageWindowInput {
   pricing_mode: 'point' | 'average';
+  instrument_id?: string;
   average_start?: string | undefined;
   average_end?: string | undefined;
 }
@@ -91,7 +102,8 @@ export function checkAverageWindow(
   const end = input.average_end;
   if (end < start) throw invalid(W.order, 'average_end');
   if (start < shanghaiToday(now)) throw invalid(W.past, 'average_start');
-  if (!tradingDaysIn(start, end).length) throw invalid(W.noTradingDay, 'average_start');
+  if (!tradingDaysIn(start, end, exchangeOfSymbol(input.instrument_id ?? '')).length)
+    throw invalid(W.noTradingDay, 'average_start');
   if (end > fixingDeadline) throw invalid(W.afterDeadline(fixingDeadline), 'average_end');
   return { start, end };
 }
