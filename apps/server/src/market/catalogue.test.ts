@@ -48,6 +48,11 @@ describe('products', () => {
     }
   });
 
+  it("ends every commodity product's trading day at 15:00: the fixing deadline's time (fixingTerms FIXING_CLOSE_HOUR)", () => {
+    for (const p of catalogue.allProducts().filter((p) => p.exchange !== 'CFFEX'))
+      expect(p.daySessions.at(-1)!.end, `${p.exchange}.${p.id}`).toBe('15:00');
+  });
+
   it('has sane specs: tick divides the reference price grid, limits, vols, sessions', () => {
     for (const p of catalogue.allProducts()) {
       const label = `${p.exchange}.${p.id}`;
