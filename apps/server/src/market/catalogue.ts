@@ -269,7 +269,8 @@ export class Catalogue {
 
   /** The contract months of a product listed on `asOf`, nearest first. */
   private listedMonths(product: ProductSpec, asOf: CivilDate): { y: number; m: number }[] {
-    const alive = (c: { y: number; m: number }) => compareDates(expiryDate(product.expiry, c.y, c.m, product.exchange), asOf) >= 0;
+    const alive = (c: { y: number; m: number }) =>
+      compareDates(expiryDate(product.expiry, c.y, c.m, product.exchange), asOf) >= 0;
     const ahead = (i: number) => addMonths(asOf.y, asOf.m, i);
     const out: { y: number; m: number }[] = [];
     const rule = product.listing;

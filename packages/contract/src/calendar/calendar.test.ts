@@ -28,7 +28,8 @@ describe('the exchange calendar', () => {
   it('has the 2026 notice: 元旦, 春节, 劳动节 and 国庆节 are shut; make-up Saturdays and Sundays too', () => {
     for (const day of ['2026-01-01', '2026-01-02', '2026-02-16', '2026-02-23', '2026-04-06', '2026-05-05'])
       expect(isTradingDay('SHFE', day), day).toBe(false);
-    for (const day of ['2026-06-19', '2026-09-25', '2026-10-01', '2026-10-07']) expect(isTradingDay('DCE', day)).toBe(false);
+    for (const day of ['2026-06-19', '2026-09-25', '2026-10-01', '2026-10-07'])
+      expect(isTradingDay('DCE', day)).toBe(false);
     // 调休上班 weekends: offices work, exchanges do not.
     for (const day of ['2026-01-04', '2026-02-14', '2026-02-28', '2026-05-09', '2026-09-20', '2026-10-10'])
       expect(isTradingDay('CZCE', day), day).toBe(false);
