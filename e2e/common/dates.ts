@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { tradingDayOnOrAfter } from '../../packages/contract/src/calendar/index';
 
 /** dayjs zh-cn month names, as the calendar's header shows them. */
 const MONTHS = ['一月', '二月', '三月', '四月', '五月', '六月', '七月', '八月', '九月', '十月', '十一月', '十二月'];
@@ -7,6 +8,24 @@ const MONTHS = ['一月', '二月', '三月', '四月', '五月', '六月', '七
 export function beijingMonth(): { year: number; month: number } {
   const now = new Date(Date.now() + 8 * 3_600_000);
   return { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1 };
+}
+
+/** The Beijing calendar day `days` from now, 'YYYY-MM-DD'. */
+export function beijingDay(days = 0): string {
+  return new Date(Date.now() + 8 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * A fixing deadline: the first trading day of the exchanges (docs/calendar.md) on or after the
+ * Beijing day `days` from now — the server refuses a deadline on a weekend or a holiday.
+ */
+export function beijingTradingDay(days: number): string {
+  return tradingDayOnOrAfter('SHFE', beijingDay(days));
+}
+
+/** Calendar days from today (Beijing) to `day`. */
+export function daysFromToday(day: string): number {
+  return Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${beijingDay(0)}T00:00:00Z`)) / 86_400_000);
 }
 
 /** The day `day` of the month after today's (Beijing), 'YYYY-MM-DD'. */
@@ -35,12 +54,15 @@ export async function expectChineseEmptyDateField(page: Page, field: Locator): P
   await expect(page.getByRole('button', { name: `${year}年${month}月1日`, exact: true })).toBeVisible();
 }
 
-/** Picks `day` (15 → the 15th) of next month in an open calendar; returns it as 'YYYY-MM-DD'. */
+/**
+ * Picks `day` (15 → the 15th) of next month in an open calendar, or the first trading day after it
+ * (a deadline's calendar greys the others); returns it as 'YYYY-MM-DD'.
+ */
 export async function pickNextMonthDay(page: Page, day: number): Promise<string> {
-  const picked = nextMonthDay(day);
-  const [y, m] = picked.split('-').map(Number);
+  const picked = tradingDayOnOrAfter('SHFE', nextMonthDay(day));
+  const [y, m, d] = picked.split('-').map(Number);
   await page.getByRole('button', { name: '下个月' }).click();
-  await page.getByRole('button', { name: `${y}年${m}月${day}日`, exact: true }).click();
+  await page.getByRole('button', { name: `${y}年${m}月${d}日`, exact: true }).click();
   await expect(page.getByRole('button', { name: '选择月份' })).toBeHidden();
   return picked;
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { typeDay } from '../common/dates';
+import { beijingTradingDay, typeDay } from '../common/dates';
 import { expectNoEnglish } from '../common/english';
 import {
   demoTrader,
@@ -25,8 +25,8 @@ const COMPANY = '华东点价贸易有限公司';
 const CUSTOMER = { username: 'kehu01', password: 'kh-pass-1', phone: '13800138000' };
 const CONTRACT_NAME = '华东铜合同';
 const BULK_ORDERS = 105;
-/** A fixing deadline three weeks out (Beijing calendar day). */
-const DEADLINE = new Date(Date.now() + 8 * 3_600_000 + 21 * 86_400_000).toISOString().slice(0, 10);
+/** A fixing deadline three weeks out (a trading day, docs/calendar.md). */
+const DEADLINE = beijingTradingDay(21);
 
 let tenantId = 0;
 let contractId = 0;

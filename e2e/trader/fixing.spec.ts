@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { typeDay } from '../common/dates';
+import { beijingDay, beijingTradingDay, daysFromToday, typeDay } from '../common/dates';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { demoTrader, expectAccessible, pricerLogin, screenshot, signIn, toast, traderCall } from './support';
 
@@ -14,10 +14,9 @@ const TENANT = 1;
 const CUSTOMER = { username: `dj${Date.now() % 100_000}`, password: 'dj-pass-1' };
 const BASIS = 150; // copper: tick 10, multiplier 5
 const MULTIPLIER = 5;
-/** Beijing calendar day `days` from now. */
-const beijingDay = (days = 0) => new Date(Date.now() + 8 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
-const DEADLINE_DAYS = 20;
-const DEADLINE = beijingDay(DEADLINE_DAYS);
+/** About 20 days out, on a trading day (docs/calendar.md); the desk counts calendar days to it. */
+const DEADLINE = beijingTradingDay(20);
+const DEADLINE_DAYS = daysFromToday(DEADLINE);
 const CONTRACT_NAME = `基差铜合同-${CUSTOMER.username}`;
 
 let contractId = 0;

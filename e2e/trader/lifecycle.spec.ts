@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { typeDay } from '../common/dates';
+import { beijingDay, beijingTradingDay, typeDay } from '../common/dates';
 import { demoTrader, expectAccessible, pricerLogin, screenshot, signIn, toast, traderCall } from './support';
 
 /*
@@ -15,8 +15,7 @@ import { demoTrader, expectAccessible, pricerLogin, screenshot, signIn, toast, t
 
 const TENANT = 1;
 const CUSTOMER = { username: `lc${Date.now() % 100_000}`, password: 'lc-pass-1' };
-const beijingDay = (days = 0) => new Date(Date.now() + 8 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
-const DEADLINE = beijingDay(20);
+const DEADLINE = beijingTradingDay(20);
 
 interface Instrument {
   symbol: string;

@@ -1,3 +1,4 @@
+import { beijingTradingDay } from '../common/dates';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   demoTrader,
@@ -26,7 +27,6 @@ const MULTIPLIER = 5; // zinc: 5 吨 a lot
 /** 8 lots of zinc (~22,000 × 5 × 8 × 10 % ≈ 90,000 of margin) leave ~10,000 available. */
 const FIRST_DEPOSIT = 100_000;
 const LOTS = 8;
-const beijingDay = (days = 0) => new Date(Date.now() + 8 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 
 interface Account {
   pricer_id: number;
@@ -123,7 +123,7 @@ test.describe.serial('margin through the screens', () => {
       direction: 'BUY',
       total_quantity: 20,
       basis: 0,
-      fixing_deadline: beijingDay(20),
+      fixing_deadline: beijingTradingDay(20),
       margin_rate: 0.1,
     });
     contractId = created.id;

@@ -26,3 +26,4 @@ export * from './notifications';
 export * from './live';
 export * from './customers';
 export * from './pricing';
+export * from './calendar';

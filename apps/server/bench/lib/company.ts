@@ -1,4 +1,4 @@
-import { shanghaiToday } from '../../src/modules/contracts/fixingTerms';
+import { tradingDayIn } from '../../test/days';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 
@@ -58,7 +58,7 @@ export async function seedCompany(
         direction: c % 2 ? 'SELL' : 'BUY',
         total_quantity: 1_000_000,
         basis: 0,
-        fixing_deadline: shanghaiToday(new Date(Date.now() + 30 * 86_400_000)),
+        fixing_deadline: tradingDayIn(30),
       },
       token,
     );

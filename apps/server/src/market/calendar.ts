@@ -2,10 +2,15 @@
  * Asia/Shanghai calendar arithmetic for the catalogue and the simulated exchange.
  *
  * Beijing time itself (UTC+8, no daylight saving time) is platform/time.ts. Trading days are the
- * weekdays: public holidays (Spring Festival, National Day, …) are not modelled, so an expiry that
- * the exchange moves for a holiday comes out a few days off. Good enough for a simulation; a real
- * feed (MARKET_SOURCE=diff) brings the exchange's own dates.
+ * exchange calendar's (@pfp/contract `calendar`, docs/calendar.md): weekdays without the State
+ * Council's holidays, and no night session on the evening before a holiday.
  */
+import {
+  hasNightSessionAfter,
+  isTradingDay,
+  tradingDaysIn as calendarTradingDaysIn,
+  type CalendarExchange,
+} from '@pfp/contract';
 import { shanghaiInstant, shanghaiTime } from '../platform/time';
 import type { ExpiryRule, ProductSpec, Session } from './types';
 
@@ -30,9 +35,9 @@ export function weekdayOf(date: CivilDate): number {
   return new Date(Date.UTC(date.y, date.m - 1, date.d)).getUTCDay();
 }
 
-export function isTradingDate(date: CivilDate): boolean {
-  const wd = weekdayOf(date);
-  return wd !== 0 && wd !== 6;
+/** Whether `exchange` trades on the day (the exchange calendar; all mainland exchanges share it). */
+export function isTradingDate(date: CivilDate, exchange: CalendarExchange = 'SHFE'): boolean {
+  return isTradingDay(exchange, dateKey(date));
 }
 
 export function addDays(date: CivilDate, days: number): CivilDate {
@@ -47,13 +52,11 @@ export function civil(day: string): CivilDate {
 }
 
 /**
- * The trading days from `start` to `end`, both included. The weekdays, as everywhere on
- * this calendar.
+ * The trading days from `start` to `end`, both included: the exchange calendar's (docs/calendar.md);
+ * holidays take no share of an average window.
  */
-export function tradingDaysIn(start: string, end: string): string[] {
-  const out: string[] = [];
-  for (let d = civil(start); dateKey(d) <= end; d = addDays(d, 1)) if (isTradingDate(d)) out.push(dateKey(d));
-  return out;
+export function tradingDaysIn(start: string, end: string, exchange: CalendarExchange = 'SHFE'): string[] {
+  return calendarTradingDaysIn(exchange, start, end);
 }
 
 /** Year and month `offset` months after (y, m). */
@@ -72,9 +75,9 @@ function daysInMonth(y: number, m: number): number {
 }
 
 /** The n-th trading day of a month (n ≥ 1), or the |n|-th from its end (n ≤ -1). */
-export function nthTradingDay(y: number, m: number, n: number): CivilDate {
+export function nthTradingDay(y: number, m: number, n: number, exchange: CalendarExchange = 'SHFE'): CivilDate {
   const days: CivilDate[] = [];
-  for (let d = 1; d <= daysInMonth(y, m); d++) if (isTradingDate({ y, m, d })) days.push({ y, m, d });
+  for (let d = 1; d <= daysInMonth(y, m); d++) if (isTradingDate({ y, m, d }, exchange)) days.push({ y, m, d });
   const day = n > 0 ? days[n - 1] : days[days.length + n];
   if (!day) throw new Error(`no trading day ${n} in ${y}-${m}`);
   return day;
@@ -90,18 +93,22 @@ export function nthWeekday(y: number, m: number, n: number, weekday: number): Ci
 }
 
 /** Last trading day under `rule` for the contract of year y, month m. */
-export function expiryDate(rule: ExpiryRule, y: number, m: number): CivilDate {
+export function expiryDate(rule: ExpiryRule, y: number, m: number, exchange: CalendarExchange = 'SHFE'): CivilDate {
   const target = addMonths(y, m, rule.monthOffset);
   switch (rule.kind) {
     case 'dayOfMonth': {
       let date: CivilDate = { y: target.y, m: target.m, d: rule.day };
-      while (!isTradingDate(date)) date = addDays(date, 1);
+      while (!isTradingDate(date, exchange)) date = addDays(date, 1);
       return date;
     }
     case 'nthTradingDay':
-      return nthTradingDay(target.y, target.m, rule.n);
-    case 'nthWeekday':
-      return nthWeekday(target.y, target.m, rule.n, rule.weekday);
+      return nthTradingDay(target.y, target.m, rule.n, exchange);
+    case 'nthWeekday': {
+      // A named weekday that falls on a holiday moves to the next trading day (the exchanges' rule).
+      let date = nthWeekday(target.y, target.m, rule.n, rule.weekday);
+      while (!isTradingDate(date, exchange)) date = addDays(date, 1);
+      return date;
+    }
   }
 }
 
@@ -121,13 +128,14 @@ export function shanghaiCivilDate(at: Date | number): CivilDate {
 
 /**
  * The trading day `at` belongs to: the night session (from 21:00) opens the next trading day, so
- * from 17:00 on it is the next weekday; Friday night and the small hours of Saturday belong to Monday.
+ * from 17:00 on it is the next trading day; Friday night and the small hours of Saturday belong to
+ * Monday, a holiday to the first trading day after it.
  */
-export function tradingDayOf(at: Date | number): CivilDate {
+export function tradingDayOf(at: Date | number, exchange: CalendarExchange = 'SHFE'): CivilDate {
   const t = shanghaiTime(at);
   let date: CivilDate = { y: t.y, m: t.m, d: t.d };
   if (t.hh >= 17) date = addDays(date, 1);
-  while (!isTradingDate(date)) date = addDays(date, 1);
+  while (!isTradingDate(date, exchange)) date = addDays(date, 1);
   return date;
 }
 
@@ -153,24 +161,28 @@ export function tradingMinutesPerDay(product: Pick<ProductSpec, 'daySessions' | 
 }
 
 /**
- * Whether the product trades at `at`: day sessions Monday–Friday; the night session opens Monday–Friday
- * evenings, and its part after midnight runs Tuesday–Saturday mornings. Holidays are not modelled.
+ * Whether the product trades at `at`: day sessions on the exchange's trading days; the night session
+ * opens on the evening of a trading day unless a holiday comes before the next one (the exchange
+ * calendar), and its part after midnight runs on into the next calendar morning.
  */
-export function inSession(product: Pick<ProductSpec, 'daySessions' | 'nightSession'>, at: Date | number): boolean {
+export function inSession(
+  product: Pick<ProductSpec, 'daySessions' | 'nightSession'> & { exchange?: CalendarExchange },
+  at: Date | number,
+): boolean {
+  const exchange = product.exchange ?? 'SHFE';
   const t = shanghaiTime(at);
   const now = t.hh * 60 + t.mm + t.ss / 60;
-  const weekday = t.weekday >= 1 && t.weekday <= 5;
-  if (weekday) {
+  const today = dateKey(t);
+  if (isTradingDay(exchange, today)) {
     for (const s of product.daySessions) if (now >= minutes(s.start) && now < minutes(s.end)) return true;
   }
   const night = product.nightSession;
   if (!night) return false;
   const start = minutes(night.start);
   const end = minutes(night.end);
-  if (end > start) return weekday && now >= start && now < end;
-  if (weekday && now >= start) return true;
-  const afterWeekday = t.weekday >= 2 && t.weekday <= 6;
-  return afterWeekday && now < end;
+  if (now >= start && (end > start ? now < end : true)) return hasNightSessionAfter(exchange, today);
+  // The small hours belong to the night session opened the evening before.
+  return end < start && now < end && hasNightSessionAfter(exchange, dateKey(addDays(t, -1)));
 }
 
 /** TqSdk's quote datetime: 'YYYY-MM-DD HH:MM:SS.ffffff' in Shanghai time. */

@@ -48,6 +48,11 @@ describe('products', () => {
     }
   });
 
+  it("ends every commodity product's trading day at 15:00: the fixing deadline's time (fixingTerms FIXING_CLOSE_HOUR)", () => {
+    for (const p of catalogue.allProducts().filter((p) => p.exchange !== 'CFFEX'))
+      expect(p.daySessions.at(-1)!.end, `${p.exchange}.${p.id}`).toBe('15:00');
+  });
+
   it('has sane specs: tick divides the reference price grid, limits, vols, sessions', () => {
     for (const p of catalogue.allProducts()) {
       const label = `${p.exchange}.${p.id}`;
@@ -183,9 +188,11 @@ describe('listed futures', () => {
     const cu = listFutures('SHFE', 'cu', AS_OF).find((f) => f.symbol === 'SHFE.cu2601');
     expect(cu).toMatchObject({ name: '铜2601', instrumentId: 'cu2601', expiry: '2026-01-15', year: 2026, month: 1 });
     const sr = listFutures('CZCE', 'SR', AS_OF)[0];
-    expect(sr).toMatchObject({ symbol: 'CZCE.SR601', name: '白糖601', expiry: '2026-01-14' });
+    // The 10th trading day of January 2026: 元旦 shuts 1 and 2 January.
+    expect(sr).toMatchObject({ symbol: 'CZCE.SR601', name: '白糖601', expiry: '2026-01-16' });
     const ifs = listFutures('CFFEX', 'IF', AS_OF);
-    expect(ifs.map((f) => f.expiry)).toEqual(['2025-11-21', '2025-12-19', '2026-03-20', '2026-06-19']);
+    // The third Friday of June 2026 is 端午节: the expiry moves to the next trading day.
+    expect(ifs.map((f) => f.expiry)).toEqual(['2025-11-21', '2025-12-19', '2026-03-20', '2026-06-22']);
     expect(listFutures('INE', 'sc', AS_OF)[1]).toMatchObject({ symbol: 'INE.sc2601', expiry: '2025-12-31' });
     expect(listFutures('CFFEX', 'T', AS_OF)[0]).toMatchObject({ expiry: '2025-12-12' });
   });

@@ -271,7 +271,8 @@ export class Catalogue {
 
   /** The contract months of a product listed on `asOf`, nearest first. */
   private listedMonths(product: ProductSpec, asOf: CivilDate): { y: number; m: number }[] {
-    const alive = (c: { y: number; m: number }) => compareDates(expiryDate(product.expiry, c.y, c.m), asOf) >= 0;
+    const alive = (c: { y: number; m: number }) =>
+      compareDates(expiryDate(product.expiry, c.y, c.m, product.exchange), asOf) >= 0;
     const ahead = (i: number) => addMonths(asOf.y, asOf.m, i);
     const out: { y: number; m: number }[] = [];
     const rule = product.listing;
@@ -307,7 +308,7 @@ export class Catalogue {
 
   private makeFuture(product: ProductSpec, y: number, m: number, asOf: CivilDate): FutureSpec {
     const instrumentId = futureInstrumentId(product.exchange, product.id, y, m);
-    const expiry = expiryDate(product.expiry, y, m);
+    const expiry = expiryDate(product.expiry, y, m, product.exchange);
     const monthsOut = Math.max(0, monthDiff(asOf.y, asOf.m, y, m));
     return {
       kind: 'future',
@@ -359,7 +360,7 @@ export class Catalogue {
     const opt = product.option;
     if (!opt) return false;
     if (opt.maxChains !== undefined && index >= opt.maxChains) return false;
-    return asOf.getTime() < expiryInstant(expiryDate(opt.expiry, future.year, future.month));
+    return asOf.getTime() < expiryInstant(expiryDate(opt.expiry, future.year, future.month, product.exchange));
   }
 
   /** Strike bands of a future's options (CFFEX: wider bands beyond the three nearest months). */
@@ -404,7 +405,7 @@ export class Catalogue {
     const opt = product.option as NonNullable<ProductSpec['option']>;
     const contract = futureInstrumentId(product.exchange, opt.id, future.year, future.month);
     const instrumentId = optionInstrumentId(product.exchange, contract, type, strike);
-    const expiry = expiryDate(opt.expiry, future.year, future.month);
+    const expiry = expiryDate(opt.expiry, future.year, future.month, product.exchange);
     return {
       kind: 'option',
       symbol: `${product.exchange}.${instrumentId}`,

@@ -357,6 +357,13 @@ describe('SimExchange', () => {
       expect(sim.isTrading('CFFEX.IF2512', at('2025-11-20 15:10'))).toBe(false);
       expect(sim.isTrading('GFEX.si2601', at('2025-11-20 21:30'))).toBe(false);
       expect(sim.isTrading('NOPE.x1')).toBe(false);
+      // The exchange calendar (docs/calendar.md): no session on a holiday, no night session on its eve.
+      expect(sim.isTrading('SHFE.cu2601', at('2025-10-08 10:00'))).toBe(false); // 国庆
+      expect(sim.isTrading('SHFE.cu2601', at('2025-10-09 10:00'))).toBe(true);
+      expect(sim.isTrading('SHFE.cu2601', at('2025-09-30 21:30'))).toBe(false); // eve of 国庆
+      expect(sim.isTrading('SHFE.au2602', at('2025-12-31 01:00'))).toBe(true); // Tuesday's night session
+      expect(sim.isTrading('SHFE.au2602', at('2025-12-31 21:30'))).toBe(false); // eve of 元旦
+      expect(sim.isTrading('SHFE.au2602', at('2026-01-01 01:00'))).toBe(false);
       const always = new SimExchange({ seed: 1, now: () => shanghaiDate('2025-11-22 03:00') });
       expect(always.isTrading('CFFEX.IF2512')).toBe(true);
       expect(always.step().length).toBeGreaterThan(0);

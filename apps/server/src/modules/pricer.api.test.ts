@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../../test/harness';
 import { SimExchange } from '../market';
-import { shanghaiToday } from './contracts/fixingTerms';
+import { tradingDayIn } from '../../test/days';
 
 let h: Harness;
 let trader: string;
@@ -27,7 +27,7 @@ async function setupTenant(sub: string, company: string, pricer = 'carol') {
       direction: 'BUY',
       total_quantity: 20,
       basis: 0,
-      fixing_deadline: shanghaiToday(new Date(Date.now() + 30 * 86_400_000)),
+      fixing_deadline: tradingDayIn(30),
     },
     token,
   );

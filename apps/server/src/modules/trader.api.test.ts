@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../../test/harness';
-import { shanghaiToday } from './contracts/fixingTerms';
+import { tradingDayIn } from '../../test/days';
 
 /** A fixing deadline a month away. */
-const DEADLINE = shanghaiToday(new Date(Date.now() + 30 * 86_400_000));
+const DEADLINE = tradingDayIn(30);
 
 let h: Harness;
 let token: string;

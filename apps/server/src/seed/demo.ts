@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { hashPassword } from '../platform/auth/passwords';
 import type { DB } from '../platform/db/schema';
 import { shanghaiToday } from '../modules/contracts/fixingTerms';
+import { exchangeOfSymbol, tradingDayOnOrAfter, tradingDayOnOrBefore } from '@pfp/contract';
 import { addDays, addMonths, dateKey } from '../market/calendar';
 import { findInstrument } from '../market/catalogue';
 
@@ -63,7 +64,8 @@ export const DEMO_FIXED = { pricer: 'pricer2', lots: 30, headroom: 0.08 } as con
 
 /**
  * The deadline of a demo contract: `months` out, but a week before the futures' last trading day at
- * the latest (nobody fixes on a future that no longer trades), and never sooner than a week away.
+ * the latest (nobody fixes on a future that no longer trades), and never sooner than a week away; a
+ * trading day of the exchange.
  */
 export function demoDeadline(c: Pick<DemoContract, 'months' | 'pastDays'>, symbol: string, now = new Date()): string {
   const [y, m, d] = shanghaiToday(now).split('-').map(Number) as [number, number, number];
@@ -78,7 +80,9 @@ export function demoDeadline(c: Pick<DemoContract, 'months' | 'pastDays'>, symbo
     if (latest < deadline) deadline = latest;
   }
   const earliest = dateKey(addDays(today, 7));
-  return deadline < earliest ? earliest : deadline;
+  // A deadline is a trading day of the future's exchange (docs/calendar.md).
+  const exchange = exchangeOfSymbol(symbol) ?? 'SHFE';
+  return deadline < earliest ? tradingDayOnOrAfter(exchange, earliest) : tradingDayOnOrBefore(exchange, deadline);
 }
 
 /**

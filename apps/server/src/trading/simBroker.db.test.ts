@@ -3,7 +3,9 @@ import type { Database } from '../platform/db/database';
 import type { GatewayEvent, GatewayOrder } from './gateway';
 import { SimBroker, type SimBrokerOptions } from './simBroker';
 import { nextClose, onTickGrid, SIM_MESSAGES } from './simRules';
-import { FakeQuotes, withTradingTestDb, seedTenant } from '../../test/trading/testSupport';
+import { FakeQuotes, withTradingTestDb, seedTenant, setMarket } from '../../test/trading/testSupport';
+import { SimExchange } from '../market/simExchange';
+import { shanghaiDate } from '../platform/time';
 
 const CU = 'SHFE.cu2601';
 const AU = 'SHFE.au2602';
@@ -191,6 +193,27 @@ describe('SimBroker', () => {
     const night = order();
     await closed.insertOrder(night);
     expect(kinds(closedEvents, night.orderId)).toEqual([`rejected: ${SIM_MESSAGES.notTrading}`]);
+  });
+
+  it('with MARKET_SESSIONS=real fixes at night on a night product, refuses one without, and before a holiday', async () => {
+    // The exchange's sessions and calendar decide (market/calendar.ts inSession, docs/calendar.md).
+    const sim = new SimExchange({ seed: 1, sessions: 'real', now: () => clock });
+    const JD = 'DCE.jd2601'; // 鸡蛋: no night session
+    quotes.addInstrument(JD, 1);
+    setMarket(quotes, JD, 3_200);
+    const { b, events } = await broker({ isTrading: (symbol, at) => sim.isTrading(symbol, at) });
+    clock = shanghaiDate('2025-12-18 21:30'); // Thursday night
+    const copper = order({ limitPrice: 80_010 });
+    await b.insertOrder(copper);
+    expect(kinds(events, copper.orderId)).toEqual(['accepted', 'trade 1@80010']);
+    const eggs = order({ symbol: JD, limitPrice: 3_200 });
+    await b.insertOrder(eggs);
+    expect(kinds(events, eggs.orderId)).toEqual([`rejected: ${SIM_MESSAGES.notTrading}`]);
+    // 2025-12-31 (Wednesday) is the eve of 元旦: no night session, copper included.
+    clock = shanghaiDate('2025-12-31 21:30');
+    const eve = order();
+    await b.insertOrder(eve);
+    expect(kinds(events, eve.orderId)).toEqual([`rejected: ${SIM_MESSAGES.notTrading}`]);
   });
 
   it('does not match resting orders outside a session', async () => {

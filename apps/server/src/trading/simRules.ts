@@ -1,3 +1,4 @@
+import { isTradingDay } from '@pfp/contract';
 import { shanghaiInstant, shanghaiTime } from '../platform/time';
 import type { GatewayOrder } from './gateway';
 import type { SimOrderStatus } from '../platform/db/schema';
@@ -50,12 +51,14 @@ export const taking = (u: Used, direction: 'BUY' | 'SELL', v: number): Used =>
 export const tradeIdOf = (tenantId: number, ref: string, n: number) => `SIM-${tenantId}-${ref}-${n}`;
 
 const DAY_MS = 86_400_000;
+const pad2 = (n: number) => String(n).padStart(2, '0');
 const EPS = 1e-9;
 
 /**
  * The end of the simulated trading day an order placed at `at` belongs to: the next `closeTime`
- * (Asia/Shanghai, no DST) strictly after `at`, on a weekday (a Friday-night order lives until
- * Monday's close, as the exchanges count night sessions into the next trading day).
+ * (Asia/Shanghai, no DST) strictly after `at`, on a trading day of the exchange calendar (a
+ * Friday-night order lives until Monday's close, as the exchanges count night sessions into the next
+ * trading day; an order before a holiday until the close of the first trading day after it).
  */
 export function nextClose(at: Date, closeTime = '15:00'): Date {
   const m = /^(\d{1,2}):(\d{2})$/.exec(closeTime);
@@ -64,8 +67,8 @@ export function nextClose(at: Date, closeTime = '15:00'): Date {
   let t = shanghaiInstant(local.y, local.m, local.d, Number(m[1]), Number(m[2]));
   if (t <= at.getTime()) t += DAY_MS;
   for (;;) {
-    const weekday = shanghaiTime(t).weekday;
-    if (weekday !== 0 && weekday !== 6) return new Date(t);
+    const local = shanghaiTime(t);
+    if (isTradingDay('SHFE', `${local.y}-${pad2(local.m)}-${pad2(local.d)}`)) return new Date(t);
     t += DAY_MS;
   }
 }

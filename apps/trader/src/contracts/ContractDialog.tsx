@@ -212,6 +212,7 @@ export function ContractDialog({ opened, contract, onClose }: ContractDialogProp
       <FixingTermsFields
         basis={values.basis}
         deadline={values.fixing_deadline}
+        instrumentId={values.instrument_id}
         errors={{ basis: errorOf(form.errors.basis), fixing_deadline: errorOf(form.errors.fixing_deadline) }}
         disabled={locked}
         onBasis={(value) => {

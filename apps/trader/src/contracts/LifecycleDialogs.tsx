@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, List, Loader, NumberInput, Select, Stack, Table, Text } from '@pfp/mantine';
 import { beijingDay, formatBasis, formatDateTime, formatLotsWithUnits, formatNumber, formatPrice, zh } from '@pfp/i18n';
-import { AverageScheduleTable, DateField, notify } from '@pfp/ui';
+import { AverageScheduleTable, notify } from '@pfp/ui';
 import type { ContractRow, RollConfirmation } from '@pfp/contract';
 import { useState, type ReactNode } from 'react';
 import { errorText, useContractDetail, useExtendDeadline, useInstruments, useRollContract } from '../shared/api';
@@ -8,6 +8,7 @@ import { ConsoleModal } from '../shared/ConsoleModal';
 import { DialogActions } from '../shared/DialogActions';
 import { TONE } from '../shared/tones';
 import { unsettledLots } from './SettleContractDialog';
+import { TradingDayField } from './TradingDayField';
 
 const L = zh.lifecycle.ui;
 const yuan = (n: number) => formatNumber(n, 2);
@@ -170,7 +171,14 @@ export function RollDialog({ contract, onClose }: { contract: ContractRow | null
           data-testid="roll-fee"
         />
       </Group>
-      <DateField label={R.deadline} min={today} value={deadline} onChange={setDeadline} data-testid="roll-deadline" />
+      <TradingDayField
+        instrumentId={to ?? contract.instrument_id}
+        label={R.deadline}
+        min={today}
+        value={deadline}
+        onChange={setDeadline}
+        data-testid="roll-deadline"
+      />
     </EffectDialog>
   );
 }
@@ -210,7 +218,8 @@ export function ExtendDialog({ contract, onClose }: { contract: ContractRow | nu
     >
       <Text size="sm">{E.current(current || zh.fixing.noDeadline)}</Text>
       <Group grow>
-        <DateField
+        <TradingDayField
+          instrumentId={contract.instrument_id}
           label={E.deadline}
           min={current > today ? current : today}
           value={deadline}

@@ -1,4 +1,11 @@
-import { createContractInput, type ContractRow, type ContractStatus, type CreateContractInput } from '@pfp/contract';
+import {
+  createContractInput,
+  deadlineDayProblem,
+  exchangeOfSymbol,
+  type ContractRow,
+  type ContractStatus,
+  type CreateContractInput,
+} from '@pfp/contract';
 import { beijingDay, zh } from '@pfp/i18n';
 
 export const CONTRACT_STATUSES: ContractStatus[] = ['active', 'paused', 'expired', 'completed'];
@@ -61,17 +68,23 @@ export function valuesFromContract(contract: ContractRow): ContractValues {
 }
 
 /**
- * What the request schema cannot know: the deadline against today in Beijing. The basis is a
+ * What the request schema cannot know: the deadline against today in Beijing, and a trading day of
+ * the future's exchange (the server's rule and message, docs/calendar.md). The basis is a
  * commercial number (fen, sign allowed) the schema checks whole; it is not tied to the futures tick.
  * Field → message; empty when fine.
  */
 export function termsProblems(
-  values: Pick<ContractValues, 'basis' | 'fixing_deadline'>,
+  values: Pick<ContractValues, 'basis' | 'fixing_deadline' | 'instrument_id'>,
   now: Date = new Date(),
 ): Partial<Record<'basis' | 'fixing_deadline', string>> {
   const f = zh.fixing.errors;
   const problems: Partial<Record<'basis' | 'fixing_deadline', string>> = {};
-  if (values.fixing_deadline && values.fixing_deadline < beijingDay(now)) problems.fixing_deadline = f.deadlinePast;
+  const day = values.fixing_deadline;
+  if (day && day < beijingDay(now)) problems.fixing_deadline = f.deadlinePast;
+  else if (day) {
+    const closed = deadlineDayProblem(exchangeOfSymbol(values.instrument_id) ?? 'SHFE', day);
+    if (closed) problems.fixing_deadline = closed;
+  }
   return problems;
 }
 

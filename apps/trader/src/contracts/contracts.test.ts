@@ -80,6 +80,13 @@ describe('contract form', () => {
       '点价截止日不能早于今天',
     );
     expect(termsProblems({ ...FILLED, fixing_deadline: '2026-01-05' }, now)).toEqual({});
+    // A trading day of the future's exchange (docs/calendar.md), as the server words it.
+    expect(termsProblems({ ...FILLED, fixing_deadline: '2026-10-05' }, now).fixing_deadline).toBe(
+      '点价截止日 2026-10-05 不是上海期货交易所的交易日（国庆节休市），请选择交易日',
+    );
+    expect(
+      termsProblems({ ...FILLED, instrument_id: 'DCE.m2701', fixing_deadline: '2026-01-10' }, now).fixing_deadline,
+    ).toBe('点价截止日 2026-01-10 不是大连商品交易所的交易日（周六），请选择交易日');
   });
 
   it('resets the futures contract when the product changes', () => {

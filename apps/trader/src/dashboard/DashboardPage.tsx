@@ -6,6 +6,7 @@ import { errorText, useOrderStats, useRefreshOrders, useWaitingConditionals } fr
 import { PageLayout, figure, type Stat } from '../shared/PageLayout';
 import { computeOrderStats } from './orderStats';
 import { MarginCallsAlert } from './MarginCallsAlert';
+import { Banners, CalendarNotice } from './CalendarNotice';
 import { OrdersTable } from './OrdersTable';
 import { ExpiringContracts } from './ExpiringContracts';
 
@@ -60,7 +61,12 @@ export function DashboardPage() {
         </Button>
       }
       error={stats.isError ? t.statsFailed(errorText(stats.error)) : undefined}
-      banner={<MarginCallsAlert />}
+      banner={
+        <Banners>
+          <CalendarNotice />
+          <MarginCallsAlert />
+        </Banners>
+      }
       stats={{ label: t.stats.label, items }}
     >
       <ExpiringContracts />

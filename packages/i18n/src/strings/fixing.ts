@@ -5,7 +5,14 @@ export const fixing = {
   basisHelp: '最终价格 = 期货成交价 + 基差',
   basisPlaceholder: '可为负数，如 -20',
   deadline: '点价截止日',
-  deadlineHelp: '截止日 15:00 收盘后不能再点价',
+  deadlineHelp: '截止日 15:00 收盘后不能再点价；只能选交易所的交易日',
+  /** Past the published exchange calendar (docs/calendar.md, the year-end rule). */
+  deadlineBeyondCalendar: (end: string) =>
+    `该日期超出已公布的交易日历（至 ${end}），按工作日计算，节假日以交易所公告为准`,
+  /** The trader console's banner from 1 December while next year's calendar is missing. */
+  calendarMissing: (year: number, end: string) =>
+    `${year} 年交易日历尚未录入（已知至 ${end}）：${year} 年的点价截止日按工作日计算，春节等节假日可能不准。请在国务院公布节假日安排后更新交易日历。`,
+  calendarMissingTitle: '交易日历待更新',
   avgFixedPrice: '点价均价',
   fixedPrice: '点价价格',
   futuresPrice: '期货成交价',

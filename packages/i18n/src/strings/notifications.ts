@@ -40,8 +40,8 @@ export const notifications = {
     contract_paused: '合同已暂停点价',
     contract_expired: '合同已过点价截止日',
     contract_rolled: '合同已移仓',
-    deadline_t3: '点价截止提醒（3 天）',
-    deadline_t1: '点价截止提醒（1 天）',
+    deadline_t3: '点价截止提醒（3 个交易日）',
+    deadline_t1: '点价截止提醒（1 个交易日）',
     deadline_today: '点价截止日当天',
     margin_call: '追加保证金',
     margin_call_end: '追保解除',
@@ -142,8 +142,8 @@ export const notifications = {
       const what =
         f.days === 0
           ? `今天是合同「${f.contract}」的点价截止日（${f.deadline}），还有 ${f.remaining} 手未点价，收盘后不能再点价`
-          : `合同「${f.contract}」距点价截止日（${f.deadline}）还有 ${f.days} 天，还有 ${f.remaining} 手未点价`;
-      const title = f.days === 0 ? '今天是点价截止日' : `点价截止日还有 ${f.days} 天`;
+          : `合同「${f.contract}」距点价截止日（${f.deadline}）还有 ${f.days} 个交易日，还有 ${f.remaining} 手未点价`;
+      const title = f.days === 0 ? '今天是点价截止日' : `点价截止日还有 ${f.days} 个交易日`;
       return { mine: { title, body: what }, desk: { title: `客户 ${f.pricer}：${title}`, body: what } };
     },
     marginCall: (f: { pricer: string; callAmount: number; available: number }) => ({

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../../../test/harness';
 import { setupTenant, type Tenant } from '../../../test/tenants';
-import { shanghaiToday } from '../contracts/fixingTerms';
 import { createTradingService, type TradingService } from '../../trading/service';
 import { FakeQuotes, waitFor } from '../../../test/trading/testSupport';
 import { triggerConditional } from './conditional';
+import { tradingDayIn } from '../../../test/days';
 
 /*
  * The calls of conditional orders over HTTP on the real app and trading service: a condition the
@@ -15,7 +15,7 @@ import { triggerConditional } from './conditional';
 let h: Harness;
 let service: TradingService;
 let quotes: FakeQuotes;
-const DEADLINE = shanghaiToday(new Date(Date.now() + 30 * 86_400_000));
+const DEADLINE = tradingDayIn(30);
 
 async function newContract(t: Tenant, pricer: string, total = 20) {
   const res = await h.call(

@@ -6,7 +6,14 @@ import { audit } from '../audit/audit';
 import { conflict, invalid, notFound } from '../../platform/errors';
 import { readMarginSettings } from '../margin/ledger';
 import { isCommodityProduct } from './commodity';
-import { assertBasis, assertDeadlineOpen, assertGoodsPrice, checkAverageWindow, isPastDeadline } from './fixingTerms';
+import {
+  assertBasis,
+  assertDeadlineOpen,
+  assertDeadlineTradingDay,
+  assertGoodsPrice,
+  checkAverageWindow,
+  isPastDeadline,
+} from './fixingTerms';
 import { noMarket, type LastPriceOf } from '../margin/market';
 import { notifyContract } from '../notifications/notify';
 
@@ -21,6 +28,7 @@ export async function createContract(
 ) {
   assertBasis(input.basis);
   assertDeadlineOpen(input.fixing_deadline, now);
+  assertDeadlineTradingDay(input.fixing_deadline, input.instrument_id);
   const window = checkAverageWindow(input, input.fixing_deadline, now);
   return db.transaction().execute(async (tx) => {
     const pricer = await tx

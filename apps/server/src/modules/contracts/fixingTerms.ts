@@ -1,4 +1,5 @@
 import { zh } from '@pfp/i18n';
+import { deadlineDayProblem, exchangeOfSymbol } from '@pfp/contract';
 import { invalid } from '../../platform/errors';
 import { addDays, dateKey, shanghaiCivilDate, tradingDaysIn } from '../../market/calendar';
 import { shanghaiInstant } from '../../platform/time';
@@ -20,8 +21,9 @@ export function shanghaiToday(now: Date = new Date()): string {
 }
 
 /**
- * A deadline day ends with that trading day, at the day session's close (15:00 Beijing time, the
- * close the simulated broker also uses): the trade's "截止日收盘前".
+ * A deadline day ends with that trading day, at the close of the product's last session of the day:
+ * 15:00 Beijing time for every commodity product (the night session opens a trading day, the day
+ * session closes it; market/catalogue.test.ts checks it), the close the simulated broker also uses.
  */
 export const FIXING_CLOSE_HOUR = 15;
 
@@ -75,6 +77,15 @@ export function assertDeadlineOpen(deadline: string, now: Date = new Date()) {
   throw invalid(`今天已收盘（${FIXING_CLOSE_HOUR}:00），点价截止日请选择明天或之后的日期`, 'fixing_deadline');
 }
 
+/**
+ * Throws a 400 naming `fixing_deadline` unless the day is a trading day of the exchange of
+ * `instrumentId` (the exchange calendar, docs/calendar.md).
+ */
+export function assertDeadlineTradingDay(deadline: string, instrumentId: string) {
+  const problem = deadlineDayProblem(exchangeOfSymbol(instrumentId) ?? 'SHFE', deadline);
+  if (problem) throw invalid(problem, 'fixing_deadline');
+}
+
 /** Why a contract cannot be fixed (a submit answers `${reason}，不能下单`); null when it can. */
 export function notFixableReason(
   c: { status: string; fixing_deadline: string | null; pricing_mode?: string },
@@ -90,6 +101,7 @@ export function notFixableReason(
 
 export interface AverageWindowInput {
   pricing_mode: 'point' | 'average';
+  instrument_id?: string;
   average_start?: string | undefined;
   average_end?: string | undefined;
 }
@@ -111,7 +123,8 @@ export function checkAverageWindow(
   const end = input.average_end;
   if (end < start) throw invalid(W.order, 'average_end');
   if (start < shanghaiToday(now)) throw invalid(W.past, 'average_start');
-  if (!tradingDaysIn(start, end).length) throw invalid(W.noTradingDay, 'average_start');
+  if (!tradingDaysIn(start, end, exchangeOfSymbol(input.instrument_id ?? '')).length)
+    throw invalid(W.noTradingDay, 'average_start');
   if (end > fixingDeadline) throw invalid(W.afterDeadline(fixingDeadline), 'average_end');
   return { start, end };
 }

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../../../test/harness';
 import { setupTenant, type Tenant } from '../../../test/tenants';
-import { shanghaiToday } from '../contracts/fixingTerms';
+import { tradingDayIn } from '../../../test/days';
 
 let h: Harness;
 let t: Tenant;
@@ -26,7 +26,7 @@ beforeAll(async () => {
       direction: 'BUY',
       total_quantity: 20,
       basis: 0,
-      fixing_deadline: shanghaiToday(new Date(Date.now() + 30 * 86_400_000)),
+      fixing_deadline: tradingDayIn(30),
     },
     t.token,
   );

@@ -5,6 +5,7 @@ import { shanghaiToday } from '../contracts/fixingTerms';
 import { createTradingService, type TradingService } from '../../trading/service';
 import { FakeQuotes } from '../../../test/trading/testSupport';
 import { triggerConditional } from '../conditional/conditional';
+import { tradingDayIn } from '../../../test/days';
 
 /*
  * The customer's legal identity and confirm-sheet switch (issue 29) over HTTP on the real app and
@@ -18,7 +19,7 @@ let service: TradingService;
 let quotes: FakeQuotes;
 let a: Tenant;
 let b: Tenant;
-const DEADLINE = shanghaiToday(new Date(Date.now() + 30 * 86_400_000));
+const DEADLINE = tradingDayIn(30);
 const FROM = shanghaiToday(new Date(Date.now() - 86_400_000));
 const TO = shanghaiToday(new Date(Date.now() + 86_400_000));
 const PROFILE = '/api/trader/rpc/update-pricer-profile';

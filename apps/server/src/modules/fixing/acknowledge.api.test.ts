@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../../../test/harness';
 import { setupTenant, type Tenant } from '../../../test/tenants';
-import { shanghaiToday } from '../contracts/fixingTerms';
 import { createTradingService, type TradingService } from '../../trading/service';
 import { FakeQuotes, setMarket } from '../../../test/trading/testSupport';
 import { triggerConditional } from '../conditional/conditional';
+import { tradingDayIn } from '../../../test/days';
 
 /*
  * The customer's acknowledgement of a 点价确认单 (issue 29) over HTTP on the real app and trading
@@ -18,7 +18,7 @@ let service: TradingService;
 let quotes: FakeQuotes;
 let a: Tenant;
 let b: Tenant;
-const DEADLINE = shanghaiToday(new Date(Date.now() + 30 * 86_400_000));
+const DEADLINE = tradingDayIn(30);
 const ACK = '/api/pricer/rpc/acknowledge-confirmation';
 const UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) 测试浏览器';
 

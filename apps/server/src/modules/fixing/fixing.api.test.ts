@@ -6,6 +6,7 @@ import { shanghaiToday } from '../contracts/fixingTerms';
 import { createTradingService, type TradingService } from '../../trading/service';
 import { FakeQuotes, setMarket } from '../../../test/trading/testSupport';
 import { triggerConditional } from '../conditional/conditional';
+import { tradingDayIn } from '../../../test/days';
 
 /*
  * The business calls over HTTP on the real app, with the real trading service and its simulated
@@ -17,7 +18,7 @@ import { triggerConditional } from '../conditional/conditional';
 let h: Harness;
 let service: TradingService;
 let quotes: FakeQuotes;
-const DEADLINE = shanghaiToday(new Date(Date.now() + 30 * 86_400_000));
+const DEADLINE = tradingDayIn(30);
 // A range around today, so that a test running across Beijing midnight still finds its fills.
 const FROM = shanghaiToday(new Date(Date.now() - 86_400_000));
 const TO = shanghaiToday(new Date(Date.now() + 86_400_000));

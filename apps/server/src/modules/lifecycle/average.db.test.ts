@@ -75,6 +75,28 @@ async function fill(o: Extract<DayOutcome, { outcome: 'fixed' }>, day: string) {
 }
 
 describe('average pricing over a simulated month (injected clock)', () => {
+  it('schedules and fixes no day over 元旦: 1 and 2 January 2026 are skipped, the lots go to the trading days', async () => {
+    await seedInstruments(db, [SYMBOL]);
+    const who = await seedTenant(db);
+    const window = { start: '2025-12-29', end: '2026-01-07' };
+    const id = await averageContract(who, window, 50);
+    const fixedOn: string[] = [];
+    for (const day of calendar('2025-12-29', 10)) {
+      for (const t of TIMES) {
+        for (const o of await runAverageFixings(db, { now: shanghaiDate(`${day} ${t}`) })) {
+          if (o.outcome !== 'fixed') continue;
+          await fill(o, day);
+          fixedOn.push(day);
+        }
+      }
+    }
+    const trading = ['2025-12-29', '2025-12-30', '2025-12-31', '2026-01-05', '2026-01-06', '2026-01-07'];
+    expect(fixedOn).toEqual(trading);
+    const schedule = await contractSchedule(db, who, id, { hh: 14, mm: 50 }, shanghaiDate('2025-12-29 09:00'));
+    expect(schedule.days.map((d) => d.date)).toEqual(trading);
+    expect(schedule.days.map((d) => d.date)).not.toContain('2026-01-01');
+  });
+
   it('fixes lots left ÷ days left each trading day at 14:50, exactly, with a missed day moved on', async () => {
     await seedInstruments(db, [SYMBOL]);
     const who = await seedTenant(db);

@@ -7,7 +7,7 @@ import { conflict, invalid } from '../../platform/errors';
 import { round2 } from '../margin/arithmetic';
 import { assertContractFees } from '../margin/bounds';
 import { audit } from '../audit/audit';
-import { assertDeadlineOpen, isPastDeadline } from '../contracts/fixingTerms';
+import { assertDeadlineOpen, assertDeadlineTradingDay, isPastDeadline } from '../contracts/fixingTerms';
 import { chargeFee } from './fees';
 import { inTransaction } from '../../platform/db/transaction';
 import { lockContract } from './roll';
@@ -35,6 +35,7 @@ export async function extendDeadline(
     if (c.fixing_deadline && input.fixing_deadline <= c.fixing_deadline)
       throw invalid(E.deadlineNotLater(c.fixing_deadline), 'fixing_deadline');
     assertBeforeExpiry(input.fixing_deadline, c.instrument_id, now);
+    assertDeadlineTradingDay(input.fixing_deadline, c.instrument_id);
     const fee = round2(input.fee);
     assertContractFees(Number(c.fees) + fee, 'fee');
     // An expired contract (its deadline passed) opens again; a paused one stays paused.

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../../../test/harness';
+import { tradingDayIn } from '../../../test/days';
+import { addCalendarDays, closedReason, isTradingDay } from '@pfp/contract';
 import { createContract, setupTenant, type Tenant } from '../../../test/tenants';
 import { shanghaiToday } from '../contracts/fixingTerms';
 import { tradingDaysIn } from '../../market/calendar';
@@ -19,7 +21,7 @@ let near: string;
 let far: string;
 let otherProduct: string;
 const day = (offsetDays: number) => shanghaiToday(new Date(Date.now() + offsetDays * 86_400_000));
-const DEADLINE = day(20);
+const DEADLINE = tradingDayIn(20);
 
 beforeAll(async () => {
   h = await startHarness();
@@ -47,6 +49,69 @@ const snapshot = async () => ({
 
 const ROLL = '/api/trader/rpc/roll-contract';
 const EXTEND = '/api/trader/rpc/extend-deadline';
+
+/** The first day on or after `from` that is no trading day of the exchanges and no earlier than today. */
+const closedDayFrom = (from: string) => {
+  let d = from;
+  while (isTradingDay('SHFE', d)) d = addCalendarDays(d, 1);
+  return d;
+};
+const notTradingDay = (d: string) => {
+  const why = closedReason('SHFE', d)!;
+  return `点价截止日 ${d} 不是上海期货交易所的交易日（${why}），请选择交易日`;
+};
+
+describe('the exchange calendar (docs/calendar.md)', () => {
+  it('refuses a 截止日 on a holiday or a weekend on create-contract, naming the field; nothing is created', async () => {
+    const before = await snapshot();
+    // 1 January is 元旦 every year (the notice, or the law's fixed-date holiday past the known calendar).
+    const newYear = `${Number(shanghaiToday().slice(0, 4)) + 1}-01-01`;
+    const weekend = closedDayFrom(tradingDayIn(3));
+    for (const [deadline, reason] of [
+      [newYear, '元旦休市'],
+      [weekend, closedReason('SHFE', weekend)!],
+    ] as const) {
+      const res = await h.call(
+        '/api/trader/rpc/create-contract',
+        {
+          pricer_id: a.pricers.alice!.id,
+          product_name: '铜',
+          instrument_id: a.symbol,
+          direction: 'BUY',
+          total_quantity: 20,
+          basis: 150,
+          fixing_deadline: deadline,
+        },
+        a.token,
+      );
+      expect(res.status, deadline).toBe(400);
+      expect(res.body.error).toMatchObject({
+        field: 'fixing_deadline',
+        message: `点价截止日 ${deadline} 不是上海期货交易所的交易日（${reason}），请选择交易日`,
+      });
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses a non-trading 截止日 on extend-deadline and roll-contract; nothing changes', async () => {
+    // Tenant b's: tenant a's exposure is counted by the tests below.
+    const id = await newContract(b, 'carol', { instrument_id: far });
+    const nearId = await newContract(b, 'carol');
+    const before = await snapshot();
+    const later = closedDayFrom(addCalendarDays(DEADLINE, 1));
+    const extend = await h.call(EXTEND, { contract_id: id, fixing_deadline: later }, b.token);
+    expect(extend.status, JSON.stringify(extend.body)).toBe(400);
+    expect(extend.body.error).toMatchObject({ field: 'fixing_deadline', message: notTradingDay(later) });
+    const roll = await h.call(
+      ROLL,
+      { contract_id: nearId, to_instrument_id: far, quantity: 5, spread: 30, fixing_deadline: later },
+      b.token,
+    );
+    expect(roll.status, JSON.stringify(roll.body)).toBe(400);
+    expect(roll.body.error).toMatchObject({ field: 'fixing_deadline', message: notTradingDay(later) });
+    expect(await snapshot()).toEqual(before);
+  });
+});
 
 describe('转月 roll', () => {
   it('refuses bad input with a Chinese 400 naming the field, held lots with a 409 listing them; nothing changes', async () => {
@@ -198,7 +263,7 @@ describe('延期 extension', () => {
       [{ fixing_deadline: DEADLINE }, 'fixing_deadline', `新点价截止日必须晚于当前截止日 ${DEADLINE}`],
       [{ fixing_deadline: '2099-12-31' }, 'fixing_deadline', /^点价截止日不能晚于/],
       [{ fixing_deadline: '2026-02-30' }, 'fixing_deadline', '新点价截止日应为有效日期（YYYY-MM-DD）'],
-      [{ fixing_deadline: day(25), fee: 1.234 }, 'fee', '延期费最多两位小数'],
+      [{ fixing_deadline: tradingDayIn(25), fee: 1.234 }, 'fee', '延期费最多两位小数'],
     ];
     for (const [over, field, message] of cases) {
       const res = await h.call(EXTEND, { contract_id: id, ...over }, a.token);
@@ -206,7 +271,7 @@ describe('延期 extension', () => {
       expect(res.body.error.field, JSON.stringify(over)).toBe(field);
       expect(res.body.error.message, JSON.stringify(over)).toMatch(message);
     }
-    expect((await h.call(EXTEND, { contract_id: id, fixing_deadline: day(25) }, b.token)).status).toBe(404);
+    expect((await h.call(EXTEND, { contract_id: id, fixing_deadline: tradingDayIn(25) }, b.token)).status).toBe(404);
     expect(await snapshot()).toEqual(before);
   });
 
@@ -217,7 +282,10 @@ describe('延期 extension', () => {
       .set({ status: 'expired', fixing_deadline: day(-3) })
       .where('id', '=', id)
       .execute();
-    const to = latestDeadline(near, new Date())!.latest < day(25) ? latestDeadline(near, new Date())!.latest : day(25);
+    const to =
+      latestDeadline(near, new Date())!.latest < tradingDayIn(25)
+        ? latestDeadline(near, new Date())!.latest
+        : tradingDayIn(25);
     const res = await h.call(EXTEND, { contract_id: id, fixing_deadline: to, fee: 500 }, a.token);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toMatchObject({ status: 'active', fixing_deadline: to, fees: 500 });
@@ -254,7 +322,7 @@ describe('延期 extension', () => {
       .set({ status: 'completed', remaining_quantity: 0, executed_quantity: 1 })
       .where('id', '=', id)
       .execute();
-    const res = await h.call(EXTEND, { contract_id: id, fixing_deadline: day(25) }, a.token);
+    const res = await h.call(EXTEND, { contract_id: id, fixing_deadline: tradingDayIn(25) }, a.token);
     expect(res.status).toBe(409);
     expect(res.body.error.message).toBe('合同已全部执行，不能延期');
   });

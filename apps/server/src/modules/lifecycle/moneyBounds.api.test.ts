@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../../../test/harness';
 import { createContract, setupTenant, type Tenant } from '../../../test/tenants';
-import { shanghaiToday } from '../contracts/fixingTerms';
+import { addCalendarDays, tradingDayOnOrAfter } from '@pfp/contract';
+import { tradingDayIn } from '../../../test/days';
 
 /*
  * Amounts that round to 0 and money products the numeric columns cannot hold (issue 40 item 4): a
@@ -12,7 +13,9 @@ import { shanghaiToday } from '../contracts/fixingTerms';
 let h: Harness;
 let a: Tenant;
 let far: string;
-const day = (offsetDays: number) => shanghaiToday(new Date(Date.now() + offsetDays * 86_400_000));
+// Deadlines on trading days (docs/calendar.md), the second one later than the first.
+const DEADLINE = tradingDayIn(20);
+const LATER = tradingDayOnOrAfter('SHFE', addCalendarDays(DEADLINE, 5));
 
 beforeAll(async () => {
   h = await startHarness();
@@ -62,7 +65,7 @@ describe('money input bounds', () => {
   });
 
   it('refuses a roll fee whose total (fee × lots × multiplier) the ledger cannot hold, naming fee_per_unit', async () => {
-    const { id } = await createContract(h, a, 'alice', day(20), { total_quantity: 2_000 });
+    const { id } = await createContract(h, a, 'alice', DEADLINE, { total_quantity: 2_000 });
     const before = await snapshot();
     const res = await h.call(
       '/api/trader/rpc/roll-contract',
@@ -85,7 +88,7 @@ describe('money input bounds', () => {
 
   it('refuses a deposit or fee that would take the balance or a contract’s fees past what they hold', async () => {
     const alice = a.pricers.alice!.id;
-    const { id } = await createContract(h, a, 'alice', day(20));
+    const { id } = await createContract(h, a, 'alice', DEADLINE);
     const opened = await h.call(
       '/api/trader/rpc/record-funds',
       { pricer_id: alice, kind: 'deposit', amount: 1 },
@@ -108,7 +111,7 @@ describe('money input bounds', () => {
     expect(deposit.body.error).toMatchObject({ field: 'amount', message: '入账后余额将超过 10,000,000,000,000 元' });
     const extend = await h.call(
       '/api/trader/rpc/extend-deadline',
-      { contract_id: id, fixing_deadline: day(25), fee: 1e12 },
+      { contract_id: id, fixing_deadline: LATER, fee: 1e12 },
       a.token,
     );
     expect(extend.status, JSON.stringify(extend.body)).toBe(400);

@@ -9,7 +9,7 @@ import { isOnTick, tickDecimals } from '../../market/catalogue';
 import { round2 } from '../margin/arithmetic';
 import { assertAmount } from '../margin/bounds';
 import { audit } from '../audit/audit';
-import { assertDeadlineOpen, assertGoodsPrice } from '../contracts/fixingTerms';
+import { assertDeadlineOpen, assertDeadlineTradingDay, assertGoodsPrice } from '../contracts/fixingTerms';
 import { noMarket, type LastPriceOf } from '../margin/market';
 import { chargeFee } from './fees';
 import { inTransaction } from '../../platform/db/transaction';
@@ -104,6 +104,7 @@ export async function rollContract(
     if (!deadline) throw invalid(zh.lifecycle.errors.deadlineNotLater('—'), 'fixing_deadline');
     assertDeadlineOpen(deadline, now);
     assertBeforeExpiry(deadline, to.symbol, now);
+    assertDeadlineTradingDay(deadline, to.symbol);
 
     const multiplier = to.volume_multiple;
     const fee = round2(input.fee_per_unit * input.quantity * multiplier);

@@ -1,5 +1,5 @@
 import { zh } from '@pfp/i18n';
-import { addDays, civil, dateKey } from '../../market/calendar';
+import { addCalendarDays, exchangeOfSymbol, tradingDayOnOrBefore } from '@pfp/contract';
 import { findInstrument } from '../../market/catalogue';
 import { invalid } from '../../platform/errors';
 
@@ -16,10 +16,15 @@ export function lastTradingDay(symbol: string, now: Date): string | undefined {
   return spec?.kind === 'future' ? spec.expiry : undefined;
 }
 
-/** The latest fixing deadline on a future: a week before its last trading day (undefined: not known). */
+/**
+ * The latest fixing deadline on a future: the last trading day of its exchange a week or more before
+ * the future's last trading day (undefined: not known).
+ */
 export function latestDeadline(symbol: string, now: Date): { latest: string; expiry: string } | undefined {
   const expiry = lastTradingDay(symbol, now);
-  return expiry ? { latest: dateKey(addDays(civil(expiry), -7)), expiry } : undefined;
+  if (!expiry) return undefined;
+  const exchange = exchangeOfSymbol(symbol) ?? 'SHFE';
+  return { latest: tradingDayOnOrBefore(exchange, addCalendarDays(expiry, -7)), expiry };
 }
 
 /** Throws a 400 naming `fixing_deadline` when it is later than the future allows. */

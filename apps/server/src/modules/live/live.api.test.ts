@@ -7,9 +7,9 @@ import { SimExchange } from '../../market';
 import type { Quote } from '../../platform/quote';
 import { WsRegistry } from '../../platform/ws/registry';
 import { attachViewServer } from '../../platform/ws/server';
-import { shanghaiToday } from '../contracts/fixingTerms';
 import { rememberedTenantIds } from '../tenants/tenantIds';
 import { LiveHub, liveCaller } from './hub';
+import { tradingDayIn } from '../../../test/days';
 
 let h: Harness;
 let hub: LiveHub;
@@ -52,7 +52,7 @@ async function customer(sub: string, company: string): Promise<Customer> {
       direction: 'BUY',
       total_quantity: 20,
       basis: 0,
-      fixing_deadline: shanghaiToday(new Date(Date.now() + 30 * 86_400_000)),
+      fixing_deadline: tradingDayIn(30),
     },
     trader,
   );
@@ -192,7 +192,7 @@ describe('the live desk', () => {
         direction: 'SELL',
         total_quantity: 500,
         basis: 0,
-        fixing_deadline: shanghaiToday(new Date(Date.now() + 30 * 86_400_000)),
+        fixing_deadline: tradingDayIn(30),
       },
       c.trader,
     );

@@ -9,6 +9,7 @@ import { expireDueConditionals, triggerConditional } from '../conditional/condit
 import { shanghaiToday } from '../contracts/fixingTerms';
 import { accountFigures, marginFor } from './arithmetic';
 import { watchMarginCalls } from './watch';
+import { tradingDayIn } from '../../../test/days';
 
 /*
  * Margin and credit over HTTP (issue 31, docs/margin.md), on the real app with the real trading
@@ -20,7 +21,7 @@ let service: TradingService;
 let quotes: FakeQuotes;
 let a: Tenant;
 let b: Tenant;
-const DEADLINE = shanghaiToday(new Date(Date.now() + 30 * 86_400_000));
+const DEADLINE = tradingDayIn(30);
 
 /** The market of `symbol` trades at `price`, offering `lots` on both sides. */
 const market = (symbol: string, price: number, lots = 100) => setMarket(quotes, symbol, price, lots);

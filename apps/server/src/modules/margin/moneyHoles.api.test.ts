@@ -6,7 +6,8 @@ import { FakeQuotes, setMarket, waitFor } from '../../../test/trading/testSuppor
 import { loadConfig } from '../../platform/config';
 import { createTradingService, type TradingService } from '../../trading/service';
 import { triggerConditional } from '../conditional/conditional';
-import { shanghaiToday } from '../contracts/fixingTerms';
+import { addCalendarDays, tradingDayOnOrAfter } from '@pfp/contract';
+import { tradingDayIn } from '../../../test/days';
 
 /*
  * Issue 40's money-path probe, re-run over HTTP on the real app and its simulated broker: a market
@@ -19,8 +20,9 @@ let service: TradingService;
 let quotes: FakeQuotes;
 let t: Tenant;
 let far: string;
-const day = (offsetDays: number) => shanghaiToday(new Date(Date.now() + offsetDays * 86_400_000));
-const DEADLINE = day(10);
+// Deadlines on trading days (docs/calendar.md): the contracts' and a later one to extend them to.
+const DEADLINE = tradingDayIn(10);
+const LATER = tradingDayOnOrAfter('SHFE', addCalendarDays(DEADLINE, 1));
 
 const market = (price: number) => setMarket(quotes, t.symbol, price, 1_000);
 const funds = (pricer: string, body: Record<string, unknown>) =>
@@ -344,7 +346,7 @@ describe('one customer’s fixings, 转月 and 延期 with fees at once (issue 4
           ),
         ),
         ...extending.map((c) =>
-          h.call('/api/trader/rpc/extend-deadline', { contract_id: c.id, fixing_deadline: day(11), fee: 100 }, t.token),
+          h.call('/api/trader/rpc/extend-deadline', { contract_id: c.id, fixing_deadline: LATER, fee: 100 }, t.token),
         ),
       ];
       for (const r of await Promise.all(calls)) {

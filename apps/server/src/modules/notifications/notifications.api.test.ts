@@ -9,6 +9,9 @@ import { markAccounts } from '../margin/watch';
 import { expireDueContracts } from '../controls/deadlines';
 import { notifyContractRolled, notifyFills } from './notify';
 import { remindDeadlines } from './reminders';
+import { tradingDayIn } from '../../../test/days';
+import { addTradingDays } from '@pfp/contract';
+import { shanghaiDate } from '../../platform/time';
 
 /*
  * Notifications over HTTP (issue 33, docs/notifications.md) on the real app, the real trading service
@@ -21,7 +24,7 @@ let service: TradingService;
 let quotes: FakeQuotes;
 let a: Tenant;
 let b: Tenant;
-const DEADLINE = shanghaiToday(new Date(Date.now() + 30 * 86_400_000));
+const DEADLINE = tradingDayIn(30);
 
 const market = (symbol: string, price: number) => setMarket(quotes, symbol, price);
 
@@ -209,7 +212,8 @@ describe('contracts, 条件单, deadlines, margin calls', () => {
 
   it('reminds T-3, T-1 and the last day once per contract, however many instances run the job', async () => {
     const now = new Date();
-    const inDays = (d: number) => shanghaiToday(new Date(now.getTime() + d * 86_400_000));
+    // Deadlines are counted in trading days (docs/calendar.md), whatever day the suite runs on.
+    const inDays = (d: number) => addTradingDays('SHFE', shanghaiToday(now), d);
     // Created with a later deadline, then moved in the database: after 15:00 Beijing time the API refuses a
     // deadline of today, and the job must not depend on the hour the suite runs at.
     const moved: number[] = [];
@@ -238,13 +242,40 @@ describe('contracts, 条件单, deadlines, margin calls', () => {
     const erin = await mine(b, 'erin');
     const byKind = Object.fromEntries(erin.items.map((i) => [i.kind, i.text]));
     expect(byKind).toEqual({
-      deadline_t3: `合同「${t3.name}」距点价截止日（${inDays(3)}）还有 3 天，还有 20 手未点价`,
-      deadline_t1: `合同「${t1.name}」距点价截止日（${inDays(1)}）还有 1 天，还有 20 手未点价`,
+      deadline_t3: `合同「${t3.name}」距点价截止日（${inDays(3)}）还有 3 个交易日，还有 20 手未点价`,
+      deadline_t1: `合同「${t1.name}」距点价截止日（${inDays(1)}）还有 1 个交易日，还有 20 手未点价`,
       deadline_today: `今天是合同「${t0.name}」的点价截止日（${inDays(0)}），还有 20 手未点价，收盘后不能再点价`,
     });
     expect((await desk(b)).items.filter((i) => i.kind.startsWith('deadline'))).toHaveLength(3);
-    // The day after: T-1's contract is on its last day (told); T-3's has 2 days left (its T-3 reminder was sent).
-    expect(await remindDeadlines(h.db, new Date(now.getTime() + 86_400_000))).toBe(1);
+    // The next trading day: T-1's contract is on its last day (told); T-3's has 2 days left (its T-3 reminder was sent).
+    expect(await remindDeadlines(h.db, shanghaiDate(`${inDays(1)} 10:00`))).toBe(1);
+  });
+
+  it('counts T-3 in trading days: on a Friday, a Wednesday deadline is T-3 and a Monday one T-1', async () => {
+    const friday = shanghaiDate('2026-11-27 10:00');
+    const moved: number[] = [];
+    const dueOn = async (deadline: string) => {
+      const c = await newContract(b, 'erin');
+      await h.db.updateTable('contracts').set({ fixing_deadline: deadline }).where('id', '=', c.id).execute();
+      moved.push(c.id);
+      return c;
+    };
+    onTestFinished(async () => {
+      await h.db.updateTable('contracts').set({ fixing_deadline: DEADLINE }).where('id', 'in', moved).execute();
+    });
+    const wednesday = await dueOn('2026-12-02');
+    await dueOn('2026-11-30');
+    await dueOn('2026-12-03'); // four trading days away: not yet
+    const before = (await mine(b, 'erin')).items.length;
+    expect(await remindDeadlines(h.db, friday)).toBe(2);
+    const all = (await mine(b, 'erin')).items;
+    const told = all.slice(0, all.length - before);
+    // Each reminder by the deadline it names.
+    const byDeadline = Object.fromEntries(told.map((i) => [i.text.match(/（(\d{4}-\d{2}-\d{2})）/)![1], i.kind]));
+    expect(byDeadline).toEqual({ '2026-12-02': 'deadline_t3', '2026-11-30': 'deadline_t1' });
+    expect(told.find((i) => i.kind === 'deadline_t3')!.text).toBe(
+      `合同「${wednesday.name}」距点价截止日（2026-12-02）还有 3 个交易日，还有 20 手未点价`,
+    );
   });
 
   it('tells of a margin call and its end', async () => {

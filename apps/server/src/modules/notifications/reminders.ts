@@ -1,3 +1,4 @@
+import { addTradingDays, exchangeOfSymbol, tradingDaysBetween } from '@pfp/contract';
 import { zh } from '@pfp/i18n';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema';
@@ -6,10 +7,7 @@ import type { Logger } from '../../platform/logger';
 import { beijingText } from '../../platform/time';
 import { notify } from './notify';
 
-const DAY_MS = 86_400_000;
-const dayNumber = (ymd: string) => Date.UTC(+ymd.slice(0, 4), +ymd.slice(5, 7) - 1, +ymd.slice(8, 10)) / DAY_MS;
-
-/** Which reminder a contract is due, `days` calendar days (Beijing) before its fixing deadline. */
+/** Which reminder a contract is due, `days` trading days before its fixing deadline. */
 export function reminderOf(days: number): 'deadline_t3' | 'deadline_t1' | 'deadline_today' | undefined {
   if (days === 0) return 'deadline_today';
   if (days === 1) return 'deadline_t1';
@@ -18,7 +16,8 @@ export function reminderOf(days: number): 'deadline_t3' | 'deadline_t1' | 'deadl
 }
 
 /**
- * The fixing-deadline reminders (T-3, T-1, the last day; calendar days in Beijing time) of every
+ * The fixing-deadline reminders (T-3, T-1, the last day; trading days of the contract's exchange,
+ * docs/calendar.md: on a Friday a Wednesday deadline is T-3) of every
  * active or paused contract with lots still to fix. Each reminder is recorded once per contract: its
  * ref (`deadline_t3:<contract>`) is unique, so two instances running this at once, or a restart,
  * write it once. A server that was down on T-3 sends the T-3 reminder on T-2 (with the days left).
@@ -26,11 +25,21 @@ export function reminderOf(days: number): 'deadline_t3' | 'deadline_t1' | 'deadl
  */
 export async function remindDeadlines(db: Kysely<DB>, now: Date = new Date()): Promise<number> {
   const today = beijingText(now).slice(0, 10);
-  const until = new Date((dayNumber(today) + 3) * DAY_MS).toISOString().slice(0, 10);
+  // Three trading days ahead (all the exchanges keep one calendar); each contract counts its own below.
+  const until = addTradingDays('SHFE', today, 3);
   const due = await db
     .selectFrom('contracts as c')
     .innerJoin('pricer_users as p', 'p.id', 'c.pricer_id')
-    .select(['c.id', 'c.tenant_id', 'c.pricer_id', 'c.name', 'c.fixing_deadline', 'c.remaining_quantity', 'p.username'])
+    .select([
+      'c.id',
+      'c.tenant_id',
+      'c.pricer_id',
+      'c.name',
+      'c.instrument_id',
+      'c.fixing_deadline',
+      'c.remaining_quantity',
+      'p.username',
+    ])
     .where('c.status', 'in', ['active', 'paused'])
     .where('c.remaining_quantity', '>', 0)
     .where('c.fixing_deadline', '>=', today)
@@ -39,7 +48,7 @@ export async function remindDeadlines(db: Kysely<DB>, now: Date = new Date()): P
     .execute();
   let recorded = 0;
   for (const c of due) {
-    const days = dayNumber(c.fixing_deadline!) - dayNumber(today);
+    const days = tradingDaysBetween(exchangeOfSymbol(c.instrument_id) ?? 'SHFE', today, c.fixing_deadline!);
     const kind = reminderOf(days);
     if (!kind) continue;
     const said = zh.notifications.texts.deadline({

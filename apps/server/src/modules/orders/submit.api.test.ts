@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../../../test/harness';
-import { shanghaiToday } from '../contracts/fixingTerms';
+import { tradingDayIn } from '../../../test/days';
 
 /**
  * The fixing call as a desk that retries uses it (issue 14 §2), and the prices an exchange would
@@ -45,7 +45,7 @@ async function newContract(total: number): Promise<number> {
       direction: 'BUY',
       total_quantity: total,
       basis: 0,
-      fixing_deadline: shanghaiToday(new Date(Date.now() + 30 * 86_400_000)),
+      fixing_deadline: tradingDayIn(30),
     },
     trader,
   );

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../../../test/harness';
-import { shanghaiToday } from '../../modules/contracts/fixingTerms';
+import { tradingDayIn } from '../../../test/days';
 
 /** A fixing deadline a month away (docs/fixing.md). */
-const DEADLINE = shanghaiToday(new Date(Date.now() + 30 * 86_400_000));
+const DEADLINE = tradingDayIn(30);
 
 /*
  * Hostile bodies and query strings against every route of SPEC §7: each field of a valid request is

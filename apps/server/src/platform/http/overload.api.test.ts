@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../../../test/harness';
 import { buildApp } from '../../app';
 import { loadConfig } from '../config';
-import { shanghaiToday } from '../../modules/contracts/fixingTerms';
+import { tradingDayIn } from '../../../test/days';
 
 /**
  * Load shedding (http/overload.ts) over real HTTP on loopback: past the in-flight bound, and with the event loop
@@ -69,7 +69,7 @@ beforeAll(async () => {
       direction: 'BUY',
       total_quantity: 30,
       basis: 0,
-      fixing_deadline: shanghaiToday(new Date(Date.now() + 30 * 86_400_000)),
+      fixing_deadline: tradingDayIn(30),
     },
     trader,
   );
