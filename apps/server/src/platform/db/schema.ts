@@ -1,12 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { AdapterPayload } from 'oidc-provider';
-
-type Timestamp = ColumnType<Date, Date | string, Date | string>;
-/** A timestamp column with a default: optional on insert. */
-type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-/** numeric columns come back as JS numbers (see the type parsers in database.ts). */
-type Numeric = ColumnType<number, number | string, number | string>;
-type DefaultNumeric = ColumnType<number, number | string | undefined, number | string>;
+import type { DefaultNumeric, DefaultTimestamp, Numeric, Timestamp } from './columns';
+import type { LoginFailureTable, OidcKeyTable, OidcPayloadTable, TraderTable } from './identityTables';
 
 import type {
   ConditionalStatus,
@@ -20,6 +14,7 @@ import type {
 import type { z } from 'zod';
 
 export type { ContractStatus, Direction, OrderStatus, PricerStatus };
+export type { LoginFailureTable, OidcKeyTable, OidcPayloadTable, TraderTable };
 
 export interface TenantTable {
   id: Generated<number>;
@@ -182,41 +177,6 @@ export interface AuditLogTable {
   /** Where the action came from (migration 011); NULL for the server's own. */
   ip: ColumnType<string | null, string | null | undefined, string | null>;
   user_agent: ColumnType<string | null, string | null | undefined, string | null>;
-}
-
-// ---- Identity (migration 002): the embedded OpenID provider's traders, sessions and keys ----------
-
-export interface TraderTable {
-  /** The `sub` of the trader's tokens. */
-  id: Generated<string>;
-  /** Stored lower-case (as Keycloak does); sign-in is case-insensitive. */
-  username: string;
-  password_hash: string;
-  name: string | null;
-  email: string | null;
-  created_at: DefaultTimestamp;
-  updated_at: DefaultTimestamp;
-  /** Access tokens issued before this are refused (migration 006). */
-  password_changed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-}
-
-export interface OidcPayloadTable {
-  id: string;
-  /** The oidc-provider model name: Session, Grant, AuthorizationCode, RefreshToken, Interaction… */
-  type: string;
-  payload: ColumnType<AdapterPayload, string, string>;
-  grant_id: string | null;
-  user_code: string | null;
-  uid: string | null;
-  expires_at: ColumnType<Date, Date | string | undefined, Date | string> | null;
-  consumed_at: ColumnType<Date, Date | string | undefined, Date | string> | null;
-}
-
-export interface OidcKeyTable {
-  kid: string;
-  /** The private JWK, or `{ enc }` when sealed with the caller's key box. */
-  jwk: ColumnType<Record<string, unknown>, string, string>;
-  created_at: DefaultTimestamp;
 }
 
 // ---- Trading (migration 003): the outbox record and the simulated broker's books -------------------
@@ -504,13 +464,4 @@ export interface DB {
   login_failures: LoginFailureTable;
   contract_events: ContractEventTable;
   average_fixings: AverageFixingTable;
-}
-
-/** Login failures per (account, address); address '' = the account from every address (015, auth/loginGuard.ts). */
-export interface LoginFailureTable {
-  account: string;
-  address: string;
-  failures: number;
-  until_ms: number;
-  last_ms: number;
 }
