@@ -1,11 +1,33 @@
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
+
+/** The ports ha-local.sh takes from its base (etcd clients and peers, Patroni REST, PostgreSQL, HAProxy). */
+const OFFSETS = [1, 2, 3, 11, 12, 13, 21, 22, 31, 32, 40];
+const portFree = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const s = createServer();
+    s.once('error', () => resolve(false));
+    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
+  });
+
+/**
+ * A base port whose every port is free, below the kernel's ephemeral range (32768–60999, where the other suites'
+ * servers and clients take theirs): a Patroni REST port taken by another test once failed the run.
+ */
+async function freeBase(): Promise<number> {
+  for (let i = 0; i < 50; i++) {
+    const base = 20_000 + Math.floor(Math.random() * 120) * 100;
+    if ((await Promise.all(OFFSETS.map((o) => portFree(base + o)))).every(Boolean)) return base;
+  }
+  throw new Error('no free port range for ha-local.sh between 20000 and 32000');
+}
 const script = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../scripts/ha-local.sh');
 
 /**
@@ -14,8 +36,7 @@ const script = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..
  */
 export async function startHa() {
   const dir = mkdtempSync(path.join(tmpdir(), 'pfp-ha-'));
-  // A port range of its own: two runs at once (or a port left in TIME_WAIT) do not meet.
-  const env = { ...process.env, HA_BASE_PORT: String(20_000 + Math.floor(Math.random() * 400) * 100) };
+  const env = { ...process.env, HA_BASE_PORT: String(await freeBase()) };
   const ha = (cmd: string) => run('bash', [script, cmd, dir], { env, timeout: 180_000 });
   let started = false;
   try {
