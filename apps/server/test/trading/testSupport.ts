@@ -69,6 +69,18 @@ export class FakeQuotes implements QuoteSource {
     return q ? { ...q } : undefined;
   }
 
+  /** The app's quote reader (AppContext.quote) over this market: last price and the day's limit band. */
+  readonly quoteOf = (symbol: string) => {
+    const q = this.getQuote(symbol);
+    return (
+      q && {
+        last_price: q.last_price ?? null,
+        upper_limit: q.upper_limit ?? null,
+        lower_limit: q.lower_limit ?? null,
+      }
+    );
+  };
+
   onTick(cb: (changed: Quote[]) => void): () => void {
     this.listeners.add(cb);
     return () => this.listeners.delete(cb);

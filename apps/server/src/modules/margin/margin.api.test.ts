@@ -57,16 +57,7 @@ const auditOf = (tenantId: number, action: string) =>
 beforeAll(async () => {
   quotes = new FakeQuotes();
   h = await startHarness({
-    quote: (s) => {
-      const q = quotes.getQuote(s);
-      return (
-        q && {
-          last_price: q.last_price ?? null,
-          upper_limit: q.upper_limit ?? null,
-          lower_limit: q.lower_limit ?? null,
-        }
-      );
-    },
+    quote: quotes.quoteOf,
   });
   service = createTradingService({
     trigger: triggerConditional,

@@ -51,16 +51,7 @@ beforeAll(async () => {
       appsDir: null,
       overload: { maxInFlight: 0, maxEventLoopDelayMs: 0, maxEventLoopUtilization: 0 },
     },
-    quote: (s) => {
-      const q = quotes.getQuote(s);
-      return (
-        q && {
-          last_price: q.last_price ?? null,
-          upper_limit: q.upper_limit ?? null,
-          lower_limit: q.lower_limit ?? null,
-        }
-      );
-    },
+    quote: quotes.quoteOf,
   });
   service = createTradingService({
     trigger: triggerConditional,
