@@ -75,7 +75,7 @@ const serverLayer = (folder, above, why) => ({
  */
 const CAPABILITY_FLOORS = [
   ['audit', 'market', 'system', 'volatility'],
-  ['notifications', 'tenants'],
+  ['agreement', 'notifications', 'tenants'],
   ['margin'],
   ['contracts', 'fixing'],
   ['lifecycle', 'orders', 'pricing'],

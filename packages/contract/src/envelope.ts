@@ -24,6 +24,7 @@ export const ERROR_CODES = [
   'client_order_id_reused',
   'username_taken',
   'insufficient_margin',
+  'agreement_required',
   // 413, 415, 429, 500
   'payload_too_large',
   'unsupported_media_type',
@@ -44,6 +45,8 @@ export const errorBody = z.object({
   message: z.string(),
   /** The request field at fault (`tq_account_config.broker_name`, `sort_fields[0].field`). */
   field: z.string().optional(),
+  /** Where the refusal is resolved: the call that shows what to do (the agreement to sign, issue 43). */
+  link: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 

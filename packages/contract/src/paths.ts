@@ -54,6 +54,10 @@ export const traderPaths = paths({
   updatePricerProfile: { method: 'POST', path: '/api/trader/rpc/update-pricer-profile' },
   // 含权报价 (issue 44, docs/pricing.md)
   priceStructure: { method: 'POST', path: '/api/trader/rpc/price-structure' },
+  // 点价协议 (issue 43, docs/agreement.md)
+  agreements: { method: 'POST', path: '/api/trader/view/agreements' },
+  saveAgreement: { method: 'POST', path: '/api/trader/rpc/save-agreement' },
+  recordSignedAgreement: { method: 'POST', path: '/api/trader/rpc/record-signed-agreement' },
 });
 
 export const pricerPaths = paths({
@@ -77,6 +81,9 @@ export const pricerPaths = paths({
   // docs/notifications.md
   notifications: { method: 'POST', path: '/api/pricer/view/notifications' },
   markNotificationsRead: { method: 'POST', path: '/api/pricer/rpc/mark-notifications-read' },
+  // 点价协议 (issue 43, docs/agreement.md)
+  agreement: { method: 'POST', path: '/api/pricer/view/agreement' },
+  acceptAgreement: { method: 'POST', path: '/api/pricer/rpc/accept-agreement' },
 });
 
 export const marketPaths = paths({

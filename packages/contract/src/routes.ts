@@ -1,4 +1,13 @@
 import { z } from 'zod';
+import {
+  acceptAgreementInput,
+  agreementsOverview,
+  agreementTemplate,
+  agreementView,
+  recordSignedAgreementInput,
+  saveAgreementInput,
+  signedAgreement,
+} from './agreement';
 import { priceStructureInput, priceStructureResult } from './pricing';
 import { appConfig, health } from './app';
 import { contract, contractRow, instrumentRow, orderRow, pricerUser, pricerUserRow, productRow } from './entities';
@@ -202,6 +211,14 @@ export const traderRoutes = {
     body: updatePricerProfileInput,
     response: pricerProfile,
   }),
+  // 点价协议 (issue 43, docs/agreement.md)
+  agreements: route({ ...traderPaths.agreements, response: agreementsOverview }),
+  saveAgreement: route({ ...traderPaths.saveAgreement, body: saveAgreementInput, response: agreementTemplate }),
+  recordSignedAgreement: route({
+    ...traderPaths.recordSignedAgreement,
+    body: recordSignedAgreementInput,
+    response: signedAgreement,
+  }),
 } as const;
 
 export const pricerRoutes = {
@@ -246,6 +263,9 @@ export const pricerRoutes = {
     body: markNotificationsReadInput,
     response: markNotificationsReadResult,
   }),
+  // 点价协议 (issue 43, docs/agreement.md)
+  agreement: route({ ...pricerPaths.agreement, response: agreementView }),
+  acceptAgreement: route({ ...pricerPaths.acceptAgreement, body: acceptAgreementInput, response: agreementView }),
 } as const;
 
 export const marketRoutes = {

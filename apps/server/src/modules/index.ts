@@ -8,6 +8,7 @@ import { WsRegistry } from '../platform/ws/registry';
 import { attachViewServer } from '../platform/ws/server';
 import type { FillsBooked } from '../trading/apply';
 import type { ConditionTrigger } from '../trading/conditions';
+import { agreement } from './agreement/routes';
 import { audit } from './audit/routes';
 import { conditional } from './conditional/routes';
 import type { AppContext, Capability, Job, PricerCaller, RunContext, TraderCaller } from './context';
@@ -48,6 +49,7 @@ export const CAPABILITIES: readonly Capability[] = [
   volatility,
   live,
   pricing,
+  agreement,
 ];
 
 /**

@@ -20,15 +20,18 @@ export class DomainError extends Error {
   override readonly name = 'DomainError';
   readonly code: ErrorCode;
   readonly field: string | undefined;
+  /** Where the refusal is resolved (the agreement to sign): the envelope's `link`. */
+  readonly link: string | undefined;
 
   constructor(
     readonly kind: DomainErrorKind,
     message: string,
-    opts: { code?: ErrorCode; field?: string | undefined } = {},
+    opts: { code?: ErrorCode; field?: string | undefined; link?: string } = {},
   ) {
     super(message);
     this.code = opts.code ?? DEFAULT_CODE[kind];
     this.field = opts.field;
+    this.link = opts.link;
   }
 }
 

@@ -5,6 +5,7 @@ import { shanghaiToday } from '../modules/contracts/fixingTerms';
 import { exchangeOfSymbol, tradingDayOnOrAfter, tradingDayOnOrBefore } from '@pfp/contract';
 import { addDays, addMonths, dateKey } from '../market/calendar';
 import { findInstrument } from '../market/catalogue';
+import { ensureAgreement } from '../modules/agreement/agreement';
 
 /** The embedded provider's demo trader (`trader` / `trader123`) has this subject. */
 export const DEMO_TRADER_SUB = '6f1c3d2e-0000-4000-8000-000000000001';
@@ -86,6 +87,27 @@ export function demoDeadline(c: Pick<DemoContract, 'months' | 'pastDays'>, symbo
 }
 
 /**
+ * The demo's customers have accepted the built-in 点价协议 (docs/agreement.md: the suites fix with
+ * them at once); pricer1's signed paper is on file too, so the console's page shows both.
+ */
+async function demoAgreement(tx: Kysely<DB>, tenantId: number, pricerId: number, username: string) {
+  await tx.insertInto('agreement_acceptances').values({ pricer_id: pricerId, tenant_id: tenantId, version: 1 }).execute();
+  if (username === 'pricer1')
+    await tx
+      .insertInto('agreement_signatures')
+      .values({
+        pricer_id: pricerId,
+        tenant_id: tenantId,
+        version: 1,
+        reference: 'DJXY-2026-001',
+        signed_on: shanghaiToday(),
+        file_name: '点价协议-华东铜缆.pdf',
+        recorded_by: DEMO_TRADER_SUB,
+      })
+      .execute();
+}
+
+/**
  * Tenant 1 with the demo trader, two pricers and active contracts on the nearest listed
  * futures. Idempotent: does nothing once the demo tenant exists. `lastPrice` (the market's live price)
  * lets pricer2 start with fixed lots close to a margin call (DEMO_FIXED); without it, none.
@@ -109,6 +131,7 @@ export async function seedDemo(
       .returning('id')
       .executeTakeFirstOrThrow();
     await sql`select setval('tenants_id_seq', (select max(id) from tenants))`.execute(tx);
+    await ensureAgreement(tx, tenant.id);
     for (const username of DEMO_PRICERS) {
       const pricer = await tx
         .insertInto('pricer_users')
@@ -122,6 +145,7 @@ export async function seedDemo(
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      await demoAgreement(tx, tenant.id, pricer.id, username);
       let heldMargin = 0;
       for (const [index, c] of DEMO_CONTRACTS[username].entries()) {
         const instrument = await tx

@@ -190,6 +190,9 @@ export const fixing = {
       'expire-conditional-order': '条件单到期',
       'fill-after-stop': '撤单前交易所又成交',
       'unlock-pricer': '解除客户登录锁定',
+      'save-agreement': '发布点价协议',
+      'accept-agreement': '同意点价协议',
+      'record-signed-agreement': '登记协议签署',
     } as Record<string, string>,
     /** The payload's fields as the trader reads them (issue 30: no English keys in 内容). */
     fields: {
@@ -226,6 +229,11 @@ export const fixing = {
       is_sim: '模拟交易',
       broker_name: '期货公司',
       futures_account: '期货账户',
+      version: '协议版本',
+      title: '协议标题',
+      required: '要求重新签署',
+      reference: '签署编号',
+      signed_on: '签署日期',
     } as Record<string, string>,
     /** A price of 0 is a market order. */
     marketPrice: '市价',

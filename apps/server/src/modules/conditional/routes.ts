@@ -1,6 +1,7 @@
 import { pricerRoutes as pricerApi, traderRoutes as traderApi } from '@pfp/contract';
 import { serve } from '../../platform/http/route';
 import type { Capability } from '../context';
+import { assertAgreement } from '../agreement/agreement';
 import { lastPriceFrom } from '../margin/market';
 import { cancelConditional, createConditional, triggerConditional } from './conditional';
 import { myConditionals, tenantConditionals } from './views';
@@ -39,7 +40,11 @@ export const conditional: Capability = {
     serve(
       app,
       pricerApi.createConditional,
-      ({ req, body }) => createConditional(db, pricer.who(req), body, ctx.tradingPort, new Date(), lastPrice),
+      async ({ req, body }) => {
+        // 点价协议 first (issue 43); a 条件单 already working fires under the agreement it was made under.
+        await assertAgreement(db, pricer.who(req));
+        return createConditional(db, pricer.who(req), body, ctx.tradingPort, new Date(), lastPrice);
+      },
       { tags },
     );
     serve(

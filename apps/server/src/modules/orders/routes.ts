@@ -1,6 +1,7 @@
 import { pricerRoutes as pricerApi, traderRoutes as traderApi } from '@pfp/contract';
 import { serve } from '../../platform/http/route';
 import type { Capability } from '../context';
+import { assertAgreement } from '../agreement/agreement';
 import { lastPriceFrom } from '../margin/market';
 import { cancelOrder, submitOrder } from './orders';
 import { ordersView } from './views';
@@ -32,8 +33,11 @@ export const orders: Capability = {
     serve(
       app,
       pricerApi.submitOrder,
-      ({ req, body }) =>
-        submitOrder(ctx.db, pricer.who(req), body, ctx.tradingPort, ctx.priceBand, new Date(), lastPrice),
+      async ({ req, body }) => {
+        // 点价协议 first (issue 43): a customer who has not accepted the current version fixes nothing.
+        await assertAgreement(ctx.db, pricer.who(req));
+        return submitOrder(ctx.db, pricer.who(req), body, ctx.tradingPort, ctx.priceBand, new Date(), lastPrice);
+      },
       { tags },
     );
     serve(

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { DefaultNumeric, DefaultTimestamp, Numeric, Timestamp } from './columns';
+import type { AgreementAcceptanceTable, AgreementSignatureTable, AgreementTemplateTable } from './agreementTables';
 import type { LoginFailureTable, OidcKeyTable, OidcPayloadTable, TraderTable } from './identityTables';
 
 import type {
@@ -464,4 +465,7 @@ export interface DB {
   login_failures: LoginFailureTable;
   contract_events: ContractEventTable;
   average_fixings: AverageFixingTable;
+  agreement_templates: AgreementTemplateTable;
+  agreement_acceptances: AgreementAcceptanceTable;
+  agreement_signatures: AgreementSignatureTable;
 }

@@ -13,9 +13,9 @@ export const STATUS_OF: Record<DomainErrorKind, number> = {
   too_many: 429,
 };
 
-export const errorBody = (code: ErrorCode, message: string, field?: string) => ({
+export const errorBody = (code: ErrorCode, message: string, field?: string, link?: string) => ({
   result: 'error' as const,
-  error: { code, message, ...(field ? { field } : {}) },
+  error: { code, message, ...(field ? { field } : {}), ...(link ? { link } : {}) },
 });
 
 /** Failures Fastify itself raises before a handler runs (body parsing, limits). */
@@ -34,7 +34,7 @@ const FASTIFY_ERRORS: Record<number, [ErrorCode, string]> = {
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | Error, req, reply) => {
     if (error instanceof DomainError) {
-      return reply.code(STATUS_OF[error.kind]).send(errorBody(error.code, error.message, error.field));
+      return reply.code(STATUS_OF[error.kind]).send(errorBody(error.code, error.message, error.field, error.link));
     }
     if (isDatabaseUnavailable(error)) {
       req.log.warn({ err: error }, 'database unavailable: answered 503');
