@@ -1,6 +1,7 @@
 import { createQueryClient } from '@pfp/api-client/query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Navigate, Route, Routes, useParams } from '@pfp/router';
+import { AgreementPage } from './agreement/AgreementPage';
 import { DeskPage } from './desk/DeskPage';
 import { HistoryPage } from './history/HistoryPage';
 import { CustomerLayout } from './layout/CustomerLayout';
@@ -45,6 +46,7 @@ export default function PricerApp() {
           <Route index element={<IndexRedirect />} />
           <Route path="dashboard" element={<DeskPage />} />
           <Route path="history" element={<HistoryPage />} />
+          <Route path="agreement" element={<AgreementPage />} />
           <Route path="*" element={<IndexRedirect />} />
         </Route>
         <Route path="*" element={<IndexRedirect />} />

@@ -6,6 +6,7 @@ import { Navigate, Route, Routes, useLocation } from '@pfp/router';
 import { LayoutShell } from './app/LayoutShell';
 import { NAV } from './app/nav';
 import { RequireTenant } from './app/RequireTenant';
+import { AgreementPage } from './agreement/AgreementPage';
 import { AuditPage } from './audit/AuditPage';
 import { AuthGuard, AuthProvider } from './auth/AuthContext';
 import { traderAuth } from './auth/browserAuth';
@@ -90,6 +91,14 @@ export default function TraderApp() {
                   element={
                     <RequireTenant>
                       <MarginPage />
+                    </RequireTenant>
+                  }
+                />
+                <Route
+                  path="agreement"
+                  element={
+                    <RequireTenant>
+                      <AgreementPage />
                     </RequireTenant>
                   }
                 />

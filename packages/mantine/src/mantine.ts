@@ -48,6 +48,7 @@ export {
   Stack,
   Table,
   Text,
+  Textarea,
   TextInput,
   ThemeIcon,
   Title,

@@ -5,6 +5,7 @@ import { Link, Outlet, useLocation, useParams } from '@pfp/router';
 import { clearSession } from '../shared/session/session';
 import { useSession } from '../shared/session/useSession';
 import { CustomerNotifications } from './CustomerNotifications';
+import { AgreementBanner } from '../agreement/AgreementBanner';
 
 const t = zh.pricer;
 
@@ -59,6 +60,7 @@ export function CustomerLayout() {
       </AppShell.Header>
       <AppShell.Main>
         <Container size="lg" fluid={wide} px={0}>
+          {session ? <AgreementBanner userId={session.user.user_id} /> : null}
           <Outlet />
         </Container>
       </AppShell.Main>

@@ -28,7 +28,7 @@ export interface BenchCustomer {
 /**
  * A company set up through the API as a trader would: its profile on a simulated account, then `customers`
  * customers c0, c1, … each with a copper contract of 1,000,000 lots (buy, sell, buy, …; basis 0; deadline in 30
- * days), each signed in with pricer-login (the real argon2 check, 4 at a time).
+ * days), each signed in with pricer-login (the real argon2 check, 4 at a time) and the 点价协议 accepted.
  */
 export async function seedCompany(
   base: string,
@@ -73,6 +73,9 @@ export async function seedCompany(
           password: opts.password,
         });
         c.token = r.jwt_token;
+        // The desk's first step (docs/agreement.md): the customer reads and accepts the 点价协议.
+        const { version } = await must(base, '/api/pricer/view/agreement', {}, c.token);
+        await must(base, '/api/pricer/rpc/accept-agreement', { version }, c.token);
       }),
     );
   return { tenant, symbol, customers };

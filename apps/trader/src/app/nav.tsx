@@ -1,5 +1,6 @@
 import {
   IconBell,
+  IconSignature,
   IconChartLine,
   IconCoin,
   IconFileText,
@@ -31,4 +32,6 @@ export const NAV: NavItem[] = [
   { path: '/trader/margin', text: zh.margin.nav, icon: <IconCoin size={18} /> },
   // docs/notifications.md
   { path: '/trader/notifications', text: zh.notifications.webhook.nav, icon: <IconBell size={18} /> },
+  // docs/agreement.md
+  { path: '/trader/agreement', text: zh.agreement.console.nav, icon: <IconSignature size={18} /> },
 ];

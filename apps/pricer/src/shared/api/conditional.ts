@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from './call';
 import { POLL_MS, refetchSoon } from './desk';
 import { customerKeys, pricerKeys } from './keys';
+import { onAgreementRefusal } from './agreement';
 
 /** The customer's 条件单: by contract, and 'all' (every contract's). */
 export const conditionalKeys = customerKeys('conditionals');
@@ -53,6 +54,7 @@ export function useCreateConditional(userId: number) {
   return useMutation({
     mutationFn: (input: CreateConditionalInput) => conditionalApi.createConditional(input),
     onSuccess: () => refetchSoon(queryClient, userId),
+    onError: onAgreementRefusal(queryClient, userId),
   });
 }
 

@@ -3,6 +3,7 @@ import type { SubmitOrderInput } from '@pfp/contract';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { call } from './call';
 import { customerKeys, pricerKeys } from './keys';
+import { onAgreementRefusal } from './agreement';
 
 /** SPEC §9: the customer snapshot and orders poll. */
 export const POLL_MS = 5000;
@@ -62,6 +63,7 @@ export function useSubmitOrder(userId: number) {
   return useMutation({
     mutationFn: (order: SubmitOrderInput) => deskApi.submitOrder(order),
     onSuccess: () => refetchSoon(queryClient, userId),
+    onError: onAgreementRefusal(queryClient, userId),
   });
 }
 

@@ -102,7 +102,10 @@ describe('点价协议 gate', () => {
   it('refuses a version that is not the current one, and bad input names the field', async () => {
     const stale = await pricerCall('/api/pricer/rpc/accept-agreement', { version: 7 }, jwt('ben'));
     expect(stale.status).toBe(409);
-    expect(stale.body.error).toMatchObject({ message: '点价协议已更新为第 1 版，请阅读新版本后再同意', field: 'version' });
+    expect(stale.body.error).toMatchObject({
+      message: '点价协议已更新为第 1 版，请阅读新版本后再同意',
+      field: 'version',
+    });
     const bad = await pricerCall('/api/pricer/rpc/accept-agreement', { version: 'one' }, jwt('ben'));
     expect(bad.status).toBe(400);
     expect(bad.body.error.field).toBe('version');

@@ -114,7 +114,8 @@ export async function acceptAgreement(db: Kysely<DB>, who: Who & { actor: string
       .onConflict((oc) => oc.columns(['pricer_id', 'version']).doNothing())
       .returning('version')
       .executeTakeFirst();
-    if (added) await audit(tx, { tenantId: who.tenantId, actor: who.actor, action: 'accept-agreement', payload: { version } });
+    if (added)
+      await audit(tx, { tenantId: who.tenantId, actor: who.actor, action: 'accept-agreement', payload: { version } });
   });
   return pricerAgreement(db, who);
 }
@@ -201,7 +202,12 @@ export async function recordSignedAgreement(
       tenantId,
       actor,
       action: 'record-signed-agreement',
-      payload: { user_id: input.user_id, version: input.version, reference: input.reference, signed_on: input.signed_on },
+      payload: {
+        user_id: input.user_id,
+        version: input.version,
+        reference: input.reference,
+        signed_on: input.signed_on,
+      },
     });
     const { pricer_id, tenant_id: _, ...rest } = row;
     return { user_id: pricer_id, ...rest };

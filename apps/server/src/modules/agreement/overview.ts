@@ -9,11 +9,14 @@ import { currentTemplate } from './agreement';
 export async function agreementsOverview(db: Kysely<DB>, tenantId: number) {
   // Reads (and, the first time, writes) the current version as the desk does.
   const { required_version } = await currentTemplate(db, tenantId);
+  // Who published a version, by name where the embedded provider knows the trader (else the subject).
   const templates = await db
-    .selectFrom('agreement_templates')
-    .select(['version', 'title', 'body as text', 'required', 'created_by', 'created_at'])
-    .where('tenant_id', '=', tenantId)
-    .orderBy('version', 'desc')
+    .selectFrom('agreement_templates as t')
+    .leftJoin('traders as tr', 'tr.id', 't.created_by')
+    .select(['t.version', 't.title', 't.body as text', 't.required', 't.created_at'])
+    .select(sql<string>`coalesce(tr.name, tr.username, t.created_by)`.as('created_by'))
+    .where('t.tenant_id', '=', tenantId)
+    .orderBy('t.version', 'desc')
     .execute();
   const customers = await db
     .selectFrom('pricer_users as p')
