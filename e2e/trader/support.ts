@@ -62,19 +62,35 @@ export interface PricerSession {
   userId: number;
 }
 
-/** The customer desk's calls (SPEC §7 "Customer calls"), straight to the server. */
+/**
+ * The customer desk's calls (SPEC §7 "Customer calls"), straight to the server. A new customer then
+ * accepts the 点价协议 as the desk would (docs/agreement.md), so the suites fix at once; `agreement:
+ * 'manual'` leaves it to the test (agreement.spec.ts).
+ */
 export async function pricerLogin(
   request: APIRequestContext,
   tenantId: number,
   username: string,
   password: string,
+  opts: { agreement?: 'accept' | 'manual' } = {},
 ): Promise<PricerSession> {
   const data = await post<{ jwt_token: string; user_id: number }>(request, '/api/pricer/rpc/pricer-login', {
     tenant_id: tenantId,
     username,
     password,
   });
-  return { token: data.jwt_token, userId: data.user_id };
+  const token = data.jwt_token;
+  if (opts.agreement !== 'manual') {
+    const agreement = await post<{ version: number; accepted: boolean }>(
+      request,
+      '/api/pricer/view/agreement',
+      {},
+      token,
+    );
+    if (!agreement.accepted)
+      await post(request, '/api/pricer/rpc/accept-agreement', { version: agreement.version }, token);
+  }
+  return { token, userId: data.user_id };
 }
 
 export interface SnapshotContract {

@@ -1,0 +1,194 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { beijingTradingDay } from '../common/dates';
+import {
+  demoTrader,
+  expectAccessible,
+  pricerLogin,
+  screenshot,
+  signIn,
+  toast,
+  traderCall,
+  type PricerSession,
+} from './support';
+
+/*
+ * 点价协议 before the first fix (issue 43, docs/agreement.md), on a 375 px phone and a 1366 px laptop:
+ * a new customer of the demo company is asked on login, and a fix is refused (请先签署点价协议) with the
+ * link to the agreement; 同意并签署 stays disabled until the text is read to the end; the acceptance
+ * shows its version, time, address and device; then the fix goes through and its confirmation names
+ * the customer. The trader's page shows the customer's standing and records the signed paper.
+ */
+
+const TENANT = 1;
+const SUBMIT = '/api/pricer/rpc/submit-order';
+
+interface Customer {
+  username: string;
+  password: string;
+  full_name: string;
+}
+
+async function newCustomer(page: Page, width: number): Promise<{ customer: Customer; contractId: number }> {
+  const customer = {
+    username: `xy${width}${Date.now() % 100_000}`,
+    password: 'xy-pass-1',
+    full_name: `协议测试客户${width}有限公司`,
+  };
+  const user = await traderCall<{ id: number }>(page, '/api/trader/rpc/create-pricer-user', customer);
+  const instruments = await traderCall<{ items: { symbol: string }[] }>(page, '/api/trader/view/instruments', {
+    product_name: '铜',
+  });
+  const contract = await traderCall<{ id: number }>(page, '/api/trader/rpc/create-contract', {
+    pricer_id: user.id,
+    product_name: '铜',
+    instrument_id: instruments.items[1]!.symbol,
+    direction: 'BUY',
+    total_quantity: 10,
+    basis: 150,
+    fixing_deadline: beijingTradingDay(20),
+  });
+  return { customer, contractId: contract.id };
+}
+
+async function openDesk(page: Page, session: PricerSession, customer: Customer) {
+  await page.goto(`/pricer/${TENANT}/login`);
+  await page.evaluate(
+    ([token, user]) => {
+      localStorage.setItem('pricer_token', token);
+      localStorage.setItem('pricer_user_info', JSON.stringify(user));
+    },
+    [
+      session.token,
+      { user_id: session.userId, username: customer.username, tenant_id: TENANT, company_name: '演示贸易有限公司' },
+    ] as const,
+  );
+  await page.goto(`/pricer/${TENANT}/dashboard`);
+}
+
+/** Presses 点价 → 市价 1 手 → 提交订单 → 确认点价; answers the server's reply. */
+async function fixOneLot(page: Page) {
+  if (!(await page.getByRole('button', { name: '收起' }).isVisible()))
+    await page.getByRole('button', { name: '点价', exact: true }).click();
+  await page.getByLabel('成交数量（手）').fill('1');
+  await page.getByRole('radiogroup', { name: '订单类型' }).getByText('市价', { exact: true }).click();
+  await page.getByRole('button', { name: '提交订单' }).click();
+  const sheet = page.getByRole('dialog', { name: '确认点价' });
+  const answer = page.waitForResponse(`**${SUBMIT}`);
+  await sheet.getByRole('button', { name: '确认点价' }).click();
+  return answer;
+}
+
+async function orderFilled(request: APIRequestContext, token: string, id: number) {
+  let lots = 0;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.post('/api/pricer/view/my-orders', {
+          data: { filter: `id = ${id}` },
+          headers: { Authorization: `Bearer ${token}` },
+        });
+        const o = ((await res.json()) as { data: { items: { status: string; volume_traded: string }[] } }).data
+          .items[0]!;
+        lots = Number(o.volume_traded);
+        return o.status === 'FINISHED' || o.status === 'CANCELLED';
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  return lots > 0;
+}
+
+for (const width of [375, 1366]) {
+  test(`at ${width} px: refused → read to the end → accept → fix → the confirmation names the customer`, async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(150_000);
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signIn(page, demoTrader, '/trader/agreement', /\/trader\/agreement$/);
+    const { customer } = await newCustomer(page, width);
+    const row = page
+      .getByRole('table', { name: '客户签署情况' })
+      .getByRole('row')
+      .filter({ hasText: customer.username });
+    await page.reload();
+    await expect(row).toContainText('未签署，不能点价');
+
+    const session = await pricerLogin(request, TENANT, customer.username, customer.password, { agreement: 'manual' });
+    await page.setViewportSize({ width, height: width < 600 ? 812 : 900 });
+    await openDesk(page, session, customer);
+
+    // Asked on login; a fix anyway is refused, naming what to do, and nothing is fixed.
+    const banner = page.getByTestId('agreement-banner');
+    await expect(banner).toContainText('请先签署点价协议');
+    await expect(banner).toContainText('阅读并同意《点价交易协议》（第 1 版）后，方可点价或下条件单。');
+    const refused = await fixOneLot(page);
+    expect(refused.status()).toBe(409);
+    await expect(toast(page, '请先签署点价协议')).toBeVisible();
+    await screenshot(page, testInfo, `agreement-refused-${width}`);
+
+    // The link: the agreement, 同意 disabled until read to the end.
+    await banner.getByRole('link', { name: '阅读点价协议' }).click();
+    await expect(page).toHaveURL(new RegExp(`/pricer/${TENANT}/agreement$`));
+    const accept = page.getByRole('button', { name: '同意并签署' });
+    await expect(page.getByRole('heading', { name: '点价交易协议' })).toBeVisible();
+    await expect(page.getByText('请阅读至协议末尾，“同意并签署”按钮随后可用')).toBeVisible();
+    await expect(accept).toBeDisabled();
+    await screenshot(page, testInfo, `agreement-unread-${width}`);
+    await expectAccessible(page, testInfo, `agreement-${width}`);
+    const text = page.getByRole('region', { name: '协议正文' });
+    // Half way is not the end.
+    await text.hover();
+    await page.mouse.wheel(0, 200);
+    await expect(accept).toBeDisabled();
+    await text.getByText(/第九条 其他/).scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 5000);
+    await expect(page.getByText('已阅读至协议末尾')).toBeVisible();
+    await expect(accept).toBeEnabled();
+    await accept.click();
+
+    const record = page.getByTestId('agreement-record');
+    await expect(record).toContainText('已签署，可以点价');
+    await expect(record).toContainText(/已于 \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}（北京时间）同意第 1 版/);
+    await expect(record).toContainText('地址 127.0.0.1');
+    await expect(record).toContainText(/设备 电脑 · Chrome 浏览器/);
+    await expect(accept).toBeHidden();
+    // A printable copy: the whole text, without the buttons.
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('button', { name: '打印协议' })).toBeHidden();
+    await expect(page.getByText('演示贸易有限公司 点价协议签署记录')).toBeVisible();
+    await page.emulateMedia({ media: 'screen' });
+    await screenshot(page, testInfo, `agreement-accepted-${width}`);
+
+    // Now the fix goes through (market orders until one fills: the simulated book may be empty a moment).
+    await page.getByRole('link', { name: '返回交易台' }).click();
+    await expect(page.getByTestId('agreement-banner')).toBeHidden();
+    let orderId = 0;
+    for (let attempt = 0; attempt < 5 && orderId === 0; attempt++) {
+      const res = await fixOneLot(page);
+      expect(res.status()).toBe(200);
+      const { data } = (await res.json()) as { data: { id: number } };
+      if (await orderFilled(request, session.token, data.id)) orderId = data.id;
+    }
+    expect(orderId).toBeGreaterThan(0);
+    await page.goto(`/pricer/${TENANT}/history`);
+    await page.getByTestId(`confirmation-${orderId}`).first().click();
+    const doc = page.getByTestId('confirmation');
+    await expect(doc.locator('[data-field="客户"]')).toHaveText(customer.full_name);
+    await screenshot(page, testInfo, `agreement-confirmation-${width}`);
+
+    // The trader's page: may fix now; the signed paper recorded against version 1.
+    await page.setViewportSize({ width: width < 600 ? 375 : 1366, height: 900 });
+    await page.goto('/trader/agreement');
+    await expect(row).toContainText('已签署，可点价');
+    await expect(row).toContainText(/第 1 版 · \d{4}-\d{2}-\d{2}/);
+    await row.getByRole('button', { name: `登记签署：${customer.username}` }).click();
+    const dialog = page.getByRole('dialog', { name: `登记 ${customer.full_name}（${customer.username}） 的签署记录` });
+    await dialog.getByLabel('签署编号').fill(`HT-${width}-001`);
+    await dialog.getByLabel('文件名（可选）').fill('点价协议-签章.pdf');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await expect(toast(page, '已登记签署记录')).toBeVisible();
+    await expect(row).toContainText(`第 1 版 · HT-${width}-001`);
+    await screenshot(page, testInfo, `agreement-console-${width}`);
+  });
+}
