@@ -5,7 +5,7 @@ import { Link, Outlet, useLocation, useParams } from '@pfp/router';
 import { clearSession } from '../shared/session/session';
 import { useSession } from '../shared/session/useSession';
 import { CustomerNotifications } from './CustomerNotifications';
-import { AgreementBanner } from '../agreement/AgreementBanner';
+import { AgreementBanner } from '../shared/agreement/AgreementBanner';
 
 const t = zh.pricer;
 

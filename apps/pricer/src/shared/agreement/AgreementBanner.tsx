@@ -1,7 +1,7 @@
 import { Alert, Button } from '@pfp/mantine';
 import { zh } from '@pfp/i18n';
 import { Link, useLocation, useParams } from '@pfp/router';
-import { useAgreement } from '../shared/api';
+import { useAgreement } from '../api';
 
 const t = zh.agreement;
 
