@@ -190,5 +190,17 @@ for (const width of [375, 1366]) {
     await expect(toast(page, '已登记签署记录')).toBeVisible();
     await expect(row).toContainText(`第 1 版 · HT-${width}-001`);
     await screenshot(page, testInfo, `agreement-console-${width}`);
+
+    // 发布新版本 says what it does to live orders and 条件单 before anything is published (cancelled here:
+    // a required version would stop the other suites' customers).
+    await page.getByRole('button', { name: '发布新版本' }).click();
+    const publish = page.getByRole('dialog', { name: '发布点价协议新版本' });
+    await expect(publish.getByLabel('协议标题')).toHaveValue('点价交易协议');
+    await expect(publish).toContainText(
+      '勾选后，客户同意新版本前不能再点价或新建条件单；已提交的点价指令和条件单不受影响。',
+    );
+    await screenshot(page, testInfo, `agreement-publish-${width}`);
+    await publish.getByRole('button', { name: '取消' }).click();
+    await expect(publish).toBeHidden();
   });
 }
