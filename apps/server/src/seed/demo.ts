@@ -91,7 +91,10 @@ export function demoDeadline(c: Pick<DemoContract, 'months' | 'pastDays'>, symbo
  * them at once); pricer1's signed paper is on file too, so the console's page shows both.
  */
 async function demoAgreement(tx: Kysely<DB>, tenantId: number, pricerId: number, username: string) {
-  await tx.insertInto('agreement_acceptances').values({ pricer_id: pricerId, tenant_id: tenantId, version: 1 }).execute();
+  await tx
+    .insertInto('agreement_acceptances')
+    .values({ pricer_id: pricerId, tenant_id: tenantId, version: 1 })
+    .execute();
   if (username === 'pricer1')
     await tx
       .insertInto('agreement_signatures')
