@@ -55,7 +55,12 @@ export type Harness = Awaited<ReturnType<typeof startHarness>>;
 
 /** The real app on the test database (PGlite in memory, or the PostgreSQL of the run). */
 export async function startHarness(overrides: Partial<AppContext> = {}) {
-  const config = { ...loadConfig({ LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT: '1000' }), appsDir: null };
+  // The event-loop guard off: two test files at a time on a loaded 2-core machine slow the loop past its 1 s, and
+  // its 503s would fail tests that are not about it (platform/http/overload.api.test.ts tests it on a config of its own).
+  const config = {
+    ...loadConfig({ LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT: '1000', OVERLOAD_MAX_LOOP_DELAY_MS: '0' }),
+    appsDir: null,
+  };
   const db = await openMigratedDatabase();
   await seedCatalogue(db);
   const idp = await startTestIssuer();
