@@ -31,6 +31,9 @@ function freshDir(dir: string) {
 export const firstTimeTrader = { username: 't2', password: 'pw123456', name: '新贸易商' };
 const addTrader = `node ${path.join(root, 'apps/server/dist/identity/addTrader.js')} --username ${firstTimeTrader.username} --password ${firstTimeTrader.password} --name ${firstTimeTrader.name}`;
 
+/** What the first server's command prints once the suites' databases are made (webServer below). */
+const DATABASES_READY = 'pfp-e2e-databases-ready';
+
 /** One suite per app, all in Debian's chromium against the started product (never a downloaded browser). */
 export default defineConfig({
   testDir: '.',
@@ -43,6 +46,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   forbidOnly: !!process.env.CI,
+  globalSetup: './globalSetup.ts',
   retries: 0,
   reporter: [['list'], ['html', { outputFolder: path.join(root, `e2e/artifacts/report/${port}`), open: 'never' }]],
   use: {
@@ -68,18 +72,18 @@ export default defineConfig({
     workers: 1,
     use: { baseURL: `http://127.0.0.1:${portOf(i)}` },
   })),
-  // Playwright starts these one after the other, each once the one before answers: the first makes the
-  // database (t2 added) and copies it for the other suites before it starts, so the database is created once.
+  // Playwright starts these one after the other, each once the one before is ready. The first makes the database
+  // (t2 added) and copies it for the other suites, and is ready once the copies are made: so the four servers start
+  // together (the database made once) and globalSetup.ts waits for all four to answer.
   webServer: SUITES.map((name, i) => {
     const url = `http://127.0.0.1:${portOf(i)}`;
     const copies = SUITES.slice(1).map((other) => `cp -r ${path.join(dataDir, name)} ${path.join(dataDir, other)}`);
+    const server = `node ${path.join(root, 'apps/server/dist/main.js')}`;
     return {
-      command: [...(i === 0 ? [addTrader, ...copies] : []), `node ${path.join(root, 'apps/server/dist/main.js')}`].join(
-        ' && ',
-      ),
-      url: `${url}/api/health`,
+      command: (i === 0 ? [addTrader, ...copies, `echo ${DATABASES_READY}`, server] : [server]).join(' && '),
+      ...(i === 0 ? { wait: { stdout: new RegExp(DATABASES_READY) } } : {}),
       reuseExistingServer: false,
-      // An upper bound, not a budget: a loaded 2-core machine has taken over a minute to start it.
+      // An upper bound for making the databases, not a budget.
       timeout: 180_000,
       env: {
         PORT: String(portOf(i)),

@@ -52,6 +52,8 @@ export async function startServer(env: Record<string, string> = {}, at: Restarta
       APPS_DIR: '',
       SEED_DEMO: '1',
       MARKET_SEED: '11',
+      // The event-loop guard off, as in test/harness.ts: its 503s under a loaded machine are not what these suites test.
+      OVERLOAD_MAX_LOOP_DELAY_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
