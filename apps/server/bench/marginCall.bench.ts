@@ -73,7 +73,7 @@ try {
     },
     trader,
   );
-  await must(base, '/api/trader/rpc/set-webhook', { url: `http://127.0.0.1:${hookPort}/hook`, secret: '' }, trader);
+  await must(base, '/api/trader/rpc/set-webhook', { url: `http://127.0.0.1:${hookPort}/hook`, secret: 'bench-secret' }, trader);
   const login = await must(base, '/api/pricer/rpc/pricer-login', {
     tenant_id: profile.tenant_id,
     username: 'mc1',
