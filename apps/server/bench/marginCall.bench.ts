@@ -57,7 +57,12 @@ try {
   );
   const symbol = (await must(base, '/api/trader/view/instruments', { product_name: '铜' }, trader)).items[1]
     .symbol as string;
-  const user = await must(base, '/api/trader/rpc/create-pricer-user', { username: 'mc1', password: 'mc-pass-1' }, trader);
+  const user = await must(
+    base,
+    '/api/trader/rpc/create-pricer-user',
+    { username: 'mc1', password: 'mc-pass-1' },
+    trader,
+  );
   const contract = await must(
     base,
     '/api/trader/rpc/create-contract',
@@ -73,7 +78,12 @@ try {
     },
     trader,
   );
-  await must(base, '/api/trader/rpc/set-webhook', { url: `http://127.0.0.1:${hookPort}/hook`, secret: 'bench-secret' }, trader);
+  await must(
+    base,
+    '/api/trader/rpc/set-webhook',
+    { url: `http://127.0.0.1:${hookPort}/hook`, secret: 'bench-secret' },
+    trader,
+  );
   const login = await must(base, '/api/pricer/rpc/pricer-login', {
     tenant_id: profile.tenant_id,
     username: 'mc1',
@@ -157,7 +167,9 @@ try {
     t0 = performance.now();
     await must(base, '/api/test/market-shift', { symbol, percent: (1 / 0.97 - 1) * 100 });
     const end = await wait(from, hookFrom, false, t0);
-    console.log(`           the call's end: desk ${fmt(end.shown)} ms, bell ${fmt(end.bell)} ms, webhook ${fmt(end.hook)} ms`);
+    console.log(
+      `           the call's end: desk ${fmt(end.shown)} ms, bell ${fmt(end.bell)} ms, webhook ${fmt(end.hook)} ms`,
+    );
     await sleep(1000 + Math.random() * 2000);
   }
   ws.close();

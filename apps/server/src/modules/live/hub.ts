@@ -322,7 +322,9 @@ export class LiveHub {
 
   private onTick(quotes: readonly Quote[], at: number) {
     const moved = new Set<Desk>();
+    const ticked = new Map<string, Quote>();
     for (const q of quotes) {
+      ticked.set(q.symbol, q);
       const desks = this.bySymbol.get(q.symbol);
       if (!desks) continue;
       // One patch object per instrument and tick, whatever the number of desks: its JSON is built once.
@@ -332,16 +334,18 @@ export class LiveHub {
         if (d.pricedBy.has(q.symbol)) moved.add(d);
       }
     }
-    for (const d of moved) this.markDesk(d);
+    if (!moved.size) return;
+    const lastPrice = (s: string) => price((ticked.get(s) ?? this.deps.quote(s))?.last_price) ?? undefined;
+    for (const d of moved) this.markDesk(d, lastPrice);
   }
 
   /**
    * The desk's account marked to the market again, in memory (what holds its margin was read with the snapshot):
    * the floating P/L, available and the call move with the quotes (issue 41). Sent when a figure changed.
    */
-  private markDesk(desk: Desk) {
+  private markDesk(desk: Desk, lastPrice: (symbol: string) => number | undefined) {
     if (!desk.holdings) return;
-    const account = markToMarket(desk.holdings, (s) => price(this.deps.quote(s)?.last_price) ?? undefined);
+    const account = markToMarket(desk.holdings, lastPrice);
     const was = desk.account;
     if (
       was &&

@@ -47,7 +47,11 @@ async function fixedCustomer(name: string) {
   const c = await createContract<{ id: number }>(h, t, name, DEADLINE, { margin_rate: 0.1, basis: 150 });
   await h.call('/api/trader/rpc/record-funds', { pricer_id: id, kind: 'deposit', amount: 45_000 }, t.token);
   market(80_000);
-  const fix = await h.call('/api/pricer/rpc/submit-order', { contract_id: c.id, quantity: 1, price: 0 }, t.pricers[name]!.jwt);
+  const fix = await h.call(
+    '/api/pricer/rpc/submit-order',
+    { contract_id: c.id, quantity: 1, price: 0 },
+    t.pricers[name]!.jwt,
+  );
   expect(fix.status, JSON.stringify(fix.body)).toBe(200);
   await service.idle();
   return { id, contract: c.id };
@@ -56,7 +60,13 @@ async function fixedCustomer(name: string) {
 beforeAll(async () => {
   quotes = new FakeQuotes();
   h = await startHarness({ quote: quotes.quoteOf });
-  service = createTradingService({ trigger: triggerConditional, db: h.db, quotes, sweepMs: 60_000, simExpiryCheckMs: 0 });
+  service = createTradingService({
+    trigger: triggerConditional,
+    db: h.db,
+    quotes,
+    sweepMs: 60_000,
+    simExpiryCheckMs: 0,
+  });
   h.ctx.tradingPort = service.events;
   await service.start();
   t = await setupTenant(h, 'trader-calls-tick', '丙贸易', ['ann', 'ben']);
@@ -81,7 +91,11 @@ describe('reads do not write', () => {
     expect(snap.body.data.account).toMatchObject(inCall);
     const mine = await h.call('/api/pricer/view/my-funds', {}, t.pricers.ann!.jwt);
     expect(mine.body.data.account).toMatchObject(inCall);
-    const dep = await h.call('/api/trader/rpc/record-funds', { pricer_id: ann.id, kind: 'deposit', amount: 75 }, t.token);
+    const dep = await h.call(
+      '/api/trader/rpc/record-funds',
+      { pricer_id: ann.id, kind: 'deposit', amount: 75 },
+      t.token,
+    );
     expect(dep.body.data.account).toMatchObject({ margin_call: true, call_amount: 5_000 });
     const credit = await h.call('/api/trader/rpc/set-credit-line', { pricer_id: ann.id, credit_line: 0 }, t.token);
     expect(credit.body.data).toMatchObject({ margin_call: true, call_amount: 5_000 });
@@ -133,7 +147,6 @@ describe('calls on the tick', () => {
     });
     const worker = webhookWorker({ db: h.db, secrets: h.ctx.secrets, allowPrivate: true, logger: silentLogger });
     try {
-      await watch.idle();
       const before = await traces(ben.id);
       expect(before.in_call).toBe(false);
       // The market falls (a tick): nobody reads an account.
@@ -143,12 +156,20 @@ describe('calls on the tick', () => {
       const took = received.find((r) => r.body.includes('ben'))!.at - t0;
       console.log(`tick → margin call at the webhook (${process.env.TEST_DB}): ${took.toFixed(0)} ms`);
       await watch.idle();
-      expect(await traces(ben.id)).toMatchObject({ audits: before.audits + 1, outbox: before.outbox + 1, in_call: true });
+      expect(await traces(ben.id)).toMatchObject({
+        audits: before.audits + 1,
+        outbox: before.outbox + 1,
+        in_call: true,
+      });
       const bell = await h.call('/api/pricer/view/notifications', { limit: 5 }, t.pricers.ben!.jwt);
       expect(bell.body.data.items[0]).toMatchObject({ kind: 'margin_call', title: '追加保证金通知' });
 
       // A deposit that ends it wakes the watcher too: the end is recorded with no read of the accounts.
-      const dep = await h.call('/api/trader/rpc/record-funds', { pricer_id: ben.id, kind: 'deposit', amount: 20_000 }, t.token);
+      const dep = await h.call(
+        '/api/trader/rpc/record-funds',
+        { pricer_id: ben.id, kind: 'deposit', amount: 20_000 },
+        t.token,
+      );
       expect(dep.body.data.account.margin_call).toBe(false);
       await waitFor(async () => !(await traces(ben.id)).in_call, 20_000);
       expect(await traces(ben.id)).toMatchObject({ audits: before.audits + 2 });

@@ -2,7 +2,6 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema';
 import { every } from '../../platform/every';
 import { consoleLogger, type Logger } from '../../platform/logger';
-import type { Quote } from '../../platform/quote';
 import { audit, SYSTEM_ACTOR } from '../audit/audit';
 import { notifyMarginCall } from '../notifications/notify';
 import { accountRows, markToMarket } from './accounts';
@@ -22,7 +21,11 @@ import type { LastPriceOf } from './market';
  * row or fixed, not yet settled lots) to the market: a call that began or ended since the last mark is
  * recorded and audited. Returns the customers in a call.
  */
-export async function markAccounts(db: Kysely<DB>, lastPrice: LastPriceOf, tenants?: Iterable<number>): Promise<number[]> {
+export async function markAccounts(
+  db: Kysely<DB>,
+  lastPrice: LastPriceOf,
+  tenants?: Iterable<number>,
+): Promise<number[]> {
   const ids = tenants
     ? [...tenants]
     : (
@@ -120,7 +123,7 @@ export interface MarginWatch {
 export function watchMarginCalls(opts: {
   db: Kysely<DB>;
   lastPrice: LastPriceOf;
-  onTick?: (listener: (quotes: readonly Quote[]) => void) => () => void;
+  onTick?: (listener: (quotes: readonly { symbol?: string }[]) => void) => () => void;
   everyMs?: number;
   gapMs?: number;
   logger?: Logger;
@@ -168,7 +171,7 @@ export function watchMarginCalls(opts: {
     for (const t of what.tenants ?? []) tenants.add(t);
     schedule();
   };
-  const offTick = opts.onTick?.((quotes) => wake({ symbols: quotes.map((q) => q.symbol) }));
+  const offTick = opts.onTick?.((quotes) => wake({ symbols: quotes.flatMap((q) => (q.symbol ? [q.symbol] : [])) }));
   const fallback = every(
     'margin calls',
     opts.everyMs ?? 60_000,
