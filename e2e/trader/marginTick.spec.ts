@@ -103,7 +103,8 @@ test.describe('margin calls on the tick', () => {
 
     await openDesk(page, session);
     const line = page.getByTestId('margin-line');
-    await expect(line).toContainText('浮动盈亏');
+    // The app's first load (a loaded machine takes a while); the desk is live from then on.
+    await expect(line).toContainText('浮动盈亏', { timeout: 30_000 });
     const pnl = line.getByText(/^浮动盈亏 /);
     const before = (await pnl.textContent()) ?? '';
     const bell = page.getByRole('button', { name: /^通知：/ });
