@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pricerAccount } from './margin';
 import { notificationsPage } from './notifications';
 import { marketEntry, snapshot } from './pricer';
 import { anyViewPage } from './view';
@@ -11,7 +12,8 @@ import { anyViewPage } from './view';
  * - `pricer_desk` (a customer's token): `version` (the customer's data version, migration 009), `snapshot` (the
  *   my-data-snapshot answer without its orders, re-read whenever the version moves), with it the open contract's
  *   `orders` and `conditionals` and the `notifications` (what the desk shows: no HTTP re-read), and `quotes` (the
- *   market entries of the customer's instruments, per tick).
+ *   market entries of the customer's instruments, per tick), and `account` (the snapshot's account marked to the
+ *   market again on the ticks that move it).
  * - `trader_desk` (a trader's token): `version` (the sum of the company's customers' data versions); the console
  *   re-reads its orders, counts and exposure when it moves.
  *
@@ -62,6 +64,11 @@ export const pricerDeskPatch = z.object({
   /** The bell: the notifications answer ({limit: 50}). */
   notifications: notificationsPage.optional(),
   quotes: z.record(z.string(), liveQuote).optional(),
+  /**
+   * The customer's account marked to the market again (issue 41): sent with a tick that moves its figures
+   * (floating P/L, available, the call) and with every snapshot; it replaces the snapshot's `account`.
+   */
+  account: pricerAccount.optional(),
   /** The session ended (customer deactivated or password reset): the desk falls back to its HTTP calls, which say why. */
   ended: z.boolean().optional(),
 });

@@ -18,9 +18,9 @@ export function liveUrl(location: Pick<Location, 'protocol' | 'host'> = window.l
 /**
  * Applies one pushed patch of the live desk to the query cache (docs/live.md): a snapshot replaces the polled one
  * (keeping its orders: the desk reads the open contract's, pushed beside it), the open contract's orders and 条件单 and
- * the bell replace their queries' data — what the desk shows, with no read again — and quotes replace their
- * instruments' market entries. Lists the push does not carry (another contract's, every 条件单) are marked stale, or
- * read again when the desk has no contract open yet.
+ * the bell replace their queries' data — what the desk shows, with no read again — quotes replace their instruments'
+ * market entries, and an account (marked to a tick) the snapshot's account. Lists the push does not carry (another
+ * contract's, every 条件单) are marked stale, or read again when the desk has no contract open yet.
  */
 export function applyDeskPatch(client: QueryClient, userId: number, patch: PricerDeskPatch, contractId?: number) {
   const key = snapshotKeys(userId).all;
@@ -61,6 +61,11 @@ export function applyDeskPatch(client: QueryClient, userId: number, patch: Price
       // The reference price's 更新于 is the time of the tick it comes from.
       return { ...old, market_data, timestamp: new Date(at).toISOString() };
     });
+  }
+  // After the snapshot: the account marked to the latest tick (floating P/L, available, the call; issue 41).
+  if (patch.account) {
+    const account = patch.account;
+    client.setQueryData<Snapshot>(key, (old) => (old ? { ...old, account } : old));
   }
 }
 

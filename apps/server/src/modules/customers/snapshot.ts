@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { DB } from '../../platform/db/schema';
 import type { QuoteOf } from '../../platform/quote';
 import { notFixableReason } from '../contracts/fixingTerms';
-import { readAccount } from '../margin/accounts';
+import { markToMarket, readHoldings, type AccountRow } from '../margin/accounts';
 
 /** Orders a snapshot carries: the latest ones (the history page pages through the rest). */
 const SNAPSHOT_ORDERS = 200;
@@ -27,26 +27,27 @@ export async function pricerSnapshot(
     remembered(() => Promise.all([contractRows(db, who), latestOrders(db, who)])),
     deskParts(db, who, quote),
   ]);
-  return { ...desk(contracts), orders };
+  return { ...desk.build(contracts), orders };
 }
 
 /**
  * What the live desk pushes (docs/live.md): the snapshot without its orders — the desk shows the open contract's,
- * pushed beside it, not the latest 200 of every contract.
+ * pushed beside it, not the latest 200 of every contract — and what holds the customer's margin, which the desk's
+ * account is marked to again on every tick of its instruments.
  */
 export async function pricerDeskSnapshot(
   db: Kysely<DB>,
   who: { tenantId: number; pricerId: number },
   quote: QuoteOf,
-): Promise<z.output<typeof deskSnapshot>> {
+): Promise<{ data: z.output<typeof deskSnapshot>; holdings: AccountRow }> {
   const [contracts, desk] = await Promise.all([contractRows(db, who), deskParts(db, who, quote)]);
-  return desk(contracts);
+  return { data: desk.build(contracts), holdings: desk.holdings };
 }
 
 /** The account and the confirm switch (read fresh, not through the customer's cached rows), then the contracts' market. */
 async function deskParts(db: Kysely<DB>, who: { tenantId: number; pricerId: number }, quote: QuoteOf) {
-  const [account, settings] = await Promise.all([
-    readAccount(db, who, (s) => price(quote(s)?.last_price) ?? undefined),
+  const [holdings, settings] = await Promise.all([
+    readHoldings(db, who),
     // The trader's switch applies at the next poll.
     db
       .selectFrom('pricer_users')
@@ -55,7 +56,8 @@ async function deskParts(db: Kysely<DB>, who: { tenantId: number; pricerId: numb
       .where('tenant_id', '=', who.tenantId)
       .executeTakeFirst(),
   ]);
-  return (contracts: Awaited<ReturnType<typeof contractRows>>) => {
+  const account = markToMarket(holdings, (s) => price(quote(s)?.last_price) ?? undefined);
+  const build = (contracts: Awaited<ReturnType<typeof contractRows>>) => {
     const market_data: Snapshot['market_data'] = {};
     for (const c of contracts) {
       const q = quote(c.instrument_id);
@@ -79,6 +81,7 @@ async function deskParts(db: Kysely<DB>, who: { tenantId: number; pricerId: numb
       confirm_before_fix: settings?.confirm_before_fix ?? true,
     };
   };
+  return { holdings, build };
 }
 
 /** The customer's contracts, with their instruments. */

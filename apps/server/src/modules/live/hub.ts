@@ -9,6 +9,7 @@ import {
   firstIssue,
   traderDeskParams,
   type LiveQuote,
+  type PricerAccount,
   type PricerDeskPatch,
   type TraderDeskPatch,
 } from '@pfp/contract';
@@ -24,6 +25,7 @@ import type { Quote, QuoteOf } from '../../platform/quote';
 import { WsError, type ViewSource } from '../../platform/ws/registry';
 import { myConditionals } from '../conditional/views';
 import { pricerDeskSnapshot } from '../customers/snapshot';
+import { markToMarket, pricedBy, type AccountRow } from '../margin/accounts';
 import { readNotifications } from '../notifications/inbox';
 import { myOrders } from '../orders/views';
 
@@ -99,6 +101,10 @@ interface Desk {
   /** The open contracts' pages, by `contractId:limit`, while a desk has one open. */
   pages: Map<string, Page>;
   symbols: string[];
+  /** What holds the customer's margin (read with the snapshot), the instruments whose ticks move it, and the account as last sent. */
+  holdings?: AccountRow;
+  pricedBy: Set<string>;
+  account?: PricerAccount;
   subs: Set<DeskSub>;
 }
 interface Company {
@@ -180,6 +186,7 @@ export class LiveHub {
     const initial: PricerDeskPatch = {
       version: desk.version,
       quotes: this.quotesOf(desk.symbols, Date.now()),
+      ...(desk.account ? { account: desk.account } : {}),
     };
     // Resume: a client that holds this version missed nothing; any other gets the state re-read.
     if (parsed.data.since !== desk.version) {
@@ -242,6 +249,7 @@ export class LiveHub {
           notifications: undefined,
           pages: new Map(),
           symbols: [],
+          pricedBy: new Set(),
           subs: new Set(),
         };
         await this.readDesk(desk);
@@ -265,13 +273,16 @@ export class LiveHub {
    */
   private async readDesk(desk: Desk) {
     const who = { tenantId: desk.tenantId, pricerId: desk.userId };
-    const [data, bell, pages] = await Promise.all([
+    const [{ data, holdings }, bell, pages] = await Promise.all([
       pricerDeskSnapshot(this.deps.db, who, this.deps.quote),
       readNotifications(this.deps.db, { ...who, audience: 'pricer' }, { limit: BELL_ROWS, unread_only: false }),
       Promise.all([...desk.pages.values()].map((p) => this.readPage(desk, p.contractId, p.limit))),
     ]);
     for (const c of data.contracts) this.ticks.set(c.instrument_id, c.price_tick);
     desk.snapshot = z.encode(deskSnapshot, data);
+    desk.holdings = holdings;
+    desk.pricedBy = pricedBy(holdings);
+    desk.account = data.account;
     desk.notifications = z.encode(notificationsPage, bell);
     for (const p of pages) desk.pages.set(`${p.contractId}:${p.limit}`, p);
     this.index(desk, [...new Set(data.contracts.map((c) => c.instrument_id))]);
@@ -310,13 +321,42 @@ export class LiveHub {
   }
 
   private onTick(quotes: readonly Quote[], at: number) {
+    const moved = new Set<Desk>();
+    const ticked = new Map<string, Quote>();
     for (const q of quotes) {
+      ticked.set(q.symbol, q);
       const desks = this.bySymbol.get(q.symbol);
       if (!desks) continue;
       // One patch object per instrument and tick, whatever the number of desks: its JSON is built once.
       const patch = { quotes: { [q.symbol]: this.entry(q.symbol, q, at) } };
-      for (const d of desks) for (const s of d.subs) s.push(patch);
+      for (const d of desks) {
+        for (const s of d.subs) s.push(patch);
+        if (d.pricedBy.has(q.symbol)) moved.add(d);
+      }
     }
+    if (!moved.size) return;
+    const lastPrice = (s: string) => price((ticked.get(s) ?? this.deps.quote(s))?.last_price) ?? undefined;
+    for (const d of moved) this.markDesk(d, lastPrice);
+  }
+
+  /**
+   * The desk's account marked to the market again, in memory (what holds its margin was read with the snapshot):
+   * the floating P/L, available and the call move with the quotes (issue 41). Sent when a figure changed.
+   */
+  private markDesk(desk: Desk, lastPrice: (symbol: string) => number | undefined) {
+    if (!desk.holdings) return;
+    const account = markToMarket(desk.holdings, lastPrice);
+    const was = desk.account;
+    if (
+      was &&
+      was.floating_pnl === account.floating_pnl &&
+      was.margin_required === account.margin_required &&
+      was.available === account.available
+    )
+      return;
+    desk.account = account;
+    const patch: PricerDeskPatch = { account };
+    for (const s of desk.subs) s.push(patch);
   }
 
   private readVersions(ids: number[]) {
@@ -366,6 +406,8 @@ export class LiveHub {
           version: desk.version,
           snapshot: desk.snapshot as PricerDeskPatch['snapshot'],
           notifications: desk.notifications as PricerDeskPatch['notifications'],
+          // The account as marked now: an older tick's account still pending in a connection is overwritten by it.
+          ...(desk.account ? { account: desk.account } : {}),
         };
         // One patch object per open contract, whatever the number of desks holding it (encoded once).
         const byPage = new Map<string | undefined, PricerDeskPatch>([[undefined, patch]]);

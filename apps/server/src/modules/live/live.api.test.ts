@@ -180,6 +180,45 @@ describe('the live desk', () => {
     for (const x of [desk, again, behind]) x.close();
   });
 
+  it('marks the desk’s account to every tick that moves it: margin and available move with the quotes (issue 41)', async () => {
+    const c = await customer('live-m', '实时保证金公司');
+    const margined = await h.call(
+      '/api/trader/rpc/create-contract',
+      {
+        pricer_id: c.userId,
+        product_name: '铜',
+        instrument_id: c.symbol,
+        direction: 'BUY',
+        total_quantity: 20,
+        basis: 0,
+        fixing_deadline: tradingDayIn(30),
+        margin_rate: 0.1,
+      },
+      c.trader,
+    );
+    await h.call('/api/trader/rpc/record-funds', { pricer_id: c.userId, kind: 'deposit', amount: 500_000 }, c.trader);
+    // 2 lots at the market, open (no broker here): held at the live price × 2 × 5 × 10 % = the price itself.
+    const order = await h.call(
+      '/api/pricer/rpc/submit-order',
+      { contract_id: margined.body.data.id, quantity: 2 },
+      c.jwt,
+    );
+    expect(order.status, JSON.stringify(order.body)).toBe(200);
+    const desk = await client(c.jwt);
+    await desk.subscribe('pricer_desk', { user_id: c.userId });
+    desk.startPeeking();
+    const at = (last_price: number) => {
+      const q = { ...market.getQuote(c.symbol)!, last_price };
+      for (const l of tickListeners) l([q], Date.now());
+    };
+    for (const p of [71_000, 69_500]) {
+      at(p);
+      const pushed = await desk.next((x) => x.account?.margin_required === p, 2000);
+      expect(pushed.data.account).toMatchObject({ pricer_id: c.userId, balance: 500_000, available: 500_000 - p });
+    }
+    desk.close();
+  });
+
   it('carries a fix to the desk as the rows it shows: the order, 条件单, bell and account, no HTTP re-read', async () => {
     const c = await customer('live-d', '实时丁公司');
     // A history the desk does not show: 120 orders on a second contract.

@@ -2,10 +2,8 @@ import type { PricerAccount } from '@pfp/contract';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema';
 import { notFound } from '../../platform/errors';
-import { audit, SYSTEM_ACTOR } from '../audit/audit';
-import { figuresFromSums, type AccountFigures, type InstrumentSums } from './arithmetic';
+import { figuresFromSums, type InstrumentSums } from './arithmetic';
 import type { LastPriceOf } from './market';
-import { notifyMarginCall } from '../notifications/notify';
 
 /** Whose rows: one customer, or every customer of a company. */
 export type Scope = { tenantId: number; pricerId: number } | { tenantId: number; pricerId?: undefined };
@@ -15,7 +13,8 @@ const inScope = (scope: Scope, alias: string) =>
     ? sql`${sql.ref(`${alias}.tenant_id`)} = ${scope.tenantId}::integer`
     : sql`${sql.ref(`${alias}.pricer_id`)} = ${scope.pricerId}::integer and ${sql.ref(`${alias}.tenant_id`)} = ${scope.tenantId}::integer`;
 
-interface AccountRow {
+/** A customer's account row and what holds their margin, summed per instrument: marked by `markToMarket`. */
+export interface AccountRow {
   pricer_id: number;
   pricer_name: string;
   balance: number;
@@ -114,27 +113,36 @@ export async function accountRows(db: Kysely<DB>, scope: Scope): Promise<Account
   return out;
 }
 
+/** The account marked to the market `lastPrice` (pure: the live desk marks it again on every tick, live/hub.ts). */
+export function markToMarket(a: AccountRow, lastPrice: LastPriceOf): PricerAccount {
+  return { pricer_id: a.pricer_id, pricer_name: a.pricer_name, ...figuresFromSums(a, a.sums, lastPrice) };
+}
+
+/** The instruments whose price moves the account's figures: fixed lots (floating P/L) and open market orders. */
+export function pricedBy(a: AccountRow): Set<string> {
+  return new Set(a.sums.filter((s) => s.net_lots !== 0 || s.at_market !== 0).map((s) => s.instrument_id));
+}
+
+const byCall = (x: PricerAccount, y: PricerAccount) =>
+  Number(y.margin_call) - Number(x.margin_call) || y.call_amount - x.call_amount || x.pricer_id - y.pricer_id;
+
 /**
  * The accounts of a company's customers (or of one), marked to the live market: margin calls first,
- * the largest first. A customer whose call began or ended since the last read has it recorded
- * (pricer_accounts.in_call) and audited.
+ * the largest first. A read: it writes nothing — the margin watcher (watch.ts) is the one writer of calls.
  */
 export async function readAccounts(db: Kysely<DB>, scope: Scope, lastPrice: LastPriceOf): Promise<PricerAccount[]> {
   const accounts = await accountRows(db, scope);
-  const items = accounts.map((a) => ({
-    pricer_id: a.pricer_id,
-    pricer_name: a.pricer_name,
-    ...figuresFromSums(a, a.sums, lastPrice),
-  }));
-  const changed = items.filter((it, i) => it.margin_call !== accounts[i]!.in_call);
-  if (changed.length) await recordCalls(db, scope.tenantId, changed);
-  return items.sort(
-    (x, y) =>
-      Number(y.margin_call) - Number(x.margin_call) || y.call_amount - x.call_amount || x.pricer_id - y.pricer_id,
-  );
+  return accounts.map((a) => markToMarket(a, lastPrice)).sort(byCall);
 }
 
-/** One customer's account; 404 for anyone not a customer of this company. */
+/** One customer's account row and holdings; 404 for anyone not a customer of this company. */
+export async function readHoldings(db: Kysely<DB>, who: { tenantId: number; pricerId: number }): Promise<AccountRow> {
+  const [row] = await accountRows(db, who);
+  if (!row) throw notFound('客户不存在');
+  return row;
+}
+
+/** One customer's account (a read); 404 for anyone not a customer of this company. */
 export async function readAccount(
   db: Kysely<DB>,
   who: { tenantId: number; pricerId: number },
@@ -143,44 +151,6 @@ export async function readAccount(
   const [account] = await readAccounts(db, who, lastPrice);
   if (!account) throw notFound('客户不存在');
   return account;
-}
-
-/**
- * A margin call begins or ends: recorded once (the conditional upsert: of concurrent readers only one
- * sees the change) and audited by the system with the figures that decided it.
- */
-async function recordCalls(db: Kysely<DB>, tenantId: number, changed: (AccountFigures & { pricer_id: number })[]) {
-  await db.transaction().execute(async (tx) => {
-    for (const c of changed) {
-      const { rows } = await sql<{ pricer_id: number }>`
-        insert into pricer_accounts (pricer_id, tenant_id, in_call) values (${c.pricer_id}::integer, ${tenantId}::integer, ${c.margin_call})
-        on conflict (pricer_id) do update set in_call = excluded.in_call, updated_at = now()
-          where pricer_accounts.in_call is distinct from excluded.in_call
-        returning pricer_id`.execute(tx);
-      if (!rows.length) continue;
-      await audit(tx, {
-        tenantId,
-        actor: SYSTEM_ACTOR,
-        action: c.margin_call ? 'margin-call' : 'margin-call-end',
-        payload: {
-          pricer_id: c.pricer_id,
-          call_amount: c.call_amount,
-          available: c.available,
-          balance: c.balance,
-          credit_line: c.credit_line,
-          margin_required: c.margin_required,
-          floating_pnl: c.floating_pnl,
-        },
-      });
-      await notifyMarginCall(tx, {
-        tenantId,
-        pricerId: c.pricer_id,
-        inCall: c.margin_call,
-        callAmount: c.call_amount,
-        available: c.available,
-      });
-    }
-  });
 }
 
 /** What lockAccount answers: the account (locked when `locked`) and the contract's margin terms. */

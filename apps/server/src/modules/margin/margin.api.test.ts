@@ -8,7 +8,7 @@ import { createTradingService, type TradingService } from '../../trading/service
 import { expireDueConditionals, triggerConditional } from '../conditional/conditional';
 import { shanghaiToday } from '../contracts/fixingTerms';
 import { accountFigures, marginFor } from './arithmetic';
-import { watchMarginCalls } from './watch';
+import { markAccounts, watchMarginCalls } from './watch';
 import { tradingDayIn } from '../../../test/days';
 
 /*
@@ -435,6 +435,9 @@ describe('the walk: deposit → fix → market against → call → deposit → 
     const snap = await h.call('/api/pricer/view/my-data-snapshot', {}, a.pricers.alice!.jwt);
     expect(snap.body.data.account).toMatchObject({ ...expected, margin_call: true });
     expect((await accounts(a)).items[0]).toMatchObject({ pricer_id: alice, margin_call: true, call_amount: 10_150 });
+    // The reads show the call; the margin watcher records it (woken by the tick in the server; calls.api.test.ts).
+    expect(await auditOf(a.tenantId, 'margin-call')).toEqual([]);
+    await markAccounts(h.db, (s) => quotes.getQuote(s)?.last_price);
     expect((await auditOf(a.tenantId, 'margin-call')).map((r) => r.payload)).toEqual([
       expect.objectContaining({ pricer_id: alice, call_amount: 10_150 }),
     ]);
@@ -454,6 +457,7 @@ describe('the walk: deposit → fix → market against → call → deposit → 
     // A deposit of 15,000 ends the call: available 4,850.
     const dep = await funds(a, { pricer_id: alice, kind: 'deposit', amount: 15_000, note: '追加保证金' });
     expect(dep.body.data.account).toMatchObject({ available: 4_850, margin_call: false, call_amount: 0 });
+    await markAccounts(h.db, (s) => quotes.getQuote(s)?.last_price);
     expect((await auditOf(a.tenantId, 'margin-call-end')).map((r) => r.payload)).toEqual([
       expect.objectContaining({ pricer_id: alice, available: 4_850 }),
     ]);

@@ -7,7 +7,7 @@ import { latestEntries, readMarginSettings, recordFunds, setCreditLine, setMargi
 import { lastPriceFrom } from './market';
 import { settleLots } from './settle';
 import { fundsLedgerView } from './views';
-import { watchMarginCalls } from './watch';
+import { wakeMarginWatch, watchMarginCalls } from './watch';
 import { MARGIN_SQL } from './sql';
 
 /** 资金与保证金 (docs/margin.md): accounts, the funds ledger, credit lines, settlement; the check is in check.ts. */
@@ -23,6 +23,8 @@ export const margin: Capability = {
       async ({ req, body }) => {
         const tenantId = await trader.tenantOf(req);
         const entry = await recordFunds(db, tenantId, trader.sub(req), body, lastPrice);
+        // The answer reads; the watcher records a call the entry began or ended (the one writer of calls).
+        wakeMarginWatch(db, tenantId);
         return { entry, account: await readAccount(db, { tenantId, pricerId: body.pricer_id }, lastPrice) };
       },
       { tags },
@@ -33,6 +35,7 @@ export const margin: Capability = {
       async ({ req, body }) => {
         const tenantId = await trader.tenantOf(req);
         await setCreditLine(db, tenantId, trader.sub(req), body);
+        wakeMarginWatch(db, tenantId);
         return readAccount(db, { tenantId, pricerId: body.pricer_id }, lastPrice);
       },
       { tags },
@@ -69,6 +72,7 @@ export const margin: Capability = {
       async ({ req, body }) => {
         const tenantId = await trader.tenantOf(req);
         const row = await settleLots(db, tenantId, trader.sub(req), body);
+        wakeMarginWatch(db, tenantId);
         const account = await readAccount(db, { tenantId, pricerId: row.pricer_id }, lastPrice);
         return {
           contract_id: row.id,
@@ -104,7 +108,14 @@ export const margin: Capability = {
     );
   },
   jobs(ctx) {
-    // Accounts marked to the market every minute: margin calls found and audited between reads (docs/margin.md).
-    return [watchMarginCalls({ db: ctx.db, lastPrice: (s) => ctx.market.getQuote(s)?.last_price, logger: ctx.logger })];
+    // The one writer of margin calls, woken by the ticks (its timer a fallback): docs/margin.md "Margin calls".
+    return [
+      watchMarginCalls({
+        db: ctx.db,
+        lastPrice: (s) => ctx.market.getQuote(s)?.last_price,
+        onTick: (listener) => ctx.market.onTick(listener),
+        logger: ctx.logger,
+      }),
+    ];
   },
 };
