@@ -54,6 +54,10 @@ export const traderPaths = paths({
   updatePricerProfile: { method: 'POST', path: '/api/trader/rpc/update-pricer-profile' },
   // 含权报价 (issue 44, docs/pricing.md)
   priceStructure: { method: 'POST', path: '/api/trader/rpc/price-structure' },
+  // Fee receivables and the statement (issue 41, docs/statements.md)
+  feeReceivables: { method: 'POST', path: '/api/trader/view/fee-receivables' },
+  settleFee: { method: 'POST', path: '/api/trader/rpc/settle-fee' },
+  statement: { method: 'POST', path: '/api/trader/view/statement' },
 });
 
 export const pricerPaths = paths({
@@ -77,6 +81,9 @@ export const pricerPaths = paths({
   // docs/notifications.md
   notifications: { method: 'POST', path: '/api/pricer/view/notifications' },
   markNotificationsRead: { method: 'POST', path: '/api/pricer/rpc/mark-notifications-read' },
+  // The statement (issue 41, docs/statements.md)
+  statement: { method: 'POST', path: '/api/pricer/view/statement' },
+  respondStatement: { method: 'POST', path: '/api/pricer/rpc/respond-statement' },
 });
 
 export const marketPaths = paths({

@@ -85,6 +85,16 @@ import {
   exposure,
   statementQuery,
 } from './fixing';
+import {
+  feeReceivables,
+  feeReceivablesRequest,
+  pricerStatementRequest,
+  respondStatementInput,
+  settleFeeInput,
+  settleFeeResult,
+  statement,
+  traderStatementRequest,
+} from './statements';
 
 /** A file download (exports): the answer is the file itself, not an envelope. */
 const file = z.instanceof(Uint8Array);
@@ -202,6 +212,10 @@ export const traderRoutes = {
     body: updatePricerProfileInput,
     response: pricerProfile,
   }),
+  // Fee receivables and the statement (issue 41, docs/statements.md)
+  feeReceivables: route({ ...traderPaths.feeReceivables, body: feeReceivablesRequest, response: feeReceivables }),
+  settleFee: route({ ...traderPaths.settleFee, body: settleFeeInput, response: settleFeeResult }),
+  statement: route({ ...traderPaths.statement, body: traderStatementRequest, response: statement }),
 } as const;
 
 export const pricerRoutes = {
@@ -246,6 +260,10 @@ export const pricerRoutes = {
     body: markNotificationsReadInput,
     response: markNotificationsReadResult,
   }),
+  // The statement (issue 41, docs/statements.md): always the customer's own
+  statement: route({ ...pricerPaths.statement, body: pricerStatementRequest, response: statement }),
+  /** 对账确认 / 有异议: recorded once per content of the statement, audited. */
+  respondStatement: route({ ...pricerPaths.respondStatement, body: respondStatementInput, response: statement }),
 } as const;
 
 export const marketRoutes = {

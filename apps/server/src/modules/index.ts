@@ -24,6 +24,7 @@ import { market } from './market/routes';
 import { orders } from './orders/routes';
 import { pricing } from './pricing/routes';
 import { simHooks } from './simhooks/routes';
+import { statements } from './statements/routes';
 import { system } from './system/routes';
 import { tenants } from './tenants/routes';
 import { volatility } from './volatility/routes';
@@ -48,6 +49,7 @@ export const CAPABILITIES: readonly Capability[] = [
   volatility,
   live,
   pricing,
+  statements,
 ];
 
 /**
