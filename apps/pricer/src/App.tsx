@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Navigate, Route, Routes, useParams } from '@pfp/router';
 import { DeskPage } from './desk/DeskPage';
 import { HistoryPage } from './history/HistoryPage';
+import { StatementPage } from './statement/StatementPage';
 import { CustomerLayout } from './layout/CustomerLayout';
 import { LoginPage } from './login/LoginPage';
 import { pricerKeys } from './shared/api';
@@ -45,6 +46,7 @@ export default function PricerApp() {
           <Route index element={<IndexRedirect />} />
           <Route path="dashboard" element={<DeskPage />} />
           <Route path="history" element={<HistoryPage />} />
+          <Route path="statement" element={<StatementPage />} />
           <Route path="*" element={<IndexRedirect />} />
         </Route>
         <Route path="*" element={<IndexRedirect />} />
