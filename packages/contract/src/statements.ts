@@ -77,9 +77,7 @@ const periodOrder = (v: { start_date: string; end_date: string }, ctx: z.Refinem
     ctx.addIssue({ code: 'custom', path: ['start_date'], message: '开始日期不能晚于结束日期' });
 };
 
-export const traderStatementRequest = z
-  .object({ pricer_id: id('请选择客户'), ...period })
-  .superRefine(periodOrder);
+export const traderStatementRequest = z.object({ pricer_id: id('请选择客户'), ...period }).superRefine(periodOrder);
 export const pricerStatementRequest = z.object(period).superRefine(periodOrder);
 export type TraderStatementRequest = z.input<typeof traderStatementRequest>;
 

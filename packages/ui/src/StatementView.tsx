@@ -33,8 +33,18 @@ function Balanced({ ok, testId }: { ok: boolean; testId: string }) {
 export function StatementResponseBadge({ statement }: { statement: Statement }) {
   const r = statement.response;
   const r2 = t.response;
-  if (!r) return <Badge variant="outline" color="gray.8">{r2.pending}</Badge>;
-  if (!r.current) return <Badge variant="outline" color="orange.9">{r2.stale}</Badge>;
+  if (!r)
+    return (
+      <Badge variant="outline" color="gray.8">
+        {r2.pending}
+      </Badge>
+    );
+  if (!r.current)
+    return (
+      <Badge variant="outline" color="orange.9">
+        {r2.stale}
+      </Badge>
+    );
   const at = formatDateTime(r.created_at);
   return r.response === 'confirmed' ? (
     <Badge variant="filled" color="teal.9" style={{ textTransform: 'none', height: 'auto' }}>
@@ -50,7 +60,9 @@ export function StatementResponseBadge({ statement }: { statement: Statement }) 
 function FundsCard({ s }: { s: Statement }) {
   const f = s.funds;
   const d = t.funds;
-  const ok = fen(f.opening) + fen(f.deposits) + fen(f.withdrawals) + fen(f.adjustments) + fen(f.fees_collected) === fen(f.closing);
+  const ok =
+    fen(f.opening) + fen(f.deposits) + fen(f.withdrawals) + fen(f.adjustments) + fen(f.fees_collected) ===
+    fen(f.closing);
   return (
     <Card withBorder radius="md" p="sm" data-testid="statement-funds">
       <Stack gap={6}>
@@ -91,9 +103,20 @@ function FeesCard({ s }: { s: Statement }) {
   );
 }
 
-function FeeItems({ items, actions }: { items: FeeReceivable[]; actions?: ((fee: FeeReceivable) => ReactNode) | undefined }) {
+function FeeItems({
+  items,
+  actions,
+}: {
+  items: FeeReceivable[];
+  actions?: ((fee: FeeReceivable) => ReactNode) | undefined;
+}) {
   const d = t.fees;
-  if (!items.length) return <Text size="sm" c="dimmed">{d.none}</Text>;
+  if (!items.length)
+    return (
+      <Text size="sm" c="dimmed">
+        {d.none}
+      </Text>
+    );
   return (
     <Table.ScrollContainer minWidth={520}>
       <Table striped withTableBorder aria-label={d.title} data-testid="statement-fee-items">
@@ -215,7 +238,12 @@ function ContractTable({ s }: { s: Statement }) {
 
 function EntriesTable({ s }: { s: Statement }) {
   const d = t.funds;
-  if (!s.funds.entries.length) return <Text size="sm" c="dimmed">{d.none}</Text>;
+  if (!s.funds.entries.length)
+    return (
+      <Text size="sm" c="dimmed">
+        {d.none}
+      </Text>
+    );
   return (
     <Table.ScrollContainer minWidth={560}>
       <Table striped withTableBorder aria-label={d.entries}>

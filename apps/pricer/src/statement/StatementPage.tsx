@@ -98,9 +98,8 @@ function RespondButtons({ statement, userId }: { statement: Statement; userId: n
 export function StatementPage() {
   const session = useSession();
   const userId = session?.user.user_id ?? 0;
-  const today = beijingDay(Date.now());
-  const [start, setStart] = useState(`${today.slice(0, 8)}01`);
-  const [end, setEnd] = useState(today);
+  const [start, setStart] = useState(() => `${beijingDay(Date.now()).slice(0, 8)}01`);
+  const [end, setEnd] = useState(() => beijingDay(Date.now()));
   const rangeError = start && end && start > end ? t.dateRange : undefined;
   const period = start && end && !rangeError ? { start_date: start, end_date: end } : null;
   const statement = useMyStatement(userId, period);

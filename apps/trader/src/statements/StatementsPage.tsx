@@ -121,10 +121,9 @@ function OpenFees({ onPick, onView }: { onPick: (f: FeeReceivable, m: Method) =>
 /** /trader/statements: one customer's statement of a period, and the fees to settle (docs/statements.md). */
 export function StatementsPage() {
   const users = useAllUsers(true);
-  const today = beijingDay(Date.now());
   const [pricer, setPricer] = useState<string | null>(null);
-  const [start, setStart] = useState(`${today.slice(0, 8)}01`);
-  const [end, setEnd] = useState(today);
+  const [start, setStart] = useState(() => `${beijingDay(Date.now()).slice(0, 8)}01`);
+  const [end, setEnd] = useState(() => beijingDay(Date.now()));
   const [settling, setSettling] = useState<{ fee: FeeReceivable; method: Method } | null>(null);
   const rangeError = start && end && start > end ? t.dateRange : undefined;
   const request =

@@ -48,10 +48,7 @@ export const statements = {
     status: '状态',
     chargedAt: '发生时间',
     kinds: { roll: '转月费', extension: '延期费' } as Record<string, string>,
-    statuses: { open: '待收', collected: '已从资金扣收', offset: '已冲抵', waived: '已减免' } as Record<
-      string,
-      string
-    >,
+    statuses: { open: '待收', collected: '已从资金扣收', offset: '已冲抵', waived: '已减免' } as Record<string, string>,
   },
   lots: {
     title: '合同与手数',

@@ -54,7 +54,12 @@ export async function extendDeadline(
     const feeId = await chargeFee(
       tx,
       { tenantId, pricerId: c.pricer_id },
-      { contractId: c.id, kind: 'extension', fee, note: zh.lifecycle.ledgerNote.extension(c.id, input.fixing_deadline) },
+      {
+        contractId: c.id,
+        kind: 'extension',
+        fee,
+        note: zh.lifecycle.ledgerNote.extension(c.id, input.fixing_deadline),
+      },
       actor,
     );
     const payload = { from: c.fixing_deadline, to: input.fixing_deadline, fee, reopened: reopen };

@@ -209,9 +209,9 @@ describe('转月 roll', () => {
     });
     expect(confirmation.confirmation_no).toMatch(/^ZY\d{8}-\d{6}$/);
     // A fee receivable, not a ledger entry (issue 41, docs/statements.md).
-    expect(await h.db.selectFrom('funds_ledger').select('id').where('pricer_id', '=', a.pricers.bob!.id).execute()).toEqual(
-      [],
-    );
+    expect(
+      await h.db.selectFrom('funds_ledger').select('id').where('pricer_id', '=', a.pricers.bob!.id).execute(),
+    ).toEqual([]);
     const owed = await h.db
       .selectFrom('fee_receivables')
       .selectAll()

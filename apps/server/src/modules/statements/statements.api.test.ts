@@ -193,7 +193,14 @@ describe('the statement balances', () => {
     const f = s.funds;
     expect(f.opening + f.deposits + f.withdrawals + f.adjustments + f.fees_collected).toBe(f.closing);
     expect(f.closing).toBe((await accountOf('alice')).balance);
-    expect(s.fees).toMatchObject({ opening: 0, charged: 60_300, collected: 60_000, offset: 0, waived: 300, closing: 0 });
+    expect(s.fees).toMatchObject({
+      opening: 0,
+      charged: 60_300,
+      collected: 60_000,
+      offset: 0,
+      waived: 300,
+      closing: 0,
+    });
     // Every contract of hers, the one without a fix and the rolled-in one included.
     const byId = new Map((s.contracts as Row[]).map((c) => [c.contract_id, c]));
     expect([...byId.keys()].sort()).toEqual([dueTomorrow, rolled, untouched, rolledTo].sort());
