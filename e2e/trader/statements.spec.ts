@@ -151,21 +151,50 @@ test.describe.serial('fees and the statement through the screens', () => {
     await expect(contracts.getByTestId('statement-contract')).toHaveCount(4);
     // The contract never fixed is listed: 0 + 6 − 0 − 0 = 6.
     const cells = (name: string) => contracts.getByRole('row').filter({ hasText: name }).getByRole('cell');
-    // 合同, 期货合约, 方向, 期初未点价, 新增, 本期点价, 转月转出, 期末未点价, 累计已点价, 均价, 金额, 费用
-    await expect(cells(`未点价-${SUFFIX}`)).toHaveText(
-      [`未点价-${SUFFIX}`, /\d/, '买入', '0', '6', '0', '0', '6', '0', '—', '0.00', '0.00'],
-    );
-    await expect(cells(`明日到期-${SUFFIX}`)).toHaveText(
-      [`明日到期-${SUFFIX}`, /\d/, '买入', '0', '20', '1', '0', '19', '1', /\d/, /\d/, '0.00'],
-    );
-    await expect(cells(`转月-${SUFFIX}`).nth(6)).toHaveText('10');
+    // 合同 (期货合约 · 方向), 期初未点价, 新增, 本期点价, 转月转出, 期末未点价, 累计已点价, 均价, 金额, 费用
+    await expect(cells(`未点价-${SUFFIX}`)).toHaveText([
+      new RegExp(`^未点价-${SUFFIX}SHFE\\.cu\\d+ · 买入$`),
+      '0',
+      '6',
+      '0',
+      '0',
+      '6',
+      '0',
+      '—',
+      '0.00',
+      '0.00',
+    ]);
+    await expect(cells(`明日到期-${SUFFIX}`)).toHaveText([
+      /明日到期/,
+      '0',
+      '20',
+      '1',
+      '0',
+      '19',
+      '1',
+      /\d/,
+      /\d/,
+      '0.00',
+    ]);
+    await expect(
+      contracts
+        .getByRole('row')
+        .filter({ hasText: `转月-${SUFFIX}` })
+        .first()
+        .getByRole('cell')
+        .nth(4),
+    ).toHaveText('10');
     await expect(page.getByTestId('statement-response')).toHaveText('待客户确认');
     await screenshot(page, testInfo, 'statement-1366');
     await expectNoEnglish(page, 'statement');
     await expectAccessible(page, testInfo, 'statement');
 
     // 减免 the 延期费 from the open fees: the note, then the consequence, then it is done.
-    const open = page.getByTestId('open-fees').getByRole('row').filter({ hasText: FULL_NAME }).filter({ hasText: '延期费' });
+    const open = page
+      .getByTestId('open-fees')
+      .getByRole('row')
+      .filter({ hasText: FULL_NAME })
+      .filter({ hasText: '延期费' });
     await open.getByRole('button', { name: '减免' }).click();
     const dialog = page.getByRole('dialog', { name: '减免费用' });
     await expect(dialog.getByRole('button', { name: '下一步' })).toBeDisabled();
@@ -181,11 +210,15 @@ test.describe.serial('fees and the statement through the screens', () => {
 
     await page.setViewportSize({ width: 375, height: 800 });
     await expect(page.getByTestId('statement-contracts').getByTestId('statement-contract').first()).toBeVisible();
-    await expect(page.getByTestId('statement-contracts')).toContainText('期初 0 + 新增 6 − 点价 0 − 转出 0 = 期末 6 手');
+    await expect(page.getByTestId('statement-contracts')).toContainText(
+      '期初 0 + 新增 6 − 点价 0 − 转出 0 = 期末 6 手',
+    );
     await screenshot(page, testInfo, 'statement-375');
   });
 
-  test('the customer disputes from the desk, the trader corrects, the customer confirms', async ({ page }, testInfo) => {
+  test('the customer disputes from the desk, the trader corrects, the customer confirms', async ({
+    page,
+  }, testInfo) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await openCustomerPage(page, 'statement');
     await expect(page.getByTestId('statement-customer')).toHaveText(`客户：${FULL_NAME}`);
@@ -232,7 +265,8 @@ test.describe.serial('fees and the statement through the screens', () => {
     await expect(trader.getByTestId('statement-response')).toContainText('客户已确认无误');
     // Audited in Chinese.
     await trader.goto('/trader/audit');
-    await expect(trader.getByText('客户确认对账单').first()).toBeVisible();
-    await expect(trader.getByText('客户对账有异议').first()).toBeVisible();
+    const rows = trader.getByRole('row').filter({ hasText: CUSTOMER.username });
+    await expect(rows.filter({ hasText: '客户确认对账单' }).first()).toContainText(`开始日期: ${MONTH_START}`);
+    await expect(rows.filter({ hasText: '客户对账有异议' }).first()).toContainText('说明: 入金少记 1 元');
   });
 });

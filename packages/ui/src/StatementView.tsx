@@ -7,6 +7,18 @@ const t = zh.statements;
 const yuan = (n: number) => formatNumber(n, 2);
 const fen = (n: number) => Math.round(n * 100);
 
+/**
+ * A table that may be wider than the screen: a keyboard can reach and scroll it (axe
+ * scrollable-region-focusable), and a screen reader hears what it holds.
+ */
+function Scroll({ label, minWidth, children }: { label: string; minWidth: number; children: ReactNode }) {
+  return (
+    <div tabIndex={0} role="region" aria-label={label} style={{ overflowX: 'auto' }}>
+      <div style={{ minWidth }}>{children}</div>
+    </div>
+  );
+}
+
 /** One line of a balance: a label and an amount, the opening and closing in bold. */
 function Line({ label, value, strong, testId }: { label: string; value: number; strong?: boolean; testId?: string }) {
   return (
@@ -118,7 +130,7 @@ function FeeItems({
       </Text>
     );
   return (
-    <Table.ScrollContainer minWidth={520}>
+    <Scroll label={d.title} minWidth={actions ? 640 : 480}>
       <Table striped withTableBorder aria-label={d.title} data-testid="statement-fee-items">
         <Table.Thead>
           <Table.Tr>
@@ -146,7 +158,7 @@ function FeeItems({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </Scroll>
   );
 }
 
@@ -181,13 +193,11 @@ function ContractTable({ s }: { s: Statement }) {
   const d = t.lots;
   const sum = (f: (c: StatementContract) => number) => s.contracts.reduce((a, c) => a + f(c), 0);
   return (
-    <Table.ScrollContainer minWidth={1100}>
+    <Scroll label={d.title} minWidth={900}>
       <Table striped withTableBorder aria-label={d.title} data-testid="statement-contracts">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{d.contract}</Table.Th>
-            <Table.Th>{d.instrument}</Table.Th>
-            <Table.Th>{d.direction}</Table.Th>
             <Table.Th ta="right">{d.openingUnfixed}</Table.Th>
             <Table.Th ta="right">{d.added}</Table.Th>
             <Table.Th ta="right">{d.fixed}</Table.Th>
@@ -202,9 +212,12 @@ function ContractTable({ s }: { s: Statement }) {
         <Table.Tbody>
           {s.contracts.map((c) => (
             <Table.Tr key={c.contract_id} data-testid="statement-contract">
-              <Table.Td>{c.contract_name}</Table.Td>
-              <Table.Td>{c.instrument_id}</Table.Td>
-              <Table.Td>{d.directions[c.direction] ?? c.direction}</Table.Td>
+              <Table.Td>
+                <Text size="sm">{c.contract_name}</Text>
+                <Text size="xs" c="gray.7">
+                  {c.instrument_id} · {d.directions[c.direction] ?? c.direction}
+                </Text>
+              </Table.Td>
               <Table.Td ta="right">{c.opening_unfixed}</Table.Td>
               <Table.Td ta="right">{c.added}</Table.Td>
               <Table.Td ta="right">{c.fixed}</Table.Td>
@@ -219,7 +232,7 @@ function ContractTable({ s }: { s: Statement }) {
             </Table.Tr>
           ))}
           <Table.Tr fw={600}>
-            <Table.Td colSpan={3}>{d.total(s.contracts.length)}</Table.Td>
+            <Table.Td>{d.total(s.contracts.length)}</Table.Td>
             <Table.Td ta="right">{s.lots.opening_unfixed}</Table.Td>
             <Table.Td ta="right">{s.lots.added}</Table.Td>
             <Table.Td ta="right">{s.lots.fixed}</Table.Td>
@@ -232,7 +245,7 @@ function ContractTable({ s }: { s: Statement }) {
           </Table.Tr>
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </Scroll>
   );
 }
 
@@ -245,7 +258,7 @@ function EntriesTable({ s }: { s: Statement }) {
       </Text>
     );
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <Scroll label={d.entries} minWidth={560}>
       <Table striped withTableBorder aria-label={d.entries}>
         <Table.Thead>
           <Table.Tr>
@@ -270,7 +283,7 @@ function EntriesTable({ s }: { s: Statement }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </Scroll>
   );
 }
 

@@ -47,7 +47,7 @@ export async function respondStatement(
         tenantId: who.tenantId,
         actor: `pricer:${who.pricerId}`,
         action: input.response === 'confirmed' ? 'confirm-statement' : 'dispute-statement',
-        payload: { ...period, note: input.note, response_id: Number(inserted.id) },
+        payload: { ...period, ...(input.note ? { note: input.note } : {}), response_id: Number(inserted.id) },
       });
     return buildStatement(tx, who, period);
   });
