@@ -265,8 +265,10 @@ test.describe.serial('fees and the statement through the screens', () => {
     await expect(trader.getByTestId('statement-response')).toContainText('客户已确认无误');
     // Audited in Chinese.
     await trader.goto('/trader/audit');
-    const rows = trader.getByRole('row');
-    await expect(rows.filter({ hasText: '客户确认对账单' }).first()).toContainText(`开始日期: ${MONTH_START}`);
-    await expect(rows.filter({ hasText: '客户对账有异议' }).first()).toContainText('说明: 入金少记 1 元');
+    const row = (...texts: string[]) =>
+      texts.reduce((rows, text) => rows.filter({ hasText: text }), trader.getByRole('row')).first();
+    await expect(row('客户确认对账单', `开始日期: ${MONTH_START}`, `结束日期: ${TODAY}`)).toBeVisible();
+    await expect(row('客户对账有异议', '说明: 入金少记 1 元')).toBeVisible();
+    await expect(row('处理应收费用', '说明: 老客户减免')).toBeVisible();
   });
 });
