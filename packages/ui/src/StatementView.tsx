@@ -115,19 +115,49 @@ function FeesCard({ s }: { s: Statement }) {
   );
 }
 
-function FeeItems({
-  items,
-  actions,
-}: {
-  items: FeeReceivable[];
-  actions?: ((fee: FeeReceivable) => ReactNode) | undefined;
-}) {
+type FeeActions = ((fee: FeeReceivable) => ReactNode) | undefined;
+
+/** A fee as a phone shows it: what, how much and where it stands, then the trader's buttons. */
+export function FeeBlock({ fee, actions, who }: { fee: FeeReceivable; actions?: FeeActions; who?: ReactNode }) {
+  const d = t.fees;
+  return (
+    <Card withBorder radius="sm" p="xs" data-testid="fee-block">
+      {who}
+      <Text size="sm">
+        {fee.contract_name} · {d.kinds[fee.kind] ?? fee.kind}
+      </Text>
+      <Group justify="space-between" gap="xs">
+        <Text size="sm" fw={600}>
+          {`${yuan(fee.amount)} 元`}
+        </Text>
+        <Text size="sm">
+          {d.statuses[fee.status] ?? fee.status}
+          {fee.settle_note ? `（${fee.settle_note}）` : ''}
+        </Text>
+      </Group>
+      <Text size="xs" c="gray.7">
+        {formatDateTime(fee.created_at)}
+      </Text>
+      {actions && fee.status === 'open' ? <div style={{ marginTop: 6 }}>{actions(fee)}</div> : null}
+    </Card>
+  );
+}
+
+function FeeItems({ items, actions, phone }: { items: FeeReceivable[]; actions?: FeeActions; phone: boolean }) {
   const d = t.fees;
   if (!items.length)
     return (
       <Text size="sm" c="dimmed">
         {d.none}
       </Text>
+    );
+  if (phone)
+    return (
+      <Stack gap="xs" data-testid="statement-fee-items">
+        {items.map((f) => (
+          <FeeBlock key={f.id} fee={f} actions={actions} />
+        ))}
+      </Stack>
     );
   return (
     <Scroll label={d.title} minWidth={actions ? 640 : 480}>
@@ -249,13 +279,37 @@ function ContractTable({ s }: { s: Statement }) {
   );
 }
 
-function EntriesTable({ s }: { s: Statement }) {
+function EntriesTable({ s, phone }: { s: Statement; phone: boolean }) {
   const d = t.funds;
   if (!s.funds.entries.length)
     return (
       <Text size="sm" c="dimmed">
         {d.none}
       </Text>
+    );
+  const kind = (e: Statement['funds']['entries'][number]) =>
+    e.fee_id !== null ? d.feeKind : (zh.margin.kinds[e.kind] ?? e.kind);
+  if (phone)
+    return (
+      <Stack gap={4}>
+        {s.funds.entries.map((e) => (
+          <Group key={e.id} justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+            <div>
+              <Text size="sm">{kind(e)}</Text>
+              <Text size="xs" c="gray.7">
+                {formatDateTime(e.created_at)}
+                {e.note ? ` · ${e.note}` : ''}
+              </Text>
+            </div>
+            <div style={{ textAlign: 'right' }}>
+              <Text size="sm" c={e.amount < 0 ? 'red.8' : undefined}>
+                {yuan(e.amount)}
+              </Text>
+              <Text size="xs" c="gray.7">{`${d.balanceAfter} ${yuan(e.balance_after)}`}</Text>
+            </div>
+          </Group>
+        ))}
+      </Stack>
     );
   return (
     <Scroll label={d.entries} minWidth={560}>
@@ -273,7 +327,7 @@ function EntriesTable({ s }: { s: Statement }) {
           {s.funds.entries.map((e) => (
             <Table.Tr key={e.id}>
               <Table.Td>{formatDateTime(e.created_at)}</Table.Td>
-              <Table.Td>{e.fee_id !== null ? d.feeKind : (zh.margin.kinds[e.kind] ?? e.kind)}</Table.Td>
+              <Table.Td>{kind(e)}</Table.Td>
               <Table.Td ta="right" c={e.amount < 0 ? 'red.8' : undefined}>
                 {yuan(e.amount)}
               </Table.Td>
@@ -354,7 +408,7 @@ export function StatementView({ statement: s, feeActions, respond }: StatementVi
           <Text size="xs" c="dimmed">
             {t.fees.hint}
           </Text>
-          <FeeItems items={s.fees.items} actions={feeActions} />
+          <FeeItems items={s.fees.items} actions={feeActions} phone={phone} />
         </Stack>
       </Card>
       <Card withBorder radius="md" p="sm">
@@ -362,7 +416,7 @@ export function StatementView({ statement: s, feeActions, respond }: StatementVi
           <Title order={3} size="h5">
             {t.funds.entries}
           </Title>
-          <EntriesTable s={s} />
+          <EntriesTable s={s} phone={phone} />
         </Stack>
       </Card>
     </Stack>

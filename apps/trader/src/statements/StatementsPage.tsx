@@ -1,7 +1,20 @@
-import { Alert, Button, Card, Group, Loader, Select, Stack, Table, Text, TextInput, Title } from '@pfp/mantine';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  useMediaQuery,
+} from '@pfp/mantine';
 import type { FeeReceivable } from '@pfp/contract';
 import { beijingDay, formatNumber, zh } from '@pfp/i18n';
-import { DayInput, StatementView } from '@pfp/ui';
+import { DayInput, FeeBlock, StatementView } from '@pfp/ui';
 import { useState } from 'react';
 import { errorText, useAllUsers, useOpenFees, useSettleFee, useStatement } from '../shared/api';
 import { PageHeading } from '../shared/PageHeading';
@@ -64,8 +77,14 @@ function SettleFeeDialog({ fee, method, onClose }: { fee: FeeReceivable; method:
 /** Every open fee of the company, for the trader to settle. */
 function OpenFees({ onPick, onView }: { onPick: (f: FeeReceivable, m: Method) => void; onView: (id: number) => void }) {
   const fees = useOpenFees();
+  const phone = useMediaQuery('(max-width: 47.99em)');
   const d = t.settle;
   const items = fees.data?.items ?? [];
+  const who = (f: FeeReceivable) => (
+    <Button variant="subtle" size="compact-sm" px={0} onClick={() => onView(f.pricer_id)}>
+      {f.pricer_name}
+    </Button>
+  );
   return (
     <Card withBorder radius="md" p="sm" data-testid="open-fees">
       <Stack gap="xs">
@@ -81,6 +100,12 @@ function OpenFees({ onPick, onView }: { onPick: (f: FeeReceivable, m: Method) =>
           <Text size="sm" c="dimmed">
             {d.pendingNone}
           </Text>
+        ) : phone ? (
+          <Stack gap="xs">
+            {items.map((f) => (
+              <FeeBlock key={f.id} fee={f} who={who(f)} actions={(fee) => <FeeButtons fee={fee} onPick={onPick} />} />
+            ))}
+          </Stack>
         ) : (
           <Table.ScrollContainer minWidth={720}>
             <Table striped withTableBorder aria-label={d.pendingTitle}>
@@ -96,11 +121,7 @@ function OpenFees({ onPick, onView }: { onPick: (f: FeeReceivable, m: Method) =>
               <Table.Tbody>
                 {items.map((f) => (
                   <Table.Tr key={f.id}>
-                    <Table.Td>
-                      <Button variant="subtle" size="compact-sm" px={0} onClick={() => onView(f.pricer_id)}>
-                        {f.pricer_name}
-                      </Button>
-                    </Table.Td>
+                    <Table.Td>{who(f)}</Table.Td>
                     <Table.Td>{f.contract_name}</Table.Td>
                     <Table.Td>{t.fees.kinds[f.kind] ?? f.kind}</Table.Td>
                     <Table.Td ta="right">{yuan(f.amount)}</Table.Td>
