@@ -267,7 +267,10 @@ test.describe.serial('fees and the statement through the screens', () => {
     await trader.goto('/trader/audit');
     const row = (...texts: string[]) =>
       texts.reduce((rows, text) => rows.filter({ hasText: text }), trader.getByRole('row')).first();
-    await expect(row('客户确认对账单', `开始日期: ${MONTH_START}`, `结束日期: ${TODAY}`)).toBeVisible();
+    // The log's first page loads slowly on a busy machine: a longer wait, not a timed assertion.
+    await expect(row('客户确认对账单', `开始日期: ${MONTH_START}`, `结束日期: ${TODAY}`)).toBeVisible({
+      timeout: 30_000,
+    });
     await expect(row('客户对账有异议', '说明: 入金少记 1 元')).toBeVisible();
     await expect(row('处理应收费用', '说明: 老客户减免')).toBeVisible();
   });
