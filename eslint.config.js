@@ -78,7 +78,7 @@ const CAPABILITY_FLOORS = [
   ['agreement', 'notifications', 'tenants'],
   ['margin'],
   ['contracts', 'fixing'],
-  ['lifecycle', 'orders', 'pricing'],
+  ['lifecycle', 'orders', 'pricing', 'statements'],
   ['conditional', 'customers', 'simhooks'],
   ['controls', 'live'],
 ];

@@ -4,6 +4,7 @@ import { Navigate, Route, Routes, useParams } from '@pfp/router';
 import { AgreementPage } from './agreement/AgreementPage';
 import { DeskPage } from './desk/DeskPage';
 import { HistoryPage } from './history/HistoryPage';
+import { StatementPage } from './statement/StatementPage';
 import { CustomerLayout } from './layout/CustomerLayout';
 import { LoginPage } from './login/LoginPage';
 import { pricerKeys } from './shared/api';
@@ -47,6 +48,7 @@ export default function PricerApp() {
           <Route path="dashboard" element={<DeskPage />} />
           <Route path="history" element={<HistoryPage />} />
           <Route path="agreement" element={<AgreementPage />} />
+          <Route path="statement" element={<StatementPage />} />
           <Route path="*" element={<IndexRedirect />} />
         </Route>
         <Route path="*" element={<IndexRedirect />} />

@@ -17,6 +17,7 @@ import { ExposurePage } from './exposure/ExposurePage';
 import { MarginPage } from './margin/MarginPage';
 import { WebhookPage } from './notifications/WebhookPage';
 import { PricersPage } from './pricers/PricersPage';
+import { StatementsPage } from './statements/StatementsPage';
 import { ApiProvider, traderTransport, useLiveConsole } from './shared/api';
 
 const auth = traderAuth();
@@ -123,6 +124,14 @@ export default function TraderApp() {
                   element={
                     <RequireTenant>
                       <ConditionalPage />
+                    </RequireTenant>
+                  }
+                />
+                <Route
+                  path="statements"
+                  element={
+                    <RequireTenant>
+                      <StatementsPage />
                     </RequireTenant>
                   }
                 />

@@ -28,3 +28,4 @@ export * from './customers';
 export * from './pricing';
 export * from './calendar';
 export * from './agreement';
+export * from './statements';

@@ -58,6 +58,10 @@ export const traderPaths = paths({
   agreements: { method: 'POST', path: '/api/trader/view/agreements' },
   saveAgreement: { method: 'POST', path: '/api/trader/rpc/save-agreement' },
   recordSignedAgreement: { method: 'POST', path: '/api/trader/rpc/record-signed-agreement' },
+  // Fee receivables and the statement (issue 41, docs/statements.md)
+  feeReceivables: { method: 'POST', path: '/api/trader/view/fee-receivables' },
+  settleFee: { method: 'POST', path: '/api/trader/rpc/settle-fee' },
+  statement: { method: 'POST', path: '/api/trader/view/statement' },
 });
 
 export const pricerPaths = paths({
@@ -84,6 +88,9 @@ export const pricerPaths = paths({
   // 点价协议 (issue 43, docs/agreement.md)
   agreement: { method: 'POST', path: '/api/pricer/view/agreement' },
   acceptAgreement: { method: 'POST', path: '/api/pricer/rpc/accept-agreement' },
+  // The statement (issue 41, docs/statements.md)
+  statement: { method: 'POST', path: '/api/pricer/view/statement' },
+  respondStatement: { method: 'POST', path: '/api/pricer/rpc/respond-statement' },
 });
 
 export const marketPaths = paths({

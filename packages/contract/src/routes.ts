@@ -94,6 +94,16 @@ import {
   exposure,
   statementQuery,
 } from './fixing';
+import {
+  feeReceivables,
+  feeReceivablesRequest,
+  pricerStatementRequest,
+  respondStatementInput,
+  settleFeeInput,
+  settleFeeResult,
+  statement,
+  traderStatementRequest,
+} from './statements';
 
 /** A file download (exports): the answer is the file itself, not an envelope. */
 const file = z.instanceof(Uint8Array);
@@ -219,6 +229,10 @@ export const traderRoutes = {
     body: recordSignedAgreementInput,
     response: signedAgreement,
   }),
+  // Fee receivables and the statement (issue 41, docs/statements.md)
+  feeReceivables: route({ ...traderPaths.feeReceivables, body: feeReceivablesRequest, response: feeReceivables }),
+  settleFee: route({ ...traderPaths.settleFee, body: settleFeeInput, response: settleFeeResult }),
+  statement: route({ ...traderPaths.statement, body: traderStatementRequest, response: statement }),
 } as const;
 
 export const pricerRoutes = {
@@ -266,6 +280,10 @@ export const pricerRoutes = {
   // 点价协议 (issue 43, docs/agreement.md)
   agreement: route({ ...pricerPaths.agreement, response: agreementView }),
   acceptAgreement: route({ ...pricerPaths.acceptAgreement, body: acceptAgreementInput, response: agreementView }),
+  // The statement (issue 41, docs/statements.md): always the customer's own
+  statement: route({ ...pricerPaths.statement, body: pricerStatementRequest, response: statement }),
+  /** 对账确认 / 有异议: recorded once per content of the statement, audited. */
+  respondStatement: route({ ...pricerPaths.respondStatement, body: respondStatementInput, response: statement }),
 } as const;
 
 export const marketRoutes = {

@@ -20,6 +20,7 @@ import { customers } from './strings/customers';
 import { conditionalAll } from './strings/conditionalAll';
 import { dates } from './strings/dates';
 import { agreement } from './strings/agreement';
+import { statements } from './strings/statements';
 
 export const zh = {
   app,
@@ -43,6 +44,7 @@ export const zh = {
   conditionalAll,
   dates,
   agreement,
+  statements,
 } as const;
 
 export type Strings = typeof zh;

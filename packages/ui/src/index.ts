@@ -11,3 +11,4 @@ export * from './SectionHeading';
 export * from './FundsLedgerTable';
 export * from './NotificationCenter';
 export * from './AverageScheduleTable';
+export * from './StatementView';

@@ -1,6 +1,6 @@
 import { ActionIcon, AppShell, Container, Group, Text, Title, Tooltip } from '@pfp/mantine';
 import { zh } from '@pfp/i18n';
-import { IconChartLine, IconHistory, IconLogout } from '@pfp/ui';
+import { IconChartLine, IconFileText, IconHistory, IconLogout } from '@pfp/ui';
 import { Link, Outlet, useLocation, useParams } from '@pfp/router';
 import { clearSession } from '../shared/session/session';
 import { useSession } from '../shared/session/useSession';
@@ -17,6 +17,8 @@ export function CustomerLayout() {
   const pages = [
     { to: `/pricer/${tenantId}/dashboard`, label: t.tradingDesk, icon: <IconChartLine size={20} /> },
     { to: `/pricer/${tenantId}/history`, label: t.history, icon: <IconHistory size={20} /> },
+    // docs/statements.md: the statement the customer confirms or disputes
+    { to: `/pricer/${tenantId}/statement`, label: zh.statements.nav, icon: <IconFileText size={20} /> },
   ];
   // The history is a wide table (futures price, basis, fixed price, amount …): it takes the screen's
   // width; the desk keeps a readable column.

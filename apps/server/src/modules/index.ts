@@ -25,6 +25,7 @@ import { market } from './market/routes';
 import { orders } from './orders/routes';
 import { pricing } from './pricing/routes';
 import { simHooks } from './simhooks/routes';
+import { statements } from './statements/routes';
 import { system } from './system/routes';
 import { tenants } from './tenants/routes';
 import { volatility } from './volatility/routes';
@@ -50,6 +51,7 @@ export const CAPABILITIES: readonly Capability[] = [
   live,
   pricing,
   agreement,
+  statements,
 ];
 
 /**

@@ -30,6 +30,8 @@ export const NAV: NavItem[] = [
   { path: '/trader/conditional', text: zh.conditional.nav, icon: <IconFilter size={18} /> },
   // docs/margin.md
   { path: '/trader/margin', text: zh.margin.nav, icon: <IconCoin size={18} /> },
+  // docs/statements.md
+  { path: '/trader/statements', text: zh.statements.nav, icon: <IconFileText size={18} /> },
   // docs/notifications.md
   { path: '/trader/notifications', text: zh.notifications.webhook.nav, icon: <IconBell size={18} /> },
   // docs/agreement.md

@@ -1,3 +1,4 @@
+import { statements } from './statements';
 /** UI strings: the business of price fixing (docs/fixing.md) — terms, confirmations, exposure, statements, audit. */
 export const fixing = {
   // Contract terms
@@ -193,6 +194,7 @@ export const fixing = {
       'save-agreement': '发布点价协议',
       'accept-agreement': '同意点价协议',
       'record-signed-agreement': '登记协议签署',
+      ...statements.audit.actions,
     } as Record<string, string>,
     /** The payload's fields as the trader reads them (issue 30: no English keys in 内容). */
     fields: {
@@ -234,6 +236,7 @@ export const fixing = {
       required: '要求重新签署',
       reference: '签署编号',
       signed_on: '签署日期',
+      ...statements.audit.fields,
     } as Record<string, string>,
     /** A price of 0 is a market order. */
     marketPrice: '市价',
@@ -247,6 +250,7 @@ export const fixing = {
       inactive: '已停用',
       true: '是',
       false: '否',
+      ...statements.audit.values,
     } as Record<string, string>,
     startDate: '开始日期',
     endDate: '结束日期',

@@ -14,3 +14,4 @@ export * from './fixing';
 export * from './notifications';
 export * from './live';
 export * from './agreement';
+export * from './statements';

@@ -18,7 +18,7 @@ const E = zh.lifecycle.errors;
 /**
  * 延期 (docs/fixing.md): the deadline moves later, never earlier and never past a week before the
  * future's last trading day; an expired contract with unfixed lots is re-opened (active). The fee is
- * added to the contract's fees and charged on the customer's funds ledger, in the same transaction.
+ * added to the contract's fees and charged as a fee receivable (fees.ts), in the same transaction.
  */
 export async function extendDeadline(
   db: Kysely<DB>,
@@ -51,13 +51,16 @@ export async function extendDeadline(
       .where('id', '=', c.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    const ledgerEntry = await chargeFee(
+    const feeId = await chargeFee(
       tx,
       { tenantId, pricerId: c.pricer_id },
-      fee,
-      zh.lifecycle.ledgerNote.extension(c.id, input.fixing_deadline),
+      {
+        contractId: c.id,
+        kind: 'extension',
+        fee,
+        note: zh.lifecycle.ledgerNote.extension(c.id, input.fixing_deadline),
+      },
       actor,
-      'fee',
     );
     const payload = { from: c.fixing_deadline, to: input.fixing_deadline, fee, reopened: reopen };
     await tx
@@ -68,7 +71,7 @@ export async function extendDeadline(
       tenantId,
       actor,
       action: 'extend-deadline',
-      payload: { ...input, ...payload, ledger_entry_id: ledgerEntry ?? null },
+      payload: { ...input, ...payload, fee_id: feeId ?? null },
     });
     return row;
   });

@@ -208,13 +208,17 @@ describe('转月 roll', () => {
       fee: 160,
     });
     expect(confirmation.confirmation_no).toMatch(/^ZY\d{8}-\d{6}$/);
-    const ledger = await h.db
-      .selectFrom('funds_ledger')
+    // A fee receivable, not a ledger entry (issue 41, docs/statements.md).
+    expect(
+      await h.db.selectFrom('funds_ledger').select('id').where('pricer_id', '=', a.pricers.bob!.id).execute(),
+    ).toEqual([]);
+    const owed = await h.db
+      .selectFrom('fee_receivables')
       .selectAll()
       .where('pricer_id', '=', a.pricers.bob!.id)
       .execute();
-    expect(ledger.map((e) => [e.kind, Number(e.amount), e.note])).toEqual([
-      ['adjust', -160, `转月费：合同 #${to.id}，16 手`],
+    expect(owed.map((f) => [f.kind, f.contract_id, Number(f.amount), f.status, f.note])).toEqual([
+      ['roll', to.id, 160, 'open', `转月费：合同 #${to.id}，16 手`],
     ]);
     const audited = await h.db.selectFrom('audit_log').selectAll().where('action', '=', 'roll-contract').execute();
     expect(audited.at(-1)!.payload).toMatchObject({ contract_id: id, new_contract_id: to.id, fee: 160 });
@@ -275,7 +279,7 @@ describe('延期 extension', () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it('moves the deadline later, re-opens an expired contract, and charges the fee on the ledger', async () => {
+  it('moves the deadline later, re-opens an expired contract, and charges the fee as a receivable', async () => {
     const id = await newContract(a, 'alice');
     await h.db
       .updateTable('contracts')
@@ -289,15 +293,17 @@ describe('延期 extension', () => {
     const res = await h.call(EXTEND, { contract_id: id, fixing_deadline: to, fee: 500 }, a.token);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toMatchObject({ status: 'active', fixing_deadline: to, fees: 500 });
-    const ledger = await h.db
-      .selectFrom('funds_ledger')
+    const owed = await h.db
+      .selectFrom('fee_receivables')
       .selectAll()
       .where('pricer_id', '=', a.pricers.alice!.id)
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
-    expect([ledger.kind, Number(ledger.amount), ledger.note]).toEqual([
-      'adjust',
-      -500,
+    expect([owed.kind, owed.contract_id, Number(owed.amount), owed.status, owed.note]).toEqual([
+      'extension',
+      id,
+      500,
+      'open',
       `延期费：合同 #${id}，点价截止日延至 ${to}`,
     ]);
     const history = await h.call('/api/pricer/view/contract-history', { contract_id: id }, a.pricers.alice!.jwt);

@@ -162,13 +162,11 @@ export async function rollContract(
       fee,
       fixing_deadline: deadline,
     };
-    const ledgerEntry = await chargeFee(
+    const feeId = await chargeFee(
       tx,
       { tenantId, pricerId: old.pricer_id },
-      fee,
-      zh.lifecycle.ledgerNote.roll(created.id, input.quantity),
+      { contractId: created.id, kind: 'roll', fee, note: zh.lifecycle.ledgerNote.roll(created.id, input.quantity) },
       actor,
-      'fee_per_unit',
     );
     for (const contractId of [old.id, created.id]) {
       await tx
@@ -191,7 +189,7 @@ export async function rollContract(
         new_contract_id: created.id,
         new_basis: newBasis,
         fee,
-        ledger_entry_id: ledgerEntry ?? null,
+        fee_id: feeId ?? null,
       },
     });
     // Told to the customer and the desk in the roll's own transaction (docs/notifications.md).

@@ -23,6 +23,7 @@ import * as m020 from './migrations/020_orders_conditional';
 import * as m021 from './migrations/021_margin_check';
 import * as m022 from './migrations/022_money_locks';
 import * as m029 from './migrations/029_agreements';
+import * as m025 from './migrations/025_fee_receivables';
 import { PGliteDialect } from './pgliteDialect';
 import type { Logger } from '../logger';
 import { guardedPool } from './resilience';
@@ -95,6 +96,7 @@ const migrations: Record<string, Migration> = {
   '021_margin_check': m021,
   '022_money_locks': m022,
   '029_agreements': m029,
+  '025_fee_receivables': m025,
 };
 
 /**

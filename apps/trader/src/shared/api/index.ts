@@ -18,3 +18,4 @@ export * from './lifecycle';
 export * from './notifications';
 export { useLiveConsole } from './live';
 export * from './agreement';
+export * from './statements';
