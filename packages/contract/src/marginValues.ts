@@ -88,3 +88,39 @@ export type CustomerValue = z.input<typeof customerValue>;
 
 export const contractValues = z.object({ items: z.array(contractValue), customers: z.array(customerValue) });
 export type ContractValues = z.input<typeof contractValues>;
+
+const fen = (v: number) => Math.round(v * 100) / 100;
+
+/** What valueFigures needs of a contract: its side, its open fixed lots and their terms. */
+export interface ValueTerms {
+  direction: 'BUY' | 'SELL';
+  /** Fixed, not yet settled lots. */
+  open_lots: number;
+  multiplier: number;
+  basis: number;
+  /** Average futures fill price; 0 before the first fill. */
+  avg_price: number;
+}
+
+/**
+ * A contract's value (docs/margin.md "Value"), one definition for the server's contract-values and the
+ * desk (which marks it with every quote it receives): `live` is the live futures price (null: unknown).
+ */
+export function valueFigures(c: ValueTerms, live: number | null) {
+  const fixedFutures = c.avg_price > 0 ? c.avg_price : null;
+  const market = live !== null && live > 0 ? live : null;
+  const side = c.direction === 'BUY' ? 1 : -1;
+  const move = market !== null && fixedFutures !== null ? side * (market - fixedFutures) : null;
+  const units = c.open_lots * c.multiplier;
+  return {
+    open_quantity: units,
+    fixed_futures_price: fixedFutures,
+    fixed_price: fixedFutures === null ? null : fen(fixedFutures + c.basis),
+    market_futures_price: market,
+    market_price: market === null ? null : fen(market + c.basis),
+    fixed_value: fixedFutures === null ? 0 : fen((fixedFutures + c.basis) * units),
+    market_value: market === null ? null : fen((market + c.basis) * units),
+    pnl_per_unit: move === null ? null : fen(move),
+    floating_pnl: c.open_lots === 0 ? 0 : move === null ? null : fen(move * units),
+  };
+}

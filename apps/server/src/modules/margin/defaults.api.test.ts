@@ -113,7 +113,11 @@ describe('margin on by default', () => {
       .where('action', '=', 'create-contract')
       .orderBy('id')
       .execute();
-    expect(audits.map((a) => [a.payload.margin_rate, a.payload.margin_rate_source])).toEqual([
+    const rateOf = (p: unknown) => {
+      const { margin_rate, margin_rate_source } = p as { margin_rate: number; margin_rate_source: string };
+      return [margin_rate, margin_rate_source];
+    };
+    expect(audits.map((a) => rateOf(a.payload))).toEqual([
       [0.1, 'company'],
       [0.12, 'product'],
       [0.2, 'customer'],

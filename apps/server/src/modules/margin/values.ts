@@ -1,4 +1,4 @@
-import type { ContractValue, ContractValues, CustomerValue } from '@pfp/contract';
+import { valueFigures, type ContractValue, type ContractValues, type CustomerValue } from '@pfp/contract';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema';
 import type { LastPriceOf } from './market';
@@ -30,14 +30,13 @@ interface Row {
 }
 
 export function valueOf(r: Row, lastPrice: LastPriceOf): ContractValue {
-  const lots = num(r.open_lots);
-  const mult = num(r.multiplier);
-  const basis = num(r.basis);
-  const avg = num(r.avg_price);
-  const fixedFutures = avg > 0 ? avg : null;
-  const live = lastPrice(r.instrument_id) ?? null;
-  const side = r.direction === 'BUY' ? 1 : -1;
-  const move = live !== null && fixedFutures !== null ? side * (live - fixedFutures) : null;
+  const terms = {
+    direction: r.direction,
+    open_lots: num(r.open_lots),
+    multiplier: num(r.multiplier),
+    basis: num(r.basis),
+    avg_price: num(r.avg_price),
+  };
   return {
     contract_id: r.contract_id,
     contract_name: r.contract_name,
@@ -45,21 +44,10 @@ export function valueOf(r: Row, lastPrice: LastPriceOf): ContractValue {
     pricer_name: r.pricer_name,
     product_name: r.product_name,
     instrument_id: r.instrument_id,
-    direction: r.direction,
     margin_rate: num(r.margin_rate),
-    multiplier: mult,
     unit: r.unit,
-    open_lots: lots,
-    open_quantity: lots * mult,
-    basis,
-    fixed_futures_price: fixedFutures,
-    fixed_price: fixedFutures === null ? null : fen(fixedFutures + basis),
-    market_futures_price: live,
-    market_price: live === null ? null : fen(live + basis),
-    fixed_value: fixedFutures === null ? 0 : fen((fixedFutures + basis) * lots * mult),
-    market_value: live === null ? null : fen((live + basis) * lots * mult),
-    pnl_per_unit: move === null ? null : fen(move),
-    floating_pnl: lots === 0 ? 0 : move === null ? null : fen(move * lots * mult),
+    ...terms,
+    ...valueFigures(terms, lastPrice(r.instrument_id) ?? null),
   };
 }
 
