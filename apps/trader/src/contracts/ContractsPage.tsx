@@ -127,6 +127,14 @@ export const CONTRACT_COLUMNS: DataTableColumn<ContractRow>[] = [
     render: (c) => (c.executed_quantity > 0 && c.avg_price ? formatPrice(c.avg_price) : '-'),
   },
   { field: 'basis', header: zh.fixing.basis, width: 88, priority: 2, render: (c) => formatBasis(c.basis) },
+  // issue 41: the margin rate each contract holds (不收: explicitly none).
+  {
+    field: 'margin_rate',
+    header: zh.marginDefaults.rate,
+    width: 88,
+    priority: 2,
+    render: (c) => zh.marginDefaults.rateCell(c.margin_rate ?? 0),
+  },
   {
     field: 'avg_fixed_price',
     header: zh.fixing.avgFixedPrice,

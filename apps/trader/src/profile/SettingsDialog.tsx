@@ -1,9 +1,11 @@
-import { Checkbox, PasswordInput, Select, TextInput } from '@pfp/mantine';
+import { Button, Checkbox, PasswordInput, Select, TextInput } from '@pfp/mantine';
 import { schemaResolver, useForm } from '@mantine/form';
 import { BROKERS, zh } from '@pfp/i18n';
 import type { ProfileInput, TraderProfile } from '@pfp/contract';
 import { settingsSchema, toProfileInput, valuesFromProfile, type SettingsValues } from './settingsForm';
 import { fieldsOf, FormDialog, saveThenClose } from '../shared/FormDialog';
+import { MarginSettingsDialog } from '../margin/MarginSettingsDialog';
+import { useState } from 'react';
 
 const t = zh.trader.settings;
 const BROKER_OPTIONS = [...BROKERS];
@@ -41,8 +43,19 @@ export function SettingsDialog({ opened, profile, onClose, onSave }: SettingsDia
   );
 
   const simProps = form.getInputProps('tq_account_config.is_sim', { type: 'checkbox' });
+  // The company's margin rates (issue 41), once the company exists: their own dialog over this one.
+  const [marginOpen, setMarginOpen] = useState(false);
   return (
+    <>
+    {marginOpen ? <MarginSettingsDialog onClose={() => setMarginOpen(false)} /> : null}
     <FormDialog
+      sideAction={
+        profile?.tenant_id ? (
+          <Button variant="subtle" mr="auto" onClick={() => setMarginOpen(true)} disabled={saving}>
+            {zh.marginDefaults.settings.title}
+          </Button>
+        ) : null
+      }
       opened={opened}
       title={t.title}
       saving={saving}
@@ -93,5 +106,6 @@ export function SettingsDialog({ opened, profile, onClose, onSave }: SettingsDia
         </>
       ) : null}
     </FormDialog>
+    </>
   );
 }

@@ -40,6 +40,7 @@ export const marginDefaults = {
     productPlaceholder: '选择品种',
     add: '添加品种',
     remove: (product: string) => `删除 ${product}`,
+    removeShort: '删除',
     saved: '保证金设置已保存',
     failed: (message: string) => `保证金设置保存失败：${message}`,
     loadFailed: '保证金设置加载失败',
