@@ -127,14 +127,6 @@ export const CONTRACT_COLUMNS: DataTableColumn<ContractRow>[] = [
     render: (c) => (c.executed_quantity > 0 && c.avg_price ? formatPrice(c.avg_price) : '-'),
   },
   { field: 'basis', header: zh.fixing.basis, width: 88, priority: 2, render: (c) => formatBasis(c.basis) },
-  // issue 41: the margin rate each contract holds (不收: explicitly none).
-  {
-    field: 'margin_rate',
-    header: zh.marginDefaults.rate,
-    width: 88,
-    priority: 2,
-    render: (c) => zh.marginDefaults.rateCell(c.margin_rate ?? 0),
-  },
   {
     field: 'avg_fixed_price',
     header: zh.fixing.avgFixedPrice,
@@ -155,10 +147,17 @@ export const CONTRACT_COLUMNS: DataTableColumn<ContractRow>[] = [
     header: t.columns.status,
     kind: 'badge',
     width: 88,
+    // Under the status, the margin rate the contract holds (issue 41): in view on a 1280 px laptop, where a
+    // column of its own would push out the customer.
     render: (c) => (
-      <Badge variant="outline" color={STATUS_COLOR[c.status] ?? TONE.muted} data-status={c.status}>
-        {contractStatusLabel(c.status)}
-      </Badge>
+      <Stack gap={2} align="flex-start">
+        <Badge variant="outline" color={STATUS_COLOR[c.status] ?? TONE.muted} data-status={c.status}>
+          {contractStatusLabel(c.status)}
+        </Badge>
+        <Text size="xs" c="gray.7" data-testid="contract-margin-rate" style={{ whiteSpace: 'nowrap' }}>
+          {zh.marginDefaults.listRate(c.margin_rate ?? 0)}
+        </Text>
+      </Stack>
     ),
     filter: {
       type: 'select',

@@ -40,7 +40,7 @@ export function ContractValuesCard() {
         ) : (
           <>
             <Table.ScrollContainer minWidth={560}>
-              <Table striped withTableBorder aria-label={v.customersLabel}>
+              <Table striped withTableBorder aria-label={v.customersLabel} style={{ whiteSpace: 'nowrap' }}>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>{v.customer}</Table.Th>
@@ -53,7 +53,7 @@ export function ContractValuesCard() {
                 <Table.Tbody>
                   {customers.map((c) => (
                     <Table.Tr key={c.pricer_id} data-pricer={c.pricer_id}>
-                      <Table.Td>
+                      <Table.Td style={{ whiteSpace: 'normal' }}>
                         {c.pricer_name}
                         {c.unpriced_contracts > 0 ? (
                           <Text size="xs" c="dimmed">
@@ -72,8 +72,8 @@ export function ContractValuesCard() {
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
-            <Table.ScrollContainer minWidth={1000}>
-              <Table striped withTableBorder aria-label={v.tableLabel}>
+            <Table.ScrollContainer minWidth={980}>
+              <Table striped withTableBorder aria-label={v.tableLabel} style={{ whiteSpace: 'nowrap' }}>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>{v.customer}</Table.Th>
@@ -82,7 +82,6 @@ export function ContractValuesCard() {
                     <Table.Th ta="right">{v.openLots}</Table.Th>
                     <Table.Th ta="right">{v.fixedPrice}</Table.Th>
                     <Table.Th ta="right">{v.marketPrice}</Table.Th>
-                    <Table.Th ta="right">{v.pnlPerUnit}</Table.Th>
                     <Table.Th ta="right">{v.fixedValue}</Table.Th>
                     <Table.Th ta="right">{v.marketValue}</Table.Th>
                     <Table.Th ta="right">{v.pnl}</Table.Th>
@@ -91,19 +90,21 @@ export function ContractValuesCard() {
                 <Table.Tbody>
                   {items.map((c) => (
                     <Table.Tr key={c.contract_id} data-contract={c.contract_id}>
-                      <Table.Td>{c.pricer_name}</Table.Td>
-                      <Table.Td>{c.contract_name}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'normal' }}>{c.pricer_name}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'normal' }}>{c.contract_name}</Table.Td>
                       <Table.Td ta="right">{m.rateCell(c.margin_rate)}</Table.Td>
                       <Table.Td ta="right">{formatLots(c.open_lots)}</Table.Td>
                       <Table.Td ta="right">{perUnitText(c.fixed_price, c.unit)}</Table.Td>
                       <Table.Td ta="right">{perUnitText(c.market_price, c.unit)}</Table.Td>
-                      <Table.Td ta="right" c={pnlColor(c.pnl_per_unit)}>
-                        {signedPerUnit(c.pnl_per_unit, c.unit)}
-                      </Table.Td>
                       <Table.Td ta="right">{yuanText(c.fixed_value)}</Table.Td>
                       <Table.Td ta="right">{c.market_value === null ? v.noQuote : yuanText(c.market_value)}</Table.Td>
                       <Table.Td ta="right" fw={600} c={pnlColor(c.floating_pnl)}>
                         {c.floating_pnl === null ? v.noQuote : signedYuan(c.floating_pnl)}
+                        {c.pnl_per_unit !== null ? (
+                          <Text size="xs" fw={400} c={pnlColor(c.pnl_per_unit)}>
+                            {signedPerUnit(c.pnl_per_unit, c.unit)}
+                          </Text>
+                        ) : null}
                       </Table.Td>
                     </Table.Tr>
                   ))}

@@ -12,6 +12,8 @@ export const marginDefaults = {
   ratePercent,
   /** In lists: the rate, or that the contract holds none. */
   rateCell: (rate: number) => (rate > 0 ? ratePercent(rate) : '不收'),
+  /** Under a contract's status in the list. */
+  listRate: (rate: number) => (rate > 0 ? `保证金 ${ratePercent(rate)}` : '不收保证金'),
   rateField: '保证金比例（%）',
   rateInvalid: '保证金比例应在 0 到 100% 之间，最多两位小数',
   sources: {
