@@ -156,7 +156,9 @@ test.describe.serial('margin on by default, value for every contract', () => {
         await form.getByTestId('contract-margin-rate').fill('0');
         await form.getByRole('button', { name: '创建' }).click();
         await expect(form.getByText('保证金比例为 0，请勾选“确认不收保证金”')).toBeVisible();
-        await expect(form.getByText('比例为 0：该合同点价后不占用保证金，行情不利时也不会触发追加保证金')).toBeVisible();
+        await expect(
+          form.getByText('比例为 0：该合同点价后不占用保证金，行情不利时也不会触发追加保证金'),
+        ).toBeVisible();
         await screenshot(page, testInfo, 'margin-default-zero-confirm-1366');
         await expectAccessible(page, testInfo, 'margin-default-zero-confirm');
         await form.getByLabel('确认不收保证金').check();
@@ -238,10 +240,14 @@ test.describe.serial('margin on by default, value for every contract', () => {
       await expect(row).toContainText(yuan(Math.round(v.fixed_value * 0.1 * 100) / 100));
       await expect(row.getByRole('cell').nth(4)).toHaveText(/^-[\d,]+\.\d{2}$/);
       const card = page.getByTestId('contract-values');
-      await expect(card.getByRole('table', { name: '客户价值合计' }).getByRole('row').filter({ hasText: who.full_name }))
-        .toContainText(`${yuan(v.fixed_value)} 元`);
       await expect(
-        card.getByRole('table', { name: '合同价值' }).getByRole('row').filter({ hasText: NAME(who.username) }),
+        card.getByRole('table', { name: '客户价值合计' }).getByRole('row').filter({ hasText: who.full_name }),
+      ).toContainText(`${yuan(v.fixed_value)} 元`);
+      await expect(
+        card
+          .getByRole('table', { name: '合同价值' })
+          .getByRole('row')
+          .filter({ hasText: NAME(who.username) }),
       ).toContainText(/-[\d,]+\.\d{2} 元/);
     }
     await screenshot(page, testInfo, 'margin-default-values-1366');
@@ -265,8 +271,12 @@ test.describe.serial('margin on by default, value for every contract', () => {
       await page.setViewportSize({ width, height: 900 });
       await openDesk(page, A);
       await expect(page.getByTestId('contract-margin-rate')).toHaveText('10%');
-      await expect(page.getByTestId('contract-value')).toContainText(`已点价未结算 ${LOTS} 手（${LOTS * MULTIPLIER} 吨）`);
-      await expect(page.getByTestId('contract-pnl')).toHaveText(/^浮动盈亏 -[\d,]+\.\d{2} 元（-[\d,]+\.\d{2} 元\/吨）$/);
+      await expect(page.getByTestId('contract-value')).toContainText(
+        `已点价未结算 ${LOTS} 手（${LOTS * MULTIPLIER} 吨）`,
+      );
+      await expect(page.getByTestId('contract-pnl')).toHaveText(
+        /^浮动盈亏 -[\d,]+\.\d{2} 元（-[\d,]+\.\d{2} 元\/吨）$/,
+      );
       await page.getByRole('button', { name: '点价', exact: true }).click();
       await page.getByLabel('成交数量（手）').fill('1');
       await page.getByRole('radiogroup').getByText('市价', { exact: true }).click();

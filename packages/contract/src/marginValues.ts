@@ -8,6 +8,9 @@ import { marginRate } from './margin';
  * rate, resolved into a new contract's rate — and the value of every contract and customer.
  */
 
+/** A new company's default margin rate (issue 41): margin on, 10 % of the goods value. */
+export const NEW_COMPANY_MARGIN_RATE = 0.1;
+
 /** A company's rate for one product (品种), over its default. */
 export const productMarginRate = z.object({
   product_name: text('请选择品种').trim().min(1, { error: '请选择品种' }).max(100),

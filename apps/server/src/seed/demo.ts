@@ -2,10 +2,9 @@ import { sql, type Kysely } from 'kysely';
 import { hashPassword } from '../platform/auth/passwords';
 import type { DB } from '../platform/db/schema';
 import { shanghaiToday } from '../modules/contracts/fixingTerms';
-import { exchangeOfSymbol, tradingDayOnOrAfter, tradingDayOnOrBefore } from '@pfp/contract';
+import { exchangeOfSymbol, NEW_COMPANY_MARGIN_RATE, tradingDayOnOrAfter, tradingDayOnOrBefore } from '@pfp/contract';
 import { addDays, addMonths, dateKey } from '../market/calendar';
 import { findInstrument } from '../market/catalogue';
-import { NEW_COMPANY_MARGIN_RATE } from '../modules/margin/rates';
 
 /** The embedded provider's demo trader (`trader` / `trader123`) has this subject. */
 export const DEMO_TRADER_SUB = '6f1c3d2e-0000-4000-8000-000000000001';

@@ -13,7 +13,7 @@ import {
   useContractPausePreview,
   useEffectiveMarginRate,
 } from '../shared/api';
-import { MarginRateField, rateToPercent } from '../margin/MarginRateField';
+import { MarginRateField, rateToPercent } from '../shared/MarginRateField';
 import { useEffect } from 'react';
 import { DIRECTION_OPTIONS } from '../shared/columns';
 import {

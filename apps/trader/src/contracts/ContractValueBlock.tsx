@@ -1,7 +1,7 @@
 import { Alert, Group, Loader, SimpleGrid, Stack, Text } from '@pfp/mantine';
 import { formatLots, formatNumber, zh } from '@pfp/i18n';
 import { errorText, useContractValues } from '../shared/api';
-import { pnlColor, perUnitText, signedPerUnit, signedYuan, yuanText } from '../margin/valueFormat';
+import { pnlColor, perUnitText, signedPerUnit, signedYuan, yuanText } from '../shared/valueFormat';
 import { TONE } from '../shared/tones';
 
 const m = zh.marginDefaults;

@@ -7,7 +7,7 @@ import {
   type CreateContractInput,
 } from '@pfp/contract';
 import { beijingDay, zh } from '@pfp/i18n';
-import { percentToRate, rateToPercent } from '../margin/MarginRateField';
+import { percentToRate, rateToPercent } from '../shared/MarginRateField';
 
 export const CONTRACT_STATUSES: ContractStatus[] = ['active', 'paused', 'expired', 'completed'];
 

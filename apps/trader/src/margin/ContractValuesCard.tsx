@@ -2,7 +2,7 @@ import { Alert, Card, Group, Loader, Stack, Table, Text, Title } from '@pfp/mant
 import { formatLots, zh } from '@pfp/i18n';
 import { errorText, useContractValues } from '../shared/api';
 import { TONE } from '../shared/tones';
-import { pnlColor, perUnitText, signedPerUnit, signedYuan, yuanText } from './valueFormat';
+import { pnlColor, perUnitText, signedPerUnit, signedYuan, yuanText } from '../shared/valueFormat';
 
 const m = zh.marginDefaults;
 const v = m.values;

@@ -32,7 +32,7 @@ import { PageHeading } from '../shared/PageHeading';
 import { TwoStepDialog } from '../shared/TwoStepDialog';
 import { TONE } from '../shared/tones';
 import { ContractValuesCard } from './ContractValuesCard';
-import { MarginSettingsDialog } from './MarginSettingsDialog';
+import { MarginSettingsDialog } from '../shared/MarginSettingsDialog';
 
 const t = zh.margin;
 const yuan = (n: number) => formatNumber(n, 2);

@@ -1,5 +1,5 @@
 import { zh } from '@pfp/i18n';
-import { MarginRateField } from '../margin/MarginRateField';
+import { MarginRateField } from '../shared/MarginRateField';
 
 const m = zh.marginDefaults;
 const errorOf = (e: unknown) => (typeof e === 'string' ? e : undefined);

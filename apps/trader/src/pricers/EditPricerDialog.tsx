@@ -5,7 +5,13 @@ import { zh } from '@pfp/i18n';
 import { notify } from '@pfp/ui';
 import { useUpdatePricerProfile } from '../shared/api';
 import { fieldsOf, FormDialog, saveThenClose } from '../shared/FormDialog';
-import { editPricerSchema, editValuesOf, marginZeroProblem, toProfileInput, type EditPricerValues } from './pricerForms';
+import {
+  editPricerSchema,
+  editValuesOf,
+  marginZeroProblem,
+  toProfileInput,
+  type EditPricerValues,
+} from './pricerForms';
 import { CustomerRateField } from './CustomerRateField';
 
 const t = zh.trader.pricers;

@@ -9,7 +9,7 @@ import {
 } from '@pfp/contract';
 import { zh } from '@pfp/i18n';
 import { z } from 'zod';
-import { percentToRate, rateToPercent } from '../margin/MarginRateField';
+import { percentToRate, rateToPercent } from '../shared/MarginRateField';
 
 const e = zh.trader.pricers.errors;
 

@@ -4,7 +4,7 @@ import { BROKERS, zh } from '@pfp/i18n';
 import type { ProfileInput, TraderProfile } from '@pfp/contract';
 import { settingsSchema, toProfileInput, valuesFromProfile, type SettingsValues } from './settingsForm';
 import { fieldsOf, FormDialog, saveThenClose } from '../shared/FormDialog';
-import { MarginSettingsDialog } from '../margin/MarginSettingsDialog';
+import { MarginSettingsDialog } from '../shared/MarginSettingsDialog';
 import { useState } from 'react';
 
 const t = zh.trader.settings;
@@ -47,65 +47,65 @@ export function SettingsDialog({ opened, profile, onClose, onSave }: SettingsDia
   const [marginOpen, setMarginOpen] = useState(false);
   return (
     <>
-    {marginOpen ? <MarginSettingsDialog onClose={() => setMarginOpen(false)} /> : null}
-    <FormDialog
-      sideAction={
-        profile?.tenant_id ? (
-          <Button variant="subtle" mr="auto" onClick={() => setMarginOpen(true)} disabled={saving}>
-            {zh.marginDefaults.settings.title}
-          </Button>
-        ) : null
-      }
-      opened={opened}
-      title={t.title}
-      saving={saving}
-      onClose={close}
-      onSubmit={form.onSubmit(save)}
-      cancelLabel={t.cancel}
-      submitLabel={saving ? t.saving : t.save}
-    >
-      <TextInput withAsterisk data-autofocus {...field('company_name', t.companyName, t.companyNamePlaceholder)} />
-      <Checkbox
-        label={t.isSim}
-        description={t.isSimHint}
-        disabled={saving}
-        {...simProps}
-        onChange={(event) => {
-          simProps.onChange(event);
-          // The broker fields disappear with their errors.
-          if (event.currentTarget.checked) {
-            form.clearFieldError('tq_account_config.broker_name');
-            form.clearFieldError('tq_account_config.futures_account');
-          }
-        }}
-      />
-      {!isSim ? (
-        <>
-          <Select
-            label={t.broker}
-            placeholder={t.brokerPlaceholder}
-            withAsterisk
-            searchable
-            nothingFoundMessage={t.noBrokerMatch}
-            data={BROKER_OPTIONS}
-            disabled={saving}
-            comboboxProps={{ withinPortal: true }}
-            {...form.getInputProps('tq_account_config.broker_name')}
-            value={form.values.tq_account_config.broker_name || null}
-            onChange={(value) => form.setFieldValue('tq_account_config.broker_name', value ?? '')}
-          />
-          <TextInput
-            withAsterisk
-            autoComplete="off"
-            {...field('tq_account_config.futures_account', t.futuresAccount, t.futuresAccountPlaceholder)}
-          />
-          <PasswordInput
-            autoComplete="new-password"
-            {...field('tq_account_config.futures_password', t.futuresPassword, t.futuresPasswordPlaceholder)}
-          />
-        </>
-      ) : null}
-    </FormDialog>
+      {marginOpen ? <MarginSettingsDialog onClose={() => setMarginOpen(false)} /> : null}
+      <FormDialog
+        sideAction={
+          profile?.tenant_id ? (
+            <Button variant="subtle" mr="auto" onClick={() => setMarginOpen(true)} disabled={saving}>
+              {zh.marginDefaults.settings.title}
+            </Button>
+          ) : null
+        }
+        opened={opened}
+        title={t.title}
+        saving={saving}
+        onClose={close}
+        onSubmit={form.onSubmit(save)}
+        cancelLabel={t.cancel}
+        submitLabel={saving ? t.saving : t.save}
+      >
+        <TextInput withAsterisk data-autofocus {...field('company_name', t.companyName, t.companyNamePlaceholder)} />
+        <Checkbox
+          label={t.isSim}
+          description={t.isSimHint}
+          disabled={saving}
+          {...simProps}
+          onChange={(event) => {
+            simProps.onChange(event);
+            // The broker fields disappear with their errors.
+            if (event.currentTarget.checked) {
+              form.clearFieldError('tq_account_config.broker_name');
+              form.clearFieldError('tq_account_config.futures_account');
+            }
+          }}
+        />
+        {!isSim ? (
+          <>
+            <Select
+              label={t.broker}
+              placeholder={t.brokerPlaceholder}
+              withAsterisk
+              searchable
+              nothingFoundMessage={t.noBrokerMatch}
+              data={BROKER_OPTIONS}
+              disabled={saving}
+              comboboxProps={{ withinPortal: true }}
+              {...form.getInputProps('tq_account_config.broker_name')}
+              value={form.values.tq_account_config.broker_name || null}
+              onChange={(value) => form.setFieldValue('tq_account_config.broker_name', value ?? '')}
+            />
+            <TextInput
+              withAsterisk
+              autoComplete="off"
+              {...field('tq_account_config.futures_account', t.futuresAccount, t.futuresAccountPlaceholder)}
+            />
+            <PasswordInput
+              autoComplete="new-password"
+              {...field('tq_account_config.futures_password', t.futuresPassword, t.futuresPasswordPlaceholder)}
+            />
+          </>
+        ) : null}
+      </FormDialog>
     </>
   );
 }

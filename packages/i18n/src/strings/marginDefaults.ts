@@ -23,7 +23,8 @@ export const marginDefaults = {
     company: '公司默认',
   } as Record<string, string>,
   /** Under the contract form's field: where the proposed rate comes from. */
-  defaultHint: (rate: number, source: string) => `默认 ${ratePercent(rate)}（${source}）；已点价的手数按此比例占用保证金`,
+  defaultHint: (rate: number, source: string) =>
+    `默认 ${ratePercent(rate)}（${source}）；已点价的手数按此比例占用保证金`,
   pickFirst: '选择客户和品种后显示默认比例',
   fixedOnContract: '合同的保证金比例创建后不能修改',
   zeroConfirm: '确认不收保证金',
@@ -51,7 +52,8 @@ export const marginDefaults = {
   },
   values: {
     title: '合同价值与浮动盈亏',
-    subtitle: '已点价未结算的手数：按点价价格（期货成交均价 + 基差）与按市价（期货最新价 + 基差）计值，不论是否收保证金',
+    subtitle:
+      '已点价未结算的手数：按点价价格（期货成交均价 + 基差）与按市价（期货最新价 + 基差）计值，不论是否收保证金',
     customersTitle: '客户合计',
     customer: '客户',
     contract: '合同',

@@ -33,7 +33,13 @@ const values = async (body: Record<string, unknown> = {}) =>
 beforeAll(async () => {
   quotes = new FakeQuotes();
   h = await startHarness({ quote: quotes.quoteOf });
-  service = createTradingService({ trigger: triggerConditional, db: h.db, quotes, sweepMs: 60_000, simExpiryCheckMs: 0 });
+  service = createTradingService({
+    trigger: triggerConditional,
+    db: h.db,
+    quotes,
+    sweepMs: 60_000,
+    simExpiryCheckMs: 0,
+  });
   h.ctx.tradingPort = service.events;
   await service.start();
   // A new company as the console creates it: its default margin is on.
@@ -79,7 +85,10 @@ describe('margin on by default', () => {
       { default_margin_rate: 0.1, product_rates: [{ product_name: '铜', margin_rate: 0.12 }] },
       t.token,
     );
-    expect(set.body.data).toEqual({ default_margin_rate: 0.1, product_rates: [{ product_name: '铜', margin_rate: 0.12 }] });
+    expect(set.body.data).toEqual({
+      default_margin_rate: 0.1,
+      product_rates: [{ product_name: '铜', margin_rate: 0.12 }],
+    });
     const rateFor = async (pricer: string) =>
       (
         await h.call(

@@ -12,9 +12,6 @@ import { audit } from '../audit/audit';
  * (margin_check, v_margin_sums) reads the stored rate and never resolves anything.
  */
 
-/** A new company's default: margin on (10 % of the goods value). */
-export const NEW_COMPANY_MARGIN_RATE = 0.1;
-
 const n = (v: unknown) => Number(v ?? 0);
 
 export async function resolveMarginRate(
@@ -86,7 +83,9 @@ export async function setRateSettings(
       if (byName.size > 0) {
         await tx
           .insertInto('product_margin_rates')
-          .values([...byName].map(([product_name, margin_rate]) => ({ tenant_id: tenantId, product_name, margin_rate })))
+          .values(
+            [...byName].map(([product_name, margin_rate]) => ({ tenant_id: tenantId, product_name, margin_rate })),
+          )
           .execute();
       }
     }
@@ -98,7 +97,9 @@ export async function setRateSettings(
       payload: {
         default_margin_rate: after.default_margin_rate,
         from: before.default_margin_rate,
-        ...(input.product_rates ? { product_rates: after.product_rates, product_rates_from: before.product_rates } : {}),
+        ...(input.product_rates
+          ? { product_rates: after.product_rates, product_rates_from: before.product_rates }
+          : {}),
       },
     });
     return after;

@@ -1,5 +1,4 @@
-import { NEW_COMPANY_MARGIN_RATE } from '../margin/rates';
-import type { profileInput, TenantInfo, TraderProfile } from '@pfp/contract';
+import { NEW_COMPANY_MARGIN_RATE, type profileInput, type TenantInfo, type TraderProfile } from '@pfp/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { SecretBox } from '../../platform/auth/secrets';

@@ -15,7 +15,8 @@ export function marginDefaultsApi({ call }: TraderTransport) {
     setMarginSettings: (input: MarginSettings) => call('setMarginSettings', input),
     effectiveMarginRate: (pricerId: number, productName: string) =>
       call('effectiveMarginRate', { pricer_id: pricerId, product_name: productName }),
-    contractValues: (pricerId?: number) => call('contractValues', pricerId === undefined ? {} : { pricer_id: pricerId }),
+    contractValues: (pricerId?: number) =>
+      call('contractValues', pricerId === undefined ? {} : { pricer_id: pricerId }),
   };
 }
 

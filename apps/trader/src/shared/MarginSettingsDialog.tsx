@@ -1,8 +1,8 @@
 import { Button, Checkbox, Group, Loader, Select, Stack, Text } from '@pfp/mantine';
 import { zh } from '@pfp/i18n';
 import { useState, type ReactNode } from 'react';
-import { useMarginSettings, useProducts, useSetMarginSettings } from '../shared/api';
-import { FormDialog, saveThenClose } from '../shared/FormDialog';
+import { useMarginSettings, useProducts, useSetMarginSettings } from './api';
+import { FormDialog, saveThenClose } from './FormDialog';
 import { MarginRateField, percentToRate, rateToPercent } from './MarginRateField';
 
 const m = zh.marginDefaults;

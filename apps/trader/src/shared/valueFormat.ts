@@ -1,5 +1,5 @@
 import { formatNumber, zh } from '@pfp/i18n';
-import { TONE } from '../shared/tones';
+import { TONE } from './tones';
 
 const v = zh.marginDefaults.values;
 
@@ -12,5 +12,4 @@ export const perUnitText = (n: number | null, unit: string | null) =>
 export const signedPerUnit = (n: number | null, unit: string | null) =>
   n === null ? v.noQuote : `${n > 0 ? '+' : ''}${formatNumber(n, 2)} ${v.perUnit(unit)}`;
 /** What a P/L is coloured: red a loss, green a gain (the console's AA tones). */
-export const pnlColor = (n: number | null) =>
-  n === null || n === 0 ? undefined : n < 0 ? TONE.danger : TONE.success;
+export const pnlColor = (n: number | null) => (n === null || n === 0 ? undefined : n < 0 ? TONE.danger : TONE.success);
