@@ -22,7 +22,12 @@ export async function setupTenant(
   opts: { marginDefault?: 'new-company' } = {},
 ): Promise<Tenant> {
   const token = await h.idp.sign({}, { sub });
-  await h.call('/api/trader/rpc/trader-profile', { company_name: company, tq_account_config: { is_sim: true } }, token);
+  const saved = await h.call(
+    '/api/trader/rpc/trader-profile',
+    { company_name: company, tq_account_config: { is_sim: true } },
+    token,
+  );
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   const tenantId = (await h.call('/api/trader/view/my-self', {}, token)).body.data.tenant_id as number;
   if (opts.marginDefault !== 'new-company') {
     await h.db.updateTable('tenants').set({ default_margin_rate: 0 }).where('id', '=', tenantId).execute();
