@@ -11,7 +11,8 @@ import { demoTrader, expectAccessible, pricerLogin, screenshot, signIn, toast, t
  */
 
 const TENANT = 1;
-const CUSTOMER = { username: `dj${Date.now() % 100_000}`, password: 'dj-pass-1' };
+// Trades without money: its own margin rate is 0 over the company's 10 % (issue 41).
+const CUSTOMER = { username: `dj${Date.now() % 100_000}`, password: 'dj-pass-1', margin_rate: 0 };
 const BASIS = 150; // copper: tick 10, multiplier 5
 const MULTIPLIER = 5;
 /** About 20 days out, on a trading day (docs/calendar.md); the desk counts calendar days to it. */

@@ -14,7 +14,8 @@ import { demoTrader, expectAccessible, pricerLogin, screenshot, signIn, toast, t
  */
 
 const TENANT = 1;
-const CUSTOMER = { username: `lc${Date.now() % 100_000}`, password: 'lc-pass-1' };
+// Trades without money: its own margin rate is 0 over the company's 10 % (issue 41).
+const CUSTOMER = { username: `lc${Date.now() % 100_000}`, password: 'lc-pass-1', margin_rate: 0 };
 const DEADLINE = beijingTradingDay(20);
 
 interface Instrument {

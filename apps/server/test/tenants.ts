@@ -9,11 +9,29 @@ export interface Tenant {
   pricers: Record<string, { id: number; jwt: string }>;
 }
 
-/** A simulated-account company for trader `sub`, with the named customers signed in (password pw123). */
-export async function setupTenant(h: Harness, sub: string, company: string, pricerNames: string[]): Promise<Tenant> {
+/**
+ * A simulated-account company for trader `sub`, with the named customers signed in (password pw123).
+ * A new company starts with a 10 % margin default (issue 41); the suites written for trading without
+ * margin set it to 0 here (quietly, no audit row) unless `opts.marginDefault` keeps the company's own.
+ */
+export async function setupTenant(
+  h: Harness,
+  sub: string,
+  company: string,
+  pricerNames: string[],
+  opts: { marginDefault?: 'new-company' } = {},
+): Promise<Tenant> {
   const token = await h.idp.sign({}, { sub });
-  await h.call('/api/trader/rpc/trader-profile', { company_name: company, tq_account_config: { is_sim: true } }, token);
+  const saved = await h.call(
+    '/api/trader/rpc/trader-profile',
+    { company_name: company, tq_account_config: { is_sim: true } },
+    token,
+  );
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   const tenantId = (await h.call('/api/trader/view/my-self', {}, token)).body.data.tenant_id as number;
+  if (opts.marginDefault !== 'new-company') {
+    await h.db.updateTable('tenants').set({ default_margin_rate: 0 }).where('id', '=', tenantId).execute();
+  }
   const pricers: Tenant['pricers'] = {};
   for (const username of pricerNames) {
     const u = (await h.call('/api/trader/rpc/create-pricer-user', { username, password: 'pw123' }, token)).body.data;

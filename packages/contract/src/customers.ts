@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id, text } from './primitives';
 import { createPricerInput, phoneSchema } from './trader';
+import { marginRate } from './margin';
 
 /**
  * The customer's legal identity and desk settings (issue 29, docs/fixing.md): 客户全称 (what a
@@ -25,6 +26,8 @@ export const contactNameSchema = text('联系人必须是文本')
 export const createCustomerInput = createPricerInput.extend({
   full_name: fullNameSchema.nullish(),
   contact_name: contactNameSchema.nullish(),
+  /** The customer's own margin rate over the company's (issue 41); absent or null: the company's. */
+  margin_rate: marginRate.nullish(),
 });
 export type CreateCustomerInput = z.input<typeof createCustomerInput>;
 
@@ -37,6 +40,8 @@ export const updatePricerProfileInput = z
       contact_name: contactNameSchema.nullish(),
       phone: phoneSchema.nullish(),
       confirm_before_fix: z.boolean({ error: '点价前确认必须是 true 或 false' }).optional(),
+      /** null: back to the company's rate (issue 41). */
+      margin_rate: marginRate.nullish(),
     },
     { error: '请求参数必须是 JSON 对象' },
   )
@@ -45,7 +50,8 @@ export const updatePricerProfileInput = z
       v.full_name !== undefined ||
       v.contact_name !== undefined ||
       v.phone !== undefined ||
-      v.confirm_before_fix !== undefined,
+      v.confirm_before_fix !== undefined ||
+      v.margin_rate !== undefined,
     { error: '请至少修改一项客户资料' },
   );
 export type UpdatePricerProfileInput = z.input<typeof updatePricerProfileInput>;
@@ -56,5 +62,6 @@ export const pricerProfile = z.object({
   contact_name: z.string().nullable(),
   phone: z.string().nullable(),
   confirm_before_fix: z.boolean(),
+  margin_rate: z.number().nullable().default(null),
 });
 export type PricerProfile = z.infer<typeof pricerProfile>;

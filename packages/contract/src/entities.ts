@@ -196,6 +196,8 @@ export const pricerUserRow = z.object({
   full_name: z.string().nullable().optional(),
   contact_name: z.string().nullable().optional(),
   confirm_before_fix: z.boolean().optional(),
+  /** The customer's own margin rate (issue 41); null: the company's. */
+  margin_rate: z.number().nullable().optional(),
 });
 
 /** What create-pricer-user answers. */

@@ -21,6 +21,7 @@ export * from './conditional';
 export * from './controls';
 export * from './paths';
 export * from './margin';
+export * from './marginValues';
 export * from './lifecycle';
 export * from './notifications';
 export * from './live';

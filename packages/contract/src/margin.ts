@@ -85,8 +85,22 @@ export const setCreditLineInput = z.object(
 );
 export type SetCreditLineInput = z.input<typeof setCreditLineInput>;
 
-/** The company's default margin rate, for contracts created without one. */
-export const marginSettings = z.object({ default_margin_rate: marginRate });
+/**
+ * The company's default margin rate, and its rates per product over it (issue 41), for contracts created
+ * without one. set-margin-settings: product_rates given replace the company's list; absent, it stays.
+ */
+export const marginSettings = z.object({
+  default_margin_rate: marginRate,
+  product_rates: z
+    .array(
+      z.object({
+        product_name: z.string({ error: '请选择品种' }).trim().min(1, { error: '请选择品种' }).max(100),
+        margin_rate: marginRate,
+      }),
+    )
+    .max(200, { error: '品种保证金比例最多 200 项' })
+    .optional(),
+});
 export type MarginSettings = z.input<typeof marginSettings>;
 
 /** A customer's account as the trader and the customer read it (元). */

@@ -35,6 +35,8 @@ export const traderPaths = paths({
   settleLots: { method: 'POST', path: '/api/trader/rpc/settle-lots' },
   marginSettings: { method: 'POST', path: '/api/trader/view/margin-settings' },
   setMarginSettings: { method: 'POST', path: '/api/trader/rpc/set-margin-settings' },
+  effectiveMarginRate: { method: 'POST', path: '/api/trader/view/effective-margin-rate' },
+  contractValues: { method: 'POST', path: '/api/trader/view/contract-values' },
   contractPausePreview: { method: 'POST', path: '/api/trader/view/contract-pause-preview' },
   pricerDeactivatePreview: { method: 'POST', path: '/api/trader/view/pricer-deactivate-preview' },
   unlockPricer: { method: 'POST', path: '/api/trader/rpc/unlock-pricer' },
@@ -79,6 +81,7 @@ export const pricerPaths = paths({
   exportFixings: { method: 'GET', path: '/api/pricer/export/fixings' },
   // docs/margin.md
   myFunds: { method: 'POST', path: '/api/pricer/view/my-funds' },
+  myContractValues: { method: 'POST', path: '/api/pricer/view/my-contract-values' },
   // issue 32 (docs/fixing.md)
   contractSchedule: { method: 'POST', path: '/api/pricer/view/contract-schedule' },
   contractHistory: { method: 'POST', path: '/api/pricer/view/contract-history' },

@@ -37,6 +37,7 @@ import {
   updatePricerStatusResult,
 } from './trader';
 import { appPaths, marketPaths, pricerPaths, traderPaths } from './paths';
+import { contractValues, contractValuesRequest, effectiveMarginRate, effectiveMarginRateInput } from './marginValues';
 import {
   contractHistory,
   contractIdInput,
@@ -182,6 +183,13 @@ export const traderRoutes = {
   settleLots: route({ ...traderPaths.settleLots, body: settleLotsInput, response: settleLotsResult }),
   marginSettings: route({ ...traderPaths.marginSettings, response: marginSettings }),
   setMarginSettings: route({ ...traderPaths.setMarginSettings, body: marginSettings, response: marginSettings }),
+  // issue 41 (docs/margin.md)
+  effectiveMarginRate: route({
+    ...traderPaths.effectiveMarginRate,
+    body: effectiveMarginRateInput,
+    response: effectiveMarginRate,
+  }),
+  contractValues: route({ ...traderPaths.contractValues, body: contractValuesRequest, response: contractValues }),
   // issue 30: what a pause or a 停用 will stop, read before the trader confirms it
   contractPausePreview: route({
     ...traderPaths.contractPausePreview,
@@ -267,6 +275,7 @@ export const pricerRoutes = {
   exportFixings: route({ ...pricerPaths.exportFixings, querystring: statementQuery, response: file }),
   // docs/margin.md
   myFunds: route({ ...pricerPaths.myFunds, response: myFunds }),
+  myContractValues: route({ ...pricerPaths.myContractValues, response: contractValues }),
   // issue 32 (docs/fixing.md)
   contractSchedule: route({ ...pricerPaths.contractSchedule, body: contractIdInput, response: contractSchedule }),
   contractHistory: route({ ...pricerPaths.contractHistory, body: contractIdInput, response: contractHistory }),

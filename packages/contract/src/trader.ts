@@ -113,8 +113,8 @@ export const createContractInput = z.object(
     basis,
     /** 点价截止日, today or later (checked with the clock). */
     fixing_deadline: fixingDeadline,
-    /** 保证金比例, 0 … 1 (docs/margin.md); absent: the company's default. */
-    margin_rate: marginRate.optional(),
+    /** 保证金比例, 0 … 1 (docs/margin.md); absent or null: the customer's, else the product's, else the company's. */
+    margin_rate: marginRate.nullish(),
     /** 点价方式 and the average window (issue 32). */
     ...pricingTerms,
   },

@@ -21,6 +21,7 @@ import { conditionalAll } from './strings/conditionalAll';
 import { dates } from './strings/dates';
 import { agreement } from './strings/agreement';
 import { statements } from './strings/statements';
+import { marginDefaults } from './strings/marginDefaults';
 
 export const zh = {
   app,
@@ -45,6 +46,7 @@ export const zh = {
   dates,
   agreement,
   statements,
+  marginDefaults,
 } as const;
 
 export type Strings = typeof zh;

@@ -13,7 +13,8 @@ export interface ConfirmFixSheetProps {
   preview: FixPreview | null;
   /** The margin the fix will hold and the available after it (docs/margin.md); null when it holds none. */
   margin?: { margin: number; availableAfter: number } | null;
-  contract: Pick<PricerContract, 'name' | 'instrument_id' | 'instrument_name'>;
+  /** margin_rate: the contract's 保证金比例 (issue 41), shown when known. */
+  contract: Pick<PricerContract, 'name' | 'instrument_id' | 'instrument_name'> & { margin_rate?: number };
   /** Phone: a sheet from the bottom; wider: a dialog. */
   compact: boolean;
   busy: boolean;
@@ -151,6 +152,17 @@ export function ConfirmFixSheet({
               testId="confirm-amount"
               strong
             />
+            {contract.margin_rate !== undefined ? (
+              <Line
+                label={zh.marginDefaults.confirm.rate}
+                value={
+                  contract.margin_rate > 0
+                    ? zh.marginDefaults.ratePercent(contract.margin_rate)
+                    : zh.marginDefaults.confirm.none
+                }
+                testId="confirm-margin-rate"
+              />
+            ) : null}
             {margin ? (
               <>
                 <Line label={m.hold} value={c.yuan(formatNumber(margin.margin, 2))} testId="confirm-margin" />

@@ -52,6 +52,7 @@ import { MarginLine } from './MarginLine';
 import { OrdersTable } from './OrdersTable';
 import { SubmitIntent } from './submitIntent';
 import { ConfirmFixSheet } from './ConfirmFixSheet';
+import { ContractValueLine } from './ContractValueLine';
 import { marginPreview, marginPrice } from './marginPreview';
 import { fixPreview, type FixRequest } from './fixPreview';
 import { useDeskData } from './useDeskData';
@@ -324,6 +325,7 @@ export function DeskPage() {
               />
               <Fact label={f.deadline} value={deadline.value} urgent={deadline.urgent} testId="deadline" />
             </SimpleGrid>
+            <ContractValueLine contract={contract} lastPrice={lastPrice} />
             {deadline.banner !== null ? (
               <Alert color="orange" title={f.deadlineBannerTitle} role="status" data-testid="deadline-banner">
                 {f.deadlineBanner(contract.fixing_deadline!, deadline.banner, contract.remaining_quantity)}

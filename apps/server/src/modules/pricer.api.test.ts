@@ -14,6 +14,8 @@ async function setupTenant(sub: string, company: string, pricer = 'carol') {
   const token = await h.idp.sign({}, { sub });
   await h.call('/api/trader/rpc/trader-profile', { company_name: company, tq_account_config: { is_sim: true } }, token);
   const tenant = (await h.call('/api/trader/view/my-self', {}, token)).body.data.tenant_id as number;
+  // Written for trading without margin: the new company's 10 % default (issue 41) set to 0.
+  await h.db.updateTable('tenants').set({ default_margin_rate: 0 }).where('id', '=', tenant).execute();
   const user = (await h.call('/api/trader/rpc/create-pricer-user', { username: pricer, password: 'pw123' }, token)).body
     .data;
   const instruments = await h.call('/api/trader/view/instruments', { product_name: '铜' }, token);

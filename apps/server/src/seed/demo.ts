@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { hashPassword } from '../platform/auth/passwords';
 import type { DB } from '../platform/db/schema';
 import { shanghaiToday } from '../modules/contracts/fixingTerms';
-import { exchangeOfSymbol, tradingDayOnOrAfter, tradingDayOnOrBefore } from '@pfp/contract';
+import { exchangeOfSymbol, NEW_COMPANY_MARGIN_RATE, tradingDayOnOrAfter, tradingDayOnOrBefore } from '@pfp/contract';
 import { addDays, addMonths, dateKey } from '../market/calendar';
 import { findInstrument } from '../market/catalogue';
 import { ensureAgreement } from '../modules/agreement/agreement';
@@ -47,7 +47,8 @@ const DEMO_CONTRACTS: Record<(typeof DEMO_PRICERS)[number], DemoContract[]> = {
 /**
  * The demo's money (docs/margin.md): pricer2 fixes with margin (10 % on its contracts) against a deposit
  * and a credit line, so the trader's 资金与保证金 page and the desk's 可用保证金 show it working. pricer1
- * (the end-to-end suites' customer) stays without margin, as before.
+ * (the end-to-end suites' customer) stays without margin, as before: its own rate is 0 (issue 41), over
+ * the company's default of 10 % that every other customer's new contracts get.
  */
 const DEMO_MARGIN: Partial<
   Record<(typeof DEMO_PRICERS)[number], { rate: number; deposits: number[]; credit: number }>
@@ -130,7 +131,13 @@ export async function seedDemo(
     const taken = await tx.selectFrom('tenants').select('id').where('id', '=', 1).executeTakeFirst();
     const tenant = await tx
       .insertInto('tenants')
-      .values({ ...(taken ? {} : { id: 1 }), owner_sub: DEMO_TRADER_SUB, company_name: DEMO_COMPANY, is_sim: true })
+      .values({
+        ...(taken ? {} : { id: 1 }),
+        owner_sub: DEMO_TRADER_SUB,
+        company_name: DEMO_COMPANY,
+        is_sim: true,
+        default_margin_rate: NEW_COMPANY_MARGIN_RATE,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await sql`select setval('tenants_id_seq', (select max(id) from tenants))`.execute(tx);
@@ -145,6 +152,7 @@ export async function seedDemo(
           phone: null,
           status: 'pending',
           ...DEMO_IDENTITY[username],
+          margin_rate: DEMO_MARGIN[username] ? null : 0,
         })
         .returning('id')
         .executeTakeFirstOrThrow();

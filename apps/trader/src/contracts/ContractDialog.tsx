@@ -11,7 +11,10 @@ import {
   useProducts,
   useUpdateContractStatus,
   useContractPausePreview,
+  useEffectiveMarginRate,
 } from '../shared/api';
+import { MarginRateField, rateToPercent } from '../shared/MarginRateField';
+import { useEffect } from 'react';
 import { DIRECTION_OPTIONS } from '../shared/columns';
 import {
   CONTRACT_STATUSES,
@@ -29,6 +32,7 @@ import { StatusEffect } from './ContractStatusDialog';
 
 const t = zh.trader.contracts;
 const d = t.dialog;
+const m = zh.marginDefaults;
 
 /** SPEC §9: the product dropdown uses a 4-column grid above 12 products. */
 export const PRODUCT_GRID_THRESHOLD = 12;
@@ -62,6 +66,14 @@ export function ContractDialog({ opened, contract, onClose }: ContractDialogProp
   const pricers = useAllUsers(opened && !editing);
   const products = useProducts(opened && !editing);
   const instruments = useInstruments(values.product_name, opened && !editing);
+  // The rate offered for this customer and product (issue 41), until the trader types one.
+  const offered = useEffectiveMarginRate(editing ? null : values.pricer_id, values.product_name);
+  const offeredRate = offered.data?.margin_rate;
+  useEffect(() => {
+    if (offeredRate !== undefined && !form.getValues().margin_touched)
+      form.setFieldValue('margin_pct', rateToPercent(offeredRate));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the form object is stable; only the offer matters
+  }, [offeredRate]);
 
   const save = async (v: ContractValues) => {
     if (editing && v.status === contract.status) {
@@ -223,6 +235,40 @@ export function ContractDialog({ opened, contract, onClose }: ContractDialogProp
           form.setFieldValue('fixing_deadline', value);
           form.clearFieldError('fixing_deadline');
         }}
+      />
+      <MarginRateField
+        label={m.rateField}
+        value={values.margin_pct}
+        description={
+          editing
+            ? m.fixedOnContract
+            : offered.data
+              ? m.defaultHint(offered.data.margin_rate, m.sources[offered.data.source] ?? '')
+              : m.pickFirst
+        }
+        error={errorOf(form.errors.margin_pct)}
+        disabled={locked}
+        testId="contract-margin-rate"
+        onChange={(value) => {
+          form.setValues({ margin_pct: value, margin_touched: true, margin_zero_ok: false });
+          form.clearFieldError('margin_pct');
+          form.clearFieldError('margin_zero_ok');
+        }}
+        zero={
+          editing
+            ? null
+            : values.margin_touched
+              ? {
+                  checked: values.margin_zero_ok,
+                  help: m.zeroConfirmHelp,
+                  error: errorOf(form.errors.margin_zero_ok),
+                  onChange: (checked) => {
+                    form.setFieldValue('margin_zero_ok', checked);
+                    form.clearFieldError('margin_zero_ok');
+                  },
+                }
+              : null
+        }
       />
       <SegmentedControl
         aria-label={zh.lifecycle.ui.pricingMode}

@@ -147,10 +147,17 @@ export const CONTRACT_COLUMNS: DataTableColumn<ContractRow>[] = [
     header: t.columns.status,
     kind: 'badge',
     width: 88,
+    // Under the status, the margin rate the contract holds (issue 41): in view on a 1280 px laptop, where a
+    // column of its own would push out the customer.
     render: (c) => (
-      <Badge variant="outline" color={STATUS_COLOR[c.status] ?? TONE.muted} data-status={c.status}>
-        {contractStatusLabel(c.status)}
-      </Badge>
+      <Stack gap={2} align="flex-start">
+        <Badge variant="outline" color={STATUS_COLOR[c.status] ?? TONE.muted} data-status={c.status}>
+          {contractStatusLabel(c.status)}
+        </Badge>
+        <Text size="xs" c="gray.7" data-testid="contract-margin-rate" style={{ whiteSpace: 'nowrap' }}>
+          {zh.marginDefaults.listRate(c.margin_rate ?? 0)}
+        </Text>
+      </Stack>
     ),
     filter: {
       type: 'select',

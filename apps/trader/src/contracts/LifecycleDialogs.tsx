@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, Group, List, Loader, NumberInput, Select, Stack, Table, Text } from '@pfp/mantine';
+import { ContractValueBlock } from './ContractValueBlock';
 import { beijingDay, formatBasis, formatDateTime, formatLotsWithUnits, formatNumber, formatPrice, zh } from '@pfp/i18n';
 import { AverageScheduleTable, notify } from '@pfp/ui';
 import type { ContractRow, RollConfirmation } from '@pfp/contract';
@@ -308,6 +309,7 @@ export function ContractDetailDialog({
             ) : null}
           </Group>
         ) : null}
+        <ContractValueBlock contractId={contract.id} pricerId={contract.pricer_id} />
         {s && s.pricing_mode === 'average' ? (
           <Stack gap="xs" data-testid="contract-schedule">
             <Group justify="space-between">

@@ -7,6 +7,7 @@ import {
   type CreateContractInput,
 } from '@pfp/contract';
 import { beijingDay, zh } from '@pfp/i18n';
+import { percentToRate, rateToPercent } from '../shared/MarginRateField';
 
 export const CONTRACT_STATUSES: ContractStatus[] = ['active', 'paused', 'expired', 'completed'];
 
@@ -30,6 +31,13 @@ export interface ContractValues {
   pricing_mode: 'point' | 'average';
   average_start: string;
   average_end: string;
+  /**
+   * 保证金比例 in percent (issue 41): offered from the customer's / product's / company's rate until the
+   * trader types one (`margin_touched`); a typed 0 needs `margin_zero_ok`.
+   */
+  margin_pct: number | '';
+  margin_touched: boolean;
+  margin_zero_ok: boolean;
 }
 
 export const contractSchema = createContractInput;
@@ -48,6 +56,9 @@ export const EMPTY_CONTRACT: ContractValues = {
   pricing_mode: 'point',
   average_start: '',
   average_end: '',
+  margin_pct: '',
+  margin_touched: false,
+  margin_zero_ok: false,
 };
 
 export function valuesFromContract(contract: ContractRow): ContractValues {
@@ -64,6 +75,9 @@ export function valuesFromContract(contract: ContractRow): ContractValues {
     pricing_mode: contract.pricing_mode ?? 'point',
     average_start: contract.average_start ?? '',
     average_end: contract.average_end ?? '',
+    margin_pct: rateToPercent(contract.margin_rate ?? 0),
+    margin_touched: false,
+    margin_zero_ok: false,
   };
 }
 
@@ -74,11 +88,18 @@ export function valuesFromContract(contract: ContractRow): ContractValues {
  * Field → message; empty when fine.
  */
 export function termsProblems(
-  values: Pick<ContractValues, 'basis' | 'fixing_deadline' | 'instrument_id'>,
+  values: Pick<
+    ContractValues,
+    'basis' | 'fixing_deadline' | 'instrument_id' | 'margin_pct' | 'margin_touched' | 'margin_zero_ok'
+  >,
   now: Date = new Date(),
-): Partial<Record<'basis' | 'fixing_deadline', string>> {
+): Partial<Record<'basis' | 'fixing_deadline' | 'margin_pct' | 'margin_zero_ok', string>> {
   const f = zh.fixing.errors;
-  const problems: Partial<Record<'basis' | 'fixing_deadline', string>> = {};
+  const problems: Partial<Record<'basis' | 'fixing_deadline' | 'margin_pct' | 'margin_zero_ok', string>> = {};
+  // A rate the trader typed: required, and a 0 confirmed (issue 41); an offered one goes as the server resolves it.
+  if (values.margin_touched && values.margin_pct === '') problems.margin_pct = zh.marginDefaults.rateInvalid;
+  if (values.margin_touched && values.margin_pct === 0 && !values.margin_zero_ok)
+    problems.margin_zero_ok = zh.marginDefaults.zeroConfirmRequired;
   const day = values.fixing_deadline;
   if (day && day < beijingDay(now)) problems.fixing_deadline = f.deadlinePast;
   else if (day) {
@@ -106,6 +127,7 @@ export function toCreateInput(values: ContractValues): CreateContractInput {
     basis: Number(values.basis),
     fixing_deadline: values.fixing_deadline,
     pricing_mode: values.pricing_mode,
+    ...(values.margin_touched && values.margin_pct !== '' ? { margin_rate: percentToRate(values.margin_pct) } : {}),
     ...(values.pricing_mode === 'average'
       ? { average_start: values.average_start, average_end: values.average_end }
       : {}),

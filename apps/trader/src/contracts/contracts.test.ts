@@ -39,6 +39,9 @@ const FILLED: ContractValues = {
   pricing_mode: 'point',
   average_start: '',
   average_end: '',
+  margin_pct: 10,
+  margin_touched: false,
+  margin_zero_ok: false,
 };
 
 /** The errors the dialog shows, as @mantine/form resolves the create-contract schema. */
@@ -126,5 +129,21 @@ describe('contract form', () => {
       average_end: '2099-12-31',
     });
     expect(toCreateInput({ ...FILLED, average_start: '2099-12-01' })).not.toHaveProperty('average_start');
+  });
+});
+
+describe('the contract form’s margin rate (issue 41)', () => {
+  it('sends the offered rate as the server resolves it, a typed one as the contract’s own', () => {
+    expect(toCreateInput(FILLED)).not.toHaveProperty('margin_rate');
+    expect(toCreateInput({ ...FILLED, margin_pct: 12.5, margin_touched: true }).margin_rate).toBe(0.125);
+    expect(toCreateInput({ ...FILLED, margin_pct: 0, margin_touched: true, margin_zero_ok: true }).margin_rate).toBe(0);
+  });
+
+  it('asks to confirm a typed 0 and to fill an emptied rate', () => {
+    expect(termsProblems({ ...FILLED, margin_pct: 0, margin_touched: true })).toEqual({
+      margin_zero_ok: '保证金比例为 0，请勾选“确认不收保证金”',
+    });
+    expect(termsProblems({ ...FILLED, margin_pct: 0, margin_touched: true, margin_zero_ok: true })).toEqual({});
+    expect(termsProblems({ ...FILLED, margin_pct: '', margin_touched: true }).margin_pct).toBeDefined();
   });
 });

@@ -31,6 +31,8 @@ import { ConfirmStep } from '../shared/DialogActions';
 import { PageHeading } from '../shared/PageHeading';
 import { TwoStepDialog } from '../shared/TwoStepDialog';
 import { TONE } from '../shared/tones';
+import { ContractValuesCard } from './ContractValuesCard';
+import { MarginSettingsDialog } from '../shared/MarginSettingsDialog';
 
 const t = zh.margin;
 const yuan = (n: number) => formatNumber(n, 2);
@@ -42,14 +44,20 @@ export function MarginPage() {
   const accounts = usePricerAccounts();
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
+  const [settingsOpen, setSettingsOpen] = useState(false);
   return (
     <Stack gap="md">
       <PageHeading
         subtitle={t.subtitle}
         actions={
-          <Button variant="default" onClick={() => void accounts.refetch()} loading={accounts.isFetching}>
-            {t.refresh}
-          </Button>
+          <Group gap="xs">
+            <Button variant="default" onClick={() => setSettingsOpen(true)}>
+              {zh.marginDefaults.settings.title}
+            </Button>
+            <Button variant="default" onClick={() => void accounts.refetch()} loading={accounts.isFetching}>
+              {t.refresh}
+            </Button>
+          </Group>
         }
       />
       {accounts.isError ? (
@@ -133,6 +141,8 @@ export function MarginPage() {
           <Text c="gray.7">{t.empty}</Text>
         )}
       </Card>
+      <ContractValuesCard />
+      {settingsOpen ? <MarginSettingsDialog onClose={() => setSettingsOpen(false)} /> : null}
       {dialog?.kind === 'funds' ? <FundsDialog account={dialog.account} onClose={close} /> : null}
       {dialog?.kind === 'credit' ? <CreditDialog account={dialog.account} onClose={close} /> : null}
       {dialog?.kind === 'ledger' ? <LedgerDialog account={dialog.account} onClose={close} /> : null}

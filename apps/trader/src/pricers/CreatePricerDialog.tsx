@@ -6,10 +6,12 @@ import {
   canSubmitCreate,
   createPricerSchema,
   EMPTY_CREATE_PRICER,
+  marginZeroProblem,
   toCreatePricerInput,
   type CreatePricerValues,
 } from './pricerForms';
 import { fieldsOf, FormDialog, saveThenClose } from '../shared/FormDialog';
+import { CustomerRateField } from './CustomerRateField';
 
 const t = zh.trader.pricers;
 const d = t.createDialog;
@@ -37,7 +39,11 @@ export function CreatePricerDialog({ opened, onClose }: { opened: boolean; onClo
       title={d.title}
       saving={saving}
       onClose={onClose}
-      onSubmit={form.onSubmit(save)}
+      onSubmit={form.onSubmit((values) => {
+        const zero = marginZeroProblem(values);
+        if (zero) return form.setFieldError('margin_zero_ok', zero);
+        return save(values);
+      })}
       cancelLabel={d.cancel}
       submitLabel={saving ? d.creating : d.submit}
       submitDisabled={!canSubmitCreate(form.values)}
@@ -56,6 +62,18 @@ export function CreatePricerDialog({ opened, onClose }: { opened: boolean; onClo
       <TextInput autoComplete="off" {...field('full_name', c.fullName, c.fullNamePlaceholder)} />
       <TextInput autoComplete="off" {...field('contact_name', c.contactName, c.contactNamePlaceholder)} />
       <TextInput type="tel" inputMode="numeric" autoComplete="off" {...field('phone', d.phone, d.phonePlaceholder)} />
+      <CustomerRateField
+        form={{
+          values: form.values,
+          submitting: saving,
+          errors: form.errors,
+          setPct: (value) => form.setFieldValue('margin_pct', value),
+          setZeroOk: (checked) => {
+            form.setFieldValue('margin_zero_ok', checked);
+            form.clearFieldError('margin_zero_ok');
+          },
+        }}
+      />
     </FormDialog>
   );
 }

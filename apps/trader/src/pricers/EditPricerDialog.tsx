@@ -5,7 +5,14 @@ import { zh } from '@pfp/i18n';
 import { notify } from '@pfp/ui';
 import { useUpdatePricerProfile } from '../shared/api';
 import { fieldsOf, FormDialog, saveThenClose } from '../shared/FormDialog';
-import { editPricerSchema, editValuesOf, toProfileInput, type EditPricerValues } from './pricerForms';
+import {
+  editPricerSchema,
+  editValuesOf,
+  marginZeroProblem,
+  toProfileInput,
+  type EditPricerValues,
+} from './pricerForms';
+import { CustomerRateField } from './CustomerRateField';
 
 const t = zh.trader.pricers;
 const c = zh.customers;
@@ -18,7 +25,15 @@ export function EditPricerDialog({ user, onClose }: { user: PricerUserRow | null
   const update = useUpdatePricerProfile();
   const initial = user ? editValuesOf(user) : null;
   const form = useForm<EditPricerValues>({
-    initialValues: initial ?? { user_id: 0, full_name: '', contact_name: '', phone: '', confirm_before_fix: true },
+    initialValues: initial ?? {
+      user_id: 0,
+      full_name: '',
+      contact_name: '',
+      phone: '',
+      confirm_before_fix: true,
+      margin_pct: '',
+      margin_zero_ok: false,
+    },
     validate: schemaResolver(editPricerSchema, { sync: true }),
   });
   const saving = form.submitting;
@@ -40,6 +55,8 @@ export function EditPricerDialog({ user, onClose }: { user: PricerUserRow | null
       saving={saving}
       onClose={onClose}
       onSubmit={form.onSubmit((values) => {
+        const zero = marginZeroProblem(values);
+        if (zero) return form.setFieldError('margin_zero_ok', zero);
         if (initial && !toProfileInput(values, initial)) {
           notify(c.unchanged, 'info', 2000);
           onClose();
@@ -63,6 +80,18 @@ export function EditPricerDialog({ user, onClose }: { user: PricerUserRow | null
         description={c.confirmBeforeFixHelp}
         disabled={saving}
         {...form.getInputProps('confirm_before_fix', { type: 'checkbox' })}
+      />
+      <CustomerRateField
+        form={{
+          values: form.values,
+          submitting: saving,
+          errors: form.errors,
+          setPct: (value) => form.setFieldValue('margin_pct', value),
+          setZeroOk: (checked) => {
+            form.setFieldValue('margin_zero_ok', checked);
+            form.clearFieldError('margin_zero_ok');
+          },
+        }}
       />
     </FormDialog>
   );

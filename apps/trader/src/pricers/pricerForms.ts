@@ -9,6 +9,7 @@ import {
 } from '@pfp/contract';
 import { zh } from '@pfp/i18n';
 import { z } from 'zod';
+import { percentToRate, rateToPercent } from '../shared/MarginRateField';
 
 const e = zh.trader.pricers.errors;
 
@@ -21,6 +22,9 @@ export type CreatePricerValues = {
   /** 客户全称 and 联系人 (issue 29): optional, printed on confirmations and statements. */
   full_name: string;
   contact_name: string;
+  /** The customer's own margin rate in percent, '' for the company's (issue 41); a 0 is confirmed. */
+  margin_pct: number | '';
+  margin_zero_ok: boolean;
 };
 export const EMPTY_CREATE_PRICER: CreatePricerValues = {
   username: '',
@@ -28,7 +32,13 @@ export const EMPTY_CREATE_PRICER: CreatePricerValues = {
   phone: '',
   full_name: '',
   contact_name: '',
+  margin_pct: '',
+  margin_zero_ok: false,
 };
+
+/** A customer's rate of 0 must be confirmed (issue 41): the message, or null. */
+export const marginZeroProblem = (values: { margin_pct: number | ''; margin_zero_ok: boolean }) =>
+  values.margin_pct === 0 && !values.margin_zero_ok ? zh.marginDefaults.zeroConfirmRequired : null;
 
 /** The create button stays disabled until both are filled. */
 export const canSubmitCreate = (values: CreatePricerValues) => values.username.trim() !== '' && values.password !== '';
@@ -44,6 +54,7 @@ export function toCreatePricerInput(values: CreatePricerValues): CreateCustomerI
     ...(phone ? { phone } : {}),
     ...(fullName ? { full_name: fullName } : {}),
     ...(contactName ? { contact_name: contactName } : {}),
+    ...(values.margin_pct !== '' ? { margin_rate: percentToRate(values.margin_pct) } : {}),
   };
 }
 
@@ -55,6 +66,8 @@ export type EditPricerValues = {
   contact_name: string;
   phone: string;
   confirm_before_fix: boolean;
+  margin_pct: number | '';
+  margin_zero_ok: boolean;
 };
 
 export function editValuesOf(user: PricerUserRow): EditPricerValues {
@@ -64,6 +77,8 @@ export function editValuesOf(user: PricerUserRow): EditPricerValues {
     contact_name: user.contact_name ?? '',
     phone: user.phone ?? '',
     confirm_before_fix: user.confirm_before_fix ?? true,
+    margin_pct: user.margin_rate == null ? '' : rateToPercent(user.margin_rate),
+    margin_zero_ok: user.margin_rate === 0,
   };
 }
 
@@ -74,6 +89,7 @@ export function toProfileInput(values: EditPricerValues, was: EditPricerValues):
     if (values[key].trim() !== was[key].trim()) input[key] = values[key].trim();
   }
   if (values.confirm_before_fix !== was.confirm_before_fix) input.confirm_before_fix = values.confirm_before_fix;
+  if (values.margin_pct !== was.margin_pct) input.margin_rate = percentToRate(values.margin_pct);
   return Object.keys(input).length > 1 ? input : null;
 }
 

@@ -88,7 +88,15 @@ describe('create customer', () => {
 });
 
 describe('edit customer', () => {
-  const was = { user_id: 7, full_name: '', contact_name: '', phone: '', confirm_before_fix: true };
+  const was = {
+    user_id: 7,
+    full_name: '',
+    contact_name: '',
+    phone: '',
+    confirm_before_fix: true,
+    margin_pct: '' as const,
+    margin_zero_ok: false,
+  };
   it('sends only what changed, and nothing when nothing did', () => {
     expect(toProfileInput(was, was)).toBeNull();
     expect(toProfileInput({ ...was, full_name: ' 甲公司 ', confirm_before_fix: false }, was)).toEqual({
@@ -97,6 +105,11 @@ describe('edit customer', () => {
       confirm_before_fix: false,
     });
     expect(toProfileInput(was, { ...was, phone: '13800138000' })).toEqual({ user_id: 7, phone: '' });
+  });
+
+  it('sends the customer’s own margin rate, null to go back to the company’s (issue 41)', () => {
+    expect(toProfileInput({ ...was, margin_pct: 15 }, was)).toEqual({ user_id: 7, margin_rate: 0.15 });
+    expect(toProfileInput(was, { ...was, margin_pct: 15 })).toEqual({ user_id: 7, margin_rate: null });
   });
 
   it('refuses a bad phone with the server rule', () => {

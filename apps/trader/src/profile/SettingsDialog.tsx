@@ -1,9 +1,11 @@
-import { Checkbox, PasswordInput, Select, TextInput } from '@pfp/mantine';
+import { Button, Checkbox, PasswordInput, Select, TextInput } from '@pfp/mantine';
 import { schemaResolver, useForm } from '@mantine/form';
 import { BROKERS, zh } from '@pfp/i18n';
 import type { ProfileInput, TraderProfile } from '@pfp/contract';
 import { settingsSchema, toProfileInput, valuesFromProfile, type SettingsValues } from './settingsForm';
 import { fieldsOf, FormDialog, saveThenClose } from '../shared/FormDialog';
+import { MarginSettingsDialog } from '../shared/MarginSettingsDialog';
+import { useState } from 'react';
 
 const t = zh.trader.settings;
 const BROKER_OPTIONS = [...BROKERS];
@@ -41,57 +43,69 @@ export function SettingsDialog({ opened, profile, onClose, onSave }: SettingsDia
   );
 
   const simProps = form.getInputProps('tq_account_config.is_sim', { type: 'checkbox' });
+  // The company's margin rates (issue 41), once the company exists: their own dialog over this one.
+  const [marginOpen, setMarginOpen] = useState(false);
   return (
-    <FormDialog
-      opened={opened}
-      title={t.title}
-      saving={saving}
-      onClose={close}
-      onSubmit={form.onSubmit(save)}
-      cancelLabel={t.cancel}
-      submitLabel={saving ? t.saving : t.save}
-    >
-      <TextInput withAsterisk data-autofocus {...field('company_name', t.companyName, t.companyNamePlaceholder)} />
-      <Checkbox
-        label={t.isSim}
-        description={t.isSimHint}
-        disabled={saving}
-        {...simProps}
-        onChange={(event) => {
-          simProps.onChange(event);
-          // The broker fields disappear with their errors.
-          if (event.currentTarget.checked) {
-            form.clearFieldError('tq_account_config.broker_name');
-            form.clearFieldError('tq_account_config.futures_account');
-          }
-        }}
-      />
-      {!isSim ? (
-        <>
-          <Select
-            label={t.broker}
-            placeholder={t.brokerPlaceholder}
-            withAsterisk
-            searchable
-            nothingFoundMessage={t.noBrokerMatch}
-            data={BROKER_OPTIONS}
-            disabled={saving}
-            comboboxProps={{ withinPortal: true }}
-            {...form.getInputProps('tq_account_config.broker_name')}
-            value={form.values.tq_account_config.broker_name || null}
-            onChange={(value) => form.setFieldValue('tq_account_config.broker_name', value ?? '')}
-          />
-          <TextInput
-            withAsterisk
-            autoComplete="off"
-            {...field('tq_account_config.futures_account', t.futuresAccount, t.futuresAccountPlaceholder)}
-          />
-          <PasswordInput
-            autoComplete="new-password"
-            {...field('tq_account_config.futures_password', t.futuresPassword, t.futuresPasswordPlaceholder)}
-          />
-        </>
-      ) : null}
-    </FormDialog>
+    <>
+      {marginOpen ? <MarginSettingsDialog onClose={() => setMarginOpen(false)} /> : null}
+      <FormDialog
+        sideAction={
+          profile?.tenant_id ? (
+            <Button variant="subtle" mr="auto" onClick={() => setMarginOpen(true)} disabled={saving}>
+              {zh.marginDefaults.settings.title}
+            </Button>
+          ) : null
+        }
+        opened={opened}
+        title={t.title}
+        saving={saving}
+        onClose={close}
+        onSubmit={form.onSubmit(save)}
+        cancelLabel={t.cancel}
+        submitLabel={saving ? t.saving : t.save}
+      >
+        <TextInput withAsterisk data-autofocus {...field('company_name', t.companyName, t.companyNamePlaceholder)} />
+        <Checkbox
+          label={t.isSim}
+          description={t.isSimHint}
+          disabled={saving}
+          {...simProps}
+          onChange={(event) => {
+            simProps.onChange(event);
+            // The broker fields disappear with their errors.
+            if (event.currentTarget.checked) {
+              form.clearFieldError('tq_account_config.broker_name');
+              form.clearFieldError('tq_account_config.futures_account');
+            }
+          }}
+        />
+        {!isSim ? (
+          <>
+            <Select
+              label={t.broker}
+              placeholder={t.brokerPlaceholder}
+              withAsterisk
+              searchable
+              nothingFoundMessage={t.noBrokerMatch}
+              data={BROKER_OPTIONS}
+              disabled={saving}
+              comboboxProps={{ withinPortal: true }}
+              {...form.getInputProps('tq_account_config.broker_name')}
+              value={form.values.tq_account_config.broker_name || null}
+              onChange={(value) => form.setFieldValue('tq_account_config.broker_name', value ?? '')}
+            />
+            <TextInput
+              withAsterisk
+              autoComplete="off"
+              {...field('tq_account_config.futures_account', t.futuresAccount, t.futuresAccountPlaceholder)}
+            />
+            <PasswordInput
+              autoComplete="new-password"
+              {...field('tq_account_config.futures_password', t.futuresPassword, t.futuresPasswordPlaceholder)}
+            />
+          </>
+        ) : null}
+      </FormDialog>
+    </>
   );
 }

@@ -237,6 +237,12 @@ export const fixing = {
       reference: '签署编号',
       signed_on: '签署日期',
       ...statements.audit.fields,
+      // issue 41: the margin rates (docs/margin.md "Which rate a contract gets")
+      margin_rate: '保证金比例',
+      margin_rate_source: '比例来源',
+      default_margin_rate: '公司默认保证金比例',
+      product_rates: '品种保证金比例',
+      product_rates_from: '原品种保证金比例',
     } as Record<string, string>,
     /** A price of 0 is a market order. */
     marketPrice: '市价',
@@ -251,6 +257,11 @@ export const fixing = {
       true: '是',
       false: '否',
       ...statements.audit.values,
+      // where a contract's margin rate came from (issue 41)
+      contract: '本合同约定',
+      customer: '客户约定',
+      product: '品种默认',
+      company: '公司默认',
     } as Record<string, string>,
     startDate: '开始日期',
     endDate: '结束日期',

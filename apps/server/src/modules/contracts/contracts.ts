@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { ContractStatus, DB } from '../../platform/db/schema';
 import { audit } from '../audit/audit';
 import { conflict, invalid, notFound } from '../../platform/errors';
-import { readMarginSettings } from '../margin/ledger';
+import { resolveMarginRate } from '../margin/rates';
 import { isCommodityProduct } from './commodity';
 import {
   assertBasis,
@@ -54,6 +54,12 @@ export async function createContract(
       );
     }
     const name = input.name || `${instrument.name}-${pricer.username}`;
+    // Margin on by default (issue 41): a rate given (0 included) is the contract's, else the customer's,
+    // the product's or the company's, stored so that the margin check reads it as it is.
+    const rate =
+      input.margin_rate != null
+        ? { margin_rate: input.margin_rate, source: 'contract' as const }
+        : await resolveMarginRate(tx, tenantId, pricer.id, input.product_name);
     const row = await tx
       .insertInto('contracts')
       .values({
@@ -68,14 +74,19 @@ export async function createContract(
         status: input.status === 'completed' ? 'active' : input.status,
         basis: input.basis,
         fixing_deadline: input.fixing_deadline,
-        margin_rate: input.margin_rate ?? (await readMarginSettings(tx, tenantId)).default_margin_rate,
+        margin_rate: rate.margin_rate,
         pricing_mode: input.pricing_mode,
         average_start: window?.start ?? null,
         average_end: window?.end ?? null,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await audit(tx, { tenantId, actor, action: 'create-contract', payload: { ...input, id: row.id } });
+    await audit(tx, {
+      tenantId,
+      actor,
+      action: 'create-contract',
+      payload: { ...input, margin_rate: Number(row.margin_rate), margin_rate_source: rate.source, id: row.id },
+    });
     return row;
   });
 }

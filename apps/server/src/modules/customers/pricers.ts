@@ -28,10 +28,21 @@ export async function createPricer(
         phone: input.phone || null,
         full_name: input.full_name || null,
         contact_name: input.contact_name || null,
+        margin_rate: input.margin_rate ?? null,
         status: 'pending',
       })
       .onConflict((oc) => oc.columns(['tenant_id', 'username']).doNothing())
-      .returning(['id', 'username', 'status', 'created_at', 'phone', 'full_name', 'contact_name', 'confirm_before_fix'])
+      .returning([
+        'id',
+        'username',
+        'status',
+        'created_at',
+        'phone',
+        'full_name',
+        'contact_name',
+        'confirm_before_fix',
+        'margin_rate',
+      ])
       .executeTakeFirst();
     if (!row) throw conflict(`用户名 ${input.username} 已存在`, 'username_taken');
     await audit(tx, {
@@ -67,12 +78,14 @@ export async function updatePricerProfile(
     contact_name: blankIsNull(input.contact_name),
     phone: blankIsNull(input.phone),
     confirm_before_fix: input.confirm_before_fix,
+    margin_rate: input.margin_rate,
   };
   const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+  const fields = ['id', 'full_name', 'contact_name', 'phone', 'confirm_before_fix', 'margin_rate'] as const;
   return db.transaction().execute(async (tx) => {
     const before = await tx
       .selectFrom('pricer_users')
-      .select(['id', 'full_name', 'contact_name', 'phone', 'confirm_before_fix'])
+      .select(fields)
       .where('id', '=', input.user_id)
       .where('tenant_id', '=', tenantId)
       .forUpdate()
@@ -82,7 +95,7 @@ export async function updatePricerProfile(
       .updateTable('pricer_users')
       .set(set)
       .where('id', '=', before.id)
-      .returning(['id', 'full_name', 'contact_name', 'phone', 'confirm_before_fix'])
+      .returning(fields)
       .executeTakeFirstOrThrow();
     const was = Object.fromEntries(Object.keys(set).map((k) => [k, before[k as keyof typeof before]]));
     await audit(tx, {
@@ -97,6 +110,7 @@ export async function updatePricerProfile(
       contact_name: after.contact_name,
       phone: after.phone,
       confirm_before_fix: after.confirm_before_fix,
+      margin_rate: after.margin_rate === null ? null : Number(after.margin_rate),
     };
   });
 }

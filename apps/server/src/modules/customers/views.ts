@@ -14,6 +14,7 @@ export const usersView: ViewDef = {
     full_name: { type: 'text' },
     contact_name: { type: 'text' },
     confirm_before_fix: { type: 'boolean' },
+    margin_rate: { type: 'number' },
   },
   defaultSort: [{ field: 'id', ascending: false }],
   searchColumns: ['username', 'phone', 'full_name', 'contact_name'],

@@ -176,6 +176,7 @@ describe('margin terms', () => {
   it('takes margin_rate on create-contract (0 … 1), the company default otherwise, and shows it', async () => {
     expect((await h.call('/api/trader/view/margin-settings', {}, a.token)).body.data).toEqual({
       default_margin_rate: 0,
+      product_rates: [],
     });
     const bad = await h.call(
       '/api/trader/rpc/create-contract',
@@ -194,7 +195,7 @@ describe('margin terms', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatchObject({ field: 'margin_rate', message: '保证金比例应在 0 到 1 之间' });
     const set = await h.call('/api/trader/rpc/set-margin-settings', { default_margin_rate: 0.15 }, a.token);
-    expect(set.body.data).toEqual({ default_margin_rate: 0.15 });
+    expect(set.body.data).toEqual({ default_margin_rate: 0.15, product_rates: [] });
     const byDefault = await newContract(a, 'dan');
     expect(byDefault.margin_rate).toBe(0.15);
     const own = await newContract(a, 'dan', { margin_rate: 0.05 });

@@ -270,7 +270,7 @@ describe('set-margin-settings answers what it stored (issue 40 §7)', () => {
     const set = (rate: number) => h.call('/api/trader/rpc/set-margin-settings', { default_margin_rate: rate }, t.token);
     const read = async () =>
       (await h.call('/api/trader/view/margin-settings', {}, t.token)).body.data.default_margin_rate as number;
-    expect((await set(0.05)).body.data).toEqual({ default_margin_rate: 0.05 });
+    expect((await set(0.05)).body.data).toEqual({ default_margin_rate: 0.05, product_rates: [] });
     const tiny = await set(1e-300);
     console.log(
       `§7 1e-300 (${process.env.TEST_DB}): ${tiny.status} ${JSON.stringify(tiny.body.data ?? tiny.body.error)}; stored ${await read()}`,
@@ -278,7 +278,7 @@ describe('set-margin-settings answers what it stored (issue 40 §7)', () => {
     expect(tiny.status).toBe(400);
     expect(tiny.body.error).toMatchObject({ field: 'default_margin_rate', message: '保证金比例最多四位小数' });
     expect(await read()).toBe(0.05);
-    expect((await set(0)).body.data).toEqual({ default_margin_rate: 0 });
+    expect((await set(0)).body.data).toEqual({ default_margin_rate: 0, product_rates: [] });
     expect(await read()).toBe(0);
   });
 });

@@ -3,7 +3,9 @@ import { serve } from '../../platform/http/route';
 import { notFound } from '../../platform/errors';
 import type { Capability } from '../context';
 import { readAccount, readAccounts } from './accounts';
-import { latestEntries, readMarginSettings, recordFunds, setCreditLine, setMarginSettings } from './ledger';
+import { latestEntries, recordFunds, setCreditLine } from './ledger';
+import { effectiveMarginRate, readRateSettings, setRateSettings } from './rates';
+import { contractValues } from './values';
 import { lastPriceFrom } from './market';
 import { settleLots } from './settle';
 import { fundsLedgerView } from './views';
@@ -83,13 +85,27 @@ export const margin: Capability = {
       },
       { tags },
     );
-    serve(app, traderApi.marginSettings, async ({ req }) => readMarginSettings(db, await trader.tenantOf(req)), {
+    serve(app, traderApi.marginSettings, async ({ req }) => readRateSettings(db, await trader.tenantOf(req)), {
       tags,
     });
     serve(
       app,
       traderApi.setMarginSettings,
-      async ({ req, body }) => setMarginSettings(db, await trader.tenantOf(req), trader.sub(req), body),
+      async ({ req, body }) => setRateSettings(db, await trader.tenantOf(req), trader.sub(req), body),
+      { tags },
+    );
+    // issue 41: the rate a new contract gets, and what every contract is worth
+    serve(
+      app,
+      traderApi.effectiveMarginRate,
+      async ({ req, body }) => effectiveMarginRate(db, await trader.tenantOf(req), body.pricer_id, body.product_name),
+      { tags },
+    );
+    serve(
+      app,
+      traderApi.contractValues,
+      async ({ req, body }) =>
+        contractValues(db, { tenantId: await trader.tenantOf(req), pricerId: body.pricer_id }, lastPrice),
       { tags },
     );
   },
@@ -106,6 +122,9 @@ export const margin: Capability = {
       },
       { tags: ['pricer'] },
     );
+    serve(app, pricerApi.myContractValues, async ({ req }) => contractValues(ctx.db, pricer.who(req), lastPrice), {
+      tags: ['pricer'],
+    });
   },
   jobs(ctx) {
     // The one writer of margin calls, woken by the ticks (its timer a fallback): docs/margin.md "Margin calls".

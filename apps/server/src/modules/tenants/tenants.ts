@@ -1,4 +1,4 @@
-import type { profileInput, TenantInfo, TraderProfile } from '@pfp/contract';
+import { NEW_COMPANY_MARGIN_RATE, type profileInput, type TenantInfo, type TraderProfile } from '@pfp/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { SecretBox } from '../../platform/auth/secrets';
@@ -50,7 +50,8 @@ export async function saveProfile(db: Kysely<DB>, box: SecretBox, sub: string, i
     };
     const row = await tx
       .insertInto('tenants')
-      .values({ owner_sub: sub, ...values })
+      // A new company starts with margin on (issue 41); a later save keeps whatever it set.
+      .values({ owner_sub: sub, default_margin_rate: NEW_COMPANY_MARGIN_RATE, ...values })
       .onConflict((oc) => oc.column('owner_sub').doUpdateSet({ ...values, updated_at: new Date() }))
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -24,6 +24,7 @@ import * as m021 from './migrations/021_margin_check';
 import * as m022 from './migrations/022_money_locks';
 import * as m029 from './migrations/029_agreements';
 import * as m025 from './migrations/025_fee_receivables';
+import * as m023 from './migrations/023_margin_defaults';
 import { PGliteDialect } from './pgliteDialect';
 import type { Logger } from '../logger';
 import { guardedPool } from './resilience';
@@ -97,6 +98,7 @@ const migrations: Record<string, Migration> = {
   '022_money_locks': m022,
   '029_agreements': m029,
   '025_fee_receivables': m025,
+  '023_margin_defaults': m023,
 };
 
 /**

@@ -48,6 +48,16 @@ export interface PricerUserTable {
   contact_name: string | null;
   /** The desk's confirm sheet before every fix (migration 014, default on). */
   confirm_before_fix: Generated<boolean>;
+  /** The customer's own margin rate over the company's, 0 … 1; null: the company's (migration 023). */
+  margin_rate: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A company's margin rate for one product over its default (migration 023, docs/margin.md). */
+export interface ProductMarginRateTable {
+  tenant_id: number;
+  product_name: string;
+  margin_rate: Numeric;
+  updated_at: DefaultTimestamp;
 }
 
 export interface ProductTable {
@@ -504,4 +514,5 @@ export interface DB {
   agreement_signatures: AgreementSignatureTable;
   fee_receivables: FeeReceivableTable;
   statement_responses: StatementResponseTable;
+  product_margin_rates: ProductMarginRateTable;
 }

@@ -19,3 +19,4 @@ export * from './notifications';
 export { useLiveConsole } from './live';
 export * from './agreement';
 export * from './statements';
+export * from './marginDefaults';
