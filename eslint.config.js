@@ -75,12 +75,13 @@ const serverLayer = (folder, above, why) => ({
  */
 const CAPABILITY_FLOORS = [
   ['audit', 'market', 'system', 'volatility'],
-  ['notifications', 'tenants'],
+  ['notifications', 'staff', 'tenants'],
   ['margin'],
   ['contracts', 'fixing'],
   ['lifecycle', 'orders', 'pricing'],
   ['conditional', 'customers', 'simhooks'],
   ['controls', 'live'],
+  ['approvals'],
 ];
 function capabilityFloors() {
   const dir = new URL(`./${SERVER}/modules/`, import.meta.url);

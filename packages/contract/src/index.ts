@@ -27,3 +27,4 @@ export * from './live';
 export * from './customers';
 export * from './pricing';
 export * from './calendar';
+export * from './staff';

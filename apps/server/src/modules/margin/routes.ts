@@ -1,5 +1,6 @@
+import { holdForApproval } from '../staff/hold';
 import { pricerRoutes as pricerApi, traderRoutes as traderApi } from '@pfp/contract';
-import { serve } from '../../platform/http/route';
+import { accepted, serve } from '../../platform/http/route';
 import { notFound } from '../../platform/errors';
 import type { Capability } from '../context';
 import { readAccount, readAccounts } from './accounts';
@@ -22,6 +23,8 @@ export const margin: Capability = {
       traderApi.recordFunds,
       async ({ req, body }) => {
         const tenantId = await trader.tenantOf(req);
+        const held = await holdForApproval(db, { tenantId, maker: trader.sub(req), action: 'record-funds', body: body });
+        if (held !== undefined) return accepted(held);
         const entry = await recordFunds(db, tenantId, trader.sub(req), body, lastPrice);
         return { entry, account: await readAccount(db, { tenantId, pricerId: body.pricer_id }, lastPrice) };
       },
@@ -32,6 +35,8 @@ export const margin: Capability = {
       traderApi.setCreditLine,
       async ({ req, body }) => {
         const tenantId = await trader.tenantOf(req);
+        const held = await holdForApproval(db, { tenantId, maker: trader.sub(req), action: 'set-credit-line', body: body });
+        if (held !== undefined) return accepted(held);
         await setCreditLine(db, tenantId, trader.sub(req), body);
         return readAccount(db, { tenantId, pricerId: body.pricer_id }, lastPrice);
       },
@@ -68,6 +73,8 @@ export const margin: Capability = {
       traderApi.settleLots,
       async ({ req, body }) => {
         const tenantId = await trader.tenantOf(req);
+        const held = await holdForApproval(db, { tenantId, maker: trader.sub(req), action: 'settle-lots', body: body });
+        if (held !== undefined) return accepted(held);
         const row = await settleLots(db, tenantId, trader.sub(req), body);
         const account = await readAccount(db, { tenantId, pricerId: row.pricer_id }, lastPrice);
         return {
