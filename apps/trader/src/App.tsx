@@ -16,6 +16,8 @@ import { ExposurePage } from './exposure/ExposurePage';
 import { MarginPage } from './margin/MarginPage';
 import { WebhookPage } from './notifications/WebhookPage';
 import { PricersPage } from './pricers/PricersPage';
+import { ApprovalsPage } from './staff/ApprovalsPage';
+import { StaffPage } from './staff/StaffPage';
 import { ApiProvider, traderTransport, useLiveConsole } from './shared/api';
 
 const auth = traderAuth();
@@ -114,6 +116,22 @@ export default function TraderApp() {
                   element={
                     <RequireTenant>
                       <ConditionalPage />
+                    </RequireTenant>
+                  }
+                />
+                <Route
+                  path="approvals"
+                  element={
+                    <RequireTenant>
+                      <ApprovalsPage />
+                    </RequireTenant>
+                  }
+                />
+                <Route
+                  path="staff"
+                  element={
+                    <RequireTenant>
+                      <StaffPage />
                     </RequireTenant>
                   }
                 />

@@ -129,6 +129,9 @@ export const fundsEntry = z.object({
   bank_ref: z.string().nullable().optional(),
   /** 复核人: who approved it when the approval policy held it (issue 42); null when it needed no approval. */
   checker: z.string().nullable().optional(),
+  /** The trader's ledger (v_funds_ledger): who entered it and who approved it, by name. */
+  maker_name: z.string().nullable().optional(),
+  checker_name: z.string().nullable().optional(),
   created_at: timestamp,
 });
 export type FundsEntry = z.input<typeof fundsEntry>;

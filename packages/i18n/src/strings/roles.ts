@@ -108,6 +108,26 @@ export const roles = {
       `您提交的「${action} · ${subject}」被驳回：${reason}`,
     before: '变更前',
     after: '变更后',
+    /** The figures a request changes, as the inbox shows them. */
+    fields: {
+      balance: '资金余额',
+      credit_line: '授信额度',
+      settled_quantity: '已结算',
+      status: '状态',
+      locked: '登录锁定',
+      total_quantity: '总数量',
+    } as Record<string, string>,
+    units: { balance: '元', credit_line: '元', settled_quantity: '手', total_quantity: '手' } as Record<string, string>,
+    values: { active: '正常', inactive: '已停用', pending: '待激活', true: '是', false: '否' } as Record<string, string>,
+    funds: (kind: string, amount: string, bankRef: string | null) =>
+      `${kind} ${amount} 元${bankRef ? ` · 银行流水号 ${bankRef}` : ''}`,
+    reasonOf: (reason: string) => `原因：${reason}`,
+    decidedBy: (name: string) => `复核人：${name}`,
+    madeBy: (name: string, at: string) => `${name} 提交于 ${at}`,
+    cancel: '取消',
+    loadFailed: (message: string) => `复核申请加载失败：${message}`,
+    failed: (message: string) => `复核失败：${message}`,
+    badge: (n: number) => `${n} 条待复核`,
   },
   ledger: { bankRef: '银行流水号', maker: '经办人', checker: '复核人', bankRefRequired: '请填写银行流水号' },
 } as const;
