@@ -18,6 +18,7 @@ import { Link } from '@pfp/router';
 import type { TraderProfile } from '@pfp/contract';
 import type { ConnectionState } from '../shared/api';
 import type { NavItem } from './nav';
+import { can } from './roles';
 import { PortalLinkPanel } from './PortalLinkPanel';
 import { TONE } from '../shared/tones';
 
@@ -68,13 +69,14 @@ export function ConnectionIndicator({ state, message }: { state: ConnectionState
 export function SidebarContent(props: SidebarContentProps) {
   const { title, showTitle = true, nav, pathname, profile, profileError, connection, compact, origin } = props;
   const { onOpenSettings, onNavigate } = props;
-  const settingsButton = (
+  // The company's settings are the admin's (docs/roles.md): other roles do not see the button.
+  const settingsButton = can(profile?.roles, 'saveProfile') ? (
     <Tooltip label={t.settings} openDelay={0}>
       <ActionIcon variant="default" size="lg" aria-label={t.settings} onClick={onOpenSettings}>
         <IconSettings size={18} />
       </ActionIcon>
     </Tooltip>
-  );
+  ) : null;
 
   if (compact) {
     return (

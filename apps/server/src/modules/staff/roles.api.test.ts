@@ -121,6 +121,29 @@ describe('staff and roles', () => {
     expect(bad.body.error.message).toMatch(/密码|角色/);
   });
 
+  it('a company whose owner has no staff row (the demo seed) lists the owner as admin and can disable staff', async () => {
+    const t = await h.db
+      .insertInto('tenants')
+      .values({ owner_sub: 'seeded-owner', company_name: '演示', is_sim: true })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const owner = await signIn('seeded-owner');
+    const made = await h.call(
+      '/api/trader/rpc/create-staff',
+      { username: 'seeded-risk', password: 'seeded-pass-1', full_name: '种子风控', roles: ['risk'] },
+      owner,
+    );
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const off = await h.call('/api/trader/rpc/update-staff', { user_id: made.body.data.user_id, status: 'disabled' }, owner);
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    const list = await h.call('/api/trader/view/staff', {}, owner);
+    expect(list.body.data.items).toMatchObject([
+      { user_id: 'seeded-owner', roles: [...STAFF_ROLES], status: 'active' },
+      { username: 'seeded-risk', status: 'disabled' },
+    ]);
+    expect(t.id).toBeGreaterThan(0);
+  });
+
   it('staff of one company never see or change another company', async () => {
     const b = await setupTenant(h, 'roles-owner-b', '乙贸易', []);
     const list = await h.call('/api/trader/view/staff', {}, b.token);

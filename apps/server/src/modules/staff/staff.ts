@@ -1,6 +1,6 @@
 import { STAFF_ROLES, type createStaffInput, type staffMember, type StaffRole, type updateStaffInput } from '@pfp/contract';
 import { zh } from '@pfp/i18n';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import { hashPassword } from '../../platform/auth/passwords';
 import { inTransaction } from '../../platform/db/transaction';
@@ -51,7 +51,27 @@ const rows = (db: Kysely<DB>, tenantId: number) =>
     .select(['s.trader_sub', 't.username', 's.full_name', 's.roles', 's.status', 's.created_at'])
     .where('s.tenant_id', '=', tenantId);
 
+/**
+ * A company's owner without a staff row (the demo seed, a company saved before its row was written) is
+ * written as its staff member holding every role before staff are listed or changed: the admin check and
+ * the list see the owner as every other member.
+ */
+async function ensureOwnerRow(db: Kysely<DB>, tenantId: number) {
+  await db
+    .insertInto('staff')
+    .columns(['tenant_id', 'trader_sub', 'roles'])
+    .expression((eb) =>
+      eb
+        .selectFrom('tenants')
+        .select((s) => [s.ref('id').as('tenant_id'), s.ref('owner_sub').as('trader_sub'), sql<string[]>`array[${sql.join(STAFF_ROLES.map((r) => sql.lit(r)))}]::text[]`.as('roles')])
+        .where('id', '=', tenantId),
+    )
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
 export async function listStaff(db: Kysely<DB>, tenantId: number) {
+  await ensureOwnerRow(db, tenantId);
   const items = (await rows(db, tenantId).orderBy('s.created_at').orderBy('s.trader_sub').execute()).map(member);
   return { items, total_count: items.length };
 }
@@ -69,6 +89,7 @@ export async function createStaff(
   const username = normalizeUsername(input.username);
   const passwordHash = await hashPassword(input.password);
   return inTransaction(db, async (tx) => {
+    await ensureOwnerRow(tx, tenantId);
     const trader = await tx
       .insertInto('traders')
       .values({ username, password_hash: passwordHash, name: input.full_name })
@@ -103,6 +124,7 @@ export async function updateStaff(
 ): Promise<Member> {
   if (input.user_id === actor && input.status === 'disabled') throw forbidden(T.self);
   const updated = await inTransaction(db, async (tx) => {
+    await ensureOwnerRow(tx, tenantId);
     // Every admin row of the company locked in one order: two admins demoting each other cannot both pass.
     const all = await tx
       .selectFrom('staff')
