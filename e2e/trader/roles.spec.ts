@@ -53,7 +53,8 @@ test.setTimeout(180_000);
 test.afterAll(async ({ browser }) => {
   if (!staffOf.length) return;
   const page = await signedIn(browser, SIZES[1], demoTrader);
-  for (const user_id of staffOf) await traderCall(page, '/api/trader/rpc/update-staff', { user_id, status: 'disabled' });
+  for (const user_id of staffOf)
+    await traderCall(page, '/api/trader/rpc/update-staff', { user_id, status: 'disabled' });
   await page.context().close();
 });
 
@@ -76,7 +77,9 @@ for (const size of SIZES) {
     await form.getByRole('checkbox', { name: /^财务/ }).check();
     await form.getByRole('button', { name: '保存' }).click();
     await expect(toast(admin, `已新增员工「${financeUser.name}」`)).toBeVisible();
-    const row = admin.getByRole('table', { name: '员工与角色' }).getByRole('row', { name: new RegExp(financeUser.username) });
+    const row = admin
+      .getByRole('table', { name: '员工与角色' })
+      .getByRole('row', { name: new RegExp(financeUser.username) });
     await expect(row).toContainText('财务');
     await screenshot(admin, testInfo, `roles-staff-${size.width}`);
     const staff = await traderCall<{ items: { user_id: string; username: string }[] }>(admin, '/api/trader/view/staff');

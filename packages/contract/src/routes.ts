@@ -147,7 +147,12 @@ export const traderRoutes = {
     body: updateContractStatusInput,
     response: contract,
   }),
-  createContract: route({ ...traderPaths.createContract, body: createContractInput, response: contract, accepted: pendingApproval }),
+  createContract: route({
+    ...traderPaths.createContract,
+    body: createContractInput,
+    response: contract,
+    accepted: pendingApproval,
+  }),
   createPricerUser: route({ ...traderPaths.createPricerUser, body: createCustomerInput, response: pricerUser }),
   resetPricerPassword: route({
     ...traderPaths.resetPricerPassword,
@@ -174,12 +179,27 @@ export const traderRoutes = {
   cancelConditional: route({ ...traderPaths.cancelConditional, body: conditionalIdInput, response: conditionalOrder }),
   exportFixings: route({ ...traderPaths.exportFixings, querystring: statementQuery, response: file }),
   // docs/margin.md
-  recordFunds: route({ ...traderPaths.recordFunds, body: recordFundsInput, response: recordFundsResult, accepted: pendingApproval }),
+  recordFunds: route({
+    ...traderPaths.recordFunds,
+    body: recordFundsInput,
+    response: recordFundsResult,
+    accepted: pendingApproval,
+  }),
   priceStructure: route({ ...traderPaths.priceStructure, body: priceStructureInput, response: priceStructureResult }),
-  setCreditLine: route({ ...traderPaths.setCreditLine, body: setCreditLineInput, response: pricerAccount, accepted: pendingApproval }),
+  setCreditLine: route({
+    ...traderPaths.setCreditLine,
+    body: setCreditLineInput,
+    response: pricerAccount,
+    accepted: pendingApproval,
+  }),
   pricerAccounts: route({ ...traderPaths.pricerAccounts, response: pricerAccounts }),
   fundsLedger: route({ ...traderPaths.fundsLedger, body: fundsLedgerRequest, response: anyViewPage, row: fundsEntry }),
-  settleLots: route({ ...traderPaths.settleLots, body: settleLotsInput, response: settleLotsResult, accepted: pendingApproval }),
+  settleLots: route({
+    ...traderPaths.settleLots,
+    body: settleLotsInput,
+    response: settleLotsResult,
+    accepted: pendingApproval,
+  }),
   marginSettings: route({ ...traderPaths.marginSettings, response: marginSettings }),
   setMarginSettings: route({ ...traderPaths.setMarginSettings, body: marginSettings, response: marginSettings }),
   // issue 30: what a pause or a 停用 will stop, read before the trader confirms it
@@ -193,7 +213,12 @@ export const traderRoutes = {
     body: pricerDeactivatePreviewInput,
     response: pricerDeactivatePreview,
   }),
-  unlockPricer: route({ ...traderPaths.unlockPricer, body: unlockPricerInput, response: unlockPricerResult, accepted: pendingApproval }),
+  unlockPricer: route({
+    ...traderPaths.unlockPricer,
+    body: unlockPricerInput,
+    response: unlockPricerResult,
+    accepted: pendingApproval,
+  }),
   exportAuditLog: route({ ...traderPaths.exportAuditLog, querystring: auditExportQuery, response: file }),
   // issue 32: roll, extension, average pricing (docs/fixing.md)
   rollContract: route({ ...traderPaths.rollContract, body: rollContractInput, response: rollContractResult }),
@@ -226,7 +251,11 @@ export const traderRoutes = {
   createStaff: route({ ...traderPaths.createStaff, body: createStaffInput, response: staffMember }),
   updateStaff: route({ ...traderPaths.updateStaff, body: updateStaffInput, response: staffMember }),
   approvalPolicy: route({ ...traderPaths.approvalPolicy, response: approvalPolicy }),
-  setApprovalPolicy: route({ ...traderPaths.setApprovalPolicy, body: setApprovalPolicyInput, response: approvalPolicy }),
+  setApprovalPolicy: route({
+    ...traderPaths.setApprovalPolicy,
+    body: setApprovalPolicyInput,
+    response: approvalPolicy,
+  }),
   approvalRequests: route({ ...traderPaths.approvalRequests, body: approvalRequestsInput, response: approvalRequests }),
   approveRequest: route({ ...traderPaths.approveRequest, body: approveRequestInput, response: approvalDecision }),
   rejectRequest: route({ ...traderPaths.rejectRequest, body: rejectRequestInput, response: approvalDecision }),

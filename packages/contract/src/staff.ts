@@ -21,8 +21,12 @@ export const createStaffInput = z.object(
       .min(1, { error: '请输入用户名' })
       .max(64, { error: '用户名不能超过 64 个字符' })
       .regex(/^[^\s]+$/u, { error: '用户名不能包含空格' }),
-    password: text('密码必须是文本').min(8, { error: '密码至少 8 个字符' }).max(256, { error: '密码不能超过 256 个字符' }),
-    full_name: nameText('姓名', '请输入姓名').min(1, { error: '请输入姓名' }).max(50, { error: '姓名不能超过 50 个字符' }),
+    password: text('密码必须是文本')
+      .min(8, { error: '密码至少 8 个字符' })
+      .max(256, { error: '密码不能超过 256 个字符' }),
+    full_name: nameText('姓名', '请输入姓名')
+      .min(1, { error: '请输入姓名' })
+      .max(50, { error: '姓名不能超过 50 个字符' }),
     roles,
   },
   { error: '请求参数必须是 JSON 对象' },
@@ -137,11 +141,17 @@ export const approvalRequests = z.object({
 });
 export type ApprovalRequests = z.input<typeof approvalRequests>;
 
-export const approveRequestInput = z.object({ request_id: id('请选择复核申请') }, { error: '请求参数必须是 JSON 对象' });
+export const approveRequestInput = z.object(
+  { request_id: id('请选择复核申请') },
+  { error: '请求参数必须是 JSON 对象' },
+);
 export const rejectRequestInput = z.object(
   {
     request_id: id('请选择复核申请'),
-    reason: text('驳回理由必须是文本').trim().min(1, { error: '请填写驳回理由' }).max(200, { error: '驳回理由不能超过 200 个字符' }),
+    reason: text('驳回理由必须是文本')
+      .trim()
+      .min(1, { error: '请填写驳回理由' })
+      .max(200, { error: '驳回理由不能超过 200 个字符' }),
   },
   { error: '请求参数必须是 JSON 对象' },
 );

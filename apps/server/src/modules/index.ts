@@ -75,7 +75,10 @@ export async function registerCapabilities(app: FastifyInstance, ctx: AppContext
     scope.addHook('onRequest', requireTrader(ctx.traderVerifier));
     // Every trader route's staff roles, from the route table; a route without roles stops the server (docs/roles.md).
     scope.addHook('onRoute', declareRoles(traderRoles));
-    scope.addHook('onRequest', requireRoles((sub) => staffAccess(ctx.db, sub), zh.roles));
+    scope.addHook(
+      'onRequest',
+      requireRoles((sub) => staffAccess(ctx.db, sub), zh.roles),
+    );
     for (const c of CAPABILITIES) c.trader?.(scope, ctx, trader);
   });
 

@@ -24,7 +24,7 @@ import { useApprovalRequests, useConnectionStatus, useProfile, useSaveProfile } 
 import { ConsoleContext, type ConsoleContextValue } from './ConsoleContext';
 import type { NavItem } from './nav';
 import { SidebarContent } from './SidebarContent';
-import { can } from './roles';
+import { can } from '../shared/roles';
 import { TraderNotifications } from '../notifications/TraderNotifications';
 import { isSidebarHotkey, readSidebarCookie, sidebarCookie } from './sidebarState';
 

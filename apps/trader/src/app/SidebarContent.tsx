@@ -18,7 +18,7 @@ import { Link } from '@pfp/router';
 import type { TraderProfile } from '@pfp/contract';
 import type { ConnectionState } from '../shared/api';
 import type { NavItem } from './nav';
-import { can } from './roles';
+import { can } from '../shared/roles';
 import { PortalLinkPanel } from './PortalLinkPanel';
 import { TONE } from '../shared/tones';
 

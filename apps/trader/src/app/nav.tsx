@@ -12,7 +12,7 @@ import {
 } from '@pfp/ui';
 import { zh } from '@pfp/i18n';
 import type { ReactNode } from 'react';
-import type { TraderCallName } from './roles';
+import type { TraderCallName } from '../shared/roles';
 
 export interface NavItem {
   path: string;
@@ -39,6 +39,11 @@ export const NAV: NavItem[] = [
   // docs/notifications.md
   { path: '/trader/notifications', text: zh.notifications.webhook.nav, icon: <IconBell size={18} />, call: 'webhook' },
   // docs/roles.md
-  { path: '/trader/approvals', text: zh.roles.approvals.nav, icon: <IconChecklist size={18} />, call: 'approvalRequests' },
+  {
+    path: '/trader/approvals',
+    text: zh.roles.approvals.nav,
+    icon: <IconChecklist size={18} />,
+    call: 'approvalRequests',
+  },
   { path: '/trader/staff', text: zh.roles.staff.nav, icon: <IconUserShield size={18} />, call: 'staff' },
 ];

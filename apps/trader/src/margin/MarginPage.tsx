@@ -17,7 +17,7 @@ import { formatNumber, zh } from '@pfp/i18n';
 import type { ContractRow, FundsKind, PricerAccount } from '@pfp/contract';
 import { FundsLedgerTable, notify } from '@pfp/ui';
 import { useState } from 'react';
-import { useCan } from '../app/roles';
+import { useCan } from '../shared/roles';
 import {
   errorText,
   isPendingApproval,

@@ -3,9 +3,8 @@ import type { ApprovalRequest } from '@pfp/contract';
 import { formatDateTime, formatNumber, zh } from '@pfp/i18n';
 import { notify } from '@pfp/ui';
 import { useState } from 'react';
-import { useConsole } from '../app/ConsoleContext';
-import { useCan } from '../app/roles';
-import { errorText, useApprovalRequests, useDecideRequest } from '../shared/api';
+import { useCan } from '../shared/roles';
+import { errorText, useApprovalRequests, useDecideRequest, useProfile } from '../shared/api';
 import { ConfirmDialog } from '../shared/ConfirmDialog';
 import { PageHeading } from '../shared/PageHeading';
 import { TONE } from '../shared/tones';
@@ -14,7 +13,8 @@ const t = zh.roles.approvals;
 const actionLabel = (a: string) => zh.roles.policy.actions[a]?.replace(/（.*）$/, '') ?? a;
 
 function valueText(key: string, v: unknown): string {
-  if (typeof v === 'number') return `${formatNumber(v, key === 'balance' || key === 'credit_line' ? 2 : 0)} ${t.units[key] ?? ''}`.trim();
+  if (typeof v === 'number')
+    return `${formatNumber(v, key === 'balance' || key === 'credit_line' ? 2 : 0)} ${t.units[key] ?? ''}`.trim();
   return t.values[String(v)] ?? String(v ?? '');
 }
 
@@ -23,7 +23,9 @@ export function changeText(r: Pick<ApprovalRequest, 'action' | 'body' | 'before'
   const parts: string[] = [];
   if (r.action === 'record-funds') {
     const b = r.body as { kind?: string; amount?: number; bank_ref?: string };
-    parts.push(t.funds(zh.margin.kinds[b.kind ?? ''] ?? '', formatNumber(Number(b.amount ?? 0), 2), b.bank_ref || null));
+    parts.push(
+      t.funds(zh.margin.kinds[b.kind ?? ''] ?? '', formatNumber(Number(b.amount ?? 0), 2), b.bank_ref || null),
+    );
   }
   for (const [k, v] of Object.entries(r.after ?? {})) {
     if (!(k in t.fields)) continue;
@@ -37,7 +39,7 @@ export function changeText(r: Pick<ApprovalRequest, 'action' | 'body' | 'before'
 export function ApprovalsPage() {
   const requests = useApprovalRequests();
   const decide = useDecideRequest();
-  const { profile } = useConsole();
+  const { profile } = useProfile();
   const may = useCan()('approveRequest');
   const [approving, setApproving] = useState<ApprovalRequest | null>(null);
   const [rejecting, setRejecting] = useState<ApprovalRequest | null>(null);
@@ -72,7 +74,14 @@ export function ApprovalsPage() {
             {pending.map((r) => {
               const own = r.maker === profile?.user_id;
               return (
-                <Card component="li" key={r.id} withBorder radius="sm" padding="sm" aria-label={`${actionLabel(r.action)} · ${r.subject_label}`}>
+                <Card
+                  component="li"
+                  key={r.id}
+                  withBorder
+                  radius="sm"
+                  padding="sm"
+                  aria-label={`${actionLabel(r.action)} · ${r.subject_label}`}
+                >
                   <Group justify="space-between" align="flex-start" gap="xs">
                     <Stack gap={2} style={{ flex: '1 1 16rem', minWidth: 0 }}>
                       <Text fw={600}>
@@ -154,14 +163,21 @@ export function ApprovalsPage() {
         busy={decide.isPending}
         onClose={() => setRejecting(null)}
         onConfirm={() =>
-          rejecting && run({ id: rejecting.id, approve: false, reason: reason.trim() }, t.rejected, () => setRejecting(null))
+          rejecting &&
+          run({ id: rejecting.id, approve: false, reason: reason.trim() }, t.rejected, () => setRejecting(null))
         }
         cancelLabel={t.cancel}
         confirmLabel={t.reject}
         confirmColor={TONE.danger}
         confirmDisabled={!reason.trim()}
       >
-        <TextInput label={t.rejectReason} value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={200} data-autofocus />
+        <TextInput
+          label={t.rejectReason}
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value)}
+          maxLength={200}
+          data-autofocus
+        />
       </ConfirmDialog>
     </Stack>
   );

@@ -172,8 +172,18 @@ function AddStaffDialog({ onClose }: { onClose: () => void }) {
           {error}
         </Alert>
       ) : null}
-      <TextInput label={t.form.fullName} value={fullName} onChange={(e) => setFullName(e.currentTarget.value)} data-autofocus />
-      <TextInput label={t.form.username} value={username} onChange={(e) => setUsername(e.currentTarget.value)} autoComplete="off" />
+      <TextInput
+        label={t.form.fullName}
+        value={fullName}
+        onChange={(e) => setFullName(e.currentTarget.value)}
+        data-autofocus
+      />
+      <TextInput
+        label={t.form.username}
+        value={username}
+        onChange={(e) => setUsername(e.currentTarget.value)}
+        autoComplete="off"
+      />
       <PasswordInput
         label={t.form.password}
         description={t.form.passwordHint}
@@ -255,7 +265,14 @@ function PolicyForm({ initial }: { initial: NonNullable<ReturnType<typeof useApp
         </Checkbox.Group>
         <Group gap="sm" wrap="wrap">
           <NumberInput label={p.fundsAmount} value={funds} onChange={setFunds} min={0} thousandSeparator="," w={200} />
-          <NumberInput label={p.contractQuantity} value={lots} onChange={setLots} min={0} allowDecimal={false} w={200} />
+          <NumberInput
+            label={p.contractQuantity}
+            value={lots}
+            onChange={setLots}
+            min={0}
+            allowDecimal={false}
+            w={200}
+          />
         </Group>
         <Group>
           <Button

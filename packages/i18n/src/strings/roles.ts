@@ -34,7 +34,8 @@ export const roles = {
     edit: '修改角色',
     disable: '停用',
     enable: '启用',
-    disableConfirm: (name: string) => `停用员工「${name}」？停用后其登录立即失效，无法再执行任何操作；其已提交的复核申请仍待处理。`,
+    disableConfirm: (name: string) =>
+      `停用员工「${name}」？停用后其登录立即失效，无法再执行任何操作；其已提交的复核申请仍待处理。`,
     form: {
       title: '新增员工',
       editTitle: (name: string) => `修改角色 · ${name}`,
@@ -87,10 +88,14 @@ export const roles = {
       checker: '复核人',
       actions: '操作',
     },
-    statuses: { pending: '待复核', approved: '已通过', rejected: '已驳回', failed: '未能生效' } as Record<string, string>,
+    statuses: { pending: '待复核', approved: '已通过', rejected: '已驳回', failed: '未能生效' } as Record<
+      string,
+      string
+    >,
     approve: '通过',
     reject: '驳回',
-    approveConfirm: (action: string, subject: string) => `复核通过「${action} · ${subject}」？通过后该操作立即生效，不可撤销。`,
+    approveConfirm: (action: string, subject: string) =>
+      `复核通过「${action} · ${subject}」？通过后该操作立即生效，不可撤销。`,
     rejectReason: '驳回理由',
     approved: '已复核通过，操作已生效',
     rejected: '已驳回',
@@ -118,7 +123,10 @@ export const roles = {
       total_quantity: '总数量',
     } as Record<string, string>,
     units: { balance: '元', credit_line: '元', settled_quantity: '手', total_quantity: '手' } as Record<string, string>,
-    values: { active: '正常', inactive: '已停用', pending: '待激活', true: '是', false: '否' } as Record<string, string>,
+    values: { active: '正常', inactive: '已停用', pending: '待激活', true: '是', false: '否' } as Record<
+      string,
+      string
+    >,
     funds: (kind: string, amount: string, bankRef: string | null) =>
       `${kind} ${amount} 元${bankRef ? ` · 银行流水号 ${bankRef}` : ''}`,
     reasonOf: (reason: string) => `原因：${reason}`,

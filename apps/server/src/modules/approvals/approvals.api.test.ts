@@ -18,13 +18,18 @@ let riskSub1: string;
 let alice: number;
 
 async function staff(username: string, fullName: string, roles: string[]) {
-  const res = await h.call('/api/trader/rpc/create-staff', { username, password: 'staff-pass-1', full_name: fullName, roles }, a.token);
+  const res = await h.call(
+    '/api/trader/rpc/create-staff',
+    { username, password: 'staff-pass-1', full_name: fullName, roles },
+    a.token,
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return { sub: res.body.data.user_id as string, token: await h.idp.sign({}, { sub: res.body.data.user_id }) };
 }
 const balance = async () =>
   Number(
-    (await h.db.selectFrom('pricer_accounts').select('balance').where('pricer_id', '=', alice).executeTakeFirst())?.balance ?? 0,
+    (await h.db.selectFrom('pricer_accounts').select('balance').where('pricer_id', '=', alice).executeTakeFirst())
+      ?.balance ?? 0,
   );
 const creditLine = async () =>
   Number(
@@ -32,9 +37,18 @@ const creditLine = async () =>
       ?.credit_line ?? 0,
   );
 const ledgerRows = async () =>
-  h.db.selectFrom('funds_ledger').select(['amount', 'actor', 'checker', 'bank_ref']).where('pricer_id', '=', alice).orderBy('id').execute();
+  h.db
+    .selectFrom('funds_ledger')
+    .select(['amount', 'actor', 'checker', 'bank_ref'])
+    .where('pricer_id', '=', alice)
+    .orderBy('id')
+    .execute();
 const deposit = (token: string, amount: number, ref = 'ICBC-20261128-001') =>
-  h.call('/api/trader/rpc/record-funds', { pricer_id: alice, kind: 'deposit', amount, bank_ref: ref, note: '货款' }, token);
+  h.call(
+    '/api/trader/rpc/record-funds',
+    { pricer_id: alice, kind: 'deposit', amount, bank_ref: ref, note: '货款' },
+    token,
+  );
 const approve = (token: string, id: number) => h.call('/api/trader/rpc/approve-request', { request_id: id }, token);
 
 beforeAll(async () => {
@@ -91,7 +105,11 @@ describe('maker-checker', () => {
     const rows = await ledgerRows();
     expect(rows.at(-1)).toMatchObject({ amount: 200_000, checker: riskSub1, bank_ref: 'ICBC-20261128-001' });
     const ledger = await h.call('/api/trader/view/funds-ledger', { pricer_id: alice }, a.token);
-    expect(ledger.body.data.items[0]).toMatchObject({ maker_name: '钱财务', checker_name: '李风控', bank_ref: 'ICBC-20261128-001' });
+    expect(ledger.body.data.items[0]).toMatchObject({
+      maker_name: '钱财务',
+      checker_name: '李风控',
+      bank_ref: 'ICBC-20261128-001',
+    });
 
     const again = await approve(risk2, id);
     expect(again.status).toBe(409);
@@ -99,7 +117,9 @@ describe('maker-checker', () => {
     expect(await balance()).toBe(before + 201_000);
 
     const notes = await h.call('/api/trader/view/notifications', {}, finance);
-    expect(notes.body.data.items.map((n: { text: string }) => n.text)).toContain('您提交的「出入金与调整 · alice」已复核通过并生效');
+    expect(notes.body.data.items.map((n: { text: string }) => n.text)).toContain(
+      '您提交的「出入金与调整 · alice」已复核通过并生效',
+    );
   });
 
   it('the maker can never approve their own request, even holding 风控', async () => {
@@ -110,7 +130,11 @@ describe('maker-checker', () => {
     expect(own.status).toBe(403);
     expect(own.body.error).toMatchObject({ code: 'self_approval', message: '不能复核自己提交的申请' });
     expect(await creditLine()).toBe(0);
-    const rej = await h.call('/api/trader/rpc/reject-request', { request_id: held.body.data.request_id, reason: '额度过高' }, risk2);
+    const rej = await h.call(
+      '/api/trader/rpc/reject-request',
+      { request_id: held.body.data.request_id, reason: '额度过高' },
+      risk2,
+    );
     expect(rej.status).toBe(200);
     expect(await creditLine()).toBe(0);
     const notes = await h.call('/api/trader/view/notifications', {}, risk1);
@@ -127,7 +151,11 @@ describe('maker-checker', () => {
     expect(stale.status).toBe(409);
     expect(stale.body.error).toMatchObject({ code: 'request_stale', message: zh.roles.approvals.stale });
     expect(await creditLine()).toBe(60_000);
-    const row = await h.db.selectFrom('approval_requests').select(['status', 'reason']).where('id', '=', first.body.data.request_id).executeTakeFirstOrThrow();
+    const row = await h.db
+      .selectFrom('approval_requests')
+      .select(['status', 'reason'])
+      .where('id', '=', first.body.data.request_id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'failed', reason: zh.roles.approvals.stale });
   });
 
@@ -140,12 +168,20 @@ describe('maker-checker', () => {
     for (let i = 0; i < rounds; i++) {
       const held = await deposit(finance, 150_000, `RACE-${i}`);
       expect(held.status).toBe(202);
-      const both = await Promise.all([approve(risk1, held.body.data.request_id), approve(risk2, held.body.data.request_id)]);
-      const key = both.map((r) => r.status).sort().join('+');
+      const both = await Promise.all([
+        approve(risk1, held.body.data.request_id),
+        approve(risk2, held.body.data.request_id),
+      ]);
+      const key = both
+        .map((r) => r.status)
+        .sort()
+        .join('+');
       outcomes[key] = (outcomes[key] ?? 0) + 1;
     }
     const ms = performance.now() - t0;
-    console.log(`race (${process.env.TEST_DB}): ${rounds} rounds of two approvers at once → ${JSON.stringify(outcomes)}; ${((await ledgerRows()).length - startRows)} ledger rows; ${(ms / rounds).toFixed(0)} ms a round`);
+    console.log(
+      `race (${process.env.TEST_DB}): ${rounds} rounds of two approvers at once → ${JSON.stringify(outcomes)}; ${(await ledgerRows()).length - startRows} ledger rows; ${(ms / rounds).toFixed(0)} ms a round`,
+    );
     expect(outcomes).toEqual({ '200+409': rounds });
     expect((await ledgerRows()).length - startRows).toBe(rounds);
     expect(await balance()).toBe(start + rounds * 150_000);
@@ -154,9 +190,17 @@ describe('maker-checker', () => {
   it('the policy is the admin’s: only listed calls are held, and a viewer cannot change it', async () => {
     const viewer = (await staff('view-1', '孙只读', ['viewer'])).token;
     expect((await h.call('/api/trader/rpc/set-approval-policy', { actions: [] }, viewer)).status).toBe(403);
-    const set = await h.call('/api/trader/rpc/set-approval-policy', { actions: ['set-credit-line'], thresholds: { funds_amount: 0 } }, a.token);
+    const set = await h.call(
+      '/api/trader/rpc/set-approval-policy',
+      { actions: ['set-credit-line'], thresholds: { funds_amount: 0 } },
+      a.token,
+    );
     expect(set.status, JSON.stringify(set.body)).toBe(200);
-    expect(set.body.data).toMatchObject({ actions: ['set-credit-line'], thresholds: { funds_amount: 0 }, has_checker: true });
+    expect(set.body.data).toMatchObject({
+      actions: ['set-credit-line'],
+      thresholds: { funds_amount: 0 },
+      has_checker: true,
+    });
     expect((await deposit(finance, 900_000, 'NOT-HELD')).status).toBe(200);
     const bad = await h.call('/api/trader/rpc/set-approval-policy', { actions: ['drop-table'] }, a.token);
     expect(bad.status).toBe(400);

@@ -11,7 +11,8 @@ import { CHECKER_ROLE } from '../staff/policy';
 import { subjectOf } from '../staff/subjects';
 
 const T = zh.roles.approvals;
-const actionLabel = (a: string) => zh.roles.policy.actions[a]?.replace(/（.*）$/, '') ?? zh.fixing.audit.actions[a] ?? a;
+const actionLabel = (a: string) =>
+  zh.roles.policy.actions[a]?.replace(/（.*）$/, '') ?? zh.fixing.audit.actions[a] ?? a;
 
 /** Applies an approved call in the approval's transaction, as its maker, recording its checker; answers its result. */
 export type Apply = (
@@ -49,7 +50,12 @@ export async function approveRequest(
         .set({ status: 'approved', checker, decided_at: new Date(), result: JSON.stringify(result ?? null) })
         .where('id', '=', requestId)
         .execute();
-      await audit(tx, { tenantId, actor: checker, action: 'approve-request', payload: { request_id: requestId, action } });
+      await audit(tx, {
+        tenantId,
+        actor: checker,
+        action: 'approve-request',
+        payload: { request_id: requestId, action },
+      });
       await tellMaker(tx, tenantId, requestId, T.noticeApproved(actionLabel(action), r.subject_label));
       return { request_id: requestId, status: 'approved' as const, result };
     });
@@ -75,7 +81,13 @@ function isDecisionError(e: DomainError) {
 }
 
 /** 驳回: same rules as approving (not one's own, still pending); the maker is told why. */
-export async function rejectRequest(db: Kysely<DB>, tenantId: number, checker: string, requestId: number, reason: string) {
+export async function rejectRequest(
+  db: Kysely<DB>,
+  tenantId: number,
+  checker: string,
+  requestId: number,
+  reason: string,
+) {
   return inTransaction(db, async (tx) => {
     const r = await lockPending(tx, tenantId, checker, requestId);
     await tx
@@ -83,7 +95,12 @@ export async function rejectRequest(db: Kysely<DB>, tenantId: number, checker: s
       .set({ status: 'rejected', checker, reason, decided_at: new Date() })
       .where('id', '=', requestId)
       .execute();
-    await audit(tx, { tenantId, actor: checker, action: 'reject-request', payload: { request_id: requestId, action: r.action, reason } });
+    await audit(tx, {
+      tenantId,
+      actor: checker,
+      action: 'reject-request',
+      payload: { request_id: requestId, action: r.action, reason },
+    });
     await tellMaker(tx, tenantId, requestId, T.noticeRejected(actionLabel(r.action), r.subject_label, reason));
     return { request_id: requestId, status: 'rejected' as const };
   });

@@ -30,7 +30,8 @@ export const approvals: Capability = {
     serve(
       app,
       api.approveRequest,
-      async ({ req, body }) => approveRequest(db, await trader.tenantOf(req), trader.sub(req), body.request_id, appliers),
+      async ({ req, body }) =>
+        approveRequest(db, await trader.tenantOf(req), trader.sub(req), body.request_id, appliers),
       { tags },
     );
     serve(
@@ -64,11 +65,24 @@ function appliersOf(ctx: AppContext): Appliers {
     'unlock-pricer': (tx, c) =>
       unlockPricer(tx, c.tenantId, c.maker, api.unlockPricer.body.parse(c.body).user_id, unlockLoginOf(ctx)),
     'update-pricer-status': async (tx, c) => {
-      const row = await changePricerStatus(tx, c.tenantId, c.maker, api.updatePricerStatus.body.parse(c.body), ctx.tradingPort);
+      const row = await changePricerStatus(
+        tx,
+        c.tenantId,
+        c.maker,
+        api.updatePricerStatus.body.parse(c.body),
+        ctx.tradingPort,
+      );
       return { user_id: row.id, status: row.status };
     },
     'create-contract': async (tx, c) => {
-      const row = await createContract(tx, c.tenantId, c.maker, api.createContract.body.parse(c.body), new Date(), lastPrice);
+      const row = await createContract(
+        tx,
+        c.tenantId,
+        c.maker,
+        api.createContract.body.parse(c.body),
+        new Date(),
+        lastPrice,
+      );
       return { contract_id: row.id };
     },
   };

@@ -29,7 +29,12 @@ export const contracts: Capability = {
       api.createContract,
       async ({ req, body }) => {
         const tenantId = await trader.tenantOf(req);
-        const held = await holdForApproval(db, { tenantId, maker: trader.sub(req), action: 'create-contract', body: body });
+        const held = await holdForApproval(db, {
+          tenantId,
+          maker: trader.sub(req),
+          action: 'create-contract',
+          body: body,
+        });
         if (held !== undefined) return accepted(held);
         return createContract(db, tenantId, trader.sub(req), body, new Date(), lastPriceFrom(ctx));
       },

@@ -33,7 +33,12 @@ export const controls: Capability = {
       api.updatePricerStatus,
       async ({ req, body }) => {
         const tenantId = await trader.tenantOf(req);
-        const held = await holdForApproval(db, { tenantId, maker: trader.sub(req), action: 'update-pricer-status', body: body });
+        const held = await holdForApproval(db, {
+          tenantId,
+          maker: trader.sub(req),
+          action: 'update-pricer-status',
+          body: body,
+        });
         if (held !== undefined) return accepted(held);
         return changePricerStatus(db, tenantId, trader.sub(req), body, ctx.tradingPort);
       },

@@ -105,7 +105,12 @@ export const customers: Capability = {
       traderApi.unlockPricer,
       async ({ req, body }) => {
         const tenantId = await trader.tenantOf(req);
-        const held = await holdForApproval(db, { tenantId, maker: trader.sub(req), action: 'unlock-pricer', body: body });
+        const held = await holdForApproval(db, {
+          tenantId,
+          maker: trader.sub(req),
+          action: 'unlock-pricer',
+          body: body,
+        });
         if (held !== undefined) return accepted(held);
         return unlockPricer(db, tenantId, trader.sub(req), body.user_id, unlockLoginOf(ctx));
       },

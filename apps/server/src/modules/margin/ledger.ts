@@ -70,7 +70,18 @@ export async function recordFunds(
         bank_ref: input.bank_ref || null,
         checker: checker ?? null,
       })
-      .returning(['id', 'pricer_id', 'kind', 'amount', 'balance_after', 'note', 'actor', 'bank_ref', 'checker', 'created_at'])
+      .returning([
+        'id',
+        'pricer_id',
+        'kind',
+        'amount',
+        'balance_after',
+        'note',
+        'actor',
+        'bank_ref',
+        'checker',
+        'created_at',
+      ])
       .executeTakeFirstOrThrow();
     await audit(tx, {
       tenantId,
@@ -111,7 +122,18 @@ export async function setCreditLine(
 export async function latestEntries(db: Kysely<DB>, who: { tenantId: number; pricerId: number }, limit = 100) {
   const rows = await db
     .selectFrom('funds_ledger')
-    .select(['id', 'pricer_id', 'kind', 'amount', 'balance_after', 'note', 'actor', 'bank_ref', 'checker', 'created_at'])
+    .select([
+      'id',
+      'pricer_id',
+      'kind',
+      'amount',
+      'balance_after',
+      'note',
+      'actor',
+      'bank_ref',
+      'checker',
+      'created_at',
+    ])
     .where('tenant_id', '=', who.tenantId)
     .where('pricer_id', '=', who.pricerId)
     .orderBy('id', 'desc')

@@ -23,7 +23,12 @@ export const margin: Capability = {
       traderApi.recordFunds,
       async ({ req, body }) => {
         const tenantId = await trader.tenantOf(req);
-        const held = await holdForApproval(db, { tenantId, maker: trader.sub(req), action: 'record-funds', body: body });
+        const held = await holdForApproval(db, {
+          tenantId,
+          maker: trader.sub(req),
+          action: 'record-funds',
+          body: body,
+        });
         if (held !== undefined) return accepted(held);
         const entry = await recordFunds(db, tenantId, trader.sub(req), body, lastPrice);
         return { entry, account: await readAccount(db, { tenantId, pricerId: body.pricer_id }, lastPrice) };
@@ -35,7 +40,12 @@ export const margin: Capability = {
       traderApi.setCreditLine,
       async ({ req, body }) => {
         const tenantId = await trader.tenantOf(req);
-        const held = await holdForApproval(db, { tenantId, maker: trader.sub(req), action: 'set-credit-line', body: body });
+        const held = await holdForApproval(db, {
+          tenantId,
+          maker: trader.sub(req),
+          action: 'set-credit-line',
+          body: body,
+        });
         if (held !== undefined) return accepted(held);
         await setCreditLine(db, tenantId, trader.sub(req), body);
         return readAccount(db, { tenantId, pricerId: body.pricer_id }, lastPrice);

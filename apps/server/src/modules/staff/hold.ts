@@ -6,7 +6,11 @@ import { hasChecker, readPolicy } from './policy';
 import { subjectOf } from './subjects';
 
 /** Whether the policy holds this call: its action is listed and, for funds and contracts, it passes the threshold. */
-function heldByPolicy(policy: Awaited<ReturnType<typeof readPolicy>>, action: ApprovalAction, body: Record<string, unknown>) {
+function heldByPolicy(
+  policy: Awaited<ReturnType<typeof readPolicy>>,
+  action: ApprovalAction,
+  body: Record<string, unknown>,
+) {
   if (!policy.actions.includes(action)) return false;
   if (action === 'record-funds') return Math.abs(Number(body.amount)) > policy.thresholds.funds_amount;
   if (action === 'create-contract') return Number(body.total_quantity) > policy.thresholds.contract_quantity;
@@ -47,7 +51,12 @@ export async function holdForApproval(
       .returning('id')
       .executeTakeFirstOrThrow();
     const id = Number(row.id);
-    await audit(tx, { tenantId, actor: maker, action: 'approval-requested', payload: { request_id: id, action, ...body } });
+    await audit(tx, {
+      tenantId,
+      actor: maker,
+      action: 'approval-requested',
+      payload: { request_id: id, action, ...body },
+    });
     return id;
   });
 }

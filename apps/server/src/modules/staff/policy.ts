@@ -10,7 +10,13 @@ import { audit } from '../audit/audit';
  * company has a second person who may approve it (hasChecker), so a one-person company keeps working.
  */
 export const DEFAULT_POLICY = {
-  actions: ['record-funds', 'set-credit-line', 'settle-lots', 'unlock-pricer', 'update-pricer-status'] as ApprovalAction[],
+  actions: [
+    'record-funds',
+    'set-credit-line',
+    'settle-lots',
+    'unlock-pricer',
+    'update-pricer-status',
+  ] as ApprovalAction[],
   thresholds: { funds_amount: 100_000, contract_quantity: 1_000 },
 };
 /** The role that approves (风控). */
@@ -44,7 +50,11 @@ export async function hasChecker(db: Kysely<DB>, tenantId: number, maker?: strin
   return (await q.limit(1).executeTakeFirst()) !== undefined;
 }
 
-export async function policyView(db: Kysely<DB>, tenantId: number, viewer: string): Promise<z.output<typeof approvalPolicy>> {
+export async function policyView(
+  db: Kysely<DB>,
+  tenantId: number,
+  viewer: string,
+): Promise<z.output<typeof approvalPolicy>> {
   return { ...(await readPolicy(db, tenantId)), has_checker: await hasChecker(db, tenantId, viewer) };
 }
 
@@ -57,7 +67,11 @@ export async function setPolicy(
   const before = await readPolicy(db, tenantId);
   const policy: Policy = { actions: input.actions, thresholds: { ...before.thresholds, ...input.thresholds } };
   await db.transaction().execute(async (tx) => {
-    await tx.updateTable('tenants').set({ approval_policy: JSON.stringify(policy) }).where('id', '=', tenantId).execute();
+    await tx
+      .updateTable('tenants')
+      .set({ approval_policy: JSON.stringify(policy) })
+      .where('id', '=', tenantId)
+      .execute();
     await audit(tx, { tenantId, actor, action: 'set-approval-policy', payload: { ...policy } });
   });
   return policyView(db, tenantId, actor);

@@ -27,7 +27,8 @@ function roleTable(): string {
   const head = `| 调用 | ${STAFF_ROLES.map((r) => `${zh.roles.labels[r]} ${r}`).join(' | ')} |`;
   const rule = `|${' --- |'.repeat(STAFF_ROLES.length + 1)}`;
   const rows = Object.values(traderPaths).map(
-    (p) => `| ${p.method} ${p.path} | ${STAFF_ROLES.map((r) => ((p.roles as readonly string[]).includes(r) ? '✓' : '')).join(' | ')} |`,
+    (p) =>
+      `| ${p.method} ${p.path} | ${STAFF_ROLES.map((r) => ((p.roles as readonly string[]).includes(r) ? '✓' : '')).join(' | ')} |`,
   );
   return [head, rule, ...rows].join('\n');
 }
@@ -69,7 +70,12 @@ describe('staff and roles', () => {
       a.token,
     );
     expect(created.status, JSON.stringify(created.body)).toBe(200);
-    expect(created.body.data).toMatchObject({ username: 'viewer-a', full_name: '王只读', roles: ['viewer'], status: 'active' });
+    expect(created.body.data).toMatchObject({
+      username: 'viewer-a',
+      full_name: '王只读',
+      roles: ['viewer'],
+      status: 'active',
+    });
     const viewer = await signIn(created.body.data.user_id);
 
     // Reads: the company's, not a new one.
@@ -83,17 +89,32 @@ describe('staff and roles', () => {
       viewer,
     );
     expect(refused.status).toBe(403);
-    expect(refused.body.error).toMatchObject({ code: 'role_refused', message: '此操作需要「财务」角色，您的角色是「只读」' });
-    const settings = await h.call('/api/trader/rpc/trader-profile', { company_name: '改名', tq_account_config: { is_sim: true } }, viewer);
+    expect(refused.body.error).toMatchObject({
+      code: 'role_refused',
+      message: '此操作需要「财务」角色，您的角色是「只读」',
+    });
+    const settings = await h.call(
+      '/api/trader/rpc/trader-profile',
+      { company_name: '改名', tq_account_config: { is_sim: true } },
+      viewer,
+    );
     expect(settings.status).toBe(403);
     expect(settings.body.error.message).toContain('管理员');
     const staffList = await h.call('/api/trader/view/staff', {}, viewer);
     expect(staffList.status).toBe(403);
 
     // A change applies at once: given finance, the same token records funds.
-    const upd = await h.call('/api/trader/rpc/update-staff', { user_id: created.body.data.user_id, roles: ['viewer', 'finance'] }, a.token);
+    const upd = await h.call(
+      '/api/trader/rpc/update-staff',
+      { user_id: created.body.data.user_id, roles: ['viewer', 'finance'] },
+      a.token,
+    );
     expect(upd.status).toBe(200);
-    const ok = await h.call('/api/trader/rpc/record-funds', { pricer_id: a.pricers.alice!.id, kind: 'deposit', amount: 100, bank_ref: 'B-1' }, viewer);
+    const ok = await h.call(
+      '/api/trader/rpc/record-funds',
+      { pricer_id: a.pricers.alice!.id, kind: 'deposit', amount: 100, bank_ref: 'B-1' },
+      viewer,
+    );
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
 
     // Disabled: refused everything at once.
@@ -111,12 +132,24 @@ describe('staff and roles', () => {
     );
     expect(dup.status).toBe(409);
     expect(dup.body.error.message).toBe('用户名已存在');
-    const self = await h.call('/api/trader/rpc/update-staff', { user_id: 'roles-owner-a', status: 'disabled' }, a.token);
+    const self = await h.call(
+      '/api/trader/rpc/update-staff',
+      { user_id: 'roles-owner-a', status: 'disabled' },
+      a.token,
+    );
     expect(self.status).toBe(403);
-    const demote = await h.call('/api/trader/rpc/update-staff', { user_id: 'roles-owner-a', roles: ['trader'] }, a.token);
+    const demote = await h.call(
+      '/api/trader/rpc/update-staff',
+      { user_id: 'roles-owner-a', roles: ['trader'] },
+      a.token,
+    );
     expect(demote.status).toBe(409);
     expect(demote.body.error.message).toBe('公司至少需要一位在职的管理员');
-    const bad = await h.call('/api/trader/rpc/create-staff', { username: 'x1', password: 'short', full_name: '某', roles: ['boss'] }, a.token);
+    const bad = await h.call(
+      '/api/trader/rpc/create-staff',
+      { username: 'x1', password: 'short', full_name: '某', roles: ['boss'] },
+      a.token,
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toMatch(/密码|角色/);
   });
@@ -134,7 +167,11 @@ describe('staff and roles', () => {
       owner,
     );
     expect(made.status, JSON.stringify(made.body)).toBe(200);
-    const off = await h.call('/api/trader/rpc/update-staff', { user_id: made.body.data.user_id, status: 'disabled' }, owner);
+    const off = await h.call(
+      '/api/trader/rpc/update-staff',
+      { user_id: made.body.data.user_id, status: 'disabled' },
+      owner,
+    );
     expect(off.status, JSON.stringify(off.body)).toBe(200);
     const list = await h.call('/api/trader/view/staff', {}, owner);
     expect(list.body.data.items).toMatchObject([
@@ -148,7 +185,11 @@ describe('staff and roles', () => {
     const b = await setupTenant(h, 'roles-owner-b', '乙贸易', []);
     const list = await h.call('/api/trader/view/staff', {}, b.token);
     expect(list.body.data.items.map((i: { user_id: string }) => i.user_id)).toEqual(['roles-owner-b']);
-    const other = await h.call('/api/trader/rpc/update-staff', { user_id: 'roles-owner-a', roles: ['viewer'] }, b.token);
+    const other = await h.call(
+      '/api/trader/rpc/update-staff',
+      { user_id: 'roles-owner-a', roles: ['viewer'] },
+      b.token,
+    );
     expect(other.status).toBe(404);
   });
 });

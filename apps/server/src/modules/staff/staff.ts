@@ -1,4 +1,10 @@
-import { STAFF_ROLES, type createStaffInput, type staffMember, type StaffRole, type updateStaffInput } from '@pfp/contract';
+import {
+  STAFF_ROLES,
+  type createStaffInput,
+  type staffMember,
+  type StaffRole,
+  type updateStaffInput,
+} from '@pfp/contract';
 import { zh } from '@pfp/i18n';
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
@@ -33,7 +39,14 @@ export async function staffAccess(db: Kysely<DB>, sub: string): Promise<StaffAcc
   return owner ? { tenantId: owner.id, roles: STAFF_ROLES, status: 'active' } : undefined;
 }
 
-type Row = { trader_sub: string; username: string | null; full_name: string; roles: string[]; status: string; created_at: Date };
+type Row = {
+  trader_sub: string;
+  username: string | null;
+  full_name: string;
+  roles: string[];
+  status: string;
+  created_at: Date;
+};
 type Member = z.output<typeof staffMember>;
 const member = (r: Row): Member => ({
   user_id: r.trader_sub,
@@ -63,7 +76,11 @@ async function ensureOwnerRow(db: Kysely<DB>, tenantId: number) {
     .expression((eb) =>
       eb
         .selectFrom('tenants')
-        .select((s) => [s.ref('id').as('tenant_id'), s.ref('owner_sub').as('trader_sub'), sql<string[]>`array[${sql.join(STAFF_ROLES.map((r) => sql.lit(r)))}]::text[]`.as('roles')])
+        .select((s) => [
+          s.ref('id').as('tenant_id'),
+          s.ref('owner_sub').as('trader_sub'),
+          sql<string[]>`array[${sql.join(STAFF_ROLES.map((r) => sql.lit(r)))}]::text[]`.as('roles'),
+        ])
         .where('id', '=', tenantId),
     )
     .onConflict((oc) => oc.doNothing())
@@ -99,7 +116,13 @@ export async function createStaff(
     if (!trader) throw conflict(T.usernameTaken, 'username_taken');
     await tx
       .insertInto('staff')
-      .values({ tenant_id: tenantId, trader_sub: trader.id, full_name: input.full_name, roles: input.roles, created_by: actor })
+      .values({
+        tenant_id: tenantId,
+        trader_sub: trader.id,
+        full_name: input.full_name,
+        roles: input.roles,
+        created_by: actor,
+      })
       .execute();
     await audit(tx, {
       tenantId,
@@ -138,7 +161,9 @@ export async function updateStaff(
     const roles = input.roles ?? before.roles;
     const status = input.status ?? before.status;
     const admins = all.filter((r) =>
-      r.trader_sub === input.user_id ? roles.includes('admin') && status === 'active' : r.roles.includes('admin') && r.status === 'active',
+      r.trader_sub === input.user_id
+        ? roles.includes('admin') && status === 'active'
+        : r.roles.includes('admin') && r.status === 'active',
     );
     if (!admins.length) throw conflict(T.lastAdmin);
     await tx

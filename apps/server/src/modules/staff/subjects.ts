@@ -90,7 +90,11 @@ export async function subjectOf(
         ...base,
         state: JSON.stringify([p.status]),
         before: null,
-        after: { total_quantity: num(body.total_quantity), instrument_id: body.instrument_id, direction: body.direction },
+        after: {
+          total_quantity: num(body.total_quantity),
+          instrument_id: body.instrument_id,
+          direction: body.direction,
+        },
       };
   }
   return undefined;

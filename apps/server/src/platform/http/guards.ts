@@ -72,7 +72,8 @@ export function declareRoles(rolesOf: (method: string, url: string) => readonly 
   return (opts: { method: string | string[]; url: string; config?: object }) => {
     const method = [opts.method].flat()[0] === 'HEAD' ? 'GET' : String([opts.method].flat()[0]);
     const roles = rolesOf(method, opts.url);
-    if (!roles?.length) throw new Error(`trader route ${method} ${opts.url} declares no staff roles (packages/contract paths.ts)`);
+    if (!roles?.length)
+      throw new Error(`trader route ${method} ${opts.url} declares no staff roles (packages/contract paths.ts)`);
     opts.config = { ...opts.config, roles };
   };
 }
@@ -93,5 +94,6 @@ export const requireRoles =
     if (access.status !== 'active') throw forbidden(messages.disabled, 'staff_disabled');
     req.staffRoles = access.roles;
     const needed = req.routeOptions.config.roles ?? [];
-    if (!needed.some((r) => access.roles.includes(r))) throw forbidden(messages.refused(needed, access.roles), 'role_refused');
+    if (!needed.some((r) => access.roles.includes(r)))
+      throw forbidden(messages.refused(needed, access.roles), 'role_refused');
   };

@@ -12,7 +12,10 @@ export const approvalKeys = traderKeys('approvals');
 
 /** A call the approval policy held for a second person (202): nothing changed yet (docs/roles.md). */
 export const isPendingApproval = (data: unknown): data is PendingApproval =>
-  typeof data === 'object' && data !== null && (data as { status?: unknown }).status === 'pending' && 'request_id' in data;
+  typeof data === 'object' &&
+  data !== null &&
+  (data as { status?: unknown }).status === 'pending' &&
+  'request_id' in data;
 
 /** Staff and roles, and maker-checker approvals (issue 42, docs/roles.md). */
 export function staffApi({ call }: TraderTransport) {

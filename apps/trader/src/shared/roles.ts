@@ -1,5 +1,5 @@
 import { traderPaths } from '@pfp/contract/paths';
-import { useConsole } from './ConsoleContext';
+import { useProfile } from './api';
 
 export type TraderCallName = keyof typeof traderPaths;
 
@@ -12,6 +12,6 @@ export const can = (roles: readonly string[] | undefined, call: TraderCallName) 
 
 /** `can` for the signed-in staff member. */
 export function useCan() {
-  const { profile } = useConsole();
+  const { profile } = useProfile();
   return (call: TraderCallName) => can(profile?.roles, call);
 }
