@@ -12,7 +12,7 @@ const t = zh.margin;
 export function FundsLedgerTable({ items, label, staff }: { items: FundsEntry[]; label: string; staff?: boolean }) {
   const d = t.ledgerDialog;
   const r = zh.roles.ledger;
-  return (
+  const table = (
     <Table striped withTableBorder aria-label={label}>
       <Table.Thead>
         <Table.Tr>
@@ -52,4 +52,6 @@ export function FundsLedgerTable({ items, label, staff }: { items: FundsEntry[];
       </Table.Tbody>
     </Table>
   );
+  // The trader's eight columns scroll sideways on a phone rather than squeeze.
+  return staff ? <Table.ScrollContainer minWidth={760}>{table}</Table.ScrollContainer> : table;
 }

@@ -124,7 +124,7 @@ export function ApprovalsPage() {
             {done.map((r) => (
               <li key={r.id}>
                 <Group gap="xs" wrap="wrap">
-                  <Badge color={r.status === 'approved' ? TONE.success : TONE.danger} variant="light">
+                  <Badge color={r.status === 'approved' ? TONE.success : TONE.danger} variant="filled">
                     {t.statuses[r.status]}
                   </Badge>
                   <Text size="sm">

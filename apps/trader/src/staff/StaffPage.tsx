@@ -94,7 +94,7 @@ export function StaffPage() {
                     <Table.Td>{m.username ?? ''}</Table.Td>
                     <Table.Td>{zh.roles.roleList(m.roles)}</Table.Td>
                     <Table.Td>
-                      <Badge color={m.status === 'active' ? TONE.success : 'gray'} variant="light">
+                      <Badge color={m.status === 'active' ? TONE.success : 'gray.7'} variant="outline">
                         {m.status === 'active' ? t.active : t.disabled}
                       </Badge>
                     </Table.Td>
