@@ -75,12 +75,13 @@ const serverLayer = (folder, above, why) => ({
  */
 const CAPABILITY_FLOORS = [
   ['audit', 'market', 'system', 'volatility'],
-  ['agreement', 'notifications', 'tenants'],
+  ['agreement', 'notifications', 'staff', 'tenants'],
   ['margin'],
   ['contracts', 'fixing'],
   ['lifecycle', 'orders', 'pricing', 'statements'],
   ['conditional', 'customers', 'simhooks'],
   ['controls', 'live'],
+  ['approvals'],
 ];
 function capabilityFloors() {
   const dir = new URL(`./${SERVER}/modules/`, import.meta.url);

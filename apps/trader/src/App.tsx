@@ -18,6 +18,8 @@ import { MarginPage } from './margin/MarginPage';
 import { WebhookPage } from './notifications/WebhookPage';
 import { PricersPage } from './pricers/PricersPage';
 import { StatementsPage } from './statements/StatementsPage';
+import { ApprovalsPage } from './staff/ApprovalsPage';
+import { StaffPage } from './staff/StaffPage';
 import { ApiProvider, traderTransport, useLiveConsole } from './shared/api';
 
 const auth = traderAuth();
@@ -132,6 +134,18 @@ export default function TraderApp() {
                   element={
                     <RequireTenant>
                       <StatementsPage />
+                  path="approvals"
+                  element={
+                    <RequireTenant>
+                      <ApprovalsPage />
+                    </RequireTenant>
+                  }
+                />
+                <Route
+                  path="staff"
+                  element={
+                    <RequireTenant>
+                      <StaffPage />
                     </RequireTenant>
                   }
                 />

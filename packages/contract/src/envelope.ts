@@ -13,6 +13,9 @@ export const ERROR_CODES = [
   // 403
   'forbidden',
   'account_disabled',
+  'role_refused',
+  'staff_disabled',
+  'self_approval',
   // 404
   'not_found',
   // 409
@@ -25,6 +28,8 @@ export const ERROR_CODES = [
   'username_taken',
   'insufficient_margin',
   'agreement_required',
+  'request_decided',
+  'request_stale',
   // 413, 415, 429, 500
   'payload_too_large',
   'unsupported_media_type',

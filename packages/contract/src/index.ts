@@ -30,3 +30,4 @@ export * from './pricing';
 export * from './calendar';
 export * from './agreement';
 export * from './statements';
+export * from './staff';

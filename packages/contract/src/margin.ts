@@ -69,6 +69,8 @@ export const recordFundsInput = z
       kind: z.enum(FUNDS_KINDS, { error: '资金类型应为 deposit、withdraw 或 adjust' }),
       amount: z.number({ error: '金额必须是数字' }),
       note,
+      /** 银行流水号 of the transfer (issue 42): the console asks it for every deposit and withdrawal. */
+      bank_ref: text('银行流水号必须是文本').trim().max(64, { error: '银行流水号不能超过 64 个字符' }).optional(),
     },
     { error: '请求参数必须是 JSON 对象' },
   )
@@ -137,6 +139,13 @@ export const fundsEntry = z.object({
   balance_after: z.number(),
   note: z.string(),
   actor: z.string(),
+  /** 银行流水号 (issue 42); null when none was given. */
+  bank_ref: z.string().nullable().optional(),
+  /** 复核人: who approved it when the approval policy held it (issue 42); null when it needed no approval. */
+  checker: z.string().nullable().optional(),
+  /** The trader's ledger (v_funds_ledger): who entered it and who approved it, by name. */
+  maker_name: z.string().nullable().optional(),
+  checker_name: z.string().nullable().optional(),
   created_at: timestamp,
 });
 export type FundsEntry = z.input<typeof fundsEntry>;

@@ -20,6 +20,8 @@ export const NOTIFICATION_KINDS = [
   'margin_call',
   'margin_call_end',
   'confirmation_pending',
+  /** A maker's request was approved or rejected (issue 42). */
+  'approval_decided',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

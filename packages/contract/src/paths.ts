@@ -6,27 +6,43 @@
 type Path = { method: 'GET' | 'POST'; path: string };
 const paths = <const P extends Record<string, Path>>(p: P) => p;
 
-export const traderPaths = paths({
-  mySelf: { method: 'POST', path: '/api/trader/view/my-self' },
-  tqsdkStatus: { method: 'GET', path: '/api/trader/view/tqsdk-status' },
-  saveProfile: { method: 'POST', path: '/api/trader/rpc/trader-profile' },
-  orders: { method: 'POST', path: '/api/trader/view/orders' },
-  contracts: { method: 'POST', path: '/api/trader/view/contracts' },
-  users: { method: 'POST', path: '/api/trader/view/users' },
-  products: { method: 'POST', path: '/api/trader/view/products' },
-  instruments: { method: 'POST', path: '/api/trader/view/instruments' },
-  cancelOrder: { method: 'POST', path: '/api/trader/rpc/cancel-order' },
-  updateContractStatus: { method: 'POST', path: '/api/trader/rpc/update-contract-status' },
-  createContract: { method: 'POST', path: '/api/trader/rpc/create-contract' },
-  createPricerUser: { method: 'POST', path: '/api/trader/rpc/create-pricer-user' },
-  resetPricerPassword: { method: 'POST', path: '/api/trader/rpc/reset-pricer-password' },
-  updatePricerStatus: { method: 'POST', path: '/api/trader/rpc/update-pricer-status' },
-  confirmation: { method: 'POST', path: '/api/trader/view/confirmation' },
-  exposure: { method: 'POST', path: '/api/trader/view/exposure' },
-  auditLog: { method: 'POST', path: '/api/trader/view/audit-log' },
-  conditionalOrders: { method: 'POST', path: '/api/trader/view/conditional-orders' },
-  cancelConditional: { method: 'POST', path: '/api/trader/rpc/cancel-conditional-order' },
-  exportFixings: { method: 'GET', path: '/api/trader/export/fixings' },
+/** The staff roles (issue 42, docs/roles.md): 管理员, 交易员, 风控, 财务, 只读. */
+export const STAFF_ROLES = ['admin', 'trader', 'risk', 'finance', 'viewer'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+/** Reads every staff member may make. */
+const ALL = STAFF_ROLES;
+/** The audit log and its export: 管理员, 风控, 只读. */
+const AUDIT = ['admin', 'risk', 'viewer'] as const;
+
+/**
+ * A trader call names the roles that may make it, beside its path: the one place (the server refuses any
+ * other caller with a 403, the console hides what a role may not do). A trader path without roles does not
+ * compile, and the server refuses to start with a trader route missing here (docs/roles.md).
+ */
+type StaffPath = Path & { roles: readonly StaffRole[] };
+const staffPaths = <const P extends Record<string, StaffPath>>(p: P) => p;
+
+export const traderPaths = staffPaths({
+  mySelf: { method: 'POST', path: '/api/trader/view/my-self', roles: ALL },
+  tqsdkStatus: { method: 'GET', path: '/api/trader/view/tqsdk-status', roles: ALL },
+  saveProfile: { method: 'POST', path: '/api/trader/rpc/trader-profile', roles: ['admin'] },
+  orders: { method: 'POST', path: '/api/trader/view/orders', roles: ALL },
+  contracts: { method: 'POST', path: '/api/trader/view/contracts', roles: ALL },
+  users: { method: 'POST', path: '/api/trader/view/users', roles: ALL },
+  products: { method: 'POST', path: '/api/trader/view/products', roles: ALL },
+  instruments: { method: 'POST', path: '/api/trader/view/instruments', roles: ALL },
+  cancelOrder: { method: 'POST', path: '/api/trader/rpc/cancel-order', roles: ['trader'] },
+  updateContractStatus: { method: 'POST', path: '/api/trader/rpc/update-contract-status', roles: ['trader'] },
+  createContract: { method: 'POST', path: '/api/trader/rpc/create-contract', roles: ['trader'] },
+  createPricerUser: { method: 'POST', path: '/api/trader/rpc/create-pricer-user', roles: ['trader'] },
+  resetPricerPassword: { method: 'POST', path: '/api/trader/rpc/reset-pricer-password', roles: ['trader'] },
+  updatePricerStatus: { method: 'POST', path: '/api/trader/rpc/update-pricer-status', roles: ['trader'] },
+  confirmation: { method: 'POST', path: '/api/trader/view/confirmation', roles: ALL },
+  exposure: { method: 'POST', path: '/api/trader/view/exposure', roles: ALL },
+  auditLog: { method: 'POST', path: '/api/trader/view/audit-log', roles: AUDIT },
+  conditionalOrders: { method: 'POST', path: '/api/trader/view/conditional-orders', roles: ALL },
+  cancelConditional: { method: 'POST', path: '/api/trader/rpc/cancel-conditional-order', roles: ['trader'] },
+  exportFixings: { method: 'GET', path: '/api/trader/export/fixings', roles: ALL },
   // docs/margin.md
   recordFunds: { method: 'POST', path: '/api/trader/rpc/record-funds' },
   setCreditLine: { method: 'POST', path: '/api/trader/rpc/set-credit-line' },
@@ -41,19 +57,30 @@ export const traderPaths = paths({
   pricerDeactivatePreview: { method: 'POST', path: '/api/trader/view/pricer-deactivate-preview' },
   unlockPricer: { method: 'POST', path: '/api/trader/rpc/unlock-pricer' },
   exportAuditLog: { method: 'GET', path: '/api/trader/export/audit-log' },
+  recordFunds: { method: 'POST', path: '/api/trader/rpc/record-funds', roles: ['finance'] },
+  setCreditLine: { method: 'POST', path: '/api/trader/rpc/set-credit-line', roles: ['risk'] },
+  pricerAccounts: { method: 'POST', path: '/api/trader/view/pricer-accounts', roles: ALL },
+  fundsLedger: { method: 'POST', path: '/api/trader/view/funds-ledger', roles: ALL },
+  settleLots: { method: 'POST', path: '/api/trader/rpc/settle-lots', roles: ['finance'] },
+  marginSettings: { method: 'POST', path: '/api/trader/view/margin-settings', roles: ALL },
+  setMarginSettings: { method: 'POST', path: '/api/trader/rpc/set-margin-settings', roles: ['risk'] },
+  contractPausePreview: { method: 'POST', path: '/api/trader/view/contract-pause-preview', roles: ['trader'] },
+  pricerDeactivatePreview: { method: 'POST', path: '/api/trader/view/pricer-deactivate-preview', roles: ['trader'] },
+  unlockPricer: { method: 'POST', path: '/api/trader/rpc/unlock-pricer', roles: ['risk'] },
+  exportAuditLog: { method: 'GET', path: '/api/trader/export/audit-log', roles: AUDIT },
   // issue 32: roll, extension, average pricing (docs/fixing.md)
-  rollContract: { method: 'POST', path: '/api/trader/rpc/roll-contract' },
-  extendDeadline: { method: 'POST', path: '/api/trader/rpc/extend-deadline' },
-  contractSchedule: { method: 'POST', path: '/api/trader/view/contract-schedule' },
-  contractHistory: { method: 'POST', path: '/api/trader/view/contract-history' },
+  rollContract: { method: 'POST', path: '/api/trader/rpc/roll-contract', roles: ['trader'] },
+  extendDeadline: { method: 'POST', path: '/api/trader/rpc/extend-deadline', roles: ['trader'] },
+  contractSchedule: { method: 'POST', path: '/api/trader/view/contract-schedule', roles: ALL },
+  contractHistory: { method: 'POST', path: '/api/trader/view/contract-history', roles: ALL },
   // docs/notifications.md
-  notifications: { method: 'POST', path: '/api/trader/view/notifications' },
-  markNotificationsRead: { method: 'POST', path: '/api/trader/rpc/mark-notifications-read' },
-  webhook: { method: 'POST', path: '/api/trader/view/webhook' },
-  setWebhook: { method: 'POST', path: '/api/trader/rpc/set-webhook' },
-  webhookDeliveries: { method: 'POST', path: '/api/trader/view/webhook-deliveries' },
+  notifications: { method: 'POST', path: '/api/trader/view/notifications', roles: ALL },
+  markNotificationsRead: { method: 'POST', path: '/api/trader/rpc/mark-notifications-read', roles: ALL },
+  webhook: { method: 'POST', path: '/api/trader/view/webhook', roles: ['admin'] },
+  setWebhook: { method: 'POST', path: '/api/trader/rpc/set-webhook', roles: ['admin'] },
+  webhookDeliveries: { method: 'POST', path: '/api/trader/view/webhook-deliveries', roles: ['admin'] },
   // The customer's legal identity and desk settings (issue 29)
-  updatePricerProfile: { method: 'POST', path: '/api/trader/rpc/update-pricer-profile' },
+  updatePricerProfile: { method: 'POST', path: '/api/trader/rpc/update-pricer-profile', roles: ['trader'] },
   // 含权报价 (issue 44, docs/pricing.md)
   priceStructure: { method: 'POST', path: '/api/trader/rpc/price-structure' },
   // 点价协议 (issue 43, docs/agreement.md)
@@ -64,6 +91,16 @@ export const traderPaths = paths({
   feeReceivables: { method: 'POST', path: '/api/trader/view/fee-receivables' },
   settleFee: { method: 'POST', path: '/api/trader/rpc/settle-fee' },
   statement: { method: 'POST', path: '/api/trader/view/statement' },
+  priceStructure: { method: 'POST', path: '/api/trader/rpc/price-structure', roles: ['trader'] },
+  // Staff and roles, maker-checker (issue 42, docs/roles.md)
+  staff: { method: 'POST', path: '/api/trader/view/staff', roles: ['admin'] },
+  createStaff: { method: 'POST', path: '/api/trader/rpc/create-staff', roles: ['admin'] },
+  updateStaff: { method: 'POST', path: '/api/trader/rpc/update-staff', roles: ['admin'] },
+  approvalPolicy: { method: 'POST', path: '/api/trader/view/approval-policy', roles: ALL },
+  setApprovalPolicy: { method: 'POST', path: '/api/trader/rpc/set-approval-policy', roles: ['admin'] },
+  approvalRequests: { method: 'POST', path: '/api/trader/view/approval-requests', roles: ALL },
+  approveRequest: { method: 'POST', path: '/api/trader/rpc/approve-request', roles: ['risk'] },
+  rejectRequest: { method: 'POST', path: '/api/trader/rpc/reject-request', roles: ['risk'] },
 });
 
 export const pricerPaths = paths({

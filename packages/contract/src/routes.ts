@@ -8,6 +8,19 @@ import {
   saveAgreementInput,
   signedAgreement,
 } from './agreement';
+  approvalDecision,
+  approvalPolicy,
+  approvalRequests,
+  approvalRequestsInput,
+  approveRequestInput,
+  createStaffInput,
+  pendingApproval,
+  rejectRequestInput,
+  setApprovalPolicyInput,
+  staffList,
+  staffMember,
+  updateStaffInput,
+} from './staff';
 import { priceStructureInput, priceStructureResult } from './pricing';
 import { appConfig, health } from './app';
 import { contract, contractRow, instrumentRow, orderRow, pricerUser, pricerUserRow, productRow } from './entities';
@@ -125,6 +138,10 @@ export interface RouteDef {
    * grouping changes the rows; clients type their pages by it (`RouteRow`), the server ignores it.
    */
   row?: z.ZodType;
+  /** What the call answers with 202 when the approval policy holds it for a second person (issue 42). */
+  accepted?: z.ZodType;
+  /** A trader call's staff roles (paths.ts, docs/roles.md). */
+  roles?: readonly string[];
 }
 
 const route = <const R extends RouteDef>(r: R) => r;
@@ -149,7 +166,12 @@ export const traderRoutes = {
     body: updateContractStatusInput,
     response: contract,
   }),
-  createContract: route({ ...traderPaths.createContract, body: createContractInput, response: contract }),
+  createContract: route({
+    ...traderPaths.createContract,
+    body: createContractInput,
+    response: contract,
+    accepted: pendingApproval,
+  }),
   createPricerUser: route({ ...traderPaths.createPricerUser, body: createCustomerInput, response: pricerUser }),
   resetPricerPassword: route({
     ...traderPaths.resetPricerPassword,
@@ -160,6 +182,7 @@ export const traderRoutes = {
     ...traderPaths.updatePricerStatus,
     body: updatePricerStatusInput,
     response: updatePricerStatusResult,
+    accepted: pendingApproval,
   }),
   // docs/fixing.md
   confirmation: route({ ...traderPaths.confirmation, body: confirmationInput, response: confirmation }),
@@ -175,12 +198,27 @@ export const traderRoutes = {
   cancelConditional: route({ ...traderPaths.cancelConditional, body: conditionalIdInput, response: conditionalOrder }),
   exportFixings: route({ ...traderPaths.exportFixings, querystring: statementQuery, response: file }),
   // docs/margin.md
-  recordFunds: route({ ...traderPaths.recordFunds, body: recordFundsInput, response: recordFundsResult }),
+  recordFunds: route({
+    ...traderPaths.recordFunds,
+    body: recordFundsInput,
+    response: recordFundsResult,
+    accepted: pendingApproval,
+  }),
   priceStructure: route({ ...traderPaths.priceStructure, body: priceStructureInput, response: priceStructureResult }),
-  setCreditLine: route({ ...traderPaths.setCreditLine, body: setCreditLineInput, response: pricerAccount }),
+  setCreditLine: route({
+    ...traderPaths.setCreditLine,
+    body: setCreditLineInput,
+    response: pricerAccount,
+    accepted: pendingApproval,
+  }),
   pricerAccounts: route({ ...traderPaths.pricerAccounts, response: pricerAccounts }),
   fundsLedger: route({ ...traderPaths.fundsLedger, body: fundsLedgerRequest, response: anyViewPage, row: fundsEntry }),
-  settleLots: route({ ...traderPaths.settleLots, body: settleLotsInput, response: settleLotsResult }),
+  settleLots: route({
+    ...traderPaths.settleLots,
+    body: settleLotsInput,
+    response: settleLotsResult,
+    accepted: pendingApproval,
+  }),
   marginSettings: route({ ...traderPaths.marginSettings, response: marginSettings }),
   setMarginSettings: route({ ...traderPaths.setMarginSettings, body: marginSettings, response: marginSettings }),
   // issue 41 (docs/margin.md)
@@ -201,7 +239,12 @@ export const traderRoutes = {
     body: pricerDeactivatePreviewInput,
     response: pricerDeactivatePreview,
   }),
-  unlockPricer: route({ ...traderPaths.unlockPricer, body: unlockPricerInput, response: unlockPricerResult }),
+  unlockPricer: route({
+    ...traderPaths.unlockPricer,
+    body: unlockPricerInput,
+    response: unlockPricerResult,
+    accepted: pendingApproval,
+  }),
   exportAuditLog: route({ ...traderPaths.exportAuditLog, querystring: auditExportQuery, response: file }),
   // issue 32: roll, extension, average pricing (docs/fixing.md)
   rollContract: route({ ...traderPaths.rollContract, body: rollContractInput, response: rollContractResult }),
@@ -241,6 +284,19 @@ export const traderRoutes = {
   feeReceivables: route({ ...traderPaths.feeReceivables, body: feeReceivablesRequest, response: feeReceivables }),
   settleFee: route({ ...traderPaths.settleFee, body: settleFeeInput, response: settleFeeResult }),
   statement: route({ ...traderPaths.statement, body: traderStatementRequest, response: statement }),
+  // Staff and roles, maker-checker (issue 42, docs/roles.md)
+  staff: route({ ...traderPaths.staff, response: staffList }),
+  createStaff: route({ ...traderPaths.createStaff, body: createStaffInput, response: staffMember }),
+  updateStaff: route({ ...traderPaths.updateStaff, body: updateStaffInput, response: staffMember }),
+  approvalPolicy: route({ ...traderPaths.approvalPolicy, response: approvalPolicy }),
+  setApprovalPolicy: route({
+    ...traderPaths.setApprovalPolicy,
+    body: setApprovalPolicyInput,
+    response: approvalPolicy,
+  }),
+  approvalRequests: route({ ...traderPaths.approvalRequests, body: approvalRequestsInput, response: approvalRequests }),
+  approveRequest: route({ ...traderPaths.approveRequest, body: approveRequestInput, response: approvalDecision }),
+  rejectRequest: route({ ...traderPaths.rejectRequest, body: rejectRequestInput, response: approvalDecision }),
 } as const;
 
 export const pricerRoutes = {

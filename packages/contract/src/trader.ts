@@ -1,5 +1,6 @@
 import { BROKERS } from '@pfp/i18n';
 import { z } from 'zod';
+import { STAFF_ROLES } from './paths';
 import { contract, contractStatus, direction, pricerUser } from './entities';
 import { basis, fixingDeadline } from './fixing';
 import { marginRate } from './margin';
@@ -36,6 +37,10 @@ export const traderProfile = z.object({
   tenant_id: z.int(),
   company_name: z.string(),
   tq_account_config: tqAccountConfig,
+  /** The caller's staff roles (issue 42, docs/roles.md): the console shows only what they may do. */
+  roles: z.array(z.enum(STAFF_ROLES)).optional(),
+  /** The caller's own id (the token's subject): the approvals inbox tells their own requests apart. */
+  user_id: z.string().optional(),
 });
 export type TraderProfile = z.infer<typeof traderProfile>;
 

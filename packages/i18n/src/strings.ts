@@ -22,6 +22,7 @@ import { dates } from './strings/dates';
 import { agreement } from './strings/agreement';
 import { statements } from './strings/statements';
 import { marginDefaults } from './strings/marginDefaults';
+import { roles } from './strings/roles';
 
 export const zh = {
   app,
@@ -47,6 +48,7 @@ export const zh = {
   agreement,
   statements,
   marginDefaults,
+  roles,
 } as const;
 
 export type Strings = typeof zh;

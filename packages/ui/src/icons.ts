@@ -31,6 +31,8 @@ import IconPlugConnectedX from '@tabler/icons-react/dist/esm/icons/IconPlugConne
 import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
 import IconUserPlus from '@tabler/icons-react/dist/esm/icons/IconUserPlus.mjs';
 import IconCoin from '@tabler/icons-react/dist/esm/icons/IconCoin.mjs';
+import IconChecklist from '@tabler/icons-react/dist/esm/icons/IconChecklist.mjs';
+import IconUserShield from '@tabler/icons-react/dist/esm/icons/IconUserShield.mjs';
 import IconBell from '@tabler/icons-react/dist/esm/icons/IconBell.mjs';
 import IconSignature from '@tabler/icons-react/dist/esm/icons/IconSignature.mjs';
 
@@ -64,4 +66,6 @@ export {
   IconCoin,
   IconBell,
   IconSignature,
+  IconChecklist,
+  IconUserShield,
 };

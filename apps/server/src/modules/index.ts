@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DATA_VERSIONS_SQL } from '../platform/db/dataVersions';
 import type { SqlObject } from '../platform/db/sqlObjects';
-import { requirePricer, requireTrader } from '../platform/http/guards';
+import { declareRoles, requirePricer, requireRoles, requireTrader } from '../platform/http/guards';
+import { zh } from '@pfp/i18n';
+import { traderRoles } from './roles';
 import { ViewCache } from '../platform/views/cache';
 import { runView } from '../platform/views/engine';
 import { WsRegistry } from '../platform/ws/registry';
@@ -9,6 +11,7 @@ import { attachViewServer } from '../platform/ws/server';
 import type { FillsBooked } from '../trading/apply';
 import type { ConditionTrigger } from '../trading/conditions';
 import { agreement } from './agreement/routes';
+import { approvals } from './approvals/routes';
 import { audit } from './audit/routes';
 import { conditional } from './conditional/routes';
 import type { AppContext, Capability, Job, PricerCaller, RunContext, TraderCaller } from './context';
@@ -26,6 +29,8 @@ import { orders } from './orders/routes';
 import { pricing } from './pricing/routes';
 import { simHooks } from './simhooks/routes';
 import { statements } from './statements/routes';
+import { staff } from './staff/routes';
+import { staffAccess } from './staff/staff';
 import { system } from './system/routes';
 import { tenants } from './tenants/routes';
 import { volatility } from './volatility/routes';
@@ -52,6 +57,8 @@ export const CAPABILITIES: readonly Capability[] = [
   pricing,
   agreement,
   statements,
+  staff,
+  approvals,
 ];
 
 /**
@@ -70,6 +77,12 @@ export async function registerCapabilities(app: FastifyInstance, ctx: AppContext
   const trader = traderCaller(ctx);
   await app.register(async (scope) => {
     scope.addHook('onRequest', requireTrader(ctx.traderVerifier));
+    // Every trader route's staff roles, from the route table; a route without roles stops the server (docs/roles.md).
+    scope.addHook('onRoute', declareRoles(traderRoles));
+    scope.addHook(
+      'onRequest',
+      requireRoles((sub) => staffAccess(ctx.db, sub), zh.roles),
+    );
     for (const c of CAPABILITIES) c.trader?.(scope, ctx, trader);
   });
 

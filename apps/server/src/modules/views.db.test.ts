@@ -30,6 +30,21 @@ type ViewName = Extract<keyof DB, `v_${string}`>;
 type RowKinds = { [V in ViewName]: { [K in keyof Selectable<DB[V]>]-?: KindOf<Selectable<DB[V]>[K]> } };
 
 const ROW_TYPES: RowKinds = {
+  v_funds_ledger: {
+    id: 'number',
+    tenant_id: 'number',
+    pricer_id: 'number',
+    kind: 'text',
+    amount: 'number',
+    balance_after: 'number',
+    note: 'text',
+    actor: 'text',
+    bank_ref: 'text?',
+    checker: 'text?',
+    created_at: 'date',
+    maker_name: 'text',
+    checker_name: 'text?',
+  },
   v_orders: {
     id: 'number',
     tenant_id: 'number',

@@ -20,10 +20,11 @@ import { Link, useLocation } from '@pfp/router';
 import type { ProfileInput } from '@pfp/contract';
 import { useAuthSnapshot, useTraderAuth } from '../auth/AuthContext';
 import { SettingsDialog } from '../profile/SettingsDialog';
-import { useConnectionStatus, useProfile, useSaveProfile } from '../shared/api';
+import { useApprovalRequests, useConnectionStatus, useProfile, useSaveProfile } from '../shared/api';
 import { ConsoleContext, type ConsoleContextValue } from './ConsoleContext';
 import type { NavItem } from './nav';
 import { SidebarContent } from './SidebarContent';
+import { can } from '../shared/roles';
 import { TraderNotifications } from '../notifications/TraderNotifications';
 import { isSidebarHotkey, readSidebarCookie, sidebarCookie } from './sidebarState';
 
@@ -97,11 +98,22 @@ export function LayoutShell({ title, nav, children }: { title: string; nav: NavI
     [profile, profileLoading, profileError, openSettings],
   );
 
+  // Only what the staff member's roles may do, and the approvals inbox's count (docs/roles.md).
+  const approvals = useApprovalRequests(!!profile && can(profile.roles, 'approvalRequests'));
+  const pendingForMe = approvals.data?.pending_for_me ?? 0;
+  const shown = useMemo(
+    () =>
+      nav
+        .filter((item) => !item.call || can(profile?.roles, item.call))
+        .map((item) => (item.call === 'approvalRequests' ? { ...item, badge: pendingForMe } : item)),
+    [nav, profile?.roles, pendingForMe],
+  );
+
   const sidebar = (compact: boolean, onNavigate?: () => void) => (
     <SidebarContent
       title={title}
       showTitle={!onNavigate}
-      nav={nav}
+      nav={shown}
       pathname={pathname}
       profile={profile}
       profileError={profileError}

@@ -18,6 +18,7 @@ import { Link } from '@pfp/router';
 import type { TraderProfile } from '@pfp/contract';
 import type { ConnectionState } from '../shared/api';
 import type { NavItem } from './nav';
+import { can } from '../shared/roles';
 import { PortalLinkPanel } from './PortalLinkPanel';
 import { TONE } from '../shared/tones';
 
@@ -68,13 +69,14 @@ export function ConnectionIndicator({ state, message }: { state: ConnectionState
 export function SidebarContent(props: SidebarContentProps) {
   const { title, showTitle = true, nav, pathname, profile, profileError, connection, compact, origin } = props;
   const { onOpenSettings, onNavigate } = props;
-  const settingsButton = (
+  // The company's settings are the admin's (docs/roles.md): other roles do not see the button.
+  const settingsButton = can(profile?.roles, 'saveProfile') ? (
     <Tooltip label={t.settings} openDelay={0}>
       <ActionIcon variant="default" size="lg" aria-label={t.settings} onClick={onOpenSettings}>
         <IconSettings size={18} />
       </ActionIcon>
     </Tooltip>
-  );
+  ) : null;
 
   if (compact) {
     return (
@@ -83,16 +85,30 @@ export function SidebarContent(props: SidebarContentProps) {
         <Divider w="100%" />
         <Stack component="nav" aria-label={zh.trader.nav.label} gap="xs" align="center">
           {nav.map((item) => (
-            <Tooltip key={item.path} label={item.text} position="right" openDelay={0}>
+            <Tooltip key={item.path} label={navLabel(item)} position="right" openDelay={0}>
               <NavLink
                 component={Link}
                 to={item.path}
-                aria-label={item.text}
+                aria-label={navLabel(item)}
                 leftSection={item.icon}
                 active={item.path === pathname}
                 aria-current={item.path === pathname ? 'page' : undefined}
                 w={40}
                 style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                rightSection={
+                  item.badge ? (
+                    <Badge
+                      size="xs"
+                      circle
+                      color="red"
+                      variant="filled"
+                      aria-hidden
+                      style={{ position: 'absolute', top: -4, right: -4 }}
+                    >
+                      {item.badge}
+                    </Badge>
+                  ) : undefined
+                }
               />
             </Tooltip>
           ))}
@@ -167,7 +183,15 @@ export function SidebarContent(props: SidebarContentProps) {
               component={Link}
               to={item.path}
               label={item.text}
+              aria-label={navLabel(item)}
               leftSection={item.icon}
+              rightSection={
+                item.badge ? (
+                  <Badge size="sm" color="red" variant="filled" aria-hidden>
+                    {item.badge}
+                  </Badge>
+                ) : undefined
+              }
               active={item.path === pathname}
               aria-current={item.path === pathname ? 'page' : undefined}
               onClick={onNavigate}
@@ -187,3 +211,6 @@ export function SidebarContent(props: SidebarContentProps) {
     </Stack>
   );
 }
+
+/** A nav item's name, with its count when it has one (the approvals inbox: 复核，2 条待复核). */
+const navLabel = (item: NavItem) => (item.badge ? `${item.text}，${zh.roles.approvals.badge(item.badge)}` : item.text);

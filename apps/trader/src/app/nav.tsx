@@ -2,6 +2,8 @@ import {
   IconBell,
   IconSignature,
   IconChartLine,
+  IconChecklist,
+  IconUserShield,
   IconCoin,
   IconFileText,
   IconFilter,
@@ -11,11 +13,16 @@ import {
 } from '@pfp/ui';
 import { zh } from '@pfp/i18n';
 import type { ReactNode } from 'react';
+import type { TraderCallName } from '../shared/roles';
 
 export interface NavItem {
   path: string;
   text: string;
   icon: ReactNode;
+  /** The call the page stands on: the item is shown only to roles that may make it (docs/roles.md). */
+  call?: TraderCallName;
+  /** A count beside the item (the approvals inbox's pending requests). */
+  badge?: number;
 }
 
 /** SPEC §2 "Trader console" routes. */
@@ -25,7 +32,7 @@ export const NAV: NavItem[] = [
   { path: '/trader/contracts', text: zh.trader.nav.contracts, icon: <IconFileText size={18} /> },
   // docs/fixing.md: the business pages beside the spec's.
   { path: '/trader/exposure', text: zh.fixing.exposure.nav, icon: <IconChartLine size={18} /> },
-  { path: '/trader/audit', text: zh.fixing.audit.nav, icon: <IconHistory size={18} /> },
+  { path: '/trader/audit', text: zh.fixing.audit.nav, icon: <IconHistory size={18} />, call: 'auditLog' },
   // docs/conditional-orders.md
   { path: '/trader/conditional', text: zh.conditional.nav, icon: <IconFilter size={18} /> },
   // docs/margin.md
@@ -36,4 +43,13 @@ export const NAV: NavItem[] = [
   { path: '/trader/notifications', text: zh.notifications.webhook.nav, icon: <IconBell size={18} /> },
   // docs/agreement.md
   { path: '/trader/agreement', text: zh.agreement.console.nav, icon: <IconSignature size={18} /> },
+  { path: '/trader/notifications', text: zh.notifications.webhook.nav, icon: <IconBell size={18} />, call: 'webhook' },
+  // docs/roles.md
+  {
+    path: '/trader/approvals',
+    text: zh.roles.approvals.nav,
+    icon: <IconChecklist size={18} />,
+    call: 'approvalRequests',
+  },
+  { path: '/trader/staff', text: zh.roles.staff.nav, icon: <IconUserShield size={18} />, call: 'staff' },
 ];

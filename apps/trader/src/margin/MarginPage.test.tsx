@@ -84,6 +84,9 @@ describe('MarginPage', () => {
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText('金额（元）'), { target: { value: '15000' } });
     fireEvent.change(within(dialog).getByLabelText('备注'), { target: { value: '追加保证金' } });
+    // A deposit names its bank transfer (issue 42): no 下一步 without it.
+    expect((within(dialog).getByRole('button', { name: '下一步' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText(/银行流水号/), { target: { value: 'ICBC-001' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '下一步' }));
     expect((await within(dialog).findByText(/确认为 alice 入金 15,000.00 元/)).textContent).toMatch(
       /确认为 alice 入金 15,000.00 元/,
@@ -96,6 +99,7 @@ describe('MarginPage', () => {
         kind: 'deposit',
         amount: 15_000,
         note: '追加保证金',
+        bank_ref: 'ICBC-001',
       }),
     );
   });
@@ -130,6 +134,7 @@ describe('MarginPage', () => {
     fireEvent.click(within(within(table).getAllByRole('row')[2]!).getByRole('button', { name: '资金入账' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText('金额（元）'), { target: { value: '5000' } });
+    fireEvent.change(within(dialog).getByLabelText(/银行流水号/), { target: { value: 'ICBC-002' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '下一步' }));
     fireEvent.click(await within(dialog).findByRole('button', { name: '确认入账' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('入账失败：出金后可用保证金不足');

@@ -17,8 +17,10 @@ import { formatNumber, zh } from '@pfp/i18n';
 import type { ContractRow, FundsKind, PricerAccount } from '@pfp/contract';
 import { FundsLedgerTable, notify } from '@pfp/ui';
 import { useState } from 'react';
+import { useCan } from '../shared/roles';
 import {
   errorText,
+  isPendingApproval,
   useFundsLedger,
   usePricerAccounts,
   useRecordFunds,
@@ -42,6 +44,7 @@ type Dialog = { kind: 'funds' | 'credit' | 'ledger' | 'settle'; account: PricerA
 /** /trader/margin: the customers' accounts, margin calls first and highlighted (docs/margin.md). */
 export function MarginPage() {
   const accounts = usePricerAccounts();
+  const can = useCan();
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -118,18 +121,24 @@ export function MarginPage() {
                     </Table.Td>
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">
-                        <Button size="xs" variant="light" onClick={() => setDialog({ kind: 'funds', account: a })}>
-                          {t.funds}
-                        </Button>
-                        <Button size="xs" variant="default" onClick={() => setDialog({ kind: 'credit', account: a })}>
-                          {t.credit}
-                        </Button>
+                        {can('recordFunds') ? (
+                          <Button size="xs" variant="light" onClick={() => setDialog({ kind: 'funds', account: a })}>
+                            {t.funds}
+                          </Button>
+                        ) : null}
+                        {can('setCreditLine') ? (
+                          <Button size="xs" variant="default" onClick={() => setDialog({ kind: 'credit', account: a })}>
+                            {t.credit}
+                          </Button>
+                        ) : null}
                         <Button size="xs" variant="subtle" onClick={() => setDialog({ kind: 'ledger', account: a })}>
                           {t.ledger}
                         </Button>
-                        <Button size="xs" variant="subtle" onClick={() => setDialog({ kind: 'settle', account: a })}>
-                          {t.settle}
-                        </Button>
+                        {can('settleLots') ? (
+                          <Button size="xs" variant="subtle" onClick={() => setDialog({ kind: 'settle', account: a })}>
+                            {t.settle}
+                          </Button>
+                        ) : null}
                       </Group>
                     </Table.Td>
                   </Table.Tr>
@@ -165,15 +174,28 @@ function FundsDialog({ account, onClose }: { account: PricerAccount; onClose: ()
   const [input, setInput] = useState<number | string>('');
   const amount = amountOf(input);
   const [note, setNote] = useState('');
+  // 银行流水号: every deposit and withdrawal names its bank transfer (issue 42); an adjustment has none.
+  const [bankRef, setBankRef] = useState('');
+  const needsRef = kind !== 'adjust';
   return (
     <TwoStepDialog
       title={d.title(account.pricer_name)}
       labels={d}
-      nextDisabled={amount === null || amount === 0}
-      run={() => record.mutateAsync({ pricer_id: account.pricer_id, kind, amount: amount!, note })}
+      nextDisabled={amount === null || amount === 0 || (needsRef && !bankRef.trim())}
+      run={() =>
+        record.mutateAsync({
+          pricer_id: account.pricer_id,
+          kind,
+          amount: amount!,
+          note,
+          ...(bankRef.trim() ? { bank_ref: bankRef.trim() } : {}),
+        })
+      }
       texts={d}
       onClose={onClose}
-      confirmation={d.confirmText(t.kinds[kind] ?? kind, yuan(amount ?? 0), account.pricer_name)}
+      confirmation={`${d.confirmText(t.kinds[kind] ?? kind, yuan(amount ?? 0), account.pricer_name)}${
+        bankRef.trim() ? ` ${zh.roles.ledger.bankRef}：${bankRef.trim()}` : ''
+      }`}
       entry={
         <>
           <Select
@@ -193,6 +215,15 @@ function FundsDialog({ account, onClose }: { account: PricerAccount; onClose: ()
             thousandSeparator=","
             data-autofocus
           />
+          {needsRef ? (
+            <TextInput
+              label={zh.roles.ledger.bankRef}
+              value={bankRef}
+              onChange={(e) => setBankRef(e.currentTarget.value)}
+              maxLength={64}
+              withAsterisk
+            />
+          ) : null}
           <TextInput label={d.note} value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={200} />
         </>
       }
@@ -249,7 +280,7 @@ function LedgerDialog({ account, onClose }: { account: PricerAccount; onClose: (
           {t.loadFailed(errorText(ledger.error))}
         </Alert>
       ) : ledger.data.items.length ? (
-        <FundsLedgerTable items={ledger.data.items} label={d.title(account.pricer_name)} />
+        <FundsLedgerTable items={ledger.data.items} label={d.title(account.pricer_name)} staff />
       ) : (
         <Text c="gray.7">{d.empty}</Text>
       )}
@@ -269,8 +300,8 @@ function SettleDialog({ account, onClose }: { account: PricerAccount; onClose: (
     settle.mutate(
       { contract_id: confirming.contract.id, quantity: confirming.quantity, note: '' },
       {
-        onSuccess: () => {
-          notify(d.done, 'success');
+        onSuccess: (data) => {
+          notify(isPendingApproval(data) ? zh.roles.approvals.submitted(data.request_id) : d.done, 'success');
           setConfirming(null);
           void contracts.refetch();
         },

@@ -1,7 +1,8 @@
 import { Alert, Stack } from '@pfp/mantine';
 import { notify } from '@pfp/ui';
 import { useState, type ReactNode } from 'react';
-import { errorText } from './api';
+import { zh } from '@pfp/i18n';
+import { errorText, isPendingApproval } from './api';
 import { ConsoleModal } from './ConsoleModal';
 import { ConfirmStep, DialogActions } from './DialogActions';
 import type { SaveTexts } from './FormDialog';
@@ -38,8 +39,9 @@ export function TwoStepDialog(props: TwoStepDialogProps) {
   const confirm = async () => {
     setBusy(true);
     try {
-      await run();
-      notify(texts.done, 'success');
+      const data = await run();
+      // Held by the approval policy (202): nothing changed yet; a 风控 colleague approves it (docs/roles.md).
+      notify(isPendingApproval(data) ? zh.roles.approvals.submitted(data.request_id) : texts.done, 'success');
       onClose();
     } catch (err) {
       setRefusal(texts.failed(errorText(err)));

@@ -46,6 +46,7 @@ export const notifications = {
     margin_call: '追加保证金',
     margin_call_end: '追保解除',
     confirmation_pending: '确认单待确认',
+    approval_decided: '复核结果',
   } as Record<string, string>,
   webhook: {
     nav: '通知推送',

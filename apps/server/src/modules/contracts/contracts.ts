@@ -1,3 +1,4 @@
+import { inTransaction } from '../../platform/db/transaction';
 import type { createContractInput, updateContractStatusInput } from '@pfp/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
@@ -30,7 +31,7 @@ export async function createContract(
   assertDeadlineOpen(input.fixing_deadline, now);
   assertDeadlineTradingDay(input.fixing_deadline, input.instrument_id);
   const window = checkAverageWindow(input, input.fixing_deadline, now);
-  return db.transaction().execute(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const pricer = await tx
       .selectFrom('pricer_users')
       .select(['id', 'username'])

@@ -1,5 +1,6 @@
+import { holdForApproval } from '../staff/hold';
 import { traderRoutes as api } from '@pfp/contract';
-import { serve } from '../../platform/http/route';
+import { accepted, serve } from '../../platform/http/route';
 import type { Capability } from '../context';
 import { createContract } from './contracts';
 import { lastPriceFrom } from '../margin/market';
@@ -26,8 +27,17 @@ export const contracts: Capability = {
     serve(
       app,
       api.createContract,
-      async ({ req, body }) =>
-        createContract(db, await trader.tenantOf(req), trader.sub(req), body, new Date(), lastPriceFrom(ctx)),
+      async ({ req, body }) => {
+        const tenantId = await trader.tenantOf(req);
+        const held = await holdForApproval(db, {
+          tenantId,
+          maker: trader.sub(req),
+          action: 'create-contract',
+          body: body,
+        });
+        if (held !== undefined) return accepted(held);
+        return createContract(db, tenantId, trader.sub(req), body, new Date(), lastPriceFrom(ctx));
+      },
       { tags },
     );
   },

@@ -1,3 +1,4 @@
+import { inTransaction } from '../../platform/db/transaction';
 import { zh } from '@pfp/i18n';
 import type { updatePricerStatusInput } from '@pfp/contract';
 import type { Kysely, Transaction } from 'kysely';
@@ -43,7 +44,7 @@ export async function changePricerStatus(
   events?: TradingPort,
 ) {
   const deactivating = input.new_status === 'inactive';
-  const { row, cancelled } = await db.transaction().execute(async (tx) => {
+  const { row, cancelled } = await inTransaction(db, async (tx) => {
     if (deactivating) {
       await tx
         .selectFrom('conditional_orders')

@@ -1,5 +1,6 @@
+import { holdForApproval } from '../staff/hold';
 import { traderRoutes as api } from '@pfp/contract';
-import { serve } from '../../platform/http/route';
+import { accepted, serve } from '../../platform/http/route';
 import type { Capability } from '../context';
 import { changePricerStatus, pricerDeactivatePreview } from './deactivate';
 import { watchDeadlines } from './deadlines';
@@ -30,8 +31,17 @@ export const controls: Capability = {
     serve(
       app,
       api.updatePricerStatus,
-      async ({ req, body }) =>
-        changePricerStatus(db, await trader.tenantOf(req), trader.sub(req), body, ctx.tradingPort),
+      async ({ req, body }) => {
+        const tenantId = await trader.tenantOf(req);
+        const held = await holdForApproval(db, {
+          tenantId,
+          maker: trader.sub(req),
+          action: 'update-pricer-status',
+          body: body,
+        });
+        if (held !== undefined) return accepted(held);
+        return changePricerStatus(db, tenantId, trader.sub(req), body, ctx.tradingPort);
+      },
       { tags },
     );
     serve(

@@ -1,9 +1,10 @@
+import { holdForApproval } from '../staff/hold';
 import { pricerRoutes as pricerApi, traderRoutes as traderApi } from '@pfp/contract';
 import type { FastifyRequest } from 'fastify';
 import { LOGIN_MESSAGES, LoginGuard } from '../../platform/auth/loginGuard';
 import { typedNameTag } from '../../platform/auth/typedName';
 import { DomainError, tooMany } from '../../platform/errors';
-import { serve } from '../../platform/http/route';
+import { accepted, serve } from '../../platform/http/route';
 import type { AppContext, Capability, PricerCaller } from '../context';
 import { myOrders } from '../orders/views';
 import { CustomerReads } from './customerReads';
@@ -102,10 +103,17 @@ export const customers: Capability = {
     serve(
       app,
       traderApi.unlockPricer,
-      async ({ req, body }) =>
-        unlockPricer(db, await trader.tenantOf(req), trader.sub(req), body.user_id, (tenantId, username) =>
-          loginGuardOf(ctx).unlock(pricerAccount(tenantId, username)),
-        ),
+      async ({ req, body }) => {
+        const tenantId = await trader.tenantOf(req);
+        const held = await holdForApproval(db, {
+          tenantId,
+          maker: trader.sub(req),
+          action: 'unlock-pricer',
+          body: body,
+        });
+        if (held !== undefined) return accepted(held);
+        return unlockPricer(db, tenantId, trader.sub(req), body.user_id, unlockLoginOf(ctx));
+      },
       { tags },
     );
     serve(
@@ -133,6 +141,10 @@ function loginGuardOf(ctx: AppContext): LoginGuard {
 }
 
 /** A customer's login account as the guard keys it: the tenant and the name as typed, normalised. */
+/** The login guard's unlock of a customer (the approvals' applied unlock uses it too). */
+export const unlockLoginOf = (ctx: AppContext) => (tenantId: number, username: string) =>
+  loginGuardOf(ctx).unlock(pricerAccount(tenantId, username));
+
 const pricerAccount = (tenantId: number, username: string) =>
   `pricer:${tenantId}:${username.normalize('NFKC').toLowerCase()}`;
 

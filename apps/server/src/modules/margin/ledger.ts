@@ -37,6 +37,8 @@ export async function recordFunds(
   actor: string,
   input: z.output<typeof recordFundsInput>,
   lastPrice: LastPriceOf,
+  /** 复核人: who approved it, when the approval policy held it (issue 42). */
+  checker?: string,
 ): Promise<z.output<typeof fundsEntry>> {
   const who = { tenantId, pricerId: input.pricer_id };
   const delta = round2(input.kind === 'withdraw' ? -input.amount : input.amount);
@@ -65,14 +67,27 @@ export async function recordFunds(
         balance_after: balance,
         note: input.note,
         actor,
+        bank_ref: input.bank_ref || null,
+        checker: checker ?? null,
       })
-      .returning(['id', 'pricer_id', 'kind', 'amount', 'balance_after', 'note', 'actor', 'created_at'])
+      .returning([
+        'id',
+        'pricer_id',
+        'kind',
+        'amount',
+        'balance_after',
+        'note',
+        'actor',
+        'bank_ref',
+        'checker',
+        'created_at',
+      ])
       .executeTakeFirstOrThrow();
     await audit(tx, {
       tenantId,
       actor,
       action: 'record-funds',
-      payload: { ...input, entry_id: entry.id, amount: delta, balance_after: balance },
+      payload: { ...input, entry_id: entry.id, amount: delta, balance_after: balance, ...(checker ? { checker } : {}) },
     });
     return { ...entry, id: Number(entry.id), amount: Number(entry.amount), balance_after: Number(entry.balance_after) };
   });
@@ -107,7 +122,18 @@ export async function setCreditLine(
 export async function latestEntries(db: Kysely<DB>, who: { tenantId: number; pricerId: number }, limit = 100) {
   const rows = await db
     .selectFrom('funds_ledger')
-    .select(['id', 'pricer_id', 'kind', 'amount', 'balance_after', 'note', 'actor', 'created_at'])
+    .select([
+      'id',
+      'pricer_id',
+      'kind',
+      'amount',
+      'balance_after',
+      'note',
+      'actor',
+      'bank_ref',
+      'checker',
+      'created_at',
+    ])
     .where('tenant_id', '=', who.tenantId)
     .where('pricer_id', '=', who.pricerId)
     .orderBy('id', 'desc')

@@ -1,5 +1,6 @@
+import { holdForApproval } from '../staff/hold';
 import { pricerRoutes as pricerApi, traderRoutes as traderApi } from '@pfp/contract';
-import { serve } from '../../platform/http/route';
+import { accepted, serve } from '../../platform/http/route';
 import { notFound } from '../../platform/errors';
 import type { Capability } from '../context';
 import { readAccount, readAccounts } from './accounts';
@@ -24,6 +25,13 @@ export const margin: Capability = {
       traderApi.recordFunds,
       async ({ req, body }) => {
         const tenantId = await trader.tenantOf(req);
+        const held = await holdForApproval(db, {
+          tenantId,
+          maker: trader.sub(req),
+          action: 'record-funds',
+          body: body,
+        });
+        if (held !== undefined) return accepted(held);
         const entry = await recordFunds(db, tenantId, trader.sub(req), body, lastPrice);
         // The answer reads; the watcher records a call the entry began or ended (the one writer of calls).
         wakeMarginWatch(db, tenantId);
@@ -36,6 +44,13 @@ export const margin: Capability = {
       traderApi.setCreditLine,
       async ({ req, body }) => {
         const tenantId = await trader.tenantOf(req);
+        const held = await holdForApproval(db, {
+          tenantId,
+          maker: trader.sub(req),
+          action: 'set-credit-line',
+          body: body,
+        });
+        if (held !== undefined) return accepted(held);
         await setCreditLine(db, tenantId, trader.sub(req), body);
         wakeMarginWatch(db, tenantId);
         return readAccount(db, { tenantId, pricerId: body.pricer_id }, lastPrice);
@@ -73,6 +88,8 @@ export const margin: Capability = {
       traderApi.settleLots,
       async ({ req, body }) => {
         const tenantId = await trader.tenantOf(req);
+        const held = await holdForApproval(db, { tenantId, maker: trader.sub(req), action: 'settle-lots', body: body });
+        if (held !== undefined) return accepted(held);
         const row = await settleLots(db, tenantId, trader.sub(req), body);
         wakeMarginWatch(db, tenantId);
         const account = await readAccount(db, { tenantId, pricerId: row.pricer_id }, lastPrice);

@@ -169,4 +169,15 @@ export const MARGIN_SQL: readonly SqlObject[] = [
     'funds_ledger_no_update',
     'before update or delete on funds_ledger for each row execute function funds_ledger_append_only()',
   ),
+  /** The funds ledger as the console reads it: who entered each row and who approved it, by name (issue 42). */
+  view(
+    'v_funds_ledger',
+    `
+    select f.id, f.tenant_id, f.pricer_id, f.kind, f.amount, f.balance_after, f.note, f.actor, f.bank_ref, f.checker,
+           f.created_at, coalesce(nullif(m.full_name, ''), f.actor) as maker_name,
+           coalesce(nullif(c.full_name, ''), f.checker) as checker_name
+      from funds_ledger f
+      left join staff m on m.tenant_id = f.tenant_id and m.trader_sub = f.actor
+      left join staff c on c.tenant_id = f.tenant_id and c.trader_sub = f.checker`,
+  ),
 ];

@@ -3,7 +3,7 @@ import type { ViewDef } from '../../platform/views/engine';
 /** A customer's funds ledger as the trader pages through it (newest first). */
 export const fundsLedgerView: ViewDef = {
   name: 'funds-ledger',
-  relation: 'funds_ledger',
+  relation: 'v_funds_ledger',
   columns: {
     id: { type: 'number' },
     pricer_id: { type: 'number' },
@@ -12,8 +12,12 @@ export const fundsLedgerView: ViewDef = {
     balance_after: { type: 'number' },
     note: { type: 'text' },
     actor: { type: 'text' },
+    bank_ref: { type: 'text' },
+    checker: { type: 'text' },
+    maker_name: { type: 'text' },
+    checker_name: { type: 'text' },
     created_at: { type: 'date' },
   },
   defaultSort: [{ field: 'id', ascending: false }],
-  searchColumns: ['note'],
+  searchColumns: ['note', 'bank_ref'],
 };

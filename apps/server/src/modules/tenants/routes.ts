@@ -1,4 +1,4 @@
-import { pricerRoutes as pricerApi, traderRoutes as api } from '@pfp/contract';
+import { pricerRoutes as pricerApi, STAFF_ROLES, traderRoutes as api } from '@pfp/contract';
 import { serve } from '../../platform/http/route';
 import type { Capability } from '../context';
 import { findTenantId, getProfile, saveProfile, tenantInfo } from './tenants';
@@ -13,7 +13,7 @@ export const tenants: Capability = {
 
   trader(app, ctx, trader) {
     const { db } = ctx;
-    serve(app, api.mySelf, ({ req }) => getProfile(db, trader.sub(req)), { tags });
+    serve(app, api.mySelf, ({ req }) => getProfile(db, trader.sub(req), req.staffRoles), { tags });
 
     serve(
       app,
@@ -33,7 +33,7 @@ export const tenants: Capability = {
       async ({ req, body }) => {
         const tenantId = await saveProfile(db, ctx.secrets, trader.sub(req), body);
         ctx.onProfileSaved?.(tenantId);
-        return getProfile(db, trader.sub(req));
+        return getProfile(db, trader.sub(req), req.staffRoles ?? STAFF_ROLES);
       },
       { tags },
     );

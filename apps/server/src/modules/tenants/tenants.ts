@@ -1,4 +1,4 @@
-import { NEW_COMPANY_MARGIN_RATE, type profileInput, type TenantInfo, type TraderProfile } from '@pfp/contract';
+import { NEW_COMPANY_MARGIN_RATE, STAFF_ROLES, type profileInput, type TenantInfo, type TraderProfile } from '@pfp/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { SecretBox } from '../../platform/auth/secrets';
@@ -8,8 +8,10 @@ import { forbidden, notFound } from '../../platform/errors';
 
 export type ProfileInput = z.output<typeof profileInput>;
 
+/** The trader's company: the one it is staff of (issue 42), else the one it owns. */
 export async function findTenantByOwner(db: Kysely<DB>, sub: string) {
-  return db.selectFrom('tenants').selectAll().where('owner_sub', '=', sub).executeTakeFirst();
+  const id = await findTenantId(db, sub);
+  return id === undefined ? undefined : db.selectFrom('tenants').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** The trader's tenant id; forbidden before the first save: every tenant-scoped trader call needs it. */
@@ -19,10 +21,12 @@ export async function requireTenantId(db: Kysely<DB>, sub: string): Promise<numb
   return id;
 }
 
-export async function getProfile(db: Kysely<DB>, sub: string): Promise<TraderProfile> {
+export async function getProfile(db: Kysely<DB>, sub: string, roles?: readonly string[]): Promise<TraderProfile> {
   const t = await findTenantByOwner(db, sub);
   if (!t) throw notFound('尚未配置公司信息');
   return {
+    ...(roles ? { roles: [...roles] as TraderProfile['roles'] } : {}),
+    user_id: sub,
     tenant_id: t.id,
     company_name: t.company_name,
     tq_account_config: {
@@ -40,6 +44,7 @@ export async function getProfile(db: Kysely<DB>, sub: string): Promise<TraderPro
 export async function saveProfile(db: Kysely<DB>, box: SecretBox, sub: string, input: ProfileInput) {
   const c = input.tq_account_config;
   const password = c.futures_password?.trim() ? box.encrypt(c.futures_password) : undefined;
+  const member = await findTenantId(db, sub);
   return db.transaction().execute(async (tx) => {
     const values = {
       company_name: input.company_name,
@@ -48,13 +53,27 @@ export async function saveProfile(db: Kysely<DB>, box: SecretBox, sub: string, i
       futures_account: c.is_sim ? null : c.futures_account,
       ...(password ? { futures_password_enc: password } : {}),
     };
-    const row = await tx
-      .insertInto('tenants')
-      // A new company starts with margin on (issue 41); a later save keeps whatever it set.
-      .values({ owner_sub: sub, default_margin_rate: NEW_COMPANY_MARGIN_RATE, ...values })
-      .onConflict((oc) => oc.column('owner_sub').doUpdateSet({ ...values, updated_at: new Date() }))
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    // A staff member's save changes their company (issue 42); a trader with none creates one and holds every role.
+    const row =
+      member !== undefined
+        ? await tx
+            .updateTable('tenants')
+            .set({ ...values, updated_at: new Date() })
+            .where('id', '=', member)
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        : await tx
+            .insertInto('tenants')
+            // A new company starts with margin on (issue 41); a later save keeps whatever it set.
+            .values({ owner_sub: sub, default_margin_rate: NEW_COMPANY_MARGIN_RATE, ...values })
+            .onConflict((oc) => oc.column('owner_sub').doUpdateSet({ ...values, updated_at: new Date() }))
+            .returning('id')
+            .executeTakeFirstOrThrow();
+    await tx
+      .insertInto('staff')
+      .values({ tenant_id: row.id, trader_sub: sub, roles: [...STAFF_ROLES] })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
     await audit(tx, { tenantId: row.id, actor: sub, action: 'trader-profile', payload: input });
     return row.id;
   });
@@ -69,6 +88,8 @@ export async function tenantInfo(db: Kysely<DB>, tenantId: number): Promise<Tena
 
 /** The trader's tenant id, or undefined before the first save of the settings. */
 export async function findTenantId(db: Kysely<DB>, sub: string): Promise<number | undefined> {
+  const staff = await db.selectFrom('staff').select('tenant_id').where('trader_sub', '=', sub).executeTakeFirst();
+  if (staff) return Number(staff.tenant_id);
   const t = await db.selectFrom('tenants').select('id').where('owner_sub', '=', sub).executeTakeFirst();
   return t?.id;
 }

@@ -22,9 +22,10 @@ import * as m019 from './migrations/019_notifications_live';
 import * as m020 from './migrations/020_orders_conditional';
 import * as m021 from './migrations/021_margin_check';
 import * as m022 from './migrations/022_money_locks';
-import * as m029 from './migrations/029_agreements';
-import * as m025 from './migrations/025_fee_receivables';
 import * as m023 from './migrations/023_margin_defaults';
+import * as m025 from './migrations/025_fee_receivables';
+import * as m027 from './migrations/027_staff_approvals';
+import * as m029 from './migrations/029_agreements';
 import { PGliteDialect } from './pgliteDialect';
 import type { Logger } from '../logger';
 import { guardedPool } from './resilience';
@@ -96,9 +97,10 @@ const migrations: Record<string, Migration> = {
   '020_orders_conditional': m020,
   '021_margin_check': m021,
   '022_money_locks': m022,
-  '029_agreements': m029,
-  '025_fee_receivables': m025,
   '023_margin_defaults': m023,
+  '025_fee_receivables': m025,
+  '027_staff_approvals': m027,
+  '029_agreements': m029,
 };
 
 /**

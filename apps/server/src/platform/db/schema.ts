@@ -30,6 +30,57 @@ export interface TenantTable {
   updated_at: DefaultTimestamp;
   /** The margin rate of contracts created without one, 0 … 1 (migration 012, docs/margin.md). */
   default_margin_rate: DefaultNumeric;
+  /** Which calls need a second person (migration 027, docs/roles.md); null: the default policy. */
+  approval_policy: ColumnType<unknown, unknown, unknown> | null;
+}
+
+/** v_funds_ledger (modules/margin/sql.ts): the ledger with its maker's and checker's names (issue 42). */
+export interface FundsLedgerViewRow {
+  id: number;
+  tenant_id: number;
+  pricer_id: number;
+  kind: string;
+  amount: number;
+  balance_after: number;
+  note: string;
+  actor: string;
+  bank_ref: string | null;
+  checker: string | null;
+  created_at: Date;
+  maker_name: string;
+  checker_name: string | null;
+}
+
+/** A company's staff member and roles (migration 027, docs/roles.md). */
+export interface StaffTable {
+  tenant_id: number;
+  trader_sub: string;
+  full_name: Generated<string>;
+  roles: string[];
+  status: Generated<'active' | 'disabled'>;
+  created_by: string | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+/** A call held for a second person (maker-checker, migration 027, docs/roles.md). */
+export interface ApprovalRequestTable {
+  id: Generated<number>;
+  tenant_id: number;
+  action: string;
+  body: ColumnType<unknown, string, string>;
+  subject: string;
+  subject_state: string;
+  subject_label: Generated<string>;
+  before: ColumnType<unknown, string | null, string | null> | null;
+  after: ColumnType<unknown, string | null, string | null> | null;
+  maker: string;
+  status: Generated<'pending' | 'approved' | 'rejected' | 'failed'>;
+  checker: string | null;
+  reason: string | null;
+  result: ColumnType<unknown, string | null, string | null> | null;
+  created_at: DefaultTimestamp;
+  decided_at: Date | null;
 }
 
 export interface PricerUserTable {
@@ -433,6 +484,10 @@ export interface FundsLedgerTable {
   balance_after: Numeric;
   note: Generated<string>;
   actor: string;
+  /** 银行流水号 of a deposit or withdrawal (migration 027). */
+  bank_ref: string | null;
+  /** Who approved it, when the approval policy held it (migration 027). */
+  checker: string | null;
   created_at: DefaultTimestamp;
 }
 
@@ -515,4 +570,7 @@ export interface DB {
   fee_receivables: FeeReceivableTable;
   statement_responses: StatementResponseTable;
   product_margin_rates: ProductMarginRateTable;
+  staff: StaffTable;
+  v_funds_ledger: FundsLedgerViewRow;
+  approval_requests: ApprovalRequestTable;
 }

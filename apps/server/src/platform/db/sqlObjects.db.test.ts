@@ -59,13 +59,32 @@ it('a database migrated to 021 before issue 39 starts with the new code: the sam
       returning id`.execute(db)
   ).rows[0]!.id;
   const before = await definitions();
-  expect(Object.keys(before.text).sort()).toEqual(SQL_OBJECTS.map((o) => o.name).sort());
+  // v_funds_ledger is new with 027 (issue 42): its tables are not there at 021.
+  const NEW = ['v_funds_ledger'];
+  expect(Object.keys(before.text).sort()).toEqual(
+    SQL_OBJECTS.map((o) => o.name)
+      .filter((n) => !NEW.includes(n))
+      .sort(),
+  );
 
-  // 022 (issue 40) changed the margin check's view and function; the later ones add tables only.
-  expect(await migrate(db, { sqlObjects: SQL_OBJECTS })).toEqual(['022_money_locks', '025_fee_receivables', '029_agreements']);
+  // 022 (issue 40) changed the margin check's view and function; 027 (issue 42) added staff and approvals;
+  // the others add tables only.
+  expect(await migrate(db, { sqlObjects: SQL_OBJECTS })).toEqual([
+    '022_money_locks',
+    '023_margin_defaults',
+    '025_fee_receivables',
+    '027_staff_approvals',
+    '029_agreements',
+  ]);
+  // The company from before roles: its owner is its staff member with every role (docs/roles.md).
+  const staff = await sql<{ trader_sub: string; roles: string[]; status: string }>`
+    select trader_sub, roles, status from staff where tenant_id = ${t}`.execute(db);
+  expect(staff.rows).toEqual([
+    { trader_sub: 'sub-021', roles: ['admin', 'trader', 'risk', 'finance', 'viewer'], status: 'active' },
+  ]);
 
   const after = await definitions();
-  const CHANGED = ['margin_check', 'v_margin_sums'];
+  const CHANGED = ['margin_check', 'v_margin_sums', ...NEW];
   const but = (text: Record<string, string>) =>
     Object.fromEntries(Object.entries(text).filter(([name]) => !CHANGED.includes(name)));
   expect(but(after.text)).toEqual(but(before.text));

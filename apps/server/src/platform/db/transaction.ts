@@ -30,7 +30,12 @@ export async function retryDeadlockVictim<T>(run: () => Promise<T>): Promise<T> 
   }
 }
 
-/** A transaction (Kysely's), run once more when it was a deadlock victim (retryDeadlockVictim). */
+/**
+ * A transaction (Kysely's), run once more when it was a deadlock victim (retryDeadlockVictim). Given a
+ * transaction, `run` joins it: an approved call (issue 42) applies in the transaction that claims its
+ * approval, so the claim and the change commit together or not at all.
+ */
 export function inTransaction<DB, T>(db: Kysely<DB>, run: (tx: Transaction<DB>) => Promise<T>): Promise<T> {
+  if (db.isTransaction) return run(db as Transaction<DB>);
   return retryDeadlockVictim(() => db.transaction().execute(run));
 }

@@ -20,3 +20,4 @@ export { useLiveConsole } from './live';
 export * from './agreement';
 export * from './statements';
 export * from './marginDefaults';
+export * from './staff';
