@@ -8,6 +8,7 @@ import {
   saveAgreementInput,
   signedAgreement,
 } from './agreement';
+import {
   approvalDecision,
   approvalPolicy,
   approvalRequests,
