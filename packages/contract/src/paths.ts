@@ -50,6 +50,7 @@ export const traderPaths = paths({
   webhook: { method: 'POST', path: '/api/trader/view/webhook' },
   setWebhook: { method: 'POST', path: '/api/trader/rpc/set-webhook' },
   webhookDeliveries: { method: 'POST', path: '/api/trader/view/webhook-deliveries' },
+  testWebhook: { method: 'POST', path: '/api/trader/rpc/test-webhook' },
   // The customer's legal identity and desk settings (issue 29)
   updatePricerProfile: { method: 'POST', path: '/api/trader/rpc/update-pricer-profile' },
   // 含权报价 (issue 44, docs/pricing.md)

@@ -67,6 +67,11 @@ export const notifications = {
     save: '保存推送设置',
     saved: '推送设置已保存',
     saveFailed: (message: string) => `保存失败：${message}`,
+    test: '发送测试消息',
+    testHint: '向已保存的推送地址发送一条测试消息，并显示接收方的应答',
+    testDelivered: '测试消息已送达',
+    testFailed: (message: string) => `测试消息未送达：${message}`,
+    noUrl: '请先填写并保存推送地址',
     deliveries: '推送记录',
     deliveriesEmpty: '暂无推送记录',
     columns: {
@@ -83,6 +88,11 @@ export const notifications = {
   },
   /** What the server writes: `mine` for the customer, `desk` for the company's traders. */
   texts: {
+    /** 发送测试消息: what the robot shows. */
+    testMessage: {
+      title: '测试消息',
+      body: '这是一条来自快期点价宝的测试消息：收到即表示通知推送设置正确',
+    },
     fill: (f: FillFacts) => {
       const what = `合同「${f.contract}」${side[f.direction] ?? f.direction} ${f.instrument} 成交 ${qty(f.volume, f.multiplier, f.unit)}，${fixed(f.price, f.basis, f.volume, f.multiplier, f.unit)}`;
       return {
