@@ -77,7 +77,9 @@ test('资金与保证金 at 375 px: who, 可用 and 状态 in view; the name ope
 
 test('the order stream at 375 px names the customer by 客户全称, with its status in view', async ({ page }, testInfo) => {
   await signIn(page, demoTrader);
-  const row = page.getByTestId('orders-card').getByRole('row').filter({ hasText: FULL_NAME }).first();
+  const table = page.getByRole('table', { name: '实时订单流' });
+  await expect(table.locator('tbody tr').first()).toBeAttached();
+  const row = table.locator('tbody tr').filter({ hasText: FULL_NAME }).first();
   await expect(row).toBeVisible();
   await row.scrollIntoViewIfNeeded();
   await expect(row.getByText(FULL_NAME)).toBeInViewport();
