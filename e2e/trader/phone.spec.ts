@@ -65,7 +65,8 @@ test('资金与保证金 at 375 px: who, 可用 and 状态 in view; the name ope
   const card = page.getByRole('listitem').filter({ hasText: FULL_NAME });
   await expect(card).toBeVisible();
   await card.scrollIntoViewIfNeeded();
-  for (const text of [FULL_NAME, '可用保证金', '正常']) await expect(card.getByText(text, { exact: true })).toBeInViewport();
+  for (const text of [FULL_NAME, '可用保证金', '正常'])
+    await expect(card.getByText(text, { exact: true })).toBeInViewport();
   // The available money beside its label, whole (not cut at the screen's edge).
   await expect(card.getByText('200,000.00', { exact: true }).first()).toBeInViewport({ ratio: 1 });
   await expect(page.getByTestId('accounts-calls-summary')).toBeVisible();
@@ -75,7 +76,9 @@ test('资金与保证金 at 375 px: who, 可用 and 状态 in view; the name ope
   await expect(page.getByRole('dialog', { name: new RegExp(FULL_NAME) })).toBeVisible();
 });
 
-test('the order stream at 375 px names the customer by 客户全称, with its status in view', async ({ page }, testInfo) => {
+test('the order stream at 375 px names the customer by 客户全称, with its status in view', async ({
+  page,
+}, testInfo) => {
   await signIn(page, demoTrader);
   const table = page.getByRole('table', { name: '实时订单流' });
   await expect(table.locator('tbody tr').first()).toBeAttached();

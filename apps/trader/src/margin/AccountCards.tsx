@@ -88,7 +88,17 @@ export function AccountCards({ items, open }: { items: readonly PricerAccount[];
   );
 }
 
-function Figure({ label, value, strong, danger }: { label: string; value: string; strong?: boolean; danger?: boolean }) {
+function Figure({
+  label,
+  value,
+  strong,
+  danger,
+}: {
+  label: string;
+  value: string;
+  strong?: boolean;
+  danger?: boolean;
+}) {
   return (
     <Text size="sm">
       <Text span c="gray.7" size="xs">

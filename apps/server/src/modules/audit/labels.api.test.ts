@@ -41,7 +41,11 @@ beforeAll(async () => {
   // The company first, answered 200 (under a loaded machine the overload guard may answer 503 once).
   const token = await h.idp.sign({}, { sub: 'trader-audit-labels' });
   for (let n = 0; n < 10; n++) {
-    const res = await h.call('/api/trader/rpc/trader-profile', { company_name: '甲贸易', tq_account_config: { is_sim: true } }, token);
+    const res = await h.call(
+      '/api/trader/rpc/trader-profile',
+      { company_name: '甲贸易', tq_account_config: { is_sim: true } },
+      token,
+    );
     if (res.status === 200) break;
     await new Promise((r) => setTimeout(r, 1000));
   }
@@ -127,10 +131,15 @@ async function runEveryAction() {
   await cond(60_000, new Date(Date.now() + 60_000).toISOString());
   await expireDueConditionals(h.db, new Date(Date.now() + 120_000));
 
-
   // 转月, 延期, expiry.
   const rolled = (await createContract(h, a, 'bob', DEADLINE)).id;
-  await trader('roll-contract', { contract_id: rolled, to_instrument_id: far, quantity: 5, spread: 30, fee_per_unit: 2 });
+  await trader('roll-contract', {
+    contract_id: rolled,
+    to_instrument_id: far,
+    quantity: 5,
+    spread: 30,
+    fee_per_unit: 2,
+  });
   await trader('extend-deadline', { contract_id: rolled, fixing_deadline: tradingDayIn(25), fee: 300 });
   const expiring = (await createContract(h, a, 'bob', DEADLINE)).id;
   await h.db.updateTable('contracts').set({ fixing_deadline: '2020-01-06' }).where('id', '=', expiring).execute();

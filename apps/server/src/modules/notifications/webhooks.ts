@@ -230,7 +230,10 @@ function post(raw: string, body: string, headers: Record<string, string>, timeou
       const chunks: Buffer[] = [];
       const done = () => {
         clearTimeout(timer);
-        resolve({ status: res.statusCode ?? 0, answer: Buffer.concat(chunks).subarray(0, ANSWER_READ_MAX).toString('utf8') });
+        resolve({
+          status: res.statusCode ?? 0,
+          answer: Buffer.concat(chunks).subarray(0, ANSWER_READ_MAX).toString('utf8'),
+        });
       };
       res.on('data', (chunk: Buffer) => {
         if (read < ANSWER_READ_MAX) chunks.push(chunk);
