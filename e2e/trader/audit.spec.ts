@@ -34,7 +34,10 @@ test.describe('audit log page scan (issue 30)', () => {
 
     await signIn(page, demoTrader, '/trader/audit', /\/trader\/audit$/);
     const table = page.getByRole('table', { name: '操作记录' });
-    const phoneRows = table.getByRole('row').filter({ hasText: 'pricer2' }).filter({ hasText: '手机 · 微信 · iOS' });
+    const phoneRows = table
+      .getByRole('row')
+      .filter({ hasText: '江南饲料科技有限公司' })
+      .filter({ hasText: '手机 · 微信 · iOS' });
     await expect(phoneRows.first()).toBeVisible();
     // The browser column reads in Chinese, the raw user-agent on hover.
     const cell = phoneRows.first().getByText('手机 · 微信 · iOS', { exact: true });

@@ -127,6 +127,19 @@ export const webhookSettings = z.object({
 });
 export type WebhookSettings = z.input<typeof webhookSettings>;
 
+/**
+ * test-webhook (issue 41): one test message sent at once to the saved robot, its answer read as a
+ * delivery's (a robot's errcode / code ≠ 0 is a failure with its reason). Nothing is stored.
+ */
+export const testWebhookResult = z.object({
+  delivered: z.boolean(),
+  /** The receiver's HTTP status; null when none came (network error, timeout). */
+  status: z.int().nullable(),
+  /** 测试消息已送达, or why not, in Chinese. */
+  message: z.string(),
+});
+export type TestWebhookResult = z.input<typeof testWebhookResult>;
+
 /** A row of the webhook's delivery log (v_webhook_deliveries), newest first. */
 export const webhookDeliveryRow = z.object({
   id: z.int(),

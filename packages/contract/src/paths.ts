@@ -79,6 +79,12 @@ export const traderPaths = staffPaths({
   webhook: { method: 'POST', path: '/api/trader/view/webhook', roles: ['admin'] },
   setWebhook: { method: 'POST', path: '/api/trader/rpc/set-webhook', roles: ['admin'] },
   webhookDeliveries: { method: 'POST', path: '/api/trader/view/webhook-deliveries', roles: ['admin'] },
+  notifications: { method: 'POST', path: '/api/trader/view/notifications' },
+  markNotificationsRead: { method: 'POST', path: '/api/trader/rpc/mark-notifications-read' },
+  webhook: { method: 'POST', path: '/api/trader/view/webhook' },
+  setWebhook: { method: 'POST', path: '/api/trader/rpc/set-webhook' },
+  webhookDeliveries: { method: 'POST', path: '/api/trader/view/webhook-deliveries' },
+  testWebhook: { method: 'POST', path: '/api/trader/rpc/test-webhook' },
   // The customer's legal identity and desk settings (issue 29)
   updatePricerProfile: { method: 'POST', path: '/api/trader/rpc/update-pricer-profile', roles: ['trader'] },
   // 含权报价 (issue 44, docs/pricing.md)

@@ -66,6 +66,7 @@ import {
   notificationsPage,
   notificationsRequest,
   setWebhookInput,
+  testWebhookResult,
   webhookDeliveryRow,
   webhookSettings,
 } from './notifications';
@@ -261,6 +262,7 @@ export const traderRoutes = {
   }),
   webhook: route({ ...traderPaths.webhook, response: webhookSettings }),
   setWebhook: route({ ...traderPaths.setWebhook, body: setWebhookInput, response: webhookSettings }),
+  testWebhook: route({ ...traderPaths.testWebhook, response: testWebhookResult }),
   webhookDeliveries: route({
     ...traderPaths.webhookDeliveries,
     body: viewRequest,

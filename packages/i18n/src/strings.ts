@@ -23,6 +23,7 @@ import { agreement } from './strings/agreement';
 import { statements } from './strings/statements';
 import { marginDefaults } from './strings/marginDefaults';
 import { roles } from './strings/roles';
+import { phone } from './strings/phone';
 
 export const zh = {
   app,
@@ -49,6 +50,7 @@ export const zh = {
   statements,
   marginDefaults,
   roles,
+  phone,
 } as const;
 
 export type Strings = typeof zh;

@@ -4,7 +4,7 @@ import { openMigratedDatabase } from '../../test/db';
 import { basisSchema, isPastDeadline, shanghaiToday } from '../modules/contracts/fixingTerms';
 import { seedCatalogue } from './catalogue';
 import { readAccounts } from '../modules/margin/accounts';
-import { hintFirstTrader, NO_TRADER_HINT, seedDemo } from './demo';
+import { DEMO_IDENTITY, hintFirstTrader, NO_TRADER_HINT, seedDemo } from './demo';
 
 let db: Database;
 beforeAll(async () => {
@@ -86,7 +86,8 @@ describe('demo data', () => {
     const tenantId = accounts[0]!.tenant_id;
     const at = async (price: number) =>
       (await readAccounts(db, { tenantId }, (s) => (s.startsWith('CZCE.SR') ? price : undefined))).find(
-        (a) => a.pricer_name === 'pricer2',
+        // Named by 客户全称 (issue 41).
+        (a) => a.pricer_name === DEMO_IDENTITY.pricer2.full_name,
       );
     // At the seeding price: available 14,500, 8.1 % of the margin held, no call.
     expect(await at(5_900)).toMatchObject({

@@ -14,7 +14,7 @@ describe('audit log format', () => {
   it('shows the payload as key: value pairs without passwords', () => {
     expect(auditDetails('{"order_id":12,"reason":"已过点价截止日"}')).toBe('订单号: 12，原因: 已过点价截止日');
     expect(auditDetails('{"username":"a","password":"[redacted]"}')).toBe('用户名: a');
-    expect(auditDetails('{"tq_account_config":{"is_sim":true}}')).toBe('交易账户: 模拟交易: 是');
+    expect(auditDetails('{"tq_account_config":{"is_sim":true}}')).toBe('交易账户: （模拟交易: 是）');
     // issue 30: a market order reads 市价, not price: 0; codes read in Chinese.
     expect(auditDetails('{"contract_id":3,"quantity":2,"price":0}')).toBe('合同编号: 3，手数: 2，价格: 市价');
     expect(auditDetails('{"contract_id":3,"new_status":"paused","from":"active"}')).toBe(

@@ -103,7 +103,11 @@ export function ContractDialog({ opened, contract, onClose }: ContractDialogProp
   // In edit mode the contract's own values are the only options (the fields are read-only).
   const pricerData = editing
     ? [{ value: String(contract.pricer_id), label: contract.pricer_name ?? '' }]
-    : (pricers.data ?? []).map((u) => ({ value: String(u.id), label: u.username }));
+    : // The 客户全称 with the login beside it (issue 41): two customers may share a trade name, never a login.
+      (pricers.data ?? []).map((u) => ({
+        value: String(u.id),
+        label: u.full_name?.trim() ? `${u.full_name.trim()}（${u.username}）` : u.username,
+      }));
   const productData = editing ? [values.product_name] : productItems;
   const instrumentData = editing
     ? [{ value: values.instrument_id, label: values.instrument_id }]

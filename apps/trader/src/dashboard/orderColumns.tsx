@@ -35,11 +35,12 @@ const STATUS_OPTIONS = ['PENDING', 'ALIVE', 'FINISHED', 'CANCELLED'].map((value)
 /**
  * The live order stream's columns (SPEC: "Trader dashboard"). Widths and priorities keep 状态 and
  * the sticky 撤单 column on a 1280 px laptop without sideways scrolling; wider screens show more
- * (priority 1 always, higher numbers hide first: see @pfp/data-table fitColumns).
+ * (priority 1 always, higher numbers hide first: see @pfp/data-table fitColumns). On a 375 px phone
+ * (issue 41) priority 1 is who (客户全称), the side, the lots and the status beside 撤单.
  */
 export const ORDER_COLUMNS: DataTableColumn<OrderRow>[] = [
-  { field: 'id', header: t.columns.id, width: 76, render: (o) => String(o.id) },
-  { field: 'pricer_name', header: t.columns.pricer, width: 96, priority: 2, filter: { type: 'text' } },
+  { field: 'id', header: t.columns.id, width: 76, priority: 3, render: (o) => String(o.id) },
+  { field: 'pricer_name', header: t.columns.pricer, width: 96, filter: { type: 'text' } },
   instrumentColumn(t.columns.instrument, 88),
   contractNameColumn(t.columns.contract),
   directionColumn(t.columns.direction, 88),
@@ -53,7 +54,13 @@ export const ORDER_COLUMNS: DataTableColumn<OrderRow>[] = [
     sortable: false,
     render: (o) => formatLots(Number(o.volume_traded)),
   },
-  { field: 'limit_price', header: t.columns.limitPrice, width: 112, render: (o) => limitPriceText(o.limit_price) },
+  {
+    field: 'limit_price',
+    header: t.columns.limitPrice,
+    width: 112,
+    priority: 3,
+    render: (o) => limitPriceText(o.limit_price),
+  },
   {
     field: 'trade_price',
     header: t.columns.tradePrice,

@@ -12,6 +12,7 @@ import {
   Text,
   TextInput,
   Title,
+  useMediaQuery,
 } from '@pfp/mantine';
 import { formatNumber, zh } from '@pfp/i18n';
 import type { ContractRow, FundsKind, PricerAccount } from '@pfp/contract';
@@ -35,8 +36,11 @@ import { TwoStepDialog } from '../shared/TwoStepDialog';
 import { TONE } from '../shared/tones';
 import { ContractValuesCard } from './ContractValuesCard';
 import { MarginSettingsDialog } from '../shared/MarginSettingsDialog';
+import { AccountCards } from './AccountCards';
 
 const t = zh.margin;
+/** A phone, as the shell's MOBILE_QUERY (app/LayoutShell.tsx). */
+const PHONE_QUERY = '(max-width: 767.98px)';
 const yuan = (n: number) => formatNumber(n, 2);
 
 type Dialog = { kind: 'funds' | 'credit' | 'ledger' | 'settle'; account: PricerAccount } | null;
@@ -48,6 +52,8 @@ export function MarginPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  // A phone gets cards (issue 41): the table's 可用 and 状态 were cut off at 375 px.
+  const phone = useMediaQuery(PHONE_QUERY) ?? false;
   return (
     <Stack gap="md">
       <PageHeading
@@ -76,6 +82,8 @@ export function MarginPage() {
           <Group justify="center" py="xl">
             <Loader />
           </Group>
+        ) : accounts.data?.items.length && phone ? (
+          <AccountCards items={accounts.data.items} open={(kind, account) => setDialog({ kind, account })} />
         ) : accounts.data?.items.length ? (
           <Table.ScrollContainer minWidth={900}>
             <Table striped withTableBorder aria-label={t.tableTitle} data-testid="accounts-table">

@@ -17,7 +17,7 @@ import { formatDateTime, zh } from '@pfp/i18n';
 import { notify } from '@pfp/ui';
 import { isHttpError } from '@pfp/api-client';
 import { useState } from 'react';
-import { errorText, useSetWebhook, useWebhook, useWebhookDeliveries } from '../shared/api';
+import { errorText, useSetWebhook, useTestWebhook, useWebhook, useWebhookDeliveries } from '../shared/api';
 import { PageHeading } from '../shared/PageHeading';
 import { TONE } from '../shared/tones';
 
@@ -101,6 +101,7 @@ export function WebhookPage() {
 
 function WebhookForm({ initial }: { initial: WebhookSettings }) {
   const save = useSetWebhook();
+  const test = useTestWebhook();
   const [url, setUrl] = useState(initial.url);
   const [secret, setSecret] = useState('');
   const [kinds, setKinds] = useState<string[]>(initial.updated_at ? initial.kinds : [...NOTIFICATION_KINDS]);
@@ -155,7 +156,30 @@ function WebhookForm({ initial }: { initial: WebhookSettings }) {
             {t.saveFailed(error.message)}
           </Alert>
         ) : null}
+        {test.data || test.isError ? (
+          <Alert
+            color={test.data?.delivered ? TONE.success : TONE.danger}
+            variant="light"
+            role="status"
+            data-testid="webhook-test-result"
+          >
+            {test.data
+              ? test.data.delivered
+                ? test.data.message
+                : t.testFailed(test.data.message)
+              : t.testFailed(errorText(test.error))}
+          </Alert>
+        ) : null}
         <Group justify="flex-end">
+          <Button
+            variant="default"
+            onClick={() => test.mutate()}
+            loading={test.isPending}
+            disabled={!initial.url}
+            title={initial.url ? t.testHint : t.noUrl}
+          >
+            {t.test}
+          </Button>
           <Button onClick={submit} loading={save.isPending}>
             {t.save}
           </Button>

@@ -1,4 +1,6 @@
 import { statements } from './statements';
+import { notifications } from './notifications';
+
 /** UI strings: the business of price fixing (docs/fixing.md) — terms, confirmations, exposure, statements, audit. */
 export const fixing = {
   // Contract terms
@@ -201,7 +203,26 @@ export const fixing = {
       'approval-requested': '提交复核申请',
       'approve-request': '复核通过',
       'reject-request': '复核驳回',
+      'update-pricer-profile': '修改客户资料',
+      'roll-contract': '转月',
+      'extend-deadline': '延期',
+      'average-fixing': '均价点价',
     } as Record<string, string>,
+    /**
+     * A field that means another thing in one action (issue 41: 授信's `from` is the old limit, not a
+     * status): looked up before `fields`.
+     */
+    actionFields: {
+      'set-credit-line': { from: '原授信额度' },
+      'set-margin-settings': { from: '原默认保证金比例' },
+      'extend-deadline': { from: '原点价截止日', to: '新点价截止日', fixing_deadline: '新点价截止日' },
+      'roll-contract': { quantity: '转月手数', fixing_deadline: '新点价截止日', fee: '转月费' },
+      'average-fixing': { lots: '当日点价手数' },
+      'update-pricer-profile': { before: '修改前', after: '修改后' },
+      'create-staff': { full_name: '姓名' },
+      'record-funds': { kind: '类型', amount: '金额' },
+      'set-webhook': { url: '推送地址', kinds: '推送的事件' },
+    } as Record<string, Record<string, string>>,
     /** The payload's fields as the trader reads them (issue 30: no English keys in 内容). */
     fields: {
       id: '编号',
@@ -249,7 +270,6 @@ export const fixing = {
       default_margin_rate: '公司默认保证金比例',
       product_rates: '品种保证金比例',
       product_rates_from: '原品种保证金比例',
-      full_name: '姓名',
       roles: '角色',
       bank_ref: '银行流水号',
       checker: '复核人',
@@ -259,9 +279,65 @@ export const fixing = {
       funds_amount: '出入金阈值',
       contract_quantity: '合同手数阈值',
       action: '操作',
+      // issue 41: the fields of 转月, 延期, 均价, money and margin rows, the webhook and the customer's profile
+      to: '改为',
+      to_instrument_id: '转入合约',
+      new_contract_id: '新合同编号',
+      new_basis: '新基差',
+      spread: '月差',
+      fee: '费用',
+      fee_per_unit: '每吨费用',
+      ledger_entry_id: '资金流水号',
+      entry_id: '资金流水号',
+      reopened: '重新开放点价',
+      day: '日期',
+      lots: '手数',
+      days_left: '剩余交易日',
+      kind: '类型',
+      amount: '金额',
+      note: '备注',
+      balance: '资金余额',
+      balance_after: '入账后余额',
+      available: '可用保证金',
+      call_amount: '需追加金额',
+      credit_line: '授信额度',
+      margin_required: '占用保证金',
+      floating_pnl: '浮动盈亏',
+      settled_quantity: '累计结算手数',
+      url: '推送地址',
+      kinds: '推送的事件',
+      cancelled_deliveries: '取消的待发推送',
+      full_name: '客户全称',
+      contact_name: '联系人',
+      confirm_before_fix: '点价前确认',
+      pricing_mode: '定价方式',
+      average_start: '均价开始日',
+      average_end: '均价结束日',
+      remaining_quantity: '剩余数量',
+      executed_quantity: '已点价数量',
+      new_password: '新密码',
+      tenant_id: '公司编号',
+      ip: '地址',
+      user_agent: '浏览器',
     } as Record<string, string>,
+    /** Amounts in 元 and ratios in %, said with their unit (issue 41). */
+    moneyFields: [
+      'amount',
+      'balance',
+      'balance_after',
+      'available',
+      'call_amount',
+      'credit_line',
+      'margin_required',
+      'floating_pnl',
+      'fee',
+      'set-credit-line:from',
+    ] as readonly string[],
+    rateFields: ['margin_rate', 'default_margin_rate', 'set-margin-settings:from'] as readonly string[],
     /** A price of 0 is a market order. */
     marketPrice: '市价',
+    /** An empty value (a note left blank, no ledger entry). */
+    none: '无',
     values: {
       BUY: '买入',
       SELL: '卖出',
@@ -276,6 +352,13 @@ export const fixing = {
       risk: '风控',
       finance: '财务',
       viewer: '只读',
+      deposit: '入金',
+      withdraw: '出金',
+      adjust: '调整',
+      average: '均价点价',
+      point: '点价',
+      // The webhook's event kinds (set-webhook's kinds).
+      ...notifications.kinds,
       true: '是',
       false: '否',
       ...statements.audit.values,

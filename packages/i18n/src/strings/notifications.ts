@@ -3,6 +3,8 @@
  * the webhook settings page, and the texts the server writes when something happens (`texts`: the
  * customer's `mine` and the traders' `desk`, in Chinese; amounts with their units).
  */
+import { formatNumber } from '../format';
+
 const unitPrice = (unit: string | null) => (unit ? `元/${unit}` : '点');
 const qty = (lots: number, multiplier: number, unit: string | null) =>
   unit ? `${lots} 手（${lots * multiplier} ${unit}）` : `${lots} 手`;
@@ -14,14 +16,21 @@ export interface FillFacts {
   instrument: string;
   direction: string;
   volume: number;
+  /** The exchange's fill price (the futures price). */
   price: number;
+  basis: number;
   multiplier: number;
   unit: string | null;
-  /** Σ price × lots × multiplier, 元. */
-  amount: number;
 }
 
 const money = (n: number) => `${n.toLocaleString('zh-CN', { maximumFractionDigits: 2 })} 元`;
+/** As the 点价确认单 prints them: two decimals, thousands separated. */
+const two = (n: number) => formatNumber(n, 2);
+/** 点价价格 (futures + basis) and the goods amount, the figures of the 点价确认单 (issue 41). */
+const fixed = (price: number, basis: number, lots: number, multiplier: number, unit: string | null) => {
+  const fixedPrice = price + basis;
+  return `点价价格 ${two(fixedPrice)} ${unitPrice(unit)}（期货成交价 ${two(price)} + 基差 ${two(basis)}），货款金额 ${two(fixedPrice * lots * multiplier)} 元`;
+};
 
 export const notifications = {
   bell: (unread: number) => (unread > 0 ? `通知：${unread} 条未读` : '通知：没有未读'),
@@ -59,6 +68,11 @@ export const notifications = {
     save: '保存推送设置',
     saved: '推送设置已保存',
     saveFailed: (message: string) => `保存失败：${message}`,
+    test: '发送测试消息',
+    testHint: '向已保存的推送地址发送一条测试消息，并显示接收方的应答',
+    testDelivered: '测试消息已送达',
+    testFailed: (message: string) => `测试消息未送达：${message}`,
+    noUrl: '请先填写并保存推送地址',
     deliveries: '推送记录',
     deliveriesEmpty: '暂无推送记录',
     columns: {
@@ -75,8 +89,13 @@ export const notifications = {
   },
   /** What the server writes: `mine` for the customer, `desk` for the company's traders. */
   texts: {
+    /** 发送测试消息: what the robot shows. */
+    testMessage: {
+      title: '测试消息',
+      body: '这是一条来自快期点价宝的测试消息：收到即表示通知推送设置正确',
+    },
     fill: (f: FillFacts) => {
-      const what = `合同「${f.contract}」${side[f.direction] ?? f.direction} ${f.instrument} 成交 ${qty(f.volume, f.multiplier, f.unit)}，成交价 ${f.price} ${unitPrice(f.unit)}，金额 ${money(f.amount)}`;
+      const what = `合同「${f.contract}」${side[f.direction] ?? f.direction} ${f.instrument} 成交 ${qty(f.volume, f.multiplier, f.unit)}，${fixed(f.price, f.basis, f.volume, f.multiplier, f.unit)}`;
       return {
         mine: { title: '点价成交', body: what },
         desk: { title: `客户 ${f.pricer} 点价成交`, body: what },
@@ -161,15 +180,22 @@ export const notifications = {
       mine: { title: '追保已解除', body: `可用保证金恢复为 ${money(f.available)}，可以继续点价` },
       desk: { title: `客户 ${f.pricer} 追保已解除`, body: `客户 ${f.pricer} 可用保证金 ${money(f.available)}` },
     }),
-    confirmationPending: (f: { contract: string; pricer: string; orderId: number; lots: number }) => ({
-      mine: {
-        title: '点价确认单待确认',
-        body: `点价单 #${f.orderId}（合同「${f.contract}」，成交 ${f.lots} 手）的点价确认单已生成，请核对后确认`,
-      },
-      desk: {
-        title: `客户 ${f.pricer} 的确认单待确认`,
-        body: `点价单 #${f.orderId}（合同「${f.contract}」，成交 ${f.lots} 手）的点价确认单等待客户确认`,
-      },
-    }),
+    confirmationPending: (f: {
+      contract: string;
+      pricer: string;
+      orderId: number;
+      lots: number;
+      /** The order's average futures price. */
+      price: number;
+      basis: number;
+      multiplier: number;
+      unit: string | null;
+    }) => {
+      const what = `点价单 #${f.orderId}（合同「${f.contract}」，成交 ${f.lots} 手，${fixed(f.price, f.basis, f.lots, f.multiplier, f.unit)}）的点价确认单`;
+      return {
+        mine: { title: '点价确认单待确认', body: `${what}已生成，请核对后确认` },
+        desk: { title: `客户 ${f.pricer} 的确认单待确认`, body: `${what}等待客户确认` },
+      };
+    },
   },
 } as const;

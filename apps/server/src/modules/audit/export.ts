@@ -63,7 +63,10 @@ export async function auditWorkbook(
         actor: i.actor_name,
         kind: auditKindLabel(String(i.actor_kind)),
         action: auditActionLabel(String(i.action)),
-        details: auditDetails(String(i.payload), i as { contract_name?: string | null; customer_name?: string | null }),
+        details: auditDetails(String(i.payload), {
+          ...(i as { contract_name?: string | null; customer_name?: string | null }),
+          action: String(i.action),
+        }),
         ip: i.ip ?? '',
         device: i.user_agent ? describeUserAgent(String(i.user_agent)) : '',
         ua: i.user_agent ?? '',

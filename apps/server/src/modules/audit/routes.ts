@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { auditWorkbook } from './export';
 import { zh } from '@pfp/i18n';
 import { serve } from '../../platform/http/route';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema';
 import { runView } from '../../platform/views/engine';
 import type { Capability } from '../context';
@@ -99,7 +99,8 @@ async function namesOf(db: Kysely<DB>, tenantId: number, items: Record<string, u
     customerIds.length
       ? db
           .selectFrom('pricer_users')
-          .select(['id', 'username'])
+          // The 客户全称 (issue 41), the login while it is empty.
+          .select(['id', sql<string>`coalesce(nullif(btrim(full_name), ''), username)`.as('username')])
           .where('tenant_id', '=', tenantId)
           .where('id', 'in', customerIds)
           .execute()

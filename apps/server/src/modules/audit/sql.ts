@@ -4,7 +4,7 @@ import type { SqlObject } from '../../platform/db/sqlObjects';
 /** The audit log's SQL objects (applied after the migrations: platform/db/sqlObjects.ts). */
 export const AUDIT_SQL: readonly SqlObject[] = [
   /**
-   * The audit log as the trader's viewer shows it (views.ts auditLogView): who (a customer's name, the signed-in
+   * The audit log as the trader's viewer shows it (views.ts auditLogView): who (a customer's 客户全称 (issue 41), the signed-in
    * trader's user name when the embedded provider knows it, 系统 for the server's own jobs), what, the payload as
    * text, and where a person's action came from (NULL for what the server does on its own).
    */
@@ -12,7 +12,8 @@ export const AUDIT_SQL: readonly SqlObject[] = [
     'v_audit_log',
     `
     select a.id, a.tenant_id, a.actor,
-           case when a.actor = 'system' then '系统' else coalesce(u.username, tr.username, a.actor) end as actor_name,
+           case when a.actor = 'system' then '系统'
+                else coalesce(nullif(btrim(u.full_name), ''), u.username, tr.username, a.actor) end as actor_name,
            case when a.actor = 'system' then 'system' when u.id is not null or a.actor like 'pricer:%' then 'pricer'
                 else 'trader' end as actor_kind,
            a.action, a.payload::text as payload, a.created_at,

@@ -7,7 +7,7 @@ export const CONDITIONAL_SQL: readonly SqlObject[] = [
   view(
     'v_conditional_orders',
     `
-    select k.id, k.tenant_id, k.contract_id, k.pricer_id, u.username as pricer_name, c.name as contract_name,
+    select k.id, k.tenant_id, k.contract_id, k.pricer_id, coalesce(nullif(btrim(u.full_name), ''), u.username) as pricer_name, c.name as contract_name,
            k.instrument_id, k.direction, k.quantity, k.trigger_op, k.trigger_price, k.order_price, k.expires_at,
            k.status,
            case k.status when 'WAITING' then '等待触发' when 'TRIGGERED' then '已触发' when 'CANCELLED' then '已撤销'

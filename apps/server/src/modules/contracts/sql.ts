@@ -12,7 +12,7 @@ export const CONTRACTS_SQL: readonly SqlObject[] = [
   view(
     'v_contracts',
     `
-    select c.id, c.tenant_id, c.name, c.pricer_id, u.username as pricer_name, c.product_name, c.instrument_id,
+    select c.id, c.tenant_id, c.name, c.pricer_id, coalesce(nullif(btrim(u.full_name), ''), u.username) as pricer_name, c.product_name, c.instrument_id,
            c.direction, c.total_quantity, c.remaining_quantity, c.executed_quantity, c.frozen_quantity,
            c.avg_price, c.status, c.created_at,
            c.basis,

@@ -77,7 +77,7 @@ export async function accountRows(db: Kysely<DB>, scope: Scope): Promise<Account
        -- open market orders apart per basis: each is floored at 0 at the live price (figuresFromSums)
        group by pricer_id, instrument_id, case when price > 0 then null else basis end
     )
-    select u.id as pricer_id, u.username as pricer_name, coalesce(a.balance, 0) as balance,
+    select u.id as pricer_id, coalesce(nullif(btrim(u.full_name), ''), u.username) as pricer_name, coalesce(a.balance, 0) as balance,
            coalesce(a.credit_line, 0) as credit_line, coalesce(a.in_call, false) as in_call,
            s.instrument_id, s.priced, s.at_market, s.at_market_basis, s.net_lots, s.net_value
       from pricer_users u

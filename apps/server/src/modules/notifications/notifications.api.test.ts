@@ -80,6 +80,13 @@ afterAll(async () => {
 
 describe('fills and confirmations', () => {
   it('tells the customer and the company of a fill, and of the confirmation awaiting acknowledgement', async () => {
+    // The customer's legal name is what the documents (and so the messages) name (issue 41).
+    const named = await h.call(
+      '/api/trader/rpc/update-pricer-profile',
+      { user_id: a.pricers.alice!.id, full_name: '甲铜材有限公司' },
+      a.token,
+    );
+    expect(named.status, JSON.stringify(named.body)).toBe(200);
     const c = await newContract(a, 'alice');
     const fix = await h.call(
       '/api/pricer/rpc/submit-order',
@@ -94,13 +101,24 @@ describe('fills and confirmations', () => {
     expect(alice.unread_count).toBe(2);
     const fill = alice.items[1]!;
     expect(fill).toMatchObject({ title: '点价成交', read: false });
-    // price × lots × multiplier, every number with its unit
-    expect(fill.text).toBe(`合同「${c.name}」买入 ${a.symbol} 成交 2 手（10 吨），成交价 80000 元/吨，金额 800,000 元`);
+    // The figures of the 点价确认单 (issue 41): 点价价格 = futures + basis, goods amount = it × lots × multiplier.
+    const doc = await h.call('/api/pricer/view/confirmation', { order_id: fix.body.data.id }, a.pricers.alice!.jwt);
+    expect(doc.status, JSON.stringify(doc.body)).toBe(200);
+    const { fixed_price, amount } = doc.body.data as { fixed_price: number; amount: number };
+    expect([fixed_price, amount]).toEqual([80_150, 801_500]);
+    expect(fill.text).toBe(
+      `合同「${c.name}」买入 ${a.symbol} 成交 2 手（10 吨），点价价格 80,150.00 元/吨（期货成交价 80,000.00 + 基差 150.00），货款金额 801,500.00 元`,
+    );
     expect(alice.items[0]!.text).toContain(`点价单 #${fix.body.data.id}`);
+    expect(alice.items[0]!.text).toContain('点价价格 80,150.00 元/吨');
+    expect(alice.items[0]!.text).toContain('货款金额 801,500.00 元');
     expect(Date.parse(fill.created_at)).toBeGreaterThan(Date.now() - 60_000);
 
     const traders = await desk(a);
-    expect(traders.items.map((i) => i.title)).toEqual(['客户 alice 的确认单待确认', '客户 alice 点价成交']);
+    expect(traders.items.map((i) => i.title)).toEqual([
+      '客户 甲铜材有限公司 的确认单待确认',
+      '客户 甲铜材有限公司 点价成交',
+    ]);
     // Nobody else sees them: another customer of the company, another company.
     expect((await mine(a, 'bob')).items).toEqual([]);
     expect((await desk(b)).items).toEqual([]);
@@ -294,7 +312,7 @@ describe('contracts, 条件单, deadlines, margin calls', () => {
     await markAccounts(h.db, (s) => quotes.getQuote(s)?.last_price);
     items = (await mine(a, 'alice')).items;
     expect(items[0]).toMatchObject({ kind: 'margin_call_end', title: '追保已解除' });
-    expect((await desk(a)).items[0]!.title).toBe('客户 alice 追保已解除');
+    expect((await desk(a)).items[0]!.title).toBe('客户 甲铜材有限公司 追保已解除');
   });
 });
 

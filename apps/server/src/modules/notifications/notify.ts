@@ -103,6 +103,10 @@ export async function notifyMany(db: Kysely<DB>, events: readonly (NotifyEvent &
     select 1`.execute(db);
 }
 
+/** A customer as the documents name them: the 客户全称, the login while it is empty (v_confirmations). */
+const customerName = (alias: 'p') =>
+  sql<string>`coalesce(nullif(btrim(${sql.ref(`${alias}.full_name`)}), ''), ${sql.ref(`${alias}.username`)})`;
+
 /** The facts of a contract its notifications name. */
 async function contractFacts(db: Kysely<DB>, contractId: number) {
   return db
@@ -118,7 +122,7 @@ async function contractFacts(db: Kysely<DB>, contractId: number) {
       'c.remaining_quantity',
       'c.frozen_quantity',
       'c.fixing_deadline',
-      'p.username as pricer',
+      customerName('p').as('pricer'),
       'i.unit',
     ])
     .where('c.id', '=', contractId)
@@ -209,8 +213,12 @@ export async function notifyMarginCall(
   db: Kysely<DB>,
   m: { tenantId: number; pricerId: number; inCall: boolean; callAmount: number; available: number },
 ): Promise<boolean> {
-  const p = await db.selectFrom('pricer_users').select('username').where('id', '=', m.pricerId).executeTakeFirst();
-  const pricer = p?.username ?? `#${m.pricerId}`;
+  const p = await db
+    .selectFrom('pricer_users as p')
+    .select(customerName('p').as('name'))
+    .where('id', '=', m.pricerId)
+    .executeTakeFirst();
+  const pricer = p?.name ?? `#${m.pricerId}`;
   const said = m.inCall
     ? T.marginCall({ pricer, callAmount: m.callAmount, available: m.available })
     : T.marginCallEnd({ pricer, available: m.available });
@@ -251,8 +259,10 @@ export async function notifyFills(db: Kysely<DB>, fills: readonly BookedFill[]):
       'o.direction',
       'o.status',
       'o.volume_traded',
+      'o.trade_price',
+      'o.basis',
       'c.name as contract',
-      'p.username as pricer',
+      customerName('p').as('pricer'),
       'i.unit',
       'i.volume_multiple',
     ])
@@ -271,9 +281,9 @@ export async function notifyFills(db: Kysely<DB>, fills: readonly BookedFill[]):
       direction: o.direction,
       volume: f.volume,
       price: f.price,
+      basis: Number(o.basis),
       multiplier,
       unit: o.unit ?? null,
-      amount: f.price * f.volume * multiplier,
     });
     events.push({
       tenantId: o.tenant_id,
@@ -291,6 +301,10 @@ export async function notifyFills(db: Kysely<DB>, fills: readonly BookedFill[]):
       pricer: o.pricer,
       orderId: Number(o.id),
       lots: Number(o.volume_traded),
+      price: Number(o.trade_price),
+      basis: Number(o.basis),
+      multiplier: Number(o.volume_multiple ?? 1),
+      unit: o.unit ?? null,
     });
     events.push({
       tenantId: o.tenant_id,

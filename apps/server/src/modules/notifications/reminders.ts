@@ -1,6 +1,6 @@
 import { addTradingDays, exchangeOfSymbol, tradingDaysBetween } from '@pfp/contract';
 import { zh } from '@pfp/i18n';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema';
 import { every, type Periodic } from '../../platform/every';
 import type { Logger } from '../../platform/logger';
@@ -38,7 +38,7 @@ export async function remindDeadlines(db: Kysely<DB>, now: Date = new Date()): P
       'c.instrument_id',
       'c.fixing_deadline',
       'c.remaining_quantity',
-      'p.username',
+      sql<string>`coalesce(nullif(btrim(p.full_name), ''), p.username)`.as('username'),
     ])
     .where('c.status', 'in', ['active', 'paused'])
     .where('c.remaining_quantity', '>', 0)

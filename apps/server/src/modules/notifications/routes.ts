@@ -7,6 +7,7 @@ import { watchReminders } from './reminders';
 import { webhookDeliveriesView } from './views';
 import { allowPrivateFromEnv, readWebhook, setWebhook, webhookWorker } from './webhooks';
 import { NOTIFICATIONS_SQL } from './sql';
+import { testWebhook } from './testMessage';
 
 /** Notifications and outbound webhooks (docs/notifications.md). The producers call notify.ts in their transactions. */
 export const notifications: Capability = {
@@ -28,6 +29,12 @@ export const notifications: Capability = {
       traderApi.setWebhook,
       async ({ req, body }) =>
         setWebhook(db, ctx.secrets, await trader.tenantOf(req), trader.sub(req), body, allowPrivateFromEnv()),
+      { tags },
+    );
+    serve(
+      app,
+      traderApi.testWebhook,
+      async ({ req }) => testWebhook(db, ctx.secrets, await trader.tenantOf(req), allowPrivateFromEnv()),
       { tags },
     );
     serve(app, traderApi.webhookDeliveries, async ({ req, body }) => trader.view(req, webhookDeliveriesView, body), {

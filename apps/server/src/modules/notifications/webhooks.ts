@@ -12,6 +12,7 @@ import { invalid } from '../../platform/errors';
 import { every, type Periodic } from '../../platform/every';
 import { consoleLogger, type Logger } from '../../platform/logger';
 import { audit } from '../audit/audit';
+import { bodyFor, maskedUrl, refusalOf } from './robots';
 
 /** Addresses a webhook may not reach (SSRF): private, loopback, link-local, CGNAT, multicast, reserved. */
 const PRIVATE = new BlockList();
@@ -186,7 +187,8 @@ export async function setWebhook(
       tenantId,
       actor,
       action: 'set-webhook',
-      payload: { url, kinds, cancelled_deliveries: Number(cancelled?.numUpdatedRows ?? 0) },
+      // The robot's key is in its address (?key=, ?access_token=, /hook/<token>): never in the log.
+      payload: { url: maskedUrl(url), kinds, cancelled_deliveries: Number(cancelled?.numUpdatedRows ?? 0) },
     });
   });
   return readWebhook(db, tenantId);
@@ -196,16 +198,16 @@ export async function setWebhook(
 export const signature = (secret: string, body: string) =>
   `sha256=${createHmac('sha256', secret).update(body, 'utf8').digest('hex')}`;
 
-/** How much of a receiver's answer is read before the connection is closed: only its status counts. */
+/** How much of a receiver's answer is read before the connection is closed: its status and a robot's code. */
 const ANSWER_READ_MAX = 4 * 1024;
 
 /**
- * One POST; resolves with the status (any) once the answer ended or its first ANSWER_READ_MAX bytes
- * came (then the connection is closed: a receiver streaming gigabytes holds the worker no longer),
- * rejects on a network error or after `timeoutMs` in all.
+ * One POST; resolves with the status (any) and the answer's first bytes once the answer ended or its
+ * first ANSWER_READ_MAX bytes came (then the connection is closed: a receiver streaming gigabytes holds
+ * the worker no longer), rejects on a network error or after `timeoutMs` in all.
  */
 function post(raw: string, body: string, headers: Record<string, string>, timeoutMs: number, allowPrivate: boolean) {
-  return new Promise<number>((resolve, reject) => {
+  return new Promise<{ status: number; answer: string }>((resolve, reject) => {
     const url = new URL(raw);
     const host = hostOf(url);
     if (!allowPrivate && isIP(host) && isPrivateAddress(host)) return reject(new Error('推送地址指向内网地址'));
@@ -225,11 +227,16 @@ function post(raw: string, body: string, headers: Record<string, string>, timeou
     const timer = setTimeout(() => req.destroy(new Error(`超时（${timeoutMs} ms）`)), timeoutMs);
     req.on('response', (res) => {
       let read = 0;
+      const chunks: Buffer[] = [];
       const done = () => {
         clearTimeout(timer);
-        resolve(res.statusCode ?? 0);
+        resolve({
+          status: res.statusCode ?? 0,
+          answer: Buffer.concat(chunks).subarray(0, ANSWER_READ_MAX).toString('utf8'),
+        });
       };
       res.on('data', (chunk: Buffer) => {
+        if (read < ANSWER_READ_MAX) chunks.push(chunk);
         read += chunk.length;
         if (read < ANSWER_READ_MAX) return;
         done();
@@ -266,6 +273,38 @@ function networkError(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
   // Our own messages (the timeout, a private address) are Chinese already.
   return /[\u4e00-\u9fff]/.test(message) ? message : '网络错误';
+}
+
+export type Sent = { ok: true; status: number } | { ok: false; status: number | null; error: string; retry: boolean };
+
+/**
+ * One delivery in the robot's dialect (robots.ts), signed, its answer read: a 2xx whose body is a
+ * robot's refusal (errcode / code ≠ 0) is a failure with the robot's reason, retried only when it
+ * says "too often".
+ */
+export async function send(
+  url: string,
+  stored: string,
+  secret: string,
+  delivery: string,
+  timeoutMs: number,
+  allowPrivate: boolean,
+): Promise<Sent> {
+  const body = bodyFor(url, stored, secret);
+  try {
+    const { status, answer } = await post(
+      url,
+      body,
+      { 'x-pfp-signature': signature(secret, body), 'x-pfp-delivery': delivery },
+      timeoutMs,
+      allowPrivate,
+    );
+    if (status < 200 || status >= 300) return { ok: false, status, error: `接收方应答状态码 ${status}`, retry: true };
+    const refused = refusalOf(answer);
+    return refused ? { ok: false, status, ...refused } : { ok: true, status };
+  } catch (err) {
+    return { ok: false, status: null, error: networkError(err), retry: true };
+  }
 }
 
 /** The retry after the n-th failed attempt: 5 s, 10 s, 20 s … at most an hour (base `baseMs`). */
@@ -362,19 +401,9 @@ export function webhookWorker(opts: WebhookWorkerOptions): Periodic & { sweep():
     } catch {
       return failed(row, null, '签名密钥无法解密', true);
     }
-    try {
-      const status = await post(
-        row.url,
-        row.body,
-        { 'x-pfp-signature': signature(secret, row.body), 'x-pfp-delivery': String(row.id) },
-        timeoutMs,
-        allowPrivate,
-      );
-      if (status >= 200 && status < 300) return delivered(row.id, status);
-      return failed(row, status, `接收方应答状态码 ${status}`);
-    } catch (err) {
-      return failed(row, null, networkError(err));
-    }
+    const outcome = await send(row.url, row.body, secret, String(row.id), timeoutMs, allowPrivate);
+    if (outcome.ok) return delivered(row.id, outcome.status);
+    return failed(row, outcome.status, outcome.error, !outcome.retry);
   };
 
   const sweep = async () => {

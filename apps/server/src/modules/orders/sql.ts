@@ -15,7 +15,7 @@ export const ORDERS_SQL: readonly SqlObject[] = [
   view(
     'v_orders',
     `
-    select o.id, o.tenant_id, o.contract_id, o.pricer_id, u.username as pricer_name, c.name as contract_name,
+    select o.id, o.tenant_id, o.contract_id, o.pricer_id, coalesce(nullif(btrim(u.full_name), ''), u.username) as pricer_name, c.name as contract_name,
            o.instrument_id, o.direction, o.volume_orign, o.volume_traded::text as volume_traded,
            o.limit_price, o.trade_price, o.trade_price * o.volume_traded as trade_amount, o.status,
            case o.status when 'PENDING' then '待发送' when 'ALIVE' then '执行中' when 'FINISHED' then '已完成'

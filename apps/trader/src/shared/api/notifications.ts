@@ -20,6 +20,7 @@ export function notificationsApi({ call }: TraderTransport) {
     markNotificationsRead: (input: MarkNotificationsReadInput) => call('markNotificationsRead', input),
     webhook: () => call('webhook', undefined),
     setWebhook: (input: SetWebhookInput) => call('setWebhook', input),
+    testWebhook: () => call('testWebhook', undefined),
     webhookDeliveries: () => call.page('webhookDeliveries', { slice_start: 0, slice_end: 50 }),
   };
 }
@@ -55,6 +56,12 @@ export function useSetWebhook() {
     mutationFn: (input: SetWebhookInput) => api.setWebhook(input),
     onSuccess: (saved) => queryClient.setQueryData(webhookKeys.all, saved),
   });
+}
+
+/** 发送测试消息: sent at once to the saved robot; answers what it said (nothing is queued). */
+export function useTestWebhook() {
+  const api = useCalls(notificationsApi);
+  return useMutation({ mutationFn: () => api.testWebhook() });
 }
 
 /** The delivery log, refreshed like the order stream while the page is open. */

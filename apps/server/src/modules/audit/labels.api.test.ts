@@ -1,0 +1,225 @@
+import { auditActionLabel, auditDetails, zh } from '@pfp/i18n';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tradingDayIn } from '../../../test/days';
+import { startHarness, type Harness } from '../../../test/harness';
+import { createContract, setupTenant, type Tenant } from '../../../test/tenants';
+import { FakeQuotes, setMarket } from '../../../test/trading/testSupport';
+import { shanghaiDate } from '../../platform/time';
+import { createTradingService, type TradingService } from '../../trading/service';
+import { expireDueConditionals, triggerConditional } from '../conditional/conditional';
+import { expireDueContracts } from '../controls/deadlines';
+import { runAverageFixings } from '../lifecycle/average';
+import { markAccounts } from '../margin/watch';
+import { notifyFills } from '../notifications/notify';
+
+/*
+ * Every audit row in Chinese (issue 41): one run of every action the log knows, on the real app and the
+ * real trading service; then each row as the log page shows it — the action's label and 内容 — must
+ * speak no key: every field named, every code a word, old and new values named.
+ */
+
+let h: Harness;
+let service: TradingService;
+let quotes: FakeQuotes;
+let a: Tenant;
+let far: string;
+const DEADLINE = tradingDayIn(20);
+
+beforeAll(async () => {
+  quotes = new FakeQuotes();
+  h = await startHarness({ quote: quotes.quoteOf });
+  service = createTradingService({
+    trigger: triggerConditional,
+    fillsBooked: notifyFills,
+    db: h.db,
+    quotes,
+    sweepMs: 60_000,
+    simExpiryCheckMs: 0,
+  });
+  h.ctx.tradingPort = service.events;
+  await service.start();
+  // The company first, answered 200 (under a loaded machine the overload guard may answer 503 once).
+  const token = await h.idp.sign({}, { sub: 'trader-audit-labels' });
+  for (let n = 0; n < 10; n++) {
+    const res = await h.call(
+      '/api/trader/rpc/trader-profile',
+      { company_name: '甲贸易', tq_account_config: { is_sim: true } },
+      token,
+    );
+    if (res.status === 200) break;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  a = await setupTenant(h, 'trader-audit-labels', '甲贸易', ['alice', 'bob']);
+  const copper = (await h.call('/api/trader/view/instruments', { product_name: '铜' }, a.token)).body.data.items;
+  far = copper.map((i: { symbol: string }) => i.symbol).find((s: string) => s > a.symbol);
+  quotes.addInstrument(a.symbol, 10);
+  quotes.addInstrument(far, 10);
+  setMarket(quotes, a.symbol, 80_000);
+  setMarket(quotes, far, 80_100);
+});
+afterAll(async () => {
+  await service?.stop();
+  await h?.close();
+});
+
+const ok = async (path: string, body: Record<string, unknown>, token = a.token) => {
+  const res = await h.call(path, body, token);
+  expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBe(200);
+  return res.body.data;
+};
+const trader = (call: string, body: Record<string, unknown>) => ok(`/api/trader/rpc/${call}`, body);
+const pricer = (call: string, body: Record<string, unknown>, who = 'alice') =>
+  ok(`/api/pricer/rpc/${call}`, body, a.pricers[who]!.jwt);
+
+/** Every action of the log, run once (or as the server's own jobs run them). */
+async function runEveryAction() {
+  const alice = a.pricers.alice!.id;
+  const bob = a.pricers.bob!.id;
+  // trader-profile, create-pricer-user, pricer-login: setupTenant.
+  await trader('update-pricer-profile', { user_id: alice, full_name: '甲铜材有限公司', confirm_before_fix: false });
+  await trader('reset-pricer-password', { user_id: bob, new_password: 'pw456' });
+  for (let n = 0; n < 6; n++)
+    await h.call('/api/pricer/rpc/pricer-login', { tenant_id: a.tenantId, username: 'bob', password: 'wrong' });
+  await trader('unlock-pricer', { user_id: bob });
+  await trader('set-margin-settings', { default_margin_rate: 0.1 });
+  await trader('record-funds', { pricer_id: alice, kind: 'deposit', amount: 100_000, note: '首笔保证金' });
+  await trader('set-credit-line', { pricer_id: alice, credit_line: 10_000 });
+  process.env.WEBHOOK_ALLOW_PRIVATE = '1';
+  try {
+    await trader('set-webhook', {
+      url: 'http://127.0.0.1:9/cgi-bin/webhook/send?key=693a91f6',
+      secret: '密钥',
+      kinds: ['fill', 'margin_call'],
+    });
+  } finally {
+    delete process.env.WEBHOOK_ALLOW_PRIVATE;
+  }
+
+  const c = (await createContract(h, a, 'alice', DEADLINE, { margin_rate: 0.1 })).id;
+  await trader('update-contract-status', { contract_id: c, new_status: 'paused' });
+  await trader('update-contract-status', { contract_id: c, new_status: 'active' });
+  const fix = await pricer('submit-order', { contract_id: c, quantity: 1, price: 0 });
+  await service.idle();
+  await pricer('acknowledge-confirmation', { order_id: fix.id });
+  // A margin call and its end: copper falls 20,000 on alice's fixed lot.
+  setMarket(quotes, a.symbol, 60_000);
+  await markAccounts(h.db, (s) => quotes.getQuote(s)?.last_price);
+  await trader('record-funds', { pricer_id: alice, kind: 'deposit', amount: 500_000 });
+  await markAccounts(h.db, (s) => quotes.getQuote(s)?.last_price);
+  setMarket(quotes, a.symbol, 80_000);
+  const resting = await pricer('submit-order', { contract_id: c, quantity: 1, price: 78_500 });
+  await service.idle();
+  await pricer('cancel-order', { order_id: resting.id });
+  await service.idle();
+  await trader('settle-lots', { contract_id: c, quantity: 1, note: '交货' });
+
+  // 条件单: created, cancelled, fired, expired.
+  const cond = (trigger_price: number, expires_at?: string) =>
+    pricer('create-conditional-order', {
+      contract_id: c,
+      quantity: 1,
+      trigger_op: '<=',
+      trigger_price,
+      order_price: 0,
+      ...(expires_at ? { expires_at } : {}),
+    });
+  const cancelled = await cond(60_000);
+  await pricer('cancel-conditional-order', { id: cancelled.id });
+  const fired = await cond(79_000);
+  await triggerConditional(h.db, fired.id, 78_990);
+  await service.idle();
+  await cond(60_000, new Date(Date.now() + 60_000).toISOString());
+  await expireDueConditionals(h.db, new Date(Date.now() + 120_000));
+
+  // 转月, 延期, expiry.
+  const rolled = (await createContract(h, a, 'bob', DEADLINE)).id;
+  await trader('roll-contract', {
+    contract_id: rolled,
+    to_instrument_id: far,
+    quantity: 5,
+    spread: 30,
+    fee_per_unit: 2,
+  });
+  await trader('extend-deadline', { contract_id: rolled, fixing_deadline: tradingDayIn(25), fee: 300 });
+  const expiring = (await createContract(h, a, 'bob', DEADLINE)).id;
+  await h.db.updateTable('contracts').set({ fixing_deadline: '2020-01-06' }).where('id', '=', expiring).execute();
+  await expireDueContracts(h.db);
+
+  // 均价点价: an average contract whose window is one trading day, run at its fixing time.
+  const day = tradingDayIn(2);
+  await h.db
+    .insertInto('contracts')
+    .values({
+      tenant_id: a.tenantId,
+      name: '均价合同-审计',
+      pricer_id: bob,
+      product_name: '铜',
+      instrument_id: a.symbol,
+      direction: 'BUY',
+      total_quantity: 2,
+      remaining_quantity: 2,
+      status: 'active',
+      basis: 100,
+      fixing_deadline: DEADLINE,
+      pricing_mode: 'average',
+      average_start: day,
+      average_end: day,
+    })
+    .execute();
+  await runAverageFixings(h.db, { now: shanghaiDate(`${day} 14:55`) });
+
+  // A fill after a stop is booked in SQL by trading/apply.ts; its row has this shape.
+  await h.db
+    .insertInto('audit_log')
+    .values({
+      tenant_id: a.tenantId,
+      actor: 'system',
+      action: 'fill-after-stop',
+      payload: JSON.stringify({ order_id: fix.id, volume: 1, reason: '合同已暂停' }),
+    })
+    .execute();
+  await trader('update-pricer-status', { user_id: bob, new_status: 'inactive' });
+}
+
+describe('the audit log in Chinese (issue 41)', () => {
+  it('labels every action and names every field and code of the rows a run of every action writes', async () => {
+    await runEveryAction();
+    const actions = Object.keys(zh.fixing.audit.actions);
+    const page = await ok('/api/trader/view/audit-log', { slice_start: 0, slice_end: 500 });
+    const rows = page.items as {
+      action: string;
+      action_label: string;
+      payload: string;
+      contract_name: string | null;
+      customer_name: string | null;
+    }[];
+    // Every action the server wrote is one the log (and its filter) knows, and each was run.
+    const written = [...new Set(rows.map((r) => r.action))].sort();
+    expect(written.filter((x) => !actions.includes(x))).toEqual([]);
+    expect(actions.filter((x) => !written.includes(x))).toEqual([]);
+
+    // Names, symbols and the masked address may be Latin; nothing else may.
+    const allowed = [a.symbol, far, 'alice', 'bob', 'http://127.0.0.1:9/cgi-bin/webhook/send?key=***', 'QR'];
+    const raw: string[] = [];
+    for (const r of rows) {
+      expect(r.action_label, r.action).toBe(auditActionLabel(r.action));
+      expect(r.action_label, r.action).toMatch(/[\u4e00-\u9fff]/);
+      let text = auditDetails(r.payload, r);
+      for (const ok of allowed) text = text.split(ok).join('');
+      const latin = text.match(/[A-Za-z_]{2,}/g);
+      if (latin) raw.push(`${r.action_label}: ${latin.join(' ')} ← ${auditDetails(r.payload, r)}`);
+    }
+    expect(raw).toEqual([]);
+
+    // Old and new values named: 授信 says its old limit as a limit, not as a status.
+    const credit = rows.find((r) => r.action === 'set-credit-line')!;
+    expect(auditDetails(credit.payload, credit)).toBe(
+      `原授信额度: 0 元，备注: 无，客户编号: ${a.pricers.alice!.id}（甲铜材有限公司），授信额度: 10,000 元`,
+    );
+    const rate = rows.find((r) => r.action === 'set-margin-settings')!;
+    expect(auditDetails(rate.payload, rate)).toBe('原默认保证金比例: 0%，默认保证金比例: 10%');
+    // What the reader of the log sees for the new rows, each a sentence of named fields (shown on failure).
+    const roll = rows.find((r) => r.action === 'roll-contract')!;
+    expect(auditDetails(roll.payload, roll)).toMatch(/转月手数: 5，.*转入合约: /);
+  });
+});
