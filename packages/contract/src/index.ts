@@ -22,6 +22,7 @@ export * from './controls';
 export * from './paths';
 export * from './margin';
 export * from './lifecycle';
+export * from './rollApplications';
 export * from './notifications';
 export * from './live';
 export * from './customers';

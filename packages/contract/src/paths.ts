@@ -44,6 +44,10 @@ export const traderPaths = paths({
   extendDeadline: { method: 'POST', path: '/api/trader/rpc/extend-deadline' },
   contractSchedule: { method: 'POST', path: '/api/trader/view/contract-schedule' },
   contractHistory: { method: 'POST', path: '/api/trader/view/contract-history' },
+  // issue 42 item 3: 转月 as the customer's application (docs/fixing.md)
+  rollApplications: { method: 'POST', path: '/api/trader/view/roll-applications' },
+  priceRoll: { method: 'POST', path: '/api/trader/rpc/price-roll' },
+  rollQuote: { method: 'POST', path: '/api/trader/view/roll-quote' },
   // docs/notifications.md
   notifications: { method: 'POST', path: '/api/trader/view/notifications' },
   markNotificationsRead: { method: 'POST', path: '/api/trader/rpc/mark-notifications-read' },
@@ -74,6 +78,11 @@ export const pricerPaths = paths({
   // issue 32 (docs/fixing.md)
   contractSchedule: { method: 'POST', path: '/api/pricer/view/contract-schedule' },
   contractHistory: { method: 'POST', path: '/api/pricer/view/contract-history' },
+  // issue 42 item 3: 转月 as the customer's application (docs/fixing.md)
+  applyRoll: { method: 'POST', path: '/api/pricer/rpc/apply-roll' },
+  acceptRoll: { method: 'POST', path: '/api/pricer/rpc/accept-roll' },
+  myRollApplications: { method: 'POST', path: '/api/pricer/view/my-roll-applications' },
+  rollQuote: { method: 'POST', path: '/api/pricer/view/roll-quote' },
   // docs/notifications.md
   notifications: { method: 'POST', path: '/api/pricer/view/notifications' },
   markNotificationsRead: { method: 'POST', path: '/api/pricer/rpc/mark-notifications-read' },

@@ -19,6 +19,7 @@ import { notifications } from './strings/notifications';
 import { customers } from './strings/customers';
 import { conditionalAll } from './strings/conditionalAll';
 import { dates } from './strings/dates';
+import { rollApplications } from './strings/rollApplications';
 
 export const zh = {
   app,
@@ -41,6 +42,7 @@ export const zh = {
   customers,
   conditionalAll,
   dates,
+  rollApplications,
 } as const;
 
 export type Strings = typeof zh;

@@ -1,4 +1,6 @@
 /** UI strings: the business of price fixing (docs/fixing.md) — terms, confirmations, exposure, statements, audit. */
+import { rollApplications } from './rollApplications';
+
 export const fixing = {
   // Contract terms
   basis: '基差',
@@ -190,6 +192,7 @@ export const fixing = {
       'expire-conditional-order': '条件单到期',
       'fill-after-stop': '撤单前交易所又成交',
       'unlock-pricer': '解除客户登录锁定',
+      ...rollApplications.audit,
     } as Record<string, string>,
     /** The payload's fields as the trader reads them (issue 30: no English keys in 内容). */
     fields: {
@@ -226,6 +229,7 @@ export const fixing = {
       is_sim: '模拟交易',
       broker_name: '期货公司',
       futures_account: '期货账户',
+      ...rollApplications.auditFields,
     } as Record<string, string>,
     /** A price of 0 is a market order. */
     marketPrice: '市价',
@@ -239,6 +243,7 @@ export const fixing = {
       inactive: '已停用',
       true: '是',
       false: '否',
+      ...rollApplications.agreements,
     } as Record<string, string>,
     startDate: '开始日期',
     endDate: '结束日期',

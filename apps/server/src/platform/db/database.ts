@@ -22,6 +22,7 @@ import * as m019 from './migrations/019_notifications_live';
 import * as m020 from './migrations/020_orders_conditional';
 import * as m021 from './migrations/021_margin_check';
 import * as m022 from './migrations/022_money_locks';
+import * as m028 from './migrations/028_roll_applications';
 import { PGliteDialect } from './pgliteDialect';
 import type { Logger } from '../logger';
 import { guardedPool } from './resilience';
@@ -93,6 +94,7 @@ const migrations: Record<string, Migration> = {
   '020_orders_conditional': m020,
   '021_margin_check': m021,
   '022_money_locks': m022,
+  '028_roll_applications': m028,
 };
 
 /**
