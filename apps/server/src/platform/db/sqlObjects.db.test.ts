@@ -58,14 +58,32 @@ it('a database migrated to 021 before issue 39 starts with the new code: the sam
       insert into pricer_users (tenant_id, username, password_hash, status) values (${t}, 'lin', 'x', 'active')
       returning id`.execute(db)
   ).rows[0]!.id;
+  // A roll made before 028 took its lots out of the old contract's total (4 left of 20, 16 rolled out).
+  const rolled = (
+    await sql<{ id: number }>`
+      insert into contracts (tenant_id, name, pricer_id, product_name, instrument_id, direction, total_quantity,
+                             remaining_quantity, rolled_out_quantity)
+      values (${t}, '转月前合同', ${p}, '铜', 'SHFE.cu2601', 'BUY', 4, 4, 16) returning id`.execute(db)
+  ).rows[0]!.id;
   const before = await definitions();
-  expect(Object.keys(before.text).sort()).toEqual(SQL_OBJECTS.map((o) => o.name).sort());
+  // Objects of the capabilities added after 021 (issue 42's v_roll_applications) are new, not recreated.
+  const ADDED = ['v_roll_applications'];
+  expect(Object.keys(before.text).sort()).toEqual(
+    SQL_OBJECTS.map((o) => o.name)
+      .filter((n) => !ADDED.includes(n))
+      .sort(),
+  );
 
-  // 022 (issue 40) is the one migration after 021; it changed the margin check's view and function.
-  expect(await migrate(db, { sqlObjects: SQL_OBJECTS })).toEqual(['022_money_locks']);
+  // 022 (issue 40) changed the margin check's view and function; 028 (issue 42) the lots invariant.
+  expect(await migrate(db, { sqlObjects: SQL_OBJECTS })).toEqual(['022_money_locks', '028_roll_applications']);
+  // …and the old contract's agreed total is back: 4 unfixed + 16 rolled out.
+  expect(
+    (await sql<{ total_quantity: number }>`select total_quantity from contracts where id = ${rolled}`.execute(db))
+      .rows[0],
+  ).toEqual({ total_quantity: 20 });
 
   const after = await definitions();
-  const CHANGED = ['margin_check', 'v_margin_sums'];
+  const CHANGED = ['margin_check', 'v_margin_sums', ...ADDED];
   const but = (text: Record<string, string>) =>
     Object.fromEntries(Object.entries(text).filter(([name]) => !CHANGED.includes(name)));
   expect(but(after.text)).toEqual(but(before.text));
