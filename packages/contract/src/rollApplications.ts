@@ -102,7 +102,8 @@ export type RollApplicationsRequest = z.input<typeof rollApplicationsRequest>;
 export const rollQuoteInput = z.object(
   {
     contract_id: id('请选择合同'),
-    to_instrument_id: text('请选择转入的期货合约').trim().min(1, { error: '请选择转入的期货合约' }).max(64),
+    /** Absent: the first later month of the product (the desk's first look). */
+    to_instrument_id: text('请选择转入的期货合约').trim().min(1, { error: '请选择转入的期货合约' }).max(64).optional(),
   },
   { error: '请求参数必须是 JSON 对象' },
 );
@@ -123,6 +124,8 @@ export const rollQuote = z.object({
   multiplier: z.int(),
   unit: z.string().nullable(),
   price_tick: z.number(),
+  /** The months the contract may roll to: the product's other live futures, in order. */
+  months: z.array(z.string()),
 });
 export type RollQuote = z.input<typeof rollQuote>;
 

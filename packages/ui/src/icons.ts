@@ -32,6 +32,7 @@ import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
 import IconUserPlus from '@tabler/icons-react/dist/esm/icons/IconUserPlus.mjs';
 import IconCoin from '@tabler/icons-react/dist/esm/icons/IconCoin.mjs';
 import IconBell from '@tabler/icons-react/dist/esm/icons/IconBell.mjs';
+import IconArrowsExchange from '@tabler/icons-react/dist/esm/icons/IconArrowsExchange.mjs';
 
 export {
   IconArrowLeft,
@@ -62,4 +63,5 @@ export {
   IconUserPlus,
   IconCoin,
   IconBell,
+  IconArrowsExchange,
 };

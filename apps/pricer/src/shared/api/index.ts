@@ -13,3 +13,4 @@ export * from './lifecycle';
 export * from './fixing';
 export * from './notifications';
 export * from './live';
+export * from './rollApplications';

@@ -263,7 +263,18 @@ export async function rollQuote(
   quoteOf: QuoteOf | undefined,
 ): Promise<RollQuote> {
   const c = await scopedContract(db, scope, input.contract_id);
-  const to = await rollTarget(db, c, input.to_instrument_id);
+  const months = (
+    await db
+      .selectFrom('instruments')
+      .select('symbol')
+      .where('product_name', '=', c.product_name)
+      .where('expired', '=', false)
+      .where('symbol', '<>', c.instrument_id)
+      .orderBy('symbol')
+      .execute()
+  ).map((i) => i.symbol);
+  const symbol = input.to_instrument_id ?? months.find((m) => m > c.instrument_id) ?? months[0] ?? '';
+  const to = await rollTarget(db, c, symbol);
   const side = (symbol: string) => {
     const q = quoteOf?.(symbol);
     return { symbol, bid: price(q?.bid_price1), ask: price(q?.ask_price1), last: price(q?.last_price) };
@@ -279,5 +290,6 @@ export async function rollQuote(
     multiplier: to.volume_multiple,
     unit: to.unit,
     price_tick: Number(to.price_tick),
+    months,
   };
 }

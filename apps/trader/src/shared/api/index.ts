@@ -17,3 +17,4 @@ export * from './margin';
 export * from './lifecycle';
 export * from './notifications';
 export { useLiveConsole } from './live';
+export * from './rollApplications';
