@@ -97,11 +97,17 @@ test.describe.serial('转月申请: apply on the desk, priced in the console, ac
   }, testInfo) => {
     await page.setViewportSize(CONSOLE);
     await signIn(page, demoTrader, '/trader/roll-applications', /\/trader\/roll-applications$/);
-    const card = page.getByTestId('roll-applications-card');
-    const row = card.getByRole('row').filter({ hasText: CUSTOMER.username });
+    // This customer's one application (the table's rows are no ARIA rows: read the card, press its 报价).
+    const [mineApp] = (
+      await traderCall<{ items: { id: number }[] }>(page, '/api/trader/view/roll-applications', {
+        search: CUSTOMER.username,
+      })
+    ).items;
+    const row = page.getByTestId('roll-applications-card');
+    await expect(row).toContainText(CUSTOMER.username);
     await expect(row).toContainText('待报价');
     await expect(row).toContainText('6 手');
-    await row.getByRole('button', { name: '报价' }).click();
+    await row.getByTestId(`price-roll-${mineApp!.id}`).click();
     const dialog = page.getByRole('dialog', { name: new RegExp(`^转月报价 · 申请 #\\d+ · ${name}$`) });
     await expect(dialog.getByTestId('roll-market-spread')).toContainText('市场月差（原月 − 新月）');
     await dialog.getByTestId('price-spread').fill('-20');
@@ -159,7 +165,8 @@ test.describe.serial('转月申请: apply on the desk, priced in the console, ac
   test('the console shows the application rolled (1366 px)', async ({ page }, testInfo) => {
     await page.setViewportSize(CONSOLE);
     await signIn(page, demoTrader, '/trader/roll-applications', /\/trader\/roll-applications$/);
-    const row = page.getByTestId('roll-applications-card').getByRole('row').filter({ hasText: CUSTOMER.username });
+    const row = page.getByTestId('roll-applications-card');
+    await expect(row).toContainText(CUSTOMER.username);
     await expect(row).toContainText('已转月');
     await expect(row.getByRole('button', { name: '报价' })).toHaveCount(0);
     await screenshot(page, testInfo, 'console-roll-applications-1366');

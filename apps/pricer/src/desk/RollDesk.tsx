@@ -1,13 +1,5 @@
 import { Alert, Badge, Button, Group, Modal, NativeSelect, NumberInput, Stack, Table, Text } from '@pfp/mantine';
-import {
-  formatBasis,
-  formatDateTime,
-  formatLots,
-  formatLotsWithUnits,
-  formatNumber,
-  formatPrice,
-  zh,
-} from '@pfp/i18n';
+import { formatBasis, formatDateTime, formatLots, formatLotsWithUnits, formatNumber, formatPrice, zh } from '@pfp/i18n';
 import type { PricerContract, RollApplication, RollQuote } from '@pfp/contract';
 import { serverMessage } from '@pfp/api-client';
 import { notify } from '@pfp/ui';
@@ -21,9 +13,7 @@ const T = R.desk;
 /** 总数量 on the desk: the agreed total, and the lots rolled out of it (issue 42: the total stays as agreed). */
 export function totalLots(c: PricerContract): string {
   const out = c.rolled_out_quantity ?? 0;
-  return out > 0
-    ? `${formatLots(c.total_quantity)}（${T.rolledOut(out)}）`
-    : formatLots(c.total_quantity);
+  return out > 0 ? `${formatLots(c.total_quantity)}（${T.rolledOut(out)}）` : formatLots(c.total_quantity);
 }
 
 const priceText = (v: number | null) => (v === null ? '-' : formatPrice(v));
@@ -41,7 +31,7 @@ function QuoteTable({ quote }: { quote: RollQuote }) {
       <Table withTableBorder fz="sm">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th />
+            <Table.Th>{T.month}</Table.Th>
             <Table.Th>{T.bid}</Table.Th>
             <Table.Th>{T.ask}</Table.Th>
           </Table.Tr>
@@ -136,7 +126,7 @@ function ApplicationLine(props: { a: RollApplication; onAccept: (a: RollApplicat
         <Text size="sm">{T.fee(formatNumber(a.fee_per_unit, 2), unit, a.quantity, formatNumber(a.fee, 2))}</Text>
       ) : null}
       {priced && a.valid_until ? (
-        <Text size="sm" c="orange.8">
+        <Text size="sm" fw={600}>
           {T.validUntil(formatDateTime(a.valid_until, true))}
         </Text>
       ) : null}
@@ -188,10 +178,22 @@ export function RollDesk(props: { userId: number; contract: PricerContract; comp
       ) : (
         rows.map((r) => <ApplicationLine key={r.id} a={r} onAccept={setAccepting} />)
       )}
-      <Modal opened={applying} onClose={() => setApplying(false)} title={T.title(contract.name)} fullScreen={compact}>
+      <Modal
+        opened={applying}
+        onClose={() => setApplying(false)}
+        title={T.title(contract.name)}
+        fullScreen={compact}
+        closeButtonProps={{ 'aria-label': zh.shell.close }}
+      >
         {applying ? <ApplyForm userId={userId} contract={contract} onDone={() => setApplying(false)} /> : null}
       </Modal>
-      <Modal opened={a !== null} onClose={() => setAccepting(null)} title={T.confirmTitle} fullScreen={compact}>
+      <Modal
+        opened={a !== null}
+        onClose={() => setAccepting(null)}
+        title={T.confirmTitle}
+        fullScreen={compact}
+        closeButtonProps={{ 'aria-label': zh.shell.close }}
+      >
         {a && a.spread !== null ? (
           <Stack gap="sm">
             <Alert color="orange" data-testid="roll-accept-effect">

@@ -1,7 +1,15 @@
 import { Badge, Button, Group, NumberInput, Table, Text } from '@pfp/mantine';
 import type { RollApplication } from '@pfp/contract';
 import { DataTable, filterConfigsOf, type DataTableColumn } from '@pfp/data-table';
-import { formatBasis, formatLots, formatLotsWithUnits, formatNumber, formatPrice, instrumentShort, zh } from '@pfp/i18n';
+import {
+  formatBasis,
+  formatLots,
+  formatLotsWithUnits,
+  formatNumber,
+  formatPrice,
+  instrumentShort,
+  zh,
+} from '@pfp/i18n';
 import { useMemo, useState } from 'react';
 import { usePriceRoll, useRollApplicationsTable, useRollQuote } from '../shared/api';
 import { PageLayout } from '../shared/PageLayout';
@@ -116,7 +124,11 @@ function PriceDialog({ application, onClose }: { application: RollApplication; o
               title: zh.lifecycle.ui.rollDialog.effectTitle,
               irreversible: C.noOrders,
               items: applying(
-                C.effect(formatLotsWithUnits(a.quantity, a.multiplier, a.unit), a.from_instrument_id, a.to_instrument_id),
+                C.effect(
+                  formatLotsWithUnits(a.quantity, a.multiplier, a.unit),
+                  a.from_instrument_id,
+                  a.to_instrument_id,
+                ),
                 C.newBasis(formatBasis(a.basis), formatBasis(s), formatBasis(a.basis + s)),
                 C.feeTotal(yuan(f * a.quantity * (a.multiplier ?? 1))),
                 C.validNote(v),
@@ -128,7 +140,14 @@ function PriceDialog({ application, onClose }: { application: RollApplication; o
       <LiveSpread application={a} />
       <Group grow align="flex-start">
         <NumberInput label={C.spread} allowNegative value={spread} onChange={setSpread} data-testid="price-spread" />
-        <NumberInput label={C.feePerUnit} min={0} decimalScale={2} value={fee} onChange={setFee} data-testid="price-fee" />
+        <NumberInput
+          label={C.feePerUnit}
+          min={0}
+          decimalScale={2}
+          value={fee}
+          onChange={setFee}
+          data-testid="price-fee"
+        />
         <NumberInput
           label={C.valid}
           min={10}
@@ -165,6 +184,7 @@ export function RollApplicationsPage() {
               <Button
                 size="compact-xs"
                 variant="outline"
+                color={TONE.info}
                 onClick={() => setPricing(row)}
                 data-testid={`price-roll-${row.id}`}
               >

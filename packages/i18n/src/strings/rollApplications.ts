@@ -34,6 +34,7 @@ export const rollApplications = {
     quantity: '转月数量（手）',
     available: (lots: number) => `可转 ${lots} 手（未点价且未被委托占用）`,
     market: '实时行情',
+    month: '月份',
     bid: '买价',
     ask: '卖价',
     from: (symbol: string) => `原月 ${symbol}`,
@@ -47,8 +48,7 @@ export const rollApplications = {
     mine: '我的转月申请',
     none: '暂无转月申请',
     line: (lots: number, from: string, to: string) => `${lots} 手 ${from} → ${to}`,
-    offer: (spread: string, basis: string, unit: string) =>
-      `月差 ${spread} 元/${unit}，新基差 ${basis} 元/${unit}`,
+    offer: (spread: string, basis: string, unit: string) => `月差 ${spread} 元/${unit}，新基差 ${basis} 元/${unit}`,
     fee: (perUnit: string, unit: string, lots: number, amount: string) =>
       `转月费 ${perUnit} 元/${unit} × ${lots} 手 = ${amount} 元`,
     validUntil: (until: string) => `报价有效至 ${until}（北京时间）`,
@@ -86,7 +86,8 @@ export const rollApplications = {
     feePerUnit: '转月费（元/单位）',
     valid: '报价有效期（秒）',
     effect: (lots: string, from: string, to: string) => `客户确认后，把 ${lots}由 ${from} 转入 ${to}`,
-    newBasis: (oldBasis: string, spread: string, basis: string) => `新基差 ${basis}（原基差 ${oldBasis}，月差 ${spread}）`,
+    newBasis: (oldBasis: string, spread: string, basis: string) =>
+      `新基差 ${basis}（原基差 ${oldBasis}，月差 ${spread}）`,
     feeTotal: (yuan: string) => `转月费合计 ${yuan} 元`,
     validNote: (seconds: number) => `报价在 ${seconds} 秒内有效，过期后客户不能接受，需重新报价`,
     noOrders: '报价不影响客户的委托和条件单；转月时只转出未点价且未被占用的手数',

@@ -13,7 +13,12 @@ export const rollApplicationsApi = {
   contractApplications: (contractId: number, signal?: AbortSignal) =>
     call.page(
       'myRollApplications',
-      { filter: `contract_id = ${contractId}`, sort_fields: [{ field: 'id', ascending: false }], slice_start: 0, slice_end: 10 },
+      {
+        filter: `contract_id = ${contractId}`,
+        sort_fields: [{ field: 'id', ascending: false }],
+        slice_start: 0,
+        slice_end: 10,
+      },
       signal,
     ),
   rollQuote: (contractId: number, to: string | undefined, signal?: AbortSignal) =>

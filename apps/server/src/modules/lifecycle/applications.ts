@@ -36,7 +36,8 @@ const N = zh.rollApplications.notify;
 type Application = z.output<typeof rollApplication>;
 type Who = { tenantId: number; pricerId: number };
 
-const isStatus = (s: string): s is RollApplicationStatus => (ROLL_APPLICATION_STATUSES as readonly string[]).includes(s);
+const isStatus = (s: string): s is RollApplicationStatus =>
+  (ROLL_APPLICATION_STATUSES as readonly string[]).includes(s);
 
 function toApplication(r: Selectable<RollApplicationViewRow>): Application {
   if (!isStatus(r.status)) throw new Error(`v_roll_applications status ${r.status}`);
@@ -179,7 +180,11 @@ export async function priceRoll(
       .where('id', '=', a.id)
       .execute();
     await audit(tx, { tenantId, actor, action: 'price-roll', payload: { ...input, fee } });
-    const pricer = await tx.selectFrom('pricer_users').select('username').where('id', '=', a.pricer_id).executeTakeFirst();
+    const pricer = await tx
+      .selectFrom('pricer_users')
+      .select('username')
+      .where('id', '=', a.pricer_id)
+      .executeTakeFirst();
     const unit = to.unit ?? '单位';
     await notify(tx, {
       tenantId,

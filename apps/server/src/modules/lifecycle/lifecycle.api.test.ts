@@ -104,7 +104,14 @@ describe('the exchange calendar (docs/calendar.md)', () => {
     expect(extend.body.error).toMatchObject({ field: 'fixing_deadline', message: notTradingDay(later) });
     const roll = await h.call(
       ROLL,
-      { contract_id: nearId, to_instrument_id: far, quantity: 5, spread: 30, fixing_deadline: later, agreed_via: 'phone' },
+      {
+        contract_id: nearId,
+        to_instrument_id: far,
+        quantity: 5,
+        spread: 30,
+        fixing_deadline: later,
+        agreed_via: 'phone',
+      },
       b.token,
     );
     expect(roll.status, JSON.stringify(roll.body)).toBe(400);
@@ -171,7 +178,15 @@ describe('转月 roll', () => {
     const id = await newContract(a, 'bob', { margin_rate: 0.1 });
     const res = await h.call(
       ROLL,
-      { contract_id: id, to_instrument_id: far, quantity: 16, spread: -40, fee_per_unit: 2, agreed_via: 'written', agreed_note: '书面确认函 2026-118' },
+      {
+        contract_id: id,
+        to_instrument_id: far,
+        quantity: 16,
+        spread: -40,
+        fee_per_unit: 2,
+        agreed_via: 'written',
+        agreed_note: '书面确认函 2026-118',
+      },
       a.token,
     );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -245,7 +260,11 @@ describe('转月 roll', () => {
 
   it('completes the old contract when nothing is left to fix', async () => {
     const id = await newContract(a, 'alice', { total_quantity: 10 });
-    const res = await h.call(ROLL, { contract_id: id, to_instrument_id: far, quantity: 10, spread: 0, agreed_via: 'phone' }, a.token);
+    const res = await h.call(
+      ROLL,
+      { contract_id: id, to_instrument_id: far, quantity: 10, spread: 0, agreed_via: 'phone' },
+      a.token,
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(await row(id)).toMatchObject({
       status: 'completed',
@@ -253,7 +272,11 @@ describe('转月 roll', () => {
       remaining_quantity: 0,
       rolled_out_quantity: 10,
     });
-    const again = await h.call(ROLL, { contract_id: id, to_instrument_id: far, quantity: 1, spread: 0, agreed_via: 'phone' }, a.token);
+    const again = await h.call(
+      ROLL,
+      { contract_id: id, to_instrument_id: far, quantity: 1, spread: 0, agreed_via: 'phone' },
+      a.token,
+    );
     expect(again.status).toBe(409);
     expect(again.body.error.message).toBe('合同已完成，不能转月');
   });

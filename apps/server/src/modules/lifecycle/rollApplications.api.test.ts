@@ -67,7 +67,11 @@ const notices = async (token: string, path: 'trader' | 'pricer') =>
 /** An application of alice's, priced by the trader (spread −140, fee 2 元/吨, valid 5 minutes). */
 async function pricedApplication(lots = 6, pricer = 'alice') {
   const { id } = await createContract(h, a, pricer, DEADLINE);
-  const applied = await h.call(APPLY, { contract_id: id, quantity: lots, to_instrument_id: far }, a.pricers[pricer]!.jwt);
+  const applied = await h.call(
+    APPLY,
+    { contract_id: id, quantity: lots, to_instrument_id: far },
+    a.pricers[pricer]!.jwt,
+  );
   expect(applied.status, JSON.stringify(applied.body)).toBe(200);
   const priced = await h.call(
     PRICE,
@@ -91,6 +95,11 @@ describe('转月申请 apply → price → accept', () => {
       multiplier: 5,
       unit: '吨',
     });
+    // Without a month: the first later one, with the product's other months to choose from.
+    const first = (await h.call(QUOTE, { contract_id: id }, alice())).body.data;
+    expect(first.to.symbol).toBe(far);
+    expect(first.months).toContain(far);
+    expect(first.months).not.toContain(near);
 
     const applied = await h.call(APPLY, { contract_id: id, quantity: 6, to_instrument_id: far }, alice());
     expect(applied.status, JSON.stringify(applied.body)).toBe(200);
@@ -99,9 +108,7 @@ describe('转月申请 apply → price → accept', () => {
     expect((await notices(a.token, 'trader')).find((n) => n.kind === 'roll_application')?.title).toBe(
       '客户 alice 申请转月',
     );
-    expect((await notices(alice(), 'pricer')).find((n) => n.kind === 'roll_application')?.title).toBe(
-      '转月申请已提交',
-    );
+    expect((await notices(alice(), 'pricer')).find((n) => n.kind === 'roll_application')?.title).toBe('转月申请已提交');
     // Not yet priced: the customer cannot accept.
     const early = await h.call(ACCEPT, { application_id: appId }, alice());
     expect(early.status).toBe(409);
@@ -115,7 +122,9 @@ describe('转月申请 apply → price → accept', () => {
     expect(priced.status, JSON.stringify(priced.body)).toBe(200);
     expect(priced.body.data).toMatchObject({ status: 'priced', spread: -140, fee_per_unit: 2, fee: 60 });
     const told = (await notices(alice(), 'pricer')).find((n) => n.title === '转月已报价，请确认');
-    expect(told?.text).toMatch(/^合同「.+」的转月报价：月差 -140 元\/吨，转月费 60\.00 元，有效至 \d\d:\d\d:\d\d（北京时间）$/);
+    expect(told?.text).toMatch(
+      /^合同「.+」的转月报价：月差 -140 元\/吨，转月费 60\.00 元，有效至 \d\d:\d\d:\d\d（北京时间）$/,
+    );
     // The offer stands while valid: the trader cannot replace it under the customer.
     const again = await h.call(PRICE, { application_id: appId, spread: -100, valid_seconds: 60 }, a.token);
     expect(again.status).toBe(409);
@@ -171,15 +180,17 @@ describe('转月申请 apply → price → accept', () => {
     expect(twice.status).toBe(200);
     expect(twice.body.data).toMatchObject({ status: 'accepted', to_contract_id: newId });
     expect(await rollsOf(id)).toEqual({ contracts: 1, events: 1 });
-    const ledger = await h.db.selectFrom('funds_ledger').selectAll().where('pricer_id', '=', a.pricers.alice!.id).execute();
+    const ledger = await h.db
+      .selectFrom('funds_ledger')
+      .selectAll()
+      .where('pricer_id', '=', a.pricers.alice!.id)
+      .execute();
     expect(ledger.map((e) => Number(e.amount))).toEqual([-60]);
 
     // Both lists show it; the trader sees every customer's, the customer only their own.
     const mine = await h.call('/api/pricer/view/my-roll-applications', {}, alice());
     expect(mine.body.data.items.map((r: { id: number }) => r.id)).toContain(appId);
-    expect(
-      (await h.call('/api/pricer/view/my-roll-applications', {}, a.pricers.bob!.jwt)).body.data.items,
-    ).toEqual([]);
+    expect((await h.call('/api/pricer/view/my-roll-applications', {}, a.pricers.bob!.jwt)).body.data.items).toEqual([]);
     const all = await h.call('/api/trader/view/roll-applications', { status: 'accepted' }, a.token);
     expect(all.body.data.items.map((r: { id: number }) => r.id)).toContain(appId);
     expect((await h.call('/api/trader/view/roll-applications', {}, b.token)).body.data.items).toEqual([]);
@@ -294,12 +305,22 @@ describe('转月申请 apply → price → accept', () => {
     // bob's: alice's roll fees above took her balance below 0 (a margin call refuses her fixing).
     const bob = a.pricers.bob!.jwt;
     const { contractId, applicationId } = await pricedApplication(20, 'bob');
-    const order = await h.call('/api/pricer/rpc/submit-order', { contract_id: contractId, quantity: 5, price: 80_000 }, bob);
+    const order = await h.call(
+      '/api/pricer/rpc/submit-order',
+      { contract_id: contractId, quantity: 5, price: 80_000 },
+      bob,
+    );
     expect(order.status, JSON.stringify(order.body)).toBe(200);
     const held = await h.call(ACCEPT, { application_id: applicationId }, bob);
     expect(held.status).toBe(409);
-    expect(held.body.error.message).toMatch(/^转月的手数被未完成的委托或等待中的条件单占用，请先撤销：委托 #\d+（5 手）$/);
-    const app = await h.db.selectFrom('roll_applications').selectAll().where('id', '=', applicationId).executeTakeFirstOrThrow();
+    expect(held.body.error.message).toMatch(
+      /^转月的手数被未完成的委托或等待中的条件单占用，请先撤销：委托 #\d+（5 手）$/,
+    );
+    const app = await h.db
+      .selectFrom('roll_applications')
+      .selectAll()
+      .where('id', '=', applicationId)
+      .executeTakeFirstOrThrow();
     expect(app.status).toBe('priced');
     expect(await rollsOf(contractId)).toEqual({ contracts: 0, events: 0 });
     // All 20 lots of another contract rolled: completed, its total still 20.
