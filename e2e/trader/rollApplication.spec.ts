@@ -150,11 +150,12 @@ test.describe.serial('转月申请: apply on the desk, priced in the console, ac
     await screenshot(page, testInfo, 'desk-roll-accept-375');
     await confirm.getByRole('button', { name: '确认转月' }).click();
     await expect(toast(page, /^转月完成，新合同 #\d+$/)).toBeVisible();
+    // The desk shows the newest contract first (the new month's); the customer goes back to the old one.
+    // The old contract keeps its agreed total; the rolled lots show as rolled out, 4 left to fix.
+    await page.getByLabel('合同', { exact: true }).selectOption(String(contractId));
     await expect(line).toContainText('已转月');
     await expect(line).toContainText(/已转入新合同 #\d+/);
     await expect(line.getByRole('button', { name: '接受报价并转月' })).toHaveCount(0);
-    // The old contract keeps its agreed total; the rolled lots show as rolled out, 4 left to fix.
-    await page.getByLabel('合同', { exact: true }).selectOption(String(contractId));
     await expect(page.getByTestId('total')).toContainText('10 手（已转出 6 手）');
     await expect(page.getByTestId('remaining')).toContainText('4 手');
     await expectNoEnglish(page, 'desk after the roll', [CUSTOMER.username, /^SHFE\.cu\d+$/]);
@@ -166,7 +167,8 @@ test.describe.serial('转月申请: apply on the desk, priced in the console, ac
     await page.setViewportSize(CONSOLE);
     await signIn(page, demoTrader, '/trader/roll-applications', /\/trader\/roll-applications$/);
     const row = page.getByTestId('roll-applications-card');
-    await expect(row).toContainText(CUSTOMER.username);
+    // The console's first load after sign-in is slow on a busy machine.
+    await expect(row).toContainText(CUSTOMER.username, { timeout: 30_000 });
     await expect(row).toContainText('已转月');
     await expect(row.getByRole('button', { name: '报价' })).toHaveCount(0);
     await screenshot(page, testInfo, 'console-roll-applications-1366');
