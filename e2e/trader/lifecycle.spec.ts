@@ -72,11 +72,15 @@ test.describe.serial('a contract’s life: 转月 and 均价点价', () => {
     await roll.getByTestId('roll-quantity').fill('6');
     await roll.getByTestId('roll-spread').fill('30');
     await roll.getByTestId('roll-fee').fill('2');
+    // Agreed off the platform (issue 42): how the customer agreed goes on the 转月确认单.
+    await roll.getByTestId('roll-agreed-via').click();
+    await page.getByRole('option', { name: '电话' }).click();
     const effect = roll.getByTestId('roll-effect');
     await expect(effect).toContainText(`把 6 手（30 吨）未点价数量从 ${copper[0]!.symbol} 转入 ${copper[1]!.symbol}`);
     await expect(effect).toContainText('新合同基差 +180.00（原基差 +150.00，月差 +30.00）');
     await expect(effect).toContainText('原合同剩余可点价 4 手');
     await expect(effect).toContainText('向客户收取转月费 60.00 元');
+    await expect(effect).toContainText('客户已通过电话同意此次转月');
     await expectAccessible(page, testInfo, 'roll-dialog');
     await screenshot(page, testInfo, 'roll-dialog');
     await roll.getByRole('button', { name: '确认转月' }).click();

@@ -12,6 +12,7 @@ import { AuthGuard, AuthProvider } from './auth/AuthContext';
 import { traderAuth } from './auth/browserAuth';
 import { ConditionalPage } from './conditional/ConditionalPage';
 import { ContractsPage } from './contracts/ContractsPage';
+import { RollApplicationsPage } from './contracts/RollApplicationsPage';
 import { DashboardPage } from './dashboard/DashboardPage';
 import { ExposurePage } from './exposure/ExposurePage';
 import { MarginPage } from './margin/MarginPage';
@@ -86,6 +87,14 @@ export default function TraderApp() {
                   element={
                     <RequireTenant>
                       <ExposurePage />
+                    </RequireTenant>
+                  }
+                />
+                <Route
+                  path="roll-applications"
+                  element={
+                    <RequireTenant>
+                      <RollApplicationsPage />
                     </RequireTenant>
                   }
                 />

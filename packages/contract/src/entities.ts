@@ -182,6 +182,8 @@ export const pricerContract = z.object({
   pricing_mode: z.enum(['point', 'average']).default('point'),
   average_start: z.string().nullable().default(null),
   average_end: z.string().nullable().default(null),
+  /** Lots rolled out to another month (转月, issue 42): still in total_quantity, no longer to fix here. */
+  rolled_out_quantity: z.int().default(0),
 });
 
 /** A row of the trader's users view (the pricer users of the tenant). */

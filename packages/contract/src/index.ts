@@ -23,6 +23,7 @@ export * from './paths';
 export * from './margin';
 export * from './marginValues';
 export * from './lifecycle';
+export * from './rollApplications';
 export * from './notifications';
 export * from './live';
 export * from './customers';

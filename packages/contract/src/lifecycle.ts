@@ -3,6 +3,7 @@ import { contract } from './entities';
 import { isCalendarDay } from './fixing';
 import { amount } from './margin';
 import { id, text, timestamp } from './primitives';
+import { ROLL_AGREEMENTS } from './rollApplications';
 
 /**
  * A contract's whole life (issue 32, docs/fixing.md): 转月 roll, 延期 extension, 均价点价 average
@@ -35,24 +36,33 @@ export const pricingTerms = {
 };
 
 /** 转月: move unfixed lots to another month of the same product at a 月差 added to the basis. */
-export const rollContractInput = z.object(
-  {
-    contract_id: id('请选择合同'),
-    to_instrument_id: text('请选择转入的期货合约').trim().min(1, { error: '请选择转入的期货合约' }).max(64),
-    quantity: lots('转月数量'),
-    /** 月差, yuan per unit, may be negative; on the new instrument's tick grid. */
-    spread: z
-      .number({ error: '请输入月差（可为负数）' })
-      .finite({ error: '月差必须是数字' })
-      .min(-1e6, { error: '月差超出范围' })
-      .max(1e6, { error: '月差超出范围' }),
-    /** 转月费, 元 per unit (吨, 克 …) of the rolled lots. */
-    fee_per_unit: amount('转月费', { zero: true }).optional().default(0),
-    /** The new contract's 点价截止日; default: a week before the new month's last trading day. */
-    fixing_deadline: day('新点价截止日').optional(),
-  },
-  { error: '请求参数必须是 JSON 对象' },
-);
+export const rollContractInput = z
+  .object(
+    {
+      contract_id: id('请选择合同'),
+      to_instrument_id: text('请选择转入的期货合约').trim().min(1, { error: '请选择转入的期货合约' }).max(64),
+      quantity: lots('转月数量'),
+      /** 月差, yuan per unit, may be negative; on the new instrument's tick grid. */
+      spread: z
+        .number({ error: '请输入月差（可为负数）' })
+        .finite({ error: '月差必须是数字' })
+        .min(-1e6, { error: '月差超出范围' })
+        .max(1e6, { error: '月差超出范围' }),
+      /** 转月费, 元 per unit (吨, 克 …) of the rolled lots. */
+      fee_per_unit: amount('转月费', { zero: true }).optional().default(0),
+      /** The new contract's 点价截止日; default: a week before the new month's last trading day. */
+      fixing_deadline: day('新点价截止日').optional(),
+      /** How the customer agreed to this roll off the platform (电话/书面/面谈/其他): kept on the 转月确认单. */
+      agreed_via: z.enum(ROLL_AGREEMENTS, { error: '请选择客户同意转月的方式（电话、书面、面谈或其他）' }),
+      /** Who agreed and when, the document's number … (required with 其他). */
+      agreed_note: text('说明必须是文本').trim().max(200, { error: '说明最多 200 个字符' }).optional().default(''),
+    },
+    { error: '请求参数必须是 JSON 对象' },
+  )
+  .refine((v) => v.agreed_via !== 'other' || v.agreed_note.length > 0, {
+    error: '客户同意方式为其他时，请填写说明',
+    path: ['agreed_note'],
+  });
 export type RollContractInput = z.input<typeof rollContractInput>;
 
 /** 延期: a later fixing deadline, for a fee (元, the whole fee). */
@@ -84,6 +94,11 @@ export const rollConfirmation = z.object({
   /** fee_per_unit × lots × multiplier, 元. */
   fee: z.number(),
   fixing_deadline: z.string(),
+  /** How the customer agreed: 'application' (their accepted offer) or the trader's agreed_via. Absent before issue 42. */
+  agreed_via: z.enum([...ROLL_AGREEMENTS, 'application']).optional(),
+  agreed_note: z.string().optional(),
+  /** The customer's roll application it ran (agreed_via 'application'). */
+  application_id: z.int().optional(),
 });
 export type RollConfirmation = z.input<typeof rollConfirmation>;
 

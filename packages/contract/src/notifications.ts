@@ -14,6 +14,7 @@ export const NOTIFICATION_KINDS = [
   'contract_paused',
   'contract_expired',
   'contract_rolled',
+  'roll_application',
   'deadline_t3',
   'deadline_t1',
   'deadline_today',

@@ -44,19 +44,6 @@ export const traderPaths = staffPaths({
   cancelConditional: { method: 'POST', path: '/api/trader/rpc/cancel-conditional-order', roles: ['trader'] },
   exportFixings: { method: 'GET', path: '/api/trader/export/fixings', roles: ALL },
   // docs/margin.md
-  recordFunds: { method: 'POST', path: '/api/trader/rpc/record-funds' },
-  setCreditLine: { method: 'POST', path: '/api/trader/rpc/set-credit-line' },
-  pricerAccounts: { method: 'POST', path: '/api/trader/view/pricer-accounts' },
-  fundsLedger: { method: 'POST', path: '/api/trader/view/funds-ledger' },
-  settleLots: { method: 'POST', path: '/api/trader/rpc/settle-lots' },
-  marginSettings: { method: 'POST', path: '/api/trader/view/margin-settings' },
-  setMarginSettings: { method: 'POST', path: '/api/trader/rpc/set-margin-settings' },
-  effectiveMarginRate: { method: 'POST', path: '/api/trader/view/effective-margin-rate' },
-  contractValues: { method: 'POST', path: '/api/trader/view/contract-values' },
-  contractPausePreview: { method: 'POST', path: '/api/trader/view/contract-pause-preview' },
-  pricerDeactivatePreview: { method: 'POST', path: '/api/trader/view/pricer-deactivate-preview' },
-  unlockPricer: { method: 'POST', path: '/api/trader/rpc/unlock-pricer' },
-  exportAuditLog: { method: 'GET', path: '/api/trader/export/audit-log' },
   recordFunds: { method: 'POST', path: '/api/trader/rpc/record-funds', roles: ['finance'] },
   setCreditLine: { method: 'POST', path: '/api/trader/rpc/set-credit-line', roles: ['risk'] },
   pricerAccounts: { method: 'POST', path: '/api/trader/view/pricer-accounts', roles: ALL },
@@ -67,6 +54,8 @@ export const traderPaths = staffPaths({
   contractPausePreview: { method: 'POST', path: '/api/trader/view/contract-pause-preview', roles: ['trader'] },
   pricerDeactivatePreview: { method: 'POST', path: '/api/trader/view/pricer-deactivate-preview', roles: ['trader'] },
   unlockPricer: { method: 'POST', path: '/api/trader/rpc/unlock-pricer', roles: ['risk'] },
+  effectiveMarginRate: { method: 'POST', path: '/api/trader/view/effective-margin-rate', roles: ALL },
+  contractValues: { method: 'POST', path: '/api/trader/view/contract-values', roles: ALL },
   exportAuditLog: { method: 'GET', path: '/api/trader/export/audit-log', roles: AUDIT },
   // issue 32: roll, extension, average pricing (docs/fixing.md)
   rollContract: { method: 'POST', path: '/api/trader/rpc/roll-contract', roles: ['trader'] },
@@ -79,25 +68,23 @@ export const traderPaths = staffPaths({
   webhook: { method: 'POST', path: '/api/trader/view/webhook', roles: ['admin'] },
   setWebhook: { method: 'POST', path: '/api/trader/rpc/set-webhook', roles: ['admin'] },
   webhookDeliveries: { method: 'POST', path: '/api/trader/view/webhook-deliveries', roles: ['admin'] },
-  notifications: { method: 'POST', path: '/api/trader/view/notifications' },
-  markNotificationsRead: { method: 'POST', path: '/api/trader/rpc/mark-notifications-read' },
-  webhook: { method: 'POST', path: '/api/trader/view/webhook' },
-  setWebhook: { method: 'POST', path: '/api/trader/rpc/set-webhook' },
-  webhookDeliveries: { method: 'POST', path: '/api/trader/view/webhook-deliveries' },
-  testWebhook: { method: 'POST', path: '/api/trader/rpc/test-webhook' },
+  testWebhook: { method: 'POST', path: '/api/trader/rpc/test-webhook', roles: ['admin'] },
   // The customer's legal identity and desk settings (issue 29)
   updatePricerProfile: { method: 'POST', path: '/api/trader/rpc/update-pricer-profile', roles: ['trader'] },
   // 含权报价 (issue 44, docs/pricing.md)
-  priceStructure: { method: 'POST', path: '/api/trader/rpc/price-structure' },
-  // 点价协议 (issue 43, docs/agreement.md)
-  agreements: { method: 'POST', path: '/api/trader/view/agreements' },
-  saveAgreement: { method: 'POST', path: '/api/trader/rpc/save-agreement' },
-  recordSignedAgreement: { method: 'POST', path: '/api/trader/rpc/record-signed-agreement' },
-  // Fee receivables and the statement (issue 41, docs/statements.md)
-  feeReceivables: { method: 'POST', path: '/api/trader/view/fee-receivables' },
-  settleFee: { method: 'POST', path: '/api/trader/rpc/settle-fee' },
-  statement: { method: 'POST', path: '/api/trader/view/statement' },
   priceStructure: { method: 'POST', path: '/api/trader/rpc/price-structure', roles: ['trader'] },
+  // 点价协议 (issue 43, docs/agreement.md): the text is the company's (管理员), the signed paper the desk's (交易员)
+  agreements: { method: 'POST', path: '/api/trader/view/agreements', roles: ALL },
+  saveAgreement: { method: 'POST', path: '/api/trader/rpc/save-agreement', roles: ['admin'] },
+  recordSignedAgreement: { method: 'POST', path: '/api/trader/rpc/record-signed-agreement', roles: ['trader'] },
+  // Fee receivables and the statement (issue 41, docs/statements.md): money is 财务's
+  feeReceivables: { method: 'POST', path: '/api/trader/view/fee-receivables', roles: ALL },
+  settleFee: { method: 'POST', path: '/api/trader/rpc/settle-fee', roles: ['finance'] },
+  statement: { method: 'POST', path: '/api/trader/view/statement', roles: ALL },
+  // issue 42 item 3: 转月 as the customer's application (docs/fixing.md)
+  rollApplications: { method: 'POST', path: '/api/trader/view/roll-applications', roles: ALL },
+  priceRoll: { method: 'POST', path: '/api/trader/rpc/price-roll', roles: ['trader'] },
+  rollQuote: { method: 'POST', path: '/api/trader/view/roll-quote', roles: ALL },
   // Staff and roles, maker-checker (issue 42, docs/roles.md)
   staff: { method: 'POST', path: '/api/trader/view/staff', roles: ['admin'] },
   createStaff: { method: 'POST', path: '/api/trader/rpc/create-staff', roles: ['admin'] },
@@ -128,6 +115,11 @@ export const pricerPaths = paths({
   // issue 32 (docs/fixing.md)
   contractSchedule: { method: 'POST', path: '/api/pricer/view/contract-schedule' },
   contractHistory: { method: 'POST', path: '/api/pricer/view/contract-history' },
+  // issue 42 item 3: 转月 as the customer's application (docs/fixing.md)
+  applyRoll: { method: 'POST', path: '/api/pricer/rpc/apply-roll' },
+  acceptRoll: { method: 'POST', path: '/api/pricer/rpc/accept-roll' },
+  myRollApplications: { method: 'POST', path: '/api/pricer/view/my-roll-applications' },
+  rollQuote: { method: 'POST', path: '/api/pricer/view/roll-quote' },
   // docs/notifications.md
   notifications: { method: 'POST', path: '/api/pricer/view/notifications' },
   markNotificationsRead: { method: 'POST', path: '/api/pricer/rpc/mark-notifications-read' },

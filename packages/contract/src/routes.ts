@@ -61,6 +61,15 @@ import {
   rollContractResult,
 } from './lifecycle';
 import {
+  applyRollInput,
+  priceRollInput,
+  rollApplication,
+  rollApplicationIdInput,
+  rollApplicationsRequest,
+  rollQuote,
+  rollQuoteInput,
+} from './rollApplications';
+import {
   markNotificationsReadInput,
   markNotificationsReadResult,
   notificationsPage,
@@ -253,6 +262,15 @@ export const traderRoutes = {
   extendDeadline: route({ ...traderPaths.extendDeadline, body: extendDeadlineInput, response: contract }),
   contractSchedule: route({ ...traderPaths.contractSchedule, body: contractIdInput, response: contractSchedule }),
   contractHistory: route({ ...traderPaths.contractHistory, body: contractIdInput, response: contractHistory }),
+  // issue 42 item 3: 转月 as the customer's application (docs/fixing.md)
+  rollApplications: route({
+    ...traderPaths.rollApplications,
+    body: rollApplicationsRequest,
+    response: anyViewPage,
+    row: rollApplication,
+  }),
+  priceRoll: route({ ...traderPaths.priceRoll, body: priceRollInput, response: rollApplication }),
+  rollQuote: route({ ...traderPaths.rollQuote, body: rollQuoteInput, response: rollQuote }),
   // docs/notifications.md
   notifications: route({ ...traderPaths.notifications, body: notificationsRequest, response: notificationsPage }),
   markNotificationsRead: route({
@@ -338,6 +356,17 @@ export const pricerRoutes = {
   // issue 32 (docs/fixing.md)
   contractSchedule: route({ ...pricerPaths.contractSchedule, body: contractIdInput, response: contractSchedule }),
   contractHistory: route({ ...pricerPaths.contractHistory, body: contractIdInput, response: contractHistory }),
+  // issue 42 item 3: 转月 as the customer's application (docs/fixing.md)
+  applyRoll: route({ ...pricerPaths.applyRoll, body: applyRollInput, response: rollApplication }),
+  /** Idempotent: a second accept of an accepted application answers it again, the roll ran once. */
+  acceptRoll: route({ ...pricerPaths.acceptRoll, body: rollApplicationIdInput, response: rollApplication }),
+  myRollApplications: route({
+    ...pricerPaths.myRollApplications,
+    body: rollApplicationsRequest,
+    response: anyViewPage,
+    row: rollApplication,
+  }),
+  rollQuote: route({ ...pricerPaths.rollQuote, body: rollQuoteInput, response: rollQuote }),
   // docs/notifications.md
   notifications: route({ ...pricerPaths.notifications, body: notificationsRequest, response: notificationsPage }),
   markNotificationsRead: route({

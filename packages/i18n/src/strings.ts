@@ -24,6 +24,7 @@ import { statements } from './strings/statements';
 import { marginDefaults } from './strings/marginDefaults';
 import { roles } from './strings/roles';
 import { phone } from './strings/phone';
+import { rollApplications } from './strings/rollApplications';
 
 export const zh = {
   app,
@@ -51,6 +52,7 @@ export const zh = {
   marginDefaults,
   roles,
   phone,
+  rollApplications,
 } as const;
 
 export type Strings = typeof zh;

@@ -35,6 +35,7 @@ import IconChecklist from '@tabler/icons-react/dist/esm/icons/IconChecklist.mjs'
 import IconUserShield from '@tabler/icons-react/dist/esm/icons/IconUserShield.mjs';
 import IconBell from '@tabler/icons-react/dist/esm/icons/IconBell.mjs';
 import IconSignature from '@tabler/icons-react/dist/esm/icons/IconSignature.mjs';
+import IconArrowsExchange from '@tabler/icons-react/dist/esm/icons/IconArrowsExchange.mjs';
 
 export {
   IconArrowLeft,
@@ -68,4 +69,5 @@ export {
   IconSignature,
   IconChecklist,
   IconUserShield,
+  IconArrowsExchange,
 };

@@ -57,6 +57,7 @@ import { marginPreview, marginPrice } from './marginPreview';
 import { fixPreview, type FixRequest } from './fixPreview';
 import { useDeskData } from './useDeskData';
 import { AverageSchedule, ContractHistoryList } from './ContractLife';
+import { RollDesk, totalLots } from './RollDesk';
 
 const t = zh.pricer;
 const f = zh.fixing;
@@ -308,7 +309,7 @@ export function DeskPage() {
                 value={directionLabel(contract.direction)}
                 color={directionColor(contract.direction)}
               />
-              <Fact label={t.totalQuantity} value={formatLots(contract.total_quantity)} />
+              <Fact label={t.totalQuantity} value={totalLots(contract)} testId="total" />
               <Fact label={t.remainingQuantity} value={formatLots(contract.remaining_quantity)} testId="remaining" />
               <Fact label={t.executedQuantity} value={formatLots(contract.executed_quantity)} />
               <Fact label={t.avgPrice} value={contract.executed_quantity > 0 ? formatPrice(contract.avg_price) : '-'} />
@@ -471,6 +472,7 @@ export function DeskPage() {
           />
         </DeskList>
 
+        <RollDesk userId={userId} contract={contract} compact={compact} />
         {life.history.data ? (
           <DeskList
             title={zh.lifecycle.ui.detailDialog.history}

@@ -3,7 +3,7 @@ import type { DB, Direction } from '../platform/db/schema';
 
 /**
  * The lot arithmetic of a contract, in one place. Always:
- *   executed_quantity + frozen_quantity + remaining_quantity = total_quantity
+ *   executed_quantity + frozen_quantity + remaining_quantity + rolled_out_quantity = total_quantity
  * (the table's CHECK refuses anything else). Lots move remaining → frozen when an order is
  * submitted, frozen → remaining when its unfilled rest ends, frozen → executed when it fills
  * (moveLots; from remaining when the order had already been cancelled in our books).
@@ -138,7 +138,7 @@ export function lotsUpdate(moves: LotMove[]): RawBuilder<unknown> | undefined {
            avg_price = case when v.traded > 0
                             then (c.traded_amount + v.amount) / (c.executed_quantity + v.traded)
                             else c.avg_price end,
-           status = case when v.traded > 0 and c.executed_quantity + v.traded >= c.total_quantity
+           status = case when v.traded > 0 and c.executed_quantity + v.traded >= c.total_quantity - c.rolled_out_quantity
                          then 'completed' else c.status end,
            updated_at = now()
       from (values ${values}) as v(id, traded, unfrozen, remaining, amount)

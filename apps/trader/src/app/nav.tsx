@@ -1,4 +1,5 @@
 import {
+  IconArrowsExchange,
   IconBell,
   IconSignature,
   IconChartLine,
@@ -35,6 +36,8 @@ export const NAV: NavItem[] = [
   { path: '/trader/audit', text: zh.fixing.audit.nav, icon: <IconHistory size={18} />, call: 'auditLog' },
   // docs/conditional-orders.md
   { path: '/trader/conditional', text: zh.conditional.nav, icon: <IconFilter size={18} /> },
+  // issue 42 item 3: the customers' 转月 applications (docs/fixing.md)
+  { path: '/trader/roll-applications', text: zh.rollApplications.console.nav, icon: <IconArrowsExchange size={18} /> },
   // docs/margin.md
   { path: '/trader/margin', text: zh.margin.nav, icon: <IconCoin size={18} /> },
   // docs/statements.md

@@ -1,8 +1,21 @@
-import { Alert, Badge, Button, Group, List, Loader, NumberInput, Select, Stack, Table, Text } from '@pfp/mantine';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  List,
+  Loader,
+  NumberInput,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@pfp/mantine';
 import { ContractValueBlock } from './ContractValueBlock';
 import { beijingDay, formatBasis, formatDateTime, formatLotsWithUnits, formatNumber, formatPrice, zh } from '@pfp/i18n';
 import { AverageScheduleTable, notify } from '@pfp/ui';
-import type { ContractRow, RollConfirmation } from '@pfp/contract';
+import { ROLL_AGREEMENTS, type ContractRow, type RollAgreement, type RollConfirmation } from '@pfp/contract';
 import { useState, type ReactNode } from 'react';
 import { errorText, useContractDetail, useExtendDeadline, useInstruments, useRollContract } from '../shared/api';
 import { ConsoleModal } from '../shared/ConsoleModal';
@@ -12,6 +25,7 @@ import { unsettledLots } from './SettleContractDialog';
 import { TradingDayField } from './TradingDayField';
 
 const L = zh.lifecycle.ui;
+const A = zh.rollApplications.rollDialog;
 const yuan = (n: number) => formatNumber(n, 2);
 const num = (v: number | string) => (typeof v === 'number' ? v : v === '' || v === '-' ? NaN : Number(v));
 
@@ -32,7 +46,7 @@ interface EffectDialogProps {
  * 转月 and 延期: the fields, then, under them, what the action will do and that it cannot be undone, and
  * one confirm button in the warning colour. Locked while the call runs; a refusal stays in the dialog.
  */
-function EffectDialog({ title, size, children, effect, confirmLabel, run, texts, onClose }: EffectDialogProps) {
+export function EffectDialog({ title, size, children, effect, confirmLabel, run, texts, onClose }: EffectDialogProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const submit = async () => {
@@ -85,7 +99,7 @@ function EffectDialog({ title, size, children, effect, confirmLabel, run, texts,
 }
 
 /** The items of an effect list that apply: false and null are left out. */
-const applying = (...items: (ReactNode | false | null)[]) => items.filter((i) => i !== false && i !== null);
+export const applying = (...items: (ReactNode | false | null)[]) => items.filter((i) => i !== false && i !== null);
 
 /**
  * 转月 (issue 32): the target month, lots, 月差 and fee, then what will happen — lots and units moved,
@@ -100,6 +114,9 @@ export function RollDialog({ contract, onClose }: { contract: ContractRow | null
   const [spread, setSpread] = useState<number | string>(0);
   const [fee, setFee] = useState<number | string>(0);
   const [deadline, setDeadline] = useState('');
+  // Issue 42: a roll entered here was agreed off the platform; how the customer agreed goes on the 转月确认单.
+  const [agreedVia, setAgreedVia] = useState<RollAgreement | null>(null);
+  const [agreedNote, setAgreedNote] = useState('');
   const [today] = useState(() => beijingDay(Date.now()));
   if (!contract) return null;
   const target = instruments.data?.find((i) => i.symbol === to);
@@ -107,7 +124,8 @@ export function RollDialog({ contract, onClose }: { contract: ContractRow | null
   const s = num(spread);
   const f = num(fee) || 0;
   const multiplier = target?.volume_multiple ?? contract.multiplier ?? 1;
-  const ready = target !== undefined && Number.isInteger(q) && q > 0 && Number.isFinite(s);
+  const agreed = agreedVia !== null && (agreedVia !== 'other' || agreedNote.trim() !== '');
+  const ready = target !== undefined && Number.isInteger(q) && q > 0 && Number.isFinite(s) && agreed;
   return (
     <EffectDialog
       title={R.title(contract.name)}
@@ -123,6 +141,8 @@ export function RollDialog({ contract, onClose }: { contract: ContractRow | null
           spread: s,
           fee_per_unit: f,
           ...(deadline ? { fixing_deadline: deadline } : {}),
+          agreed_via: agreedVia!,
+          agreed_note: agreedNote.trim(),
         })
       }
       effect={
@@ -137,6 +157,7 @@ export function RollDialog({ contract, onClose }: { contract: ContractRow | null
                 R.left(Math.max(0, contract.remaining_quantity - q)),
                 q > contract.remaining_quantity && R.held(contract.frozen_quantity),
                 f > 0 && R.fee(yuan(f * q * multiplier)),
+                A.agreedVia2(zh.rollApplications.agreements[agreedVia!]),
               ),
             }
           : null
@@ -180,6 +201,24 @@ export function RollDialog({ contract, onClose }: { contract: ContractRow | null
         onChange={setDeadline}
         data-testid="roll-deadline"
       />
+      <Group grow align="flex-start">
+        <Select
+          label={A.agreedVia}
+          data={ROLL_AGREEMENTS.map((v) => ({ value: v, label: zh.rollApplications.agreements[v] }))}
+          value={agreedVia}
+          onChange={(v) => setAgreedVia(ROLL_AGREEMENTS.find((a) => a === v) ?? null)}
+          required
+          data-testid="roll-agreed-via"
+        />
+        <TextInput
+          label={A.agreedNote}
+          value={agreedNote}
+          onChange={(e) => setAgreedNote(e.currentTarget.value)}
+          error={agreedVia === 'other' && agreedNote.trim() === '' ? A.agreedNoteRequired : undefined}
+          maxLength={200}
+          data-testid="roll-agreed-note"
+        />
+      </Group>
     </EffectDialog>
   );
 }

@@ -1,7 +1,9 @@
 import { statements } from './statements';
 import { notifications } from './notifications';
+import { rollApplications } from './rollApplications';
 
 /** UI strings: the business of price fixing (docs/fixing.md) — terms, confirmations, exposure, statements, audit. */
+
 export const fixing = {
   // Contract terms
   basis: '基差',
@@ -207,6 +209,7 @@ export const fixing = {
       'roll-contract': '转月',
       'extend-deadline': '延期',
       'average-fixing': '均价点价',
+      ...rollApplications.audit,
     } as Record<string, string>,
     /**
      * A field that means another thing in one action (issue 41: 授信's `from` is the old limit, not a
@@ -319,6 +322,7 @@ export const fixing = {
       tenant_id: '公司编号',
       ip: '地址',
       user_agent: '浏览器',
+      ...rollApplications.auditFields,
     } as Record<string, string>,
     /** Amounts in 元 and ratios in %, said with their unit (issue 41). */
     moneyFields: [
@@ -367,6 +371,7 @@ export const fixing = {
       customer: '客户约定',
       product: '品种默认',
       company: '公司默认',
+      ...rollApplications.agreements,
     } as Record<string, string>,
     startDate: '开始日期',
     endDate: '结束日期',

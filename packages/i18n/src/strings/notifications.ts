@@ -49,6 +49,7 @@ export const notifications = {
     contract_paused: '合同已暂停点价',
     contract_expired: '合同已过点价截止日',
     contract_rolled: '合同已移仓',
+    roll_application: '转月申请与报价',
     deadline_t3: '点价截止提醒（3 个交易日）',
     deadline_t1: '点价截止提醒（1 个交易日）',
     deadline_today: '点价截止日当天',

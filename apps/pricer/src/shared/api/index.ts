@@ -15,3 +15,4 @@ export * from './notifications';
 export * from './live';
 export * from './agreement';
 export * from './statements';
+export * from './rollApplications';

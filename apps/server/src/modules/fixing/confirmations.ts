@@ -212,7 +212,7 @@ export async function contractSummaries(
        group by v.contract_id
     )
     select c.id as contract_id, c.name as contract_name, f.pricer_name, c.product_name, c.instrument_id, c.direction,
-           c.total_quantity as total_lots, f.lots as fixed_lots, greatest(c.total_quantity - f.lots, 0) as unfixed_lots,
+           c.total_quantity as total_lots, f.lots as fixed_lots, greatest(c.total_quantity - c.rolled_out_quantity - f.lots, 0) as unfixed_lots,
            i.volume_multiple as multiplier, i.unit,
            case when f.lots > 0 then round(f.price_lots / f.lots, 4) end as avg_fixed_price, f.amount,
            coalesce(c.fees, 0) as fees

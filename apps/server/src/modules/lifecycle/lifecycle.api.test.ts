@@ -104,7 +104,14 @@ describe('the exchange calendar (docs/calendar.md)', () => {
     expect(extend.body.error).toMatchObject({ field: 'fixing_deadline', message: notTradingDay(later) });
     const roll = await h.call(
       ROLL,
-      { contract_id: nearId, to_instrument_id: far, quantity: 5, spread: 30, fixing_deadline: later },
+      {
+        contract_id: nearId,
+        to_instrument_id: far,
+        quantity: 5,
+        spread: 30,
+        fixing_deadline: later,
+        agreed_via: 'phone',
+      },
       b.token,
     );
     expect(roll.status, JSON.stringify(roll.body)).toBe(400);
@@ -129,7 +136,7 @@ describe('转月 roll', () => {
     );
     expect(cond.status, JSON.stringify(cond.body)).toBe(200);
     const before = await snapshot();
-    const base = { contract_id: id, to_instrument_id: far, quantity: 5, spread: 30 };
+    const base = { contract_id: id, to_instrument_id: far, quantity: 5, spread: 30, agreed_via: 'phone' };
     const cases: [Record<string, unknown>, string, string | RegExp][] = [
       [{ to_instrument_id: near }, 'to_instrument_id', '转入的期货合约不能与原合约相同'],
       [{ to_instrument_id: otherProduct }, 'to_instrument_id', '转入的期货合约必须是同一品种（铜）'],
@@ -140,6 +147,9 @@ describe('转月 roll', () => {
       [{ spread: 5 }, 'spread', '月差必须是最小变动价位 10 的整数倍'],
       [{ spread: 'x' }, 'spread', '请输入月差（可为负数）'],
       [{ fee_per_unit: -1 }, 'fee_per_unit', '转月费不能为负数'],
+      [{ agreed_via: undefined }, 'agreed_via', '请选择客户同意转月的方式（电话、书面、面谈或其他）'],
+      [{ agreed_via: 'email' }, 'agreed_via', '请选择客户同意转月的方式（电话、书面、面谈或其他）'],
+      [{ agreed_via: 'other' }, 'agreed_note', '客户同意方式为其他时，请填写说明'],
       [{ fixing_deadline: day(-1) }, 'fixing_deadline', '点价截止日不能早于今天'],
       [
         { fixing_deadline: '2099-01-01' },
@@ -168,15 +178,24 @@ describe('转月 roll', () => {
     const id = await newContract(a, 'bob', { margin_rate: 0.1 });
     const res = await h.call(
       ROLL,
-      { contract_id: id, to_instrument_id: far, quantity: 16, spread: -40, fee_per_unit: 2 },
+      {
+        contract_id: id,
+        to_instrument_id: far,
+        quantity: 16,
+        spread: -40,
+        fee_per_unit: 2,
+        agreed_via: 'written',
+        agreed_note: '书面确认函 2026-118',
+      },
       a.token,
     );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const { from, to, confirmation } = res.body.data;
     const latest = latestDeadline(far, new Date())!.latest;
+    // The old contract's terms stay as agreed: its total is unchanged, the 16 lots show as rolled out.
     expect(from).toMatchObject({
       id,
-      total_quantity: 4,
+      total_quantity: 20,
       remaining_quantity: 4,
       frozen_quantity: 0,
       rolled_out_quantity: 16,
@@ -206,6 +225,8 @@ describe('转月 roll', () => {
       spread: -40,
       fee_per_unit: 2,
       fee: 160,
+      agreed_via: 'written',
+      agreed_note: '书面确认函 2026-118',
     });
     expect(confirmation.confirmation_no).toMatch(/^ZY\d{8}-\d{6}$/);
     // A fee receivable, not a ledger entry (issue 41, docs/statements.md).
@@ -243,15 +264,23 @@ describe('转月 roll', () => {
 
   it('completes the old contract when nothing is left to fix', async () => {
     const id = await newContract(a, 'alice', { total_quantity: 10 });
-    const res = await h.call(ROLL, { contract_id: id, to_instrument_id: far, quantity: 10, spread: 0 }, a.token);
+    const res = await h.call(
+      ROLL,
+      { contract_id: id, to_instrument_id: far, quantity: 10, spread: 0, agreed_via: 'phone' },
+      a.token,
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(await row(id)).toMatchObject({
       status: 'completed',
-      total_quantity: 0,
+      total_quantity: 10,
       remaining_quantity: 0,
       rolled_out_quantity: 10,
     });
-    const again = await h.call(ROLL, { contract_id: id, to_instrument_id: far, quantity: 1, spread: 0 }, a.token);
+    const again = await h.call(
+      ROLL,
+      { contract_id: id, to_instrument_id: far, quantity: 1, spread: 0, agreed_via: 'phone' },
+      a.token,
+    );
     expect(again.status).toBe(409);
     expect(again.body.error.message).toBe('合同已完成，不能转月');
   });

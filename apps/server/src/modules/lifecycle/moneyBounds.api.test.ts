@@ -69,7 +69,7 @@ describe('money input bounds', () => {
     const before = await snapshot();
     const res = await h.call(
       '/api/trader/rpc/roll-contract',
-      { contract_id: id, to_instrument_id: far, quantity: 2_000, spread: 0, fee_per_unit: 1e12 },
+      { contract_id: id, to_instrument_id: far, agreed_via: 'phone', quantity: 2_000, spread: 0, fee_per_unit: 1e12 },
       a.token,
     );
     expect(res.status, JSON.stringify(res.body)).toBe(400);
@@ -79,7 +79,14 @@ describe('money input bounds', () => {
     // The same roll at a fee the ledger holds goes through.
     const ok = await h.call(
       '/api/trader/rpc/roll-contract',
-      { contract_id: id, to_instrument_id: far, quantity: 2_000, spread: 0, fee_per_unit: 100_000_000 },
+      {
+        contract_id: id,
+        to_instrument_id: far,
+        agreed_via: 'phone',
+        quantity: 2_000,
+        spread: 0,
+        fee_per_unit: 100_000_000,
+      },
       a.token,
     );
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);

@@ -4,6 +4,9 @@ import {
   rollConfirmation,
   type contractHistory as historySchema,
   type ContractSchedule,
+  type rollApplicationsRequest,
+  type RollQuote,
+  type rollQuoteInput,
   type ScheduleDay,
 } from '@pfp/contract';
 import type { z } from 'zod';
@@ -14,6 +17,10 @@ import { shanghaiToday } from '../contracts/fixingTerms';
 import { fixingDay, fixingTimeText, type FixingTime } from './average';
 import { tradingDaysIn } from '../../market/calendar';
 import { projectShares } from './terms';
+import { runView, type ViewDef, type ViewResult } from '../../platform/views/engine';
+import type { QuoteOf } from '../../platform/quote';
+import { round2 } from '../margin/arithmetic';
+import { rollTarget } from './roll';
 
 type ContractHistory = z.output<typeof historySchema>;
 type HistoryEvent = ContractHistory['items'][number];
@@ -126,12 +133,8 @@ export async function contractHistory(
     {
       at: c.created_at,
       kind: 'created',
-      text: H.created(
-        c.total_quantity + c.rolled_out_quantity,
-        lotsText(c.total_quantity + c.rolled_out_quantity),
-        c.instrument_id,
-        String(Number(c.basis)),
-      ),
+      // The total as agreed: rolled-out lots stay in it (migration 028).
+      text: H.created(c.total_quantity, lotsText(c.total_quantity), c.instrument_id, String(Number(c.basis))),
       order_id: null,
       roll: null,
       fee: 0,
@@ -199,4 +202,94 @@ export async function contractHistory(
   }
   items.sort((a, b) => a.at.getTime() - b.at.getTime());
   return { contract_id: c.id, items };
+}
+
+/** The customers' 转月 applications (v_roll_applications: the status as of the read). */
+export const rollApplicationsView: ViewDef = {
+  name: 'roll-applications',
+  relation: 'v_roll_applications',
+  columns: {
+    id: { type: 'number' },
+    tenant_id: { type: 'number' },
+    pricer_id: { type: 'number' },
+    pricer_name: { type: 'text' },
+    contract_id: { type: 'number' },
+    contract_name: { type: 'text' },
+    direction: { type: 'text' },
+    from_instrument_id: { type: 'text' },
+    to_instrument_id: { type: 'text' },
+    quantity: { type: 'number' },
+    multiplier: { type: 'number' },
+    unit: { type: 'text' },
+    basis: { type: 'number' },
+    status: { type: 'text' },
+    status_str: { type: 'text' },
+    spread: { type: 'number' },
+    fee_per_unit: { type: 'number' },
+    fee: { type: 'number' },
+    valid_until: { type: 'date' },
+    priced_by: { type: 'text' },
+    priced_at: { type: 'date' },
+    accepted_at: { type: 'date' },
+    to_contract_id: { type: 'number' },
+    created_at: { type: 'date' },
+  },
+  defaultSort: [{ field: 'id', ascending: false }],
+  searchColumns: ['pricer_name', 'contract_name', 'from_instrument_id', 'to_instrument_id'],
+};
+
+/** The trader's company's applications, or one customer's (with an optional status). */
+export function rollApplications(
+  db: Kysely<DB>,
+  scope: ContractScope,
+  body: z.output<typeof rollApplicationsRequest>,
+): Promise<ViewResult> {
+  const where: Record<string, string | number> = { tenant_id: scope.tenantId };
+  if (scope.pricerId !== undefined) where.pricer_id = scope.pricerId;
+  if (body.status) where.status = body.status;
+  return runView(db, rollApplicationsView, body, where);
+}
+
+const price = (v: number | null | undefined) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : null);
+
+/**
+ * The live market of a roll (what the customer sees before applying, the trader before pricing): both
+ * futures' best bid and ask, and the 月差 (from − to) one could roll at now: from.bid − to.ask … from.ask − to.bid.
+ */
+export async function rollQuote(
+  db: Kysely<DB>,
+  scope: ContractScope,
+  input: z.output<typeof rollQuoteInput>,
+  quoteOf: QuoteOf | undefined,
+): Promise<RollQuote> {
+  const c = await scopedContract(db, scope, input.contract_id);
+  const months = (
+    await db
+      .selectFrom('instruments')
+      .select('symbol')
+      .where('product_name', '=', c.product_name)
+      .where('expired', '=', false)
+      .where('symbol', '<>', c.instrument_id)
+      .orderBy('symbol')
+      .execute()
+  ).map((i) => i.symbol);
+  const symbol = input.to_instrument_id ?? months.find((m) => m > c.instrument_id) ?? months[0] ?? '';
+  const to = await rollTarget(db, c, symbol);
+  const side = (symbol: string) => {
+    const q = quoteOf?.(symbol);
+    return { symbol, bid: price(q?.bid_price1), ask: price(q?.ask_price1), last: price(q?.last_price) };
+  };
+  const from = side(c.instrument_id);
+  const next = side(to.symbol);
+  const diff = (a: number | null, b: number | null) => (a !== null && b !== null ? round2(a - b) : null);
+  return {
+    from,
+    to: next,
+    spread_low: diff(from.bid, next.ask),
+    spread_high: diff(from.ask, next.bid),
+    multiplier: to.volume_multiple,
+    unit: to.unit,
+    price_tick: Number(to.price_tick),
+    months,
+  };
 }

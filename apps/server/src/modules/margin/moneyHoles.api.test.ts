@@ -229,7 +229,7 @@ describe('a basis that makes the goods price ≤ 0 (issue 40 §2)', () => {
     const c = await createContract<{ id: number }>(h, t, 'cal', DEADLINE, { basis: -100 });
     const roll = await h.call(
       '/api/trader/rpc/roll-contract',
-      { contract_id: c.id, to_instrument_id: far, quantity: 1, spread: -5_900, fee_per_unit: 0 },
+      { contract_id: c.id, to_instrument_id: far, agreed_via: 'phone', quantity: 1, spread: -5_900, fee_per_unit: 0 },
       t.token,
     );
     expect(roll.status, JSON.stringify(roll.body)).toBe(400);
@@ -332,7 +332,7 @@ describe('one customer’s fixings, 转月 and 延期 with fees at once (issue 4
         ...rolling.map((c) =>
           h.call(
             '/api/trader/rpc/roll-contract',
-            { contract_id: c.id, to_instrument_id: far, quantity: 1, spread: 0, fee_per_unit: 2 },
+            { contract_id: c.id, to_instrument_id: far, agreed_via: 'phone', quantity: 1, spread: 0, fee_per_unit: 2 },
             t.token,
           ),
         ),

@@ -26,6 +26,7 @@ import * as m023 from './migrations/023_margin_defaults';
 import * as m025 from './migrations/025_fee_receivables';
 import * as m027 from './migrations/027_staff_approvals';
 import * as m029 from './migrations/029_agreements';
+import * as m028 from './migrations/028_roll_applications';
 import { PGliteDialect } from './pgliteDialect';
 import type { Logger } from '../logger';
 import { guardedPool } from './resilience';
@@ -101,6 +102,7 @@ const migrations: Record<string, Migration> = {
   '025_fee_receivables': m025,
   '027_staff_approvals': m027,
   '029_agreements': m029,
+  '028_roll_applications': m028,
 };
 
 /**

@@ -164,7 +164,7 @@ export interface ContractTable {
   average_end: ColumnType<string | null, string | null | undefined, string | null>;
   /** The contract these lots were rolled (转月) from. */
   rolled_from: ColumnType<number | null, number | null | undefined, number | null>;
-  /** Unfixed lots rolled out to another month (no longer in total_quantity). */
+  /** Unfixed lots rolled out to another month (still counted in total_quantity, migration 028). */
   rolled_out_quantity: Generated<number>;
   /** Σ roll and extension fees charged on the contract, 元. */
   fees: DefaultNumeric;
@@ -573,4 +573,57 @@ export interface DB {
   staff: StaffTable;
   v_funds_ledger: FundsLedgerViewRow;
   approval_requests: ApprovalRequestTable;
+  roll_applications: RollApplicationTable;
+  v_roll_applications: RollApplicationViewRow;
+}
+
+/** A customer's 转月 application, the trader's offer and its acceptance (migration 028, issue 42). */
+export interface RollApplicationTable {
+  id: Generated<number>;
+  tenant_id: number;
+  pricer_id: number;
+  contract_id: number;
+  to_instrument_id: string;
+  quantity: number;
+  status: ColumnType<RollApplicationState, RollApplicationState | undefined, RollApplicationState>;
+  spread: ColumnType<number | null, number | null | undefined, number | null>;
+  fee_per_unit: ColumnType<number | null, number | null | undefined, number | null>;
+  valid_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  priced_by: ColumnType<string | null, string | null | undefined, string | null>;
+  priced_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  accepted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  to_contract_id: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+/** What roll_applications.status stores; expired is read, not stored (v_roll_applications). */
+export type RollApplicationState = 'pending' | 'priced' | 'accepted';
+
+/** v_roll_applications (modules/lifecycle/sql.ts): the application with its contract, customer and status as of now. */
+export interface RollApplicationViewRow {
+  id: number;
+  tenant_id: number;
+  pricer_id: number;
+  pricer_name: string | null;
+  contract_id: number;
+  contract_name: string | null;
+  direction: string;
+  from_instrument_id: string;
+  to_instrument_id: string;
+  quantity: number;
+  multiplier: number | null;
+  unit: string | null;
+  basis: number;
+  status: string;
+  status_str: string;
+  spread: number | null;
+  fee_per_unit: number | null;
+  fee: number | null;
+  valid_until: Date | null;
+  priced_by: string | null;
+  priced_at: Date | null;
+  accepted_at: Date | null;
+  to_contract_id: number | null;
+  created_at: Date;
 }

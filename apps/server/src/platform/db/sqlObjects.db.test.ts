@@ -58,9 +58,16 @@ it('a database migrated to 021 before issue 39 starts with the new code: the sam
       insert into pricer_users (tenant_id, username, password_hash, status) values (${t}, 'lin', 'x', 'active')
       returning id`.execute(db)
   ).rows[0]!.id;
+  // A roll made before 028 took its lots out of the old contract's total (4 left of 20, 16 rolled out).
+  const rolled = (
+    await sql<{ id: number }>`
+      insert into contracts (tenant_id, name, pricer_id, product_name, instrument_id, direction, total_quantity,
+                             remaining_quantity, rolled_out_quantity)
+      values (${t}, '转月前合同', ${p}, '铜', 'SHFE.cu2601', 'BUY', 4, 4, 16) returning id`.execute(db)
+  ).rows[0]!.id;
   const before = await definitions();
-  // v_funds_ledger is new with 027 (issue 42): its tables are not there at 021.
-  const NEW = ['v_funds_ledger'];
+  // Objects new after 021 (issue 42's v_funds_ledger and v_roll_applications): their tables are not there at 021.
+  const NEW = ['v_funds_ledger', 'v_roll_applications'];
   expect(Object.keys(before.text).sort()).toEqual(
     SQL_OBJECTS.map((o) => o.name)
       .filter((n) => !NEW.includes(n))
@@ -68,12 +75,13 @@ it('a database migrated to 021 before issue 39 starts with the new code: the sam
   );
 
   // 022 (issue 40) changed the margin check's view and function; 027 (issue 42) added staff and approvals;
-  // the others add tables only.
+  // 028 (issue 42) the lots invariant; the others add tables only.
   expect(await migrate(db, { sqlObjects: SQL_OBJECTS })).toEqual([
     '022_money_locks',
     '023_margin_defaults',
     '025_fee_receivables',
     '027_staff_approvals',
+    '028_roll_applications',
     '029_agreements',
   ]);
   // The company from before roles: its owner is its staff member with every role (docs/roles.md).
@@ -82,6 +90,11 @@ it('a database migrated to 021 before issue 39 starts with the new code: the sam
   expect(staff.rows).toEqual([
     { trader_sub: 'sub-021', roles: ['admin', 'trader', 'risk', 'finance', 'viewer'], status: 'active' },
   ]);
+  // …and the old contract's agreed total is back: 4 unfixed + 16 rolled out.
+  expect(
+    (await sql<{ total_quantity: number }>`select total_quantity from contracts where id = ${rolled}`.execute(db))
+      .rows[0],
+  ).toEqual({ total_quantity: 20 });
 
   const after = await definitions();
   const CHANGED = ['margin_check', 'v_margin_sums', ...NEW];

@@ -21,3 +21,4 @@ export * from './agreement';
 export * from './statements';
 export * from './marginDefaults';
 export * from './staff';
+export * from './rollApplications';
