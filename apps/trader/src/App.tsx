@@ -143,6 +143,10 @@ export default function TraderApp() {
                   element={
                     <RequireTenant>
                       <StatementsPage />
+                    </RequireTenant>
+                  }
+                />
+                <Route
                   path="approvals"
                   element={
                     <RequireTenant>

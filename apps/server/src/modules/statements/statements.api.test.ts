@@ -35,7 +35,8 @@ const auditOf = (action: string) =>
     .where('tenant_id', '=', a.tenantId)
     .where('action', '=', action)
     .orderBy('id')
-    .execute();
+    .execute()
+    .then((rows) => rows.map((r) => ({ ...r, payload: r.payload as Record<string, unknown> })));
 const statementOf = (pricer: string, start_date: string, end_date: string) =>
   h.call('/api/trader/view/statement', { pricer_id: a.pricers[pricer]!.id, start_date, end_date }, a.token);
 
