@@ -1,4 +1,10 @@
-import { NEW_COMPANY_MARGIN_RATE, STAFF_ROLES, type profileInput, type TenantInfo, type TraderProfile } from '@pfp/contract';
+import {
+  NEW_COMPANY_MARGIN_RATE,
+  STAFF_ROLES,
+  type profileInput,
+  type TenantInfo,
+  type TraderProfile,
+} from '@pfp/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { SecretBox } from '../../platform/auth/secrets';
