@@ -33,6 +33,8 @@ function valueText(key: string, v: unknown, names: AuditNames): string {
   if (Array.isArray(v)) return v.length ? v.map((x) => valueText(key, x, names)).join('、') : t.none;
   if (typeof v === 'object') return `（${detailsOf(v as Record<string, unknown>, { action: names.action ?? null })}）`;
   const s = String(v);
+  // The approval policy and requests name calls by their action (record-funds …): said as the log's label.
+  if (key === 'action' || key === 'actions') return auditActionLabel(s);
   // A time (expires_at …) in Beijing wall-clock time, like every time of the console.
   if (ISO_TIME.test(s)) return formatDateTime(s, true);
   return t.values[s] ?? s;
@@ -51,7 +53,8 @@ function detailsOf(value: Record<string, unknown>, names: AuditNames = {}): stri
     k === 'contract_id' ? names.contract_name : k === 'user_id' || k === 'pricer_id' ? names.customer_name : null;
   const own = (names.action && t.actionFields[names.action]) || {};
   return Object.entries(value)
-    .filter(([k]) => !HIDDEN.has(k))
+    // An action's own label '' hides a field the row names otherwise (a staff member's opaque sign-in id).
+    .filter(([k]) => !HIDDEN.has(k) && own[k] !== '')
     .map(([k, v]) => {
       const name = beside(k);
       return `${own[k] ?? t.fields[k] ?? k}: ${valueText(k, v, names)}${name ? `（${name}）` : ''}`;

@@ -5,6 +5,7 @@ import { startHarness, type Harness } from '../../../test/harness';
 import { createContract, setupTenant, type Tenant } from '../../../test/tenants';
 import { FakeQuotes, setMarket } from '../../../test/trading/testSupport';
 import { shanghaiDate } from '../../platform/time';
+import { shanghaiToday } from '../contracts/fixingTerms';
 import { createTradingService, type TradingService } from '../../trading/service';
 import { expireDueConditionals, triggerConditional } from '../conditional/conditional';
 import { expireDueContracts } from '../controls/deadlines';
@@ -139,6 +140,7 @@ async function runEveryAction() {
     quantity: 5,
     spread: 30,
     fee_per_unit: 2,
+    agreed_via: 'phone',
   });
   await trader('extend-deadline', { contract_id: rolled, fixing_deadline: tradingDayIn(25), fee: 300 });
   const expiring = (await createContract(h, a, 'bob', DEADLINE)).id;
@@ -167,6 +169,60 @@ async function runEveryAction() {
     })
     .execute();
   await runAverageFixings(h.db, { now: shanghaiDate(`${day} 14:55`) });
+
+  // 转月申请 (issue 42): the customer applies, the trader prices, the customer accepts (a roll-contract row).
+  const applying = (await createContract(h, a, 'alice', DEADLINE)).id;
+  const application = await pricer('apply-roll', { contract_id: applying, quantity: 1, to_instrument_id: far });
+  await trader('price-roll', { application_id: application.id, spread: 30, fee_per_unit: 2, valid_seconds: 300 });
+  await pricer('accept-roll', { application_id: application.id });
+
+  // Fees and the statement (issue 41): a fee waived, the customer confirms and disputes.
+  const fees = await ok('/api/trader/view/fee-receivables', {});
+  await trader('settle-fee', { fee_id: fees.items[0].id, method: 'waive', note: '首次转月免收' });
+  // One answer per statement: a confirmation of today's, a dispute of the month's.
+  for (const [start_date, response] of [
+    [shanghaiToday(), 'confirmed'],
+    [`${shanghaiToday().slice(0, 8)}01`, 'disputed'],
+  ] as const) {
+    const period = { start_date, end_date: shanghaiToday() };
+    const mine = await ok('/api/pricer/view/statement', period, a.pricers.alice!.jwt);
+    await pricer('respond-statement', { ...period, digest: mine.digest, response, note: '入金金额不对' });
+  }
+
+  // 点价协议 (issue 43): a new required version, accepted on the desk, the signed paper recorded.
+  const saved = await trader('save-agreement', {
+    title: '点价协议（修订）',
+    text: '第一条 修订条款。',
+    required: true,
+  });
+  await pricer('accept-agreement', { version: saved.version });
+  await trader('record-signed-agreement', {
+    user_id: alice,
+    version: saved.version,
+    reference: '2026-0001',
+    signed_on: shanghaiToday(),
+  });
+
+  // Staff and four eyes (issue 42): a 风控 joins; a held 授信 approved, another rejected.
+  const risk = await trader('create-staff', {
+    username: 'risk1',
+    password: 'staff-pass-1',
+    full_name: '李风控',
+    roles: ['risk'],
+  });
+  const riskToken = await h.idp.sign({}, { sub: risk.user_id });
+  await trader('set-approval-policy', { actions: ['set-credit-line'] });
+  const held = await h.call('/api/trader/rpc/set-credit-line', { pricer_id: alice, credit_line: 20_000 }, a.token);
+  expect(held.status).toBe(202);
+  await ok('/api/trader/rpc/approve-request', { request_id: held.body.data.request_id }, riskToken);
+  const refused = await h.call('/api/trader/rpc/set-credit-line', { pricer_id: alice, credit_line: 30_000 }, a.token);
+  expect(refused.status).toBe(202);
+  await ok(
+    '/api/trader/rpc/reject-request',
+    { request_id: refused.body.data.request_id, reason: '额度过高' },
+    riskToken,
+  );
+  await trader('update-staff', { user_id: risk.user_id, status: 'disabled' });
 
   // A fill after a stop is booked in SQL by trading/apply.ts; its row has this shape.
   await h.db
@@ -199,7 +255,7 @@ describe('the audit log in Chinese (issue 41)', () => {
     expect(actions.filter((x) => !written.includes(x))).toEqual([]);
 
     // Names, symbols and the masked address may be Latin; nothing else may.
-    const allowed = [a.symbol, far, 'alice', 'bob', 'http://127.0.0.1:9/cgi-bin/webhook/send?key=***', 'QR'];
+    const allowed = [a.symbol, far, 'alice', 'bob', 'risk1', 'http://127.0.0.1:9/cgi-bin/webhook/send?key=***', 'QR'];
     const raw: string[] = [];
     for (const r of rows) {
       expect(r.action_label, r.action).toBe(auditActionLabel(r.action));
@@ -212,14 +268,17 @@ describe('the audit log in Chinese (issue 41)', () => {
     expect(raw).toEqual([]);
 
     // Old and new values named: 授信 says its old limit as a limit, not as a status.
-    const credit = rows.find((r) => r.action === 'set-credit-line')!;
+    // The first 授信 (rows come newest first; the later ones went through approval).
+    const credit = rows.filter((r) => r.action === 'set-credit-line').at(-1)!;
     expect(auditDetails(credit.payload, credit)).toBe(
       `原授信额度: 0 元，备注: 无，客户编号: ${a.pricers.alice!.id}（甲铜材有限公司），授信额度: 10,000 元`,
     );
     const rate = rows.find((r) => r.action === 'set-margin-settings')!;
-    expect(auditDetails(rate.payload, rate)).toBe('原默认保证金比例: 0%，默认保证金比例: 10%');
+    expect(auditDetails(rate.payload, rate)).toBe('原默认保证金比例: 0%，公司默认保证金比例: 10%');
     // What the reader of the log sees for the new rows, each a sentence of named fields (shown on failure).
-    const roll = rows.find((r) => r.action === 'roll-contract')!;
-    expect(auditDetails(roll.payload, roll)).toMatch(/转月手数: 5，.*转入合约: /);
+    // The trader's direct 转月 (the first one; the accepted application's comes later).
+    const roll = rows.filter((r) => r.action === 'roll-contract').at(-1)!;
+    expect(auditDetails(roll.payload, roll)).toMatch(/转月手数: 5，/);
+    expect(auditDetails(roll.payload, roll)).toMatch(/转入期货合约: /);
   });
 });

@@ -180,12 +180,16 @@ describe('转月申请 apply → price → accept', () => {
     expect(twice.status).toBe(200);
     expect(twice.body.data).toMatchObject({ status: 'accepted', to_contract_id: newId });
     expect(await rollsOf(id)).toEqual({ contracts: 1, events: 1 });
-    const ledger = await h.db
-      .selectFrom('funds_ledger')
+    // The fee is owed, not taken from her funds (docs/statements.md): one receivable, no ledger entry.
+    const fees = await h.db
+      .selectFrom('fee_receivables')
       .selectAll()
       .where('pricer_id', '=', a.pricers.alice!.id)
       .execute();
-    expect(ledger.map((e) => Number(e.amount))).toEqual([-60]);
+    expect(fees.map((e) => [e.kind, Number(e.amount), e.contract_id])).toEqual([['roll', 60, newId]]);
+    expect(
+      await h.db.selectFrom('funds_ledger').select('id').where('pricer_id', '=', a.pricers.alice!.id).execute(),
+    ).toEqual([]);
 
     // Both lists show it; the trader sees every customer's, the customer only their own.
     const mine = await h.call('/api/pricer/view/my-roll-applications', {}, alice());
@@ -294,11 +298,11 @@ describe('转月申请 apply → price → accept', () => {
     expect(await rollsOf(contractId)).toEqual({ contracts: 1, events: 1 });
     expect(await row(contractId)).toMatchObject({ total_quantity: 20, remaining_quantity: 13, rolled_out_quantity: 7 });
     const fees = await h.db
-      .selectFrom('funds_ledger')
+      .selectFrom('fee_receivables')
       .select('amount')
-      .where('note', 'like', `%合同 #${[...ids][0]}%`)
+      .where('contract_id', '=', [...ids][0]!)
       .execute();
-    expect(fees.map((f) => Number(f.amount))).toEqual([-70]);
+    expect(fees.map((f) => Number(f.amount))).toEqual([70]);
   });
 
   it('an application whose lots became held is refused at acceptance, the offer kept; a completed old contract keeps its total', async () => {

@@ -176,7 +176,15 @@ export async function updateStaff(
       tenantId,
       actor,
       action: 'update-staff',
-      payload: { user_id: input.user_id, from: { roles: before.roles, status: before.status }, roles, status },
+      // Named as the log shows it (the user_id is the sign-in's opaque id, kept for scripts, not shown).
+      payload: {
+        user_id: input.user_id,
+        username: before.username,
+        full_name: before.full_name,
+        from: { roles: before.roles, status: before.status },
+        roles,
+        status,
+      },
     });
     return { disabled: status === 'disabled' && before.status !== 'disabled' };
   });

@@ -82,7 +82,7 @@ async function contractLots(db: Kysely<DB>, who: Who, p: Period): Promise<Statem
     )
     select c.id as contract_id, c.name as contract_name, c.product_name, c.instrument_id, c.direction, c.status,
            c.basis, c.fixing_deadline, i.volume_multiple as multiplier, i.unit,
-           c.total_quantity + c.rolled_out_quantity as original, c.created_at >= ${from} as created_in,
+           c.total_quantity as original, c.created_at >= ${from} as created_in,
            coalesce(fl.fixed_before, 0) as fixed_before, coalesce(fl.fixed_by_end, 0) as fixed_by_end,
            coalesce(r.rolled_before, 0) as rolled_before, coalesce(r.rolled_by_end, 0) as rolled_by_end,
            coalesce(fl.period_price_lots, 0) as period_price_lots, coalesce(fe.fees, 0) as fees,

@@ -86,7 +86,7 @@ describe('a fee is a receivable, never margin', () => {
     // 10 lots to the far month at 1,200 元/吨: 1,200 × 10 × 5 = 60,000 元, more than the 50,000 she has.
     const roll = await h.call(
       '/api/trader/rpc/roll-contract',
-      { contract_id: rolled, to_instrument_id: far, quantity: 10, spread: 0, fee_per_unit: 1_200 },
+      { contract_id: rolled, to_instrument_id: far, quantity: 10, spread: 0, fee_per_unit: 1_200, agreed_via: 'phone' },
       a.token,
     );
     expect(roll.status, JSON.stringify(roll.body)).toBe(200);
