@@ -46,6 +46,8 @@ async function newCustomer(page: Page, width: number): Promise<{ customer: Custo
     total_quantity: 10,
     basis: 150,
     fixing_deadline: beijingTradingDay(20),
+    // No money on file: the agreement is what this suite is about, not the margin (docs/margin.md).
+    margin_rate: 0,
   });
   return { customer, contractId: contract.id };
 }

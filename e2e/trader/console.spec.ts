@@ -315,7 +315,8 @@ test.describe.serial('first-time trader', () => {
 
     const table = page.getByRole('table', { name: '合同列表' });
     const row = table.getByRole('row').filter({ hasText: CONTRACT_NAME });
-    await expect(row).toContainText(CUSTOMER.username);
+    // The customer by 客户全称 (issue 41), as set on 编辑客户 above.
+    await expect(row).toContainText('江南饲料科技有限公司');
     await expect(row).toContainText('cu2701');
     await expect(row).toContainText('买入');
     await expect(row).toContainText('1,000 手');

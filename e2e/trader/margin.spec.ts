@@ -92,6 +92,7 @@ async function deposit(page: Page, amount: number) {
   const form = dialog(page, `资金入账 · ${CUSTOMER.username}`);
   await form.getByRole('textbox', { name: '金额（元）' }).fill(String(amount));
   await form.getByRole('textbox', { name: '备注' }).fill('追加保证金');
+  await form.getByRole('textbox', { name: /银行流水号/ }).fill(`ICBC-${Date.now()}`);
   await form.getByRole('button', { name: '下一步' }).click();
   await expect(form).toContainText(yuan(amount));
   await form.getByRole('button', { name: '确认入账' }).click();

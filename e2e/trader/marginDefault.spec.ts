@@ -235,7 +235,7 @@ test.describe.serial('margin on by default, value for every contract', () => {
       const v = (await traderCall<{ items: Value[] }>(page, '/api/trader/view/contract-values')).items.find(
         (i) => i.contract_id === contracts[who.username],
       )!;
-      const row = accounts.getByRole('row').filter({ hasText: who.username });
+      const row = accounts.getByRole('row').filter({ hasText: who.full_name });
       // 占用保证金 (fixed + basis) × lots × 5 × 10 %.
       await expect(row).toContainText(yuan(Math.round(v.fixed_value * 0.1 * 100) / 100));
       await expect(row.getByRole('cell').nth(4)).toHaveText(/^-[\d,]+\.\d{2}$/);

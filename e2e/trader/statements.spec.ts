@@ -114,6 +114,7 @@ test.describe.serial('fees and the statement through the screens', () => {
       quantity: 10,
       spread: 0,
       fee_per_unit: feePerTon,
+      agreed_via: 'phone',
     });
     rollFee = roll.to.fees;
     expect(rollFee).toBeGreaterThan(deposit);

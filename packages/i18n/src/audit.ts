@@ -1,5 +1,6 @@
 import { formatDateTime, formatNumber, formatPercent } from './format';
 import { zh } from './strings';
+import { describeUserAgent } from './userAgent';
 
 /**
  * The audit log as people read it (issue 30): the console's /trader/audit and the server's xlsx export
@@ -33,6 +34,8 @@ function valueText(key: string, v: unknown, names: AuditNames): string {
   if (Array.isArray(v)) return v.length ? v.map((x) => valueText(key, x, names)).join('、') : t.none;
   if (typeof v === 'object') return `（${detailsOf(v as Record<string, unknown>, { action: names.action ?? null })}）`;
   const s = String(v);
+  // A browser (accept-agreement's device) described as the log's 浏览器 column is.
+  if (key === 'user_agent') return describeUserAgent(s);
   // The approval policy and requests name calls by their action (record-funds …): said as the log's label.
   if (key === 'action' || key === 'actions') return auditActionLabel(s);
   // A time (expires_at …) in Beijing wall-clock time, like every time of the console.
@@ -52,14 +55,16 @@ function detailsOf(value: Record<string, unknown>, names: AuditNames = {}): stri
   const beside = (k: string): string | null | undefined =>
     k === 'contract_id' ? names.contract_name : k === 'user_id' || k === 'pricer_id' ? names.customer_name : null;
   const own = (names.action && t.actionFields[names.action]) || {};
-  return Object.entries(value)
-    // An action's own label '' hides a field the row names otherwise (a staff member's opaque sign-in id).
-    .filter(([k]) => !HIDDEN.has(k) && own[k] !== '')
-    .map(([k, v]) => {
-      const name = beside(k);
-      return `${own[k] ?? t.fields[k] ?? k}: ${valueText(k, v, names)}${name ? `（${name}）` : ''}`;
-    })
-    .join('，');
+  return (
+    Object.entries(value)
+      // An action's own label '' hides a field the row names otherwise (a staff member's opaque sign-in id).
+      .filter(([k]) => !HIDDEN.has(k) && own[k] !== '')
+      .map(([k, v]) => {
+        const name = beside(k);
+        return `${own[k] ?? t.fields[k] ?? k}: ${valueText(k, v, names)}${name ? `（${name}）` : ''}`;
+      })
+      .join('，')
+  );
 }
 
 /**

@@ -43,10 +43,9 @@ export const NAV: NavItem[] = [
   // docs/statements.md
   { path: '/trader/statements', text: zh.statements.nav, icon: <IconFileText size={18} /> },
   // docs/notifications.md
-  { path: '/trader/notifications', text: zh.notifications.webhook.nav, icon: <IconBell size={18} /> },
-  // docs/agreement.md
-  { path: '/trader/agreement', text: zh.agreement.console.nav, icon: <IconSignature size={18} /> },
   { path: '/trader/notifications', text: zh.notifications.webhook.nav, icon: <IconBell size={18} />, call: 'webhook' },
+  // docs/agreement.md
+  { path: '/trader/agreement', text: zh.agreement.console.nav, icon: <IconSignature size={18} />, call: 'agreements' },
   // docs/roles.md
   {
     path: '/trader/approvals',

@@ -39,7 +39,7 @@ const STATUS_OPTIONS = ['PENDING', 'ALIVE', 'FINISHED', 'CANCELLED'].map((value)
  * (issue 41) priority 1 is who (客户全称), the side, the lots and the status beside 撤单.
  */
 export const ORDER_COLUMNS: DataTableColumn<OrderRow>[] = [
-  { field: 'id', header: t.columns.id, width: 76, priority: 3, render: (o) => String(o.id) },
+  { field: 'id', header: t.columns.id, width: 76, priority: 2, render: (o) => String(o.id) },
   { field: 'pricer_name', header: t.columns.pricer, width: 96, filter: { type: 'text' } },
   instrumentColumn(t.columns.instrument, 88),
   contractNameColumn(t.columns.contract),
