@@ -108,7 +108,7 @@ describe('demo data', () => {
     const rates = await db
       .selectFrom('contracts')
       .innerJoin('pricer_users', 'pricer_users.id', 'contracts.pricer_id')
-      .select(['pricer_users.username', 'margin_rate'])
+      .select(['pricer_users.username', 'contracts.margin_rate'])
       .execute();
     for (const r of rates) expect(r.margin_rate).toBe(r.username === 'pricer2' ? 0.1 : 0);
   });

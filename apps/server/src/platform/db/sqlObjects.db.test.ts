@@ -97,7 +97,9 @@ it('a database migrated to 021 before issue 39 starts with the new code: the sam
   ).toEqual({ total_quantity: 20 });
 
   const after = await definitions();
-  const CHANGED = ['margin_check', 'v_margin_sums', ...NEW];
+  // …and issue 41 names customers by 客户全称 in the lists (the login while it is empty).
+  const NAMED = ['v_audit_log', 'v_conditional_orders', 'v_contracts', 'v_orders'];
+  const CHANGED = ['margin_check', 'v_margin_sums', ...NEW, ...NAMED];
   const but = (text: Record<string, string>) =>
     Object.fromEntries(Object.entries(text).filter(([name]) => !CHANGED.includes(name)));
   expect(but(after.text)).toEqual(but(before.text));

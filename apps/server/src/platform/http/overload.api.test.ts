@@ -70,6 +70,7 @@ beforeAll(async () => {
       total_quantity: 30,
       basis: 0,
       fixing_deadline: tradingDayIn(30),
+      margin_rate: 0, // no money on file: this suite is about load, not margin (docs/margin.md)
     },
     trader,
   );
