@@ -361,12 +361,18 @@ describe('one customer’s fixings, 转月 and 延期 with fees at once (issue 4
     );
     expect(failures).toEqual([]);
     expect(found).toBe(0);
-    const ledger = await h.db
-      .selectFrom('funds_ledger')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('pricer_id', '=', t.pricers.zoe!.id)
-      .executeTakeFirstOrThrow();
-    // 1 deposit + 10 rounds × (2 roll fees + 2 extension fees).
-    expect(Number(ledger.n)).toBe(41);
+    const count = async (table: 'funds_ledger' | 'fee_receivables') =>
+      Number(
+        (
+          await h.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('pricer_id', '=', t.pricers.zoe!.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    // 1 deposit on the ledger; 10 rounds × (2 roll fees + 2 extension fees) owed (docs/statements.md).
+    expect(await count('funds_ledger')).toBe(1);
+    expect(await count('fee_receivables')).toBe(40);
   });
 });

@@ -57,6 +57,8 @@ describe('customer tokens', () => {
 
   it('stop working when the customer is deleted', async () => {
     const c = await customer('jack');
+    // Its 点价协议 acceptance first (a legal record the schema keeps while the customer exists, docs/agreement.md).
+    await h.db.deleteFrom('agreement_acceptances').where('pricer_id', '=', c.id).execute();
     await h.db.deleteFrom('pricer_users').where('id', '=', c.id).execute();
     expect((await snapshot(c.token)).status).toBe(401);
   });

@@ -306,6 +306,7 @@ beforeAll(async () => {
         total_quantity: 50,
         basis: 0,
         fixing_deadline: DEADLINE,
+        margin_rate: 0, // no money on file: this suite is about hostile input, not margin
       },
       trader,
     )
