@@ -59,6 +59,8 @@ export async function seedCompany(
         total_quantity: 1_000_000,
         basis: 0,
         fixing_deadline: tradingDayIn(30),
+        // The benches measure fixing, not margin: a customer with no money on file fixes (docs/margin.md).
+        margin_rate: 0,
       },
       token,
     );
