@@ -374,7 +374,7 @@ test.describe.serial('first-time trader', () => {
     // Auto refresh (10 s) brings it in without a click.
     const row = table.getByRole('row').filter({ has: page.getByRole('cell', { name: String(order.id), exact: true }) });
     await expect(row).toBeVisible({ timeout: 15_000 });
-    await expect(row).toContainText(CUSTOMER.username);
+    await expect(row).toContainText('江南饲料科技有限公司');
     await expect(row).toContainText('cu2701');
     await expect(row).toContainText(CONTRACT_NAME);
     await expect(row).toContainText('3 手');
@@ -446,7 +446,7 @@ test.describe.serial('first-time trader', () => {
     await expect(card).toContainText(`共 ${total} 条记录`);
     await card.getByRole('textbox', { name: '按客户筛选' }).fill('nobody-here');
     await expect(card).toContainText('共 0 条记录');
-    await card.getByRole('textbox', { name: '按客户筛选' }).fill(CUSTOMER.username);
+    await card.getByRole('textbox', { name: '按客户筛选' }).fill('江南饲料科技'); // the stream names customers by 客户全称 (issue 41)
     await expect(card).toContainText(`共 ${total} 条记录`);
     await card.getByRole('combobox', { name: '每页条数' }).selectOption('50');
     await expect(rows).toHaveCount(50);
