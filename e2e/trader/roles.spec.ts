@@ -101,7 +101,10 @@ for (const size of SIZES) {
     await expect(finNav.getByRole('link', { name: '员工与角色' })).toHaveCount(0);
     await expect(finNav.getByRole('link', { name: '通知推送' })).toHaveCount(0);
     await fin.goto('/trader/margin');
-    const accountRow = fin.getByTestId('accounts-table').getByRole('row', { name: new RegExp(customer.username) });
+    // A table on a laptop, a card per customer on a phone (issue 41).
+    const accountRow = mobile
+      ? fin.getByTestId('accounts-cards').getByRole('listitem').filter({ hasText: customer.username })
+      : fin.getByTestId('accounts-table').getByRole('row', { name: new RegExp(customer.username) });
     await expect(accountRow.getByRole('button', { name: '授信' })).toHaveCount(0);
     await accountRow.getByRole('button', { name: '资金入账' }).click();
     const funds = fin.getByRole('dialog', { name: `资金入账 · ${customer.username}` });
@@ -143,9 +146,11 @@ for (const size of SIZES) {
 
     // The ledger names who entered it and who approved it.
     await chk.goto('/trader/margin');
-    await chk
-      .getByTestId('accounts-table')
-      .getByRole('row', { name: new RegExp(customer.username) })
+    await (
+      mobile
+        ? chk.getByTestId('accounts-cards').getByRole('listitem').filter({ hasText: customer.username })
+        : chk.getByTestId('accounts-table').getByRole('row', { name: new RegExp(customer.username) })
+    )
       .getByRole('button', { name: '流水' })
       .click();
     const ledger = chk.getByRole('table', { name: `资金流水 · ${customer.username}` });

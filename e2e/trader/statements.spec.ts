@@ -272,7 +272,7 @@ test.describe.serial('fees and the statement through the screens', () => {
     await expect(row('客户确认对账单', `开始日期: ${MONTH_START}`, `结束日期: ${TODAY}`)).toBeVisible({
       timeout: 30_000,
     });
-    await expect(row('客户对账有异议', '说明: 入金少记 1 元')).toBeVisible();
-    await expect(row('处理应收费用', '说明: 老客户减免')).toBeVisible();
+    await expect(row('客户对账有异议', '备注: 入金少记 1 元')).toBeVisible();
+    await expect(row('处理应收费用', '备注: 老客户减免')).toBeVisible();
   });
 });

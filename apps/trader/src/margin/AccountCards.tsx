@@ -13,7 +13,16 @@ type Open = (kind: 'funds' | 'credit' | 'ledger' | 'settle', account: PricerAcco
  * The accounts on a phone (issue 41): one card a customer, calls first and largest first, each saying
  * who (客户全称), the call's amount and 可用 at a glance; the name opens their account in one tap.
  */
-export function AccountCards({ items, open }: { items: readonly PricerAccount[]; open: Open }) {
+/** `can`: the staff roles' gate (docs/roles.md), as the table's buttons are shown. */
+export function AccountCards({
+  items,
+  open,
+  can,
+}: {
+  items: readonly PricerAccount[];
+  open: Open;
+  can: (call: 'recordFunds' | 'setCreditLine' | 'settleLots') => boolean;
+}) {
   const sorted = [...items].sort(
     (a, b) => Number(b.margin_call) - Number(a.margin_call) || b.call_amount - a.call_amount,
   );
@@ -69,18 +78,24 @@ export function AccountCards({ items, open }: { items: readonly PricerAccount[];
             <Figure label={t.columns.creditLine} value={yuan(a.credit_line)} />
           </SimpleGrid>
           <Group gap={6} mt="xs">
-            <Button size="xs" variant="light" onClick={() => open('funds', a)}>
-              {t.funds}
-            </Button>
-            <Button size="xs" variant="default" onClick={() => open('credit', a)}>
-              {t.credit}
-            </Button>
+            {can('recordFunds') ? (
+              <Button size="xs" variant="light" onClick={() => open('funds', a)}>
+                {t.funds}
+              </Button>
+            ) : null}
+            {can('setCreditLine') ? (
+              <Button size="xs" variant="default" onClick={() => open('credit', a)}>
+                {t.credit}
+              </Button>
+            ) : null}
             <Button size="xs" variant="subtle" onClick={() => open('ledger', a)}>
               {t.ledger}
             </Button>
-            <Button size="xs" variant="subtle" onClick={() => open('settle', a)}>
-              {t.settle}
-            </Button>
+            {can('settleLots') ? (
+              <Button size="xs" variant="subtle" onClick={() => open('settle', a)}>
+                {t.settle}
+              </Button>
+            ) : null}
           </Group>
         </Card>
       ))}

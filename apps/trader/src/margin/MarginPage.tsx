@@ -83,7 +83,7 @@ export function MarginPage() {
             <Loader />
           </Group>
         ) : accounts.data?.items.length && phone ? (
-          <AccountCards items={accounts.data.items} open={(kind, account) => setDialog({ kind, account })} />
+          <AccountCards items={accounts.data.items} open={(kind, account) => setDialog({ kind, account })} can={can} />
         ) : accounts.data?.items.length ? (
           <Table.ScrollContainer minWidth={900}>
             <Table striped withTableBorder aria-label={t.tableTitle} data-testid="accounts-table">
