@@ -179,8 +179,11 @@ export async function updateStaff(
       // Named as the log shows it (the user_id is the sign-in's opaque id, kept for scripts, not shown).
       payload: {
         user_id: input.user_id,
-        username: before.username,
-        full_name: before.full_name,
+        ...(await tx
+          .selectFrom('traders')
+          .select(['username', 'name as full_name'])
+          .where('id', '=', input.user_id)
+          .executeTakeFirst()),
         from: { roles: before.roles, status: before.status },
         roles,
         status,
