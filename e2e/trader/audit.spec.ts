@@ -52,9 +52,9 @@ test.describe('audit log page scan (issue 30)', () => {
     expect(text).toContain('客户登录失败');
     // And nothing else in Latin letters but data: user names, addresses and the raw user-agents in tooltips.
     const own = await page.evaluate(() => navigator.userAgent);
-    // The suite's customers accept the 点价协议 through Playwright's API client (docs/agreement.md): its
+    // The suite's customers accept the 点价协议 through Playwright's API client (docs/agreement.md; 'CI/1' under CI): its
     // user agent is raw data in those rows' tooltips too.
-    const api = ['Playwright', 'debian', 'node'];
+    const api = ['Playwright', 'debian', 'node', 'CI'];
     await expectNoEnglish(page, 'audit log', [demoTrader.username, BRANDS, ...uaWords(WECHAT_UA, own), ...api]);
   });
 });
