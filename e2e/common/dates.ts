@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { tradingDayOnOrAfter } from '../../packages/contract/src/calendar/index';
+import { tradingDayOnOrAfter, tradingDaysUntil } from '../../packages/contract/src/calendar/index';
 
 /** dayjs zh-cn month names, as the calendar's header shows them. */
 const MONTHS = ['一月', '二月', '三月', '四月', '五月', '六月', '七月', '八月', '九月', '十月', '十一月', '十二月'];
@@ -23,9 +23,9 @@ export function beijingTradingDay(days: number): string {
   return tradingDayOnOrAfter('SHFE', beijingDay(days));
 }
 
-/** Calendar days from today (Beijing) to `day`. */
-export function daysFromToday(day: string): number {
-  return Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${beijingDay(0)}T00:00:00Z`)) / 86_400_000);
+/** Trading days from today (Beijing) to `day`, as the desk and the console count the days left. */
+export function tradingDaysFromToday(day: string): number {
+  return tradingDaysUntil('SHFE.rb', day, beijingDay(0));
 }
 
 /** The day `day` of the month after today's (Beijing), 'YYYY-MM-DD'. */

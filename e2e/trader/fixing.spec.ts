@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { beijingDay, beijingTradingDay, daysFromToday, typeDay } from '../common/dates';
+import { beijingDay, beijingTradingDay, tradingDaysFromToday, typeDay } from '../common/dates';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { demoTrader, expectAccessible, pricerLogin, screenshot, signIn, toast, traderCall } from './support';
 
@@ -17,7 +17,7 @@ const BASIS = 150; // copper: tick 10, multiplier 5
 const MULTIPLIER = 5;
 /** About 20 days out, on a trading day (docs/calendar.md); the desk counts calendar days to it. */
 const DEADLINE = beijingTradingDay(20);
-const DEADLINE_DAYS = daysFromToday(DEADLINE);
+const DEADLINE_DAYS = tradingDaysFromToday(DEADLINE);
 const CONTRACT_NAME = `基差铜合同-${CUSTOMER.username}`;
 
 let contractId = 0;
@@ -76,7 +76,7 @@ test.describe.serial('price fixing as the business', () => {
     const row = page.getByRole('table', { name: '合同列表' }).getByRole('row').filter({ hasText: CONTRACT_NAME });
     await expect(row).toContainText('+150.00');
     // The deadline over the days left, two lines in one cell.
-    await expect(row).toContainText(`${DEADLINE}剩 ${DEADLINE_DAYS} 天`);
+    await expect(row).toContainText(`${DEADLINE}剩 ${DEADLINE_DAYS} 个交易日`);
     contractId = Number(await row.getByRole('cell').first().textContent());
     const { items } = await traderCall<{ items: { instrument_id: string; basis: number; fixing_deadline: string }[] }>(
       page,
@@ -114,11 +114,11 @@ test.describe.serial('price fixing as the business', () => {
     );
     await page.goto(`/pricer/${TENANT}/dashboard`);
     await expect(page.getByTestId('basis')).toHaveText('+150.00');
-    await expect(page.getByTestId('deadline')).toHaveText(`${DEADLINE}（剩 ${DEADLINE_DAYS} 天）`);
+    await expect(page.getByTestId('deadline')).toHaveText(`${DEADLINE}（剩 ${DEADLINE_DAYS} 个交易日）`);
     await expect(page.getByTestId('deadline')).not.toHaveAttribute('data-urgent', 'true');
     // The days left stay whole, on the date's line or the next, and inside the deadline's column.
     const daysNote = page.getByTestId('deadline-days');
-    await expect(daysNote).toHaveText(`（剩 ${DEADLINE_DAYS} 天）`);
+    await expect(daysNote).toHaveText(`（剩 ${DEADLINE_DAYS} 个交易日）`);
     const [noteBox, factBox] = [await daysNote.boundingBox(), await page.getByTestId('deadline').boundingBox()];
     expect(noteBox!.x + noteBox!.width).toBeLessThanOrEqual(factBox!.x + factBox!.width + 0.5);
     // The indicative fixed price is the reference price plus the basis (both read from one render).

@@ -133,6 +133,9 @@ export function remoteConfig(name, options = {}) {
     server: { port: devPorts[name], strictPort: true, proxy: apiProxy() },
     preview: { port: devPorts[name] },
     build: { target: 'es2022', sourcemap: true },
+    // A jsdom component test that renders a Mantine dialog takes 1–2 s alone and several times that
+    // while the server suites share the 2 cores: the limit catches a hang, not a slow machine.
+    test: { testTimeout: 30_000 },
   };
 }
 

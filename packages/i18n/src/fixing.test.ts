@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysUntil, formatBasis, formatLotsWithUnits, formatMultiplier, isOnTickGrid, tickDecimals } from './fixing';
+import { beijingDay, formatBasis, formatLotsWithUnits, formatMultiplier, isOnTickGrid, tickDecimals } from './fixing';
 
 describe('fixing formats', () => {
   it('shows the basis with its sign', () => {
@@ -10,13 +10,10 @@ describe('fixing formats', () => {
     expect(formatBasis(null)).toBe('-');
   });
 
-  it('counts calendar days to the deadline in Beijing time', () => {
-    // 2026-01-04 17:00 UTC is 2026-01-05 01:00 in Beijing.
-    expect(daysUntil('2026-01-05', '2026-01-04T17:00:00Z')).toBe(0);
-    expect(daysUntil('2026-01-08', '2026-01-04T17:00:00Z')).toBe(3);
-    expect(daysUntil('2026-01-05', '2026-01-04T15:00:00Z')).toBe(1);
-    expect(daysUntil('2026-01-04', '2026-01-05T02:00:00Z')).toBe(-1);
-    expect(daysUntil('2026-03-01', '2026-02-28T02:00:00Z')).toBe(1);
+  it('takes the day in Beijing time', () => {
+    // 2026-01-04 17:00 UTC is 2026-01-05 01:00 in Beijing; 15:00 UTC is still the 4th.
+    expect(beijingDay('2026-01-04T17:00:00Z')).toBe('2026-01-05');
+    expect(beijingDay('2026-01-04T15:00:00Z')).toBe('2026-01-04');
   });
 
   it('checks the tick grid like the server', () => {

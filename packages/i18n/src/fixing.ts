@@ -11,15 +11,10 @@ export function formatBasis(n: number | null | undefined): string {
   return n > 0 ? `+${text}` : text;
 }
 
-/** Beijing calendar day of an instant, 'YYYY-MM-DD'. */
-export function beijingDay(at: Date | string | number): string {
+/** Beijing calendar day of an instant (by default now), 'YYYY-MM-DD'. */
+export function beijingDay(at: Date | string | number = Date.now()): string {
   const t = new Date(new Date(at).getTime() + 8 * 3_600_000);
   return t.toISOString().slice(0, 10);
-}
-
-/** Whole calendar days from `now` (Beijing) to the deadline day: 0 on the day itself, negative after. */
-export function daysUntil(deadline: string, now: Date | string | number = Date.now()): number {
-  return Math.round((Date.parse(`${deadline}T00:00:00Z`) - Date.parse(`${beijingDay(now)}T00:00:00Z`)) / 86_400_000);
 }
 
 /** A deadline this close (days) is highlighted. */

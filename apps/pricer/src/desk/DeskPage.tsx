@@ -12,7 +12,7 @@ import {
   useMediaQuery,
 } from '@pfp/mantine';
 import {
-  daysUntil,
+  beijingDay,
   DEADLINE_WARNING_DAYS,
   formatBasis,
   formatDateTime,
@@ -24,7 +24,14 @@ import {
 } from '@pfp/i18n';
 import { IconChevronDown, IconChevronUp, IconRefresh, notify } from '@pfp/ui';
 import { serverMessage } from '@pfp/api-client';
-import type { ConditionalRow, CreateConditionalInput, OrderRow, PricerContract, SubmitOrderInput } from '@pfp/contract';
+import {
+  tradingDaysUntil,
+  type ConditionalRow,
+  type CreateConditionalInput,
+  type OrderRow,
+  type PricerContract,
+  type SubmitOrderInput,
+} from '@pfp/contract';
 import { useRef, useState, type ReactNode } from 'react';
 import {
   useCancelConditional,
@@ -63,13 +70,13 @@ const t = zh.pricer;
 const f = zh.fixing;
 const k = zh.conditional;
 
-/** The deadline with the days left, by the server's clock; highlighted within 3 days. */
+/** The deadline with the trading days left, by the server's clock; highlighted within 3 days. */
 export function deadlineFact(
   c: PricerContract,
   serverNow: string | undefined,
 ): { value: ReactNode; urgent: boolean; banner: number | null } {
   if (!c.fixing_deadline) return { value: f.noDeadline, urgent: false, banner: null };
-  const days = daysUntil(c.fixing_deadline, serverNow ?? Date.now());
+  const days = tradingDaysUntil(c.instrument_id, c.fixing_deadline, beijingDay(serverNow ?? Date.now()));
   if (days < 0 || c.not_fixable_reason) return { value: c.fixing_deadline, urgent: false, banner: null };
   return {
     // From 3 days before the deadline, a banner with the lots still to fix (issue 30).

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { deadlineFact } from './DeskPage';
 
 const c = (fixing_deadline: string | null, remaining_quantity = 5, not_fixable_reason: string | null = null) =>
-  ({ fixing_deadline, remaining_quantity, not_fixable_reason }) as PricerContract;
+  ({ instrument_id: 'SHFE.rb2605', fixing_deadline, remaining_quantity, not_fixable_reason }) as PricerContract;
 const NOW = '2026-01-05T02:00:00.000Z'; // Monday 10:00 Beijing
 
 describe('the desk’s deadline banner (issue 30: from 3 days before the deadline)', () => {
@@ -14,5 +14,12 @@ describe('the desk’s deadline banner (issue 30: from 3 days before the deadlin
     expect(deadlineFact(c('2026-01-06', 0), NOW).banner).toBeNull();
     expect(deadlineFact(c('2026-01-06', 5, '合同已暂停'), NOW).banner).toBeNull();
     expect(deadlineFact(c(null), NOW).banner).toBeNull();
+  });
+
+  it('counts trading days, as reminders do: a weekend between adds nothing', () => {
+    const FRIDAY = '2026-01-09T02:00:00.000Z';
+    // Friday → Wednesday is five calendar days but three trading days (T-3).
+    expect(deadlineFact(c('2026-01-14'), FRIDAY).banner).toBe(3);
+    expect(deadlineFact(c('2026-01-15'), FRIDAY).banner).toBeNull();
   });
 });

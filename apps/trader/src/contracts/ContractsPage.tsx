@@ -1,7 +1,7 @@
 import { Badge, Button, Stack, Text } from '@pfp/mantine';
 import { DataTable, filterConfigsOf, TwoLineCell, type DataTableColumn } from '@pfp/data-table';
 import {
-  daysUntil,
+  beijingDay,
   DEADLINE_WARNING_DAYS,
   formatBasis,
   formatLots,
@@ -12,7 +12,7 @@ import {
 } from '@pfp/i18n';
 import { directionColumn, instrumentColumn } from '../shared/columns';
 import { IconPlus } from '@pfp/ui';
-import type { ContractRow } from '@pfp/contract';
+import { tradingDaysUntil, type ContractRow } from '@pfp/contract';
 import { useCallback, useMemo, useState } from 'react';
 import { errorText, useContractStats, useContractsTable, useUpdatingContracts } from '../shared/api';
 import { PageLayout, figure } from '../shared/PageLayout';
@@ -46,7 +46,7 @@ export const contractStatusLabel = (status: string) => t.status[status] ?? statu
 function DeadlineText({ contract: c }: { contract: ContractRow }) {
   if (!c.fixing_deadline) return <>{zh.fixing.noDeadline}</>;
   const open = c.status === 'active' || c.status === 'paused';
-  const days = daysUntil(c.fixing_deadline);
+  const days = tradingDaysUntil(c.instrument_id, c.fixing_deadline, beijingDay());
   if (!open || days < 0) return <>{c.fixing_deadline}</>;
   const soon = days <= DEADLINE_WARNING_DAYS;
   return (

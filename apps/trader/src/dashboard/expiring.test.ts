@@ -6,6 +6,7 @@ const row = (id: number, fixing_deadline: string | null, status = 'active', rema
   ({
     id,
     name: `c${id}`,
+    instrument_id: 'SHFE.rb2605',
     fixing_deadline,
     status,
     remaining_quantity: remaining,
@@ -30,5 +31,11 @@ describe('contracts due within 3 days (issue 30)', () => {
       [3, 0, 5],
       [2, 3, 5],
     ]);
+  });
+
+  it('counts trading days: on a Friday, the next Wednesday is 3 days out', () => {
+    const friday = new Date('2026-01-09T02:00:00Z');
+    const due = expiringWithin([row(1, '2026-01-14'), row(2, '2026-01-15')], friday);
+    expect(due.map((d) => [d.contract.id, d.days])).toEqual([[1, 3]]);
   });
 });

@@ -10,6 +10,7 @@ import {
   missingCalendarYear,
   nthTradingDayOfMonth,
   tradingDaysBetween,
+  tradingDaysUntil,
   tradingDaysIn,
   weekdayOfDay,
   addCalendarDays,
@@ -61,6 +62,16 @@ describe('the exchange calendar', () => {
     // Over 国庆: 2026-09-30 (Wed) → the next trading day is 2026-10-08.
     expect(addTradingDays('SHFE', '2026-09-30', 1)).toBe('2026-10-08');
     expect(addTradingDays('SHFE', '2026-10-08', -1)).toBe('2026-09-30');
+  });
+
+  it("counts the days left to a deadline in trading days, by the instrument's exchange", () => {
+    // Friday → the next Monday: one trading day (the weekend counts nothing); on the day: 0.
+    expect(tradingDaysUntil('SHFE.rb2601', '2026-11-30', '2026-11-27')).toBe(1);
+    expect(tradingDaysUntil('DCE.m2601', '2026-11-30', '2026-11-28')).toBe(1);
+    expect(tradingDaysUntil('SHFE.rb2601', '2026-11-30', '2026-11-30')).toBe(0);
+    // Over 国庆: 2026-09-30 → 2026-10-08 is one trading day later, not eight calendar days.
+    expect(tradingDaysUntil('CZCE.SR601', '2026-10-08', '2026-09-30')).toBe(1);
+    expect(tradingDaysUntil('SHFE.rb2601', '2026-11-27', '2026-11-30')).toBe(-1);
   });
 
   it('holds no night session the evening before a holiday, but does on a plain Friday', () => {

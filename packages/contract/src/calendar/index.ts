@@ -147,6 +147,16 @@ export function tradingDaysBetween(exchange: CalendarExchange, from: string, to:
 }
 
 /**
+ * The trading days left to fix before a deadline, counted as reminders count them (T-3): 0 on the
+ * deadline's own day, 1 when the deadline is the next trading day — a weekend or a holiday in
+ * between adds nothing. `instrumentId` names the exchange (an unknown prefix counts SHFE's days,
+ * the commodity exchanges sharing one holiday calendar); `today` is the Beijing day.
+ */
+export function tradingDaysUntil(instrumentId: string, deadline: string, today: string): number {
+  return tradingDaysBetween(exchangeOfSymbol(instrumentId) ?? 'SHFE', today, deadline);
+}
+
+/**
  * Whether a night session opens on the evening of trading day `day` (for the next trading day):
  * the exchanges hold none when a holiday lies before the next trading day — only a plain weekend may
  * (Friday night belongs to Monday).

@@ -25,16 +25,19 @@ export const fixing = {
   multiplier: '合约乘数',
   indicativeFixedPrice: '参考点价价格',
   indicativeHint: '参考价 + 基差',
-  /** The deadline day ends with that day's close (docs/fixing.md): said on the day (issue 30). */
-  daysLeft: (days: number) => (days <= 0 ? '今日 15:00 截止' : `剩 ${days} 天`),
+  /**
+   * Trading days left (docs/calendar.md, as reminders count them); the deadline day ends with that
+   * day's close (docs/fixing.md): said on the day (issue 30).
+   */
+  daysLeft: (days: number) => (days <= 0 ? '今日 15:00 截止' : `剩 ${days} 个交易日`),
   /** The desk's banner from 3 days before the deadline (issue 30). */
   deadlineBannerTitle: '点价截止日临近',
   deadlineBanner: (deadline: string, days: number, lots: number) =>
-    `${days <= 0 ? '今天' : `${days} 天后（${deadline}）`} 15:00 截止点价，本合同还有 ${lots} 手未点价；截止后未点价部分不能再点价。`,
+    `${days <= 0 ? '今天' : `${days} 个交易日后（${deadline}）`} 15:00 截止点价，本合同还有 ${lots} 手未点价；截止后未点价部分不能再点价。`,
   /** The trader dashboard's list of contracts whose deadline is within 3 days (issue 30). */
   expiring: {
-    title: '3 天内截止点价的合同',
-    empty: '没有 3 天内截止点价的合同',
+    title: '3 个交易日内截止点价的合同',
+    empty: '没有 3 个交易日内截止点价的合同',
     failed: (error: string) => `截止合同加载失败: ${error}`,
     contract: '合同',
     pricer: '客户',
