@@ -221,6 +221,20 @@ describe('the live desk', () => {
     desk.close();
   });
 
+  it('carries a deposit and a credit line to an open desk: a ledger write raises the customer’s data version', async () => {
+    const c = await customer('live-f', '实时入金公司');
+    const desk = await client(c.jwt);
+    await desk.subscribe('pricer_desk', { user_id: c.userId });
+    desk.startPeeking();
+    await h.call('/api/trader/rpc/record-funds', { pricer_id: c.userId, kind: 'deposit', amount: 120_000 }, c.trader);
+    const deposited = await desk.next((x) => x.account?.balance === 120_000, 2000);
+    expect(deposited.data.account).toMatchObject({ pricer_id: c.userId, balance: 120_000, available: 120_000 });
+    await h.call('/api/trader/rpc/set-credit-line', { pricer_id: c.userId, credit_line: 30_000 }, c.trader);
+    const raised = await desk.next((x) => x.account?.credit_line === 30_000, 2000);
+    expect(raised.data.account).toMatchObject({ balance: 120_000, credit_line: 30_000, available: 150_000 });
+    desk.close();
+  });
+
   it('carries a fix to the desk as the rows it shows: the order, 条件单, bell and account, no HTTP re-read', async () => {
     const c = await customer('live-d', '实时丁公司');
     // A history the desk does not show: 120 orders on a second contract.

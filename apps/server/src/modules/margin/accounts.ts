@@ -1,5 +1,6 @@
 import type { PricerAccount } from '@pfp/contract';
 import { sql, type Kysely } from 'kysely';
+import { raisePricerDataVersion } from '../../platform/db/dataVersions';
 import type { DB } from '../../platform/db/schema';
 import { notFound } from '../../platform/errors';
 import { figuresFromSums, type InstrumentSums } from './arithmetic';
@@ -169,13 +170,16 @@ export interface LockedAccount {
  * Locks the customer's account row to the end of the transaction (created on first use), so that
  * what holds their margin is read after any concurrent fixing of theirs has committed. When
  * `onlyIfContract` names a contract without a margin rate nothing is locked: the account is answered
- * as last committed (`locked` false).
+ * as last committed (`locked` false). Without `onlyIfContract` (the account-only writes: the ledger, the
+ * credit line, a fee collected) the customer's data version is raised first, so an open desk sees the
+ * new account (a fixing's contract write raises it already).
  */
 export async function lockAccount(
   db: Kysely<DB>,
   who: { tenantId: number; pricerId: number },
   onlyIfContract?: number,
 ): Promise<LockedAccount> {
+  if (onlyIfContract === undefined) await raisePricerDataVersion(db, who.pricerId);
   const { rows } = await sql<LockedAccount>`
     with c as (
       select c.margin_rate, coalesce(i.volume_multiple, 1) as multiplier

@@ -284,7 +284,7 @@ describe('set-margin-settings answers what it stored (issue 40 §7)', () => {
 });
 
 describe('one customer’s fixings, 转月 and 延期 with fees at once (issue 40 §3)', () => {
-  it('6 margin submits + 2 rolls + 2 extensions with fees, ×10: no deadlock, no 500', async () => {
+  it('6 margin submits + 2 rolls + 2 extensions with fees + 2 deposits, ×10: no deadlock, no 500', async () => {
     market(80_000);
     setMarket(quotes, far, 80_000, 1_000);
     await funds('zoe', { kind: 'deposit', amount: 10_000_000 });
@@ -339,6 +339,8 @@ describe('one customer’s fixings, 转月 and 延期 with fees at once (issue 4
         ...extending.map((c) =>
           h.call('/api/trader/rpc/extend-deadline', { contract_id: c.id, fixing_deadline: LATER, fee: 100 }, t.token),
         ),
+        // A deposit raises the customer's version before it locks the account, as a fixing does.
+        ...[0, 1].map(() => funds('zoe', { kind: 'deposit', amount: 1_000 })),
       ];
       for (const r of await Promise.all(calls)) {
         statuses[r.status] = (statuses[r.status] ?? 0) + 1;
@@ -371,8 +373,8 @@ describe('one customer’s fixings, 转月 and 延期 with fees at once (issue 4
             .executeTakeFirstOrThrow()
         ).n,
       );
-    // 1 deposit on the ledger; 10 rounds × (2 roll fees + 2 extension fees) owed (docs/statements.md).
-    expect(await count('funds_ledger')).toBe(1);
+    // 1 + 10 × 2 deposits on the ledger; 10 rounds × (2 roll fees + 2 extension fees) owed (docs/statements.md).
+    expect(await count('funds_ledger')).toBe(21);
     expect(await count('fee_receivables')).toBe(40);
   });
 });

@@ -1,3 +1,5 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from './schema';
 import { sqlFunction, trigger } from './sqlObjects';
 import type { SqlObject } from './sqlObjects';
 
@@ -51,3 +53,16 @@ export const DATA_VERSIONS_SQL: readonly SqlObject[] = [
     'after update on contracts referencing new table as changed for each statement execute function raise_pricer_data_versions()',
   ),
 ];
+
+/**
+ * Raises one customer's version by hand, for a write the triggers do not see: the account's balance and credit
+ * line (入金/出金/调整, 授信, a fee collected) — the live desk re-reads the account when the version moves. Called
+ * before the account row is locked: the lock order is version → account (docs/margin.md "Lock order"), as in
+ * `margin_check`.
+ */
+export async function raisePricerDataVersion(db: Kysely<DB>, pricerId: number): Promise<void> {
+  await sql`
+    insert into pricer_data_versions (pricer_id, shard, version)
+    values (${pricerId}::integer, (pg_current_xact_id()::text::bigint % 8)::smallint, 1)
+    on conflict (pricer_id, shard) do update set version = pricer_data_versions.version + 1`.execute(db);
+}
