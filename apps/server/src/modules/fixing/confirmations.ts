@@ -183,11 +183,13 @@ export interface ContractSummary {
 }
 
 /**
- * The statement's per-contract summary: every contract with a confirmation in the range, its total,
- * what was fixed up to the end of the range (the confirmations, so the figures add up with the
- * listed rows and earlier ones), what remains unfixed (total − fixed), the average fixed price and
- * the amount (Σ fixed price × lots × multiplier). One row a contract: a statement holds a customer's
- * contracts, never millions, so it is read whole.
+ * The statement's per-contract summary: every contract open in the range (issue 41 §5) — created in it,
+ * fixed in it, or still to be fixed during it (active or paused, or expired within it) — fixed or not;
+ * its total, what was fixed up to the end of the range (the confirmations, so the figures add up with
+ * the listed rows and earlier ones), what remains unfixed (total − rolled out − fixed), the average
+ * fixed price and the amount (Σ fixed price × lots × multiplier). The per-customer statement with
+ * balances and movements is modules/statements (docs/statements.md); this is the export's page of it.
+ * One row a contract: a statement holds a customer's contracts, never millions, so it is read whole.
  */
 export async function contractSummaries(
   db: Kysely<DB>,
@@ -196,28 +198,38 @@ export async function contractSummaries(
 ): Promise<ContractSummary[]> {
   const from = shanghaiDayStart(range.start_date);
   const to = shanghaiDayEnd(range.end_date);
-  const pricer = scope.pricerId === undefined ? sql`true` : sql`v.pricer_id = ${scope.pricerId}`;
+  const pricer = scope.pricerId === undefined ? sql`true` : sql`c.pricer_id = ${scope.pricerId}`;
   const { rows } = await sql<ContractSummary>`
-    with listed as (
+    with fixed_in as (
       select distinct v.contract_id from v_confirmations v
-       where v.tenant_id = ${scope.tenantId} and ${pricer}
+       where v.tenant_id = ${scope.tenantId}
          and v.order_id in (select tr.order_id from trades tr
                              where tr.tenant_id = ${scope.tenantId} and tr.created_at >= ${from} and tr.created_at < ${to})
          and v.fixed_at >= ${from} and v.fixed_at < ${to}
+    ), listed as (
+      select c.id from contracts c
+       where c.tenant_id = ${scope.tenantId} and ${pricer} and c.created_at < ${to}
+         and (c.created_at >= ${from} or c.status in ('active', 'paused')
+              or (c.status = 'expired' and c.fixing_deadline >= ${range.start_date})
+              or c.id in (select contract_id from fixed_in))
     ), fixed as (
       select v.contract_id, sum(v.lots)::integer as lots, sum(v.fixed_price * v.lots) as price_lots,
-             sum(coalesce(v.amount, 0)) as amount, max(v.pricer_full_name) as pricer_name
+             sum(coalesce(v.amount, 0)) as amount
         from v_confirmations v
-       where v.tenant_id = ${scope.tenantId} and v.contract_id in (select contract_id from listed) and v.fixed_at < ${to}
+       where v.tenant_id = ${scope.tenantId} and v.contract_id in (select id from listed) and v.fixed_at < ${to}
        group by v.contract_id
     )
-    select c.id as contract_id, c.name as contract_name, f.pricer_name, c.product_name, c.instrument_id, c.direction,
-           c.total_quantity as total_lots, f.lots as fixed_lots, greatest(c.total_quantity - c.rolled_out_quantity - f.lots, 0) as unfixed_lots,
+    select c.id as contract_id, c.name as contract_name, coalesce(nullif(btrim(p.full_name), ''), p.username) as pricer_name,
+           c.product_name, c.instrument_id, c.direction,
+           c.total_quantity as total_lots, coalesce(f.lots, 0) as fixed_lots,
+           greatest(c.total_quantity - c.rolled_out_quantity - coalesce(f.lots, 0), 0) as unfixed_lots,
            i.volume_multiple as multiplier, i.unit,
-           case when f.lots > 0 then round(f.price_lots / f.lots, 4) end as avg_fixed_price, f.amount,
+           case when f.lots > 0 then round(f.price_lots / f.lots, 4) end as avg_fixed_price, coalesce(f.amount, 0) as amount,
            coalesce(c.fees, 0) as fees
-      from fixed f
-      join contracts c on c.id = f.contract_id
+      from listed l
+      join contracts c on c.id = l.id
+      join pricer_users p on p.id = c.pricer_id
+      left join fixed f on f.contract_id = c.id
       left join instruments i on i.symbol = c.instrument_id
      order by c.id`.execute(db);
   // numeric columns arrive as text from some drivers: the summary is numbers.

@@ -403,6 +403,27 @@ describe('statements', () => {
     expect(String(sheetRows[sheetRows.length - 1]![0])).toBe(`合计（${summaries} 个合同）`);
   });
 
+  it('lists in 对账汇总 every contract open in the range, a contract with no fix in it too (issue 41 §5)', async () => {
+    const name = '汇总未点价合同';
+    await newContract(a, 'bob', { total_quantity: 7, name });
+    const res = await download(`/api/trader/export/fixings?start_date=${FROM}&end_date=${TO}&format=xlsx`, a.token);
+    expect(res.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const rows: unknown[][] = [];
+    wb.getWorksheet('对账汇总')!.eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
+    const row = rows.find((r) => r[0] === name);
+    // 7 lots of copper (× 5 t), nothing fixed: all 35 t still to fix, no amount, no average.
+    expect(row?.slice(1, 15)).toEqual(['bob', '铜', a.symbol, '买入', 7, 35, 0, 0, 7, 35, '吨', undefined, 0, 0]);
+    // A range before the contract existed does not list it.
+    const before = await download(
+      '/api/trader/export/fixings?start_date=2020-01-01&end_date=2020-01-31&format=csv',
+      a.token,
+    );
+    expect(before.statusCode).toBe(200);
+    expect(before.payload).not.toContain(name);
+  });
+
   it("isolates tenants and customers, and refuses another tenant's customer and bad ranges", async () => {
     const range = `start_date=${FROM}&end_date=${TO}`;
     const only = async (url: string, token: string) => {
