@@ -185,17 +185,22 @@ echo "  image sizes (MB): etcd $(mb "$PFP_IMAGE_PREFIX/etcd:latest"), patroni $(
 phase_done 'images built'
 
 # ---------------------------------------------------------------------------------------------
+# The project's containers straight from the engine (docker-compose 1.29 takes seconds a call here).
+cid() { "$DOCKER" ps -aq --filter "label=com.docker.compose.project=$PROJECT" --filter "label=com.docker.compose.service=$1"; }
 wait_healthy() { # wait_healthy <seconds> <service>...
-  local limit=$1 svc id state t=$SECONDS
+  local limit=$1 svc t=$SECONDS states
   shift
   for _ in $(seq 1 "$limit"); do
     local all=1
+    # "<service> <state> <status>": running, and healthy or without a health check (the gateway)
+    states=$("$DOCKER" ps -a --filter "label=com.docker.compose.project=$PROJECT" \
+      --format '{{.Label "com.docker.compose.service"}} {{.State}} {{.Status}}')
     for svc in "$@"; do
-      [ -n "$(compose ps -q "$svc")" ] || all=0
-      for id in $(compose ps -q "$svc"); do
-        state=$("$DOCKER" inspect -f '{{if .State.Health}}{{.State.Health.Status}}{{else}}{{.State.Status}}{{end}}' "$id")
-        [ "$state" = healthy ] || [ "$state" = running ] || all=0
-      done
+      grep -q "^$svc " <<<"$states" || all=0
+      if grep "^$svc " <<<"$states" | grep -qv ' running Up' ||
+        grep "^$svc " <<<"$states" | grep -q -e 'health: starting' -e '(unhealthy)'; then
+        all=0
+      fi
     done
     if [ "$all" = 1 ]; then
       echo "  healthy after $((SECONDS - t)) s: $*"
@@ -203,12 +208,12 @@ wait_healthy() { # wait_healthy <seconds> <service>...
     fi
     sleep 1
   done
-  compose ps >&2
+  echo "$states" >&2
   die "not healthy in $limit s: $*"
 }
-# The members as Patroni's REST API on <member> sees them: "pg1:leader:running pg2:sync_standby:streaming".
+# The members as Patroni's REST API on <member> sees them: "pg1:leader:running pg2:sync_standby:running".
 members() {
-  compose exec -T "$1" python3 -c "
+  "$DOCKER" exec "$(cid "$1")" python3 -c "
 import json, urllib.request
 c = json.load(urllib.request.urlopen('http://127.0.0.1:8008/cluster', timeout=2))
 print(' '.join(m['name'] + ':' + m['role'] + ':' + m.get('state', '') for m in c['members']))" 2>/dev/null
@@ -219,12 +224,16 @@ compose up -d --no-build gateway-ha
 wait_healthy 180 etcd1 etcd2 etcd3 pg1 pg2 haproxy server-ha host trader pricer volatility gateway-ha
 for i in $(seq 1 120); do
   m=$(members pg1 || true)
-  [[ "$m" == *leader:running* && "$m" == *sync_standby:streaming* ]] && break
+  [[ "$m" == *leader:running* && "$m" == *sync_standby:* ]] && break
   [ "$i" = 120 ] && die "no synchronous standby in 60 s: $m"
   sleep 0.5
 done
 echo "  Patroni: $m"
-mapfile -t replicas < <(compose ps -q server-ha)
+sync=$("$DOCKER" exec "$(cid "$(echo "$m" | tr ' ' '\n' | awk -F: '$2 == "leader" { print $1 }')")" \
+  psql -U pfp -d pfp -Atc "select application_name || ' ' || sync_state from pg_stat_replication")
+[[ "$sync" == *' sync'* ]] || die "the standby does not replicate synchronously: $sync"
+echo "  the leader's pg_stat_replication: $sync"
+mapfile -t replicas < <(cid server-ha)
 [ "${#replicas[@]}" = 2 ] || die "expected 2 server replicas, got ${#replicas[@]}"
 "$NODE" "$USE" wait "$BASE"
 compose ps
@@ -241,17 +250,18 @@ before=$(started "${replicas[@]}")
 leader=$(members pg1 | tr ' ' '\n' | awk -F: '$2 == "leader" { print $1 }')
 case "$leader" in pg1) survivor=pg2 ;; pg2) survivor=pg1 ;; *) die "no leader: $(members pg1)" ;; esac
 log "killing the Patroni primary's container ($leader): its machine is lost"
-"$DOCKER" kill "$(compose ps -q "$leader")" >/dev/null
+"$DOCKER" kill "$(cid "$leader")" >/dev/null
 t_kill=$(date +%s.%N)
 "$NODE" "$HA" fix-again "$BASE" "$WORK/state.json" "$WORK/fix-again.json" &
 fix_pid=$!
 # A new primary: the survivor's own Patroni answers 200 on /primary.
-for i in $(seq 1 120); do
-  if compose exec -T "$survivor" curl -fsS -o /dev/null --max-time 1 http://127.0.0.1:8008/primary 2>/dev/null; then
+survivor_id=$(cid "$survivor")
+for i in $(seq 1 240); do
+  if "$DOCKER" exec "$survivor_id" curl -fsS -o /dev/null --max-time 1 http://127.0.0.1:8008/primary 2>/dev/null; then
     t_primary=$(date +%s.%N)
     break
   fi
-  [ "$i" = 120 ] && die "no new primary within 60 s"
+  [ "$i" = 240 ] && die "no new primary within 60 s"
   sleep 0.25
 done
 no_primary=$(awk -v a="$t_kill" -v b="$t_primary" 'BEGIN { printf "%.1f", b - a }')
@@ -262,7 +272,7 @@ wait "$fix_pid" || die 'the second fix failed'
 echo "  both server replicas the same containers, not restarted: $(started "${replicas[@]}" | awk '{ printf "%s %s restarts %s; ", substr($1, 1, 12), $4, $3 }')"
 "$NODE" "$HA" books "$BASE" "$WORK/state.json"
 echo "  Patroni after the failover: $(members "$survivor")"
-echo "  the killed container: $("$DOCKER" inspect -f '{{.State.Status}}' "$(compose ps -q "$leader")")"
+echo "  the killed container: $("$DOCKER" inspect -f '{{.State.Status}}' "$(cid "$leader")")"
 phase_done 'primary killed, failover, fixes kept'
 
 log 'stopping the stack'
