@@ -221,7 +221,7 @@ print(' '.join(m['name'] + ':' + m['role'] + ':' + m.get('state', '') for m in c
 log 'starting the ha profile (gateway-ha and what it depends on)'
 STACK_UP=1
 compose up -d --no-build gateway-ha
-wait_healthy 180 etcd1 etcd2 etcd3 pg1 pg2 haproxy server-ha host trader pricer volatility gateway-ha
+wait_healthy 300 etcd1 etcd2 etcd3 pg1 pg2 haproxy server-ha host trader pricer volatility gateway-ha
 for i in $(seq 1 120); do
   m=$(members pg1 || true)
   [[ "$m" == *leader:running* && "$m" == *sync_standby:* ]] && break
