@@ -59,7 +59,11 @@ async function waitFor(what, fn, timeoutMs) {
 }
 
 async function order(token, id) {
-  const { items } = await call('/api/pricer/view/my-orders', { slice_start: 0, slice_end: 10, filter: `id = ${id}` }, token);
+  const { items } = await call(
+    '/api/pricer/view/my-orders',
+    { slice_start: 0, slice_end: 10, filter: `id = ${id}` },
+    token,
+  );
   return items[0];
 }
 
@@ -68,7 +72,8 @@ async function filled(token, id) {
     `order ${id} fills`,
     async () => {
       const o = await order(token, id);
-      if (o && ['CANCELLED', 'REJECTED', 'ERROR'].includes(o.status)) throw new Error(`order ${id}: ${JSON.stringify(o)}`);
+      if (o && ['CANCELLED', 'REJECTED', 'ERROR'].includes(o.status))
+        throw new Error(`order ${id}: ${JSON.stringify(o)}`);
       return o?.status === 'FINISHED' ? o : undefined;
     },
     60_000,
@@ -157,7 +162,13 @@ async function fixAgain() {
     } catch (error) {
       status = `no answer (${error.name})`;
     }
-    answers.push({ at: (sent - t0) / 1000, took: (Date.now() - sent) / 1000, status, retryAfter, text: text.slice(0, 120) });
+    answers.push({
+      at: (sent - t0) / 1000,
+      took: (Date.now() - sent) / 1000,
+      status,
+      retryAfter,
+      text: text.slice(0, 120),
+    });
     if (status === 200) {
       const json = JSON.parse(text);
       check(json.result === 'ok', `second fix: ${text.slice(0, 200)}`);
@@ -171,7 +182,9 @@ async function fixAgain() {
   const counts = {};
   for (const a of answers) counts[a.status] = (counts[a.status] ?? 0) + 1;
   console.log(
-    `  second fix ${state.secondId} answered ${answeredAfter.toFixed(1)} s after the kill; answers: ${Object.entries(counts)
+    `  second fix ${state.secondId} answered ${answeredAfter.toFixed(1)} s after the kill; answers: ${Object.entries(
+      counts,
+    )
       .map(([s, n]) => `${n} × ${s}`)
       .join(', ')}`,
   );
