@@ -226,6 +226,9 @@ async function browser() {
   return chromium.launch(CHROMIUM_LAUNCH);
 }
 
+// Generous: on a machine under load (a load average of 40-50 on 2 cores seen) chromium takes its time.
+const SIGN_IN_MS = 90_000;
+
 async function trader() {
   const [file, mark] = rest;
   const b = await browser();
@@ -235,13 +238,13 @@ async function trader() {
     const errors = [];
     page.on('console', (m) => logged.push(m.text()));
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${base}/trader`);
-    await page.waitForURL(/\/realms\/pfp\/login-actions\//, { timeout: 30_000 });
+    await page.goto(`${base}/trader`, { timeout: SIGN_IN_MS });
+    await page.waitForURL(/\/realms\/pfp\/login-actions\//, { timeout: SIGN_IN_MS });
     await page.locator('#username').fill('trader');
     await page.locator('#password').fill('trader123');
     await page.locator('button[type=submit]').click();
-    await page.waitForURL(/\/trader\/dashboard$/, { timeout: 30_000 });
-    await page.getByRole('navigation').first().waitFor({ timeout: 30_000 });
+    await page.waitForURL(/\/trader\/dashboard$/, { timeout: SIGN_IN_MS });
+    await page.getByRole('navigation').first().waitFor({ timeout: SIGN_IN_MS });
     const token = await page.evaluate(() => {
       for (let i = 0; i < sessionStorage.length; i++) {
         const key = sessionStorage.key(i) ?? '';
