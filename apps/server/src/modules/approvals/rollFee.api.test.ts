@@ -178,7 +178,8 @@ describe('roll-contract under the approval policy', () => {
     );
     expect(outcomes).toEqual({ '200+409': rounds });
     expect(rolls).toBe(rounds);
-  });
+    // Each round makes a contract and a roll: room for a loaded machine.
+  }, 180_000);
 });
 
 describe('a fee waiver under the approval policy', () => {
