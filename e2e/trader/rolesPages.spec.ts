@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { beijingTradingDay } from '../common/dates';
-import { demoTrader, screenshot, signIn, traderCall } from './support';
+import { demoTrader, LOGIN_PAGE, screenshot, traderCall } from './support';
 
 /*
  * "The console shows only what a role may do" on 客户管理 and 合同管理 (issue 42, docs/roles.md), at 375 and
@@ -19,26 +19,33 @@ const staffIds: string[] = [];
 
 test.describe.configure({ mode: 'serial' });
 // Four sign-ins through the identity provider in one test.
-test.setTimeout(240_000);
+test.setTimeout(420_000);
 
 async function browse(browser: Browser, size: (typeof SIZES)[number], user: { username: string; password: string }) {
   const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
   const page = await context.newPage();
-  await signIn(page, user);
+  // support.ts signIn's steps, with room for a loaded machine (four sign-ins one after the other).
+  await page.goto('/trader');
+  await expect(page).toHaveURL(LOGIN_PAGE, { timeout: 60_000 });
+  await page.locator('#username').fill(user.username);
+  await page.locator('#password').fill(user.password);
+  await page.locator('button[type=submit]').click();
+  await expect(page).toHaveURL(/\/trader\/dashboard$/, { timeout: 60_000 });
   return page;
 }
 
 test.afterAll(async ({ browser }) => {
   if (!staffIds.length) return;
   const page = await browse(browser, SIZES[1], demoTrader);
-  for (const user_id of staffIds) await traderCall(page, '/api/trader/rpc/update-staff', { user_id, status: 'disabled' });
+  for (const user_id of staffIds)
+    await traderCall(page, '/api/trader/rpc/update-staff', { user_id, status: 'disabled' });
   await page.context().close();
 });
 
 /** What one member sees on 客户管理 and 合同管理 (and a contract's 详情). */
 async function seen(page: Page, customer: string, contract: string) {
   await page.goto('/trader/pricers');
-  await expect(page.getByText(customer, { exact: true }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(customer, { exact: true }).first()).toBeVisible({ timeout: 60_000 });
   const visible = async (name: string) => (await page.getByRole('button', { name, exact: true }).count()) > 0;
   const pricers = {
     create: await visible('新建客户'),
@@ -49,7 +56,7 @@ async function seen(page: Page, customer: string, contract: string) {
   };
   await page.goto('/trader/contracts');
   const detail = page.getByRole('button', { name: `详情 ${contract}`, exact: true });
-  await expect(detail).toBeVisible({ timeout: 30_000 });
+  await expect(detail).toBeVisible({ timeout: 60_000 });
   const contracts = {
     create: await visible('新建合同'),
     edit: await visible(`编辑 ${contract}`),

@@ -17,7 +17,14 @@ import { beijingDay, formatBasis, formatDateTime, formatLotsWithUnits, formatNum
 import { AverageScheduleTable, notify } from '@pfp/ui';
 import { ROLL_AGREEMENTS, type ContractRow, type RollAgreement, type RollConfirmation } from '@pfp/contract';
 import { useState, type ReactNode } from 'react';
-import { errorText, useContractDetail, useExtendDeadline, useInstruments, useRollContract } from '../shared/api';
+import {
+  errorText,
+  isPendingApproval,
+  useContractDetail,
+  useExtendDeadline,
+  useInstruments,
+  useRollContract,
+} from '../shared/api';
 import { ConsoleModal } from '../shared/ConsoleModal';
 import { DialogActions } from '../shared/DialogActions';
 import { TONE } from '../shared/tones';
@@ -54,8 +61,9 @@ export function EffectDialog({ title, size, children, effect, confirmLabel, run,
     setError(null);
     setBusy(true);
     try {
-      await run();
-      notify(texts.done, 'success', 3000);
+      const data = await run();
+      // A direct 转月 the approval policy holds (202) has not happened yet: say so (docs/roles.md).
+      notify(isPendingApproval(data) ? zh.roles.approvals.submitted(data.request_id) : texts.done, 'success', 3000);
       onClose();
     } catch (err) {
       setError(errorText(err));

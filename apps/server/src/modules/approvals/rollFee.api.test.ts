@@ -45,7 +45,12 @@ const rollsOf = async (contractId: number) =>
   (await h.db.selectFrom('contracts').select('id').where('rolled_from', '=', contractId).execute()).length;
 const requestCount = async () =>
   Number(
-    (await h.db.selectFrom('approval_requests').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n,
+    (
+      await h.db
+        .selectFrom('approval_requests')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
   );
 const feeStatus = async (id: number) =>
   (await h.db.selectFrom('fee_receivables').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;

@@ -78,12 +78,9 @@ export const lifecycle: Capability = {
       async ({ req, body }) => rollQuote(db, { tenantId: await trader.tenantOf(req) }, body, ctx.quote),
       { tags },
     );
-    serve(
-      app,
-      traderRoutes.rollAutoPricing,
-      async ({ req }) => readRollAutoPricing(db, await trader.tenantOf(req)),
-      { tags },
-    );
+    serve(app, traderRoutes.rollAutoPricing, async ({ req }) => readRollAutoPricing(db, await trader.tenantOf(req)), {
+      tags,
+    });
     serve(
       app,
       traderRoutes.setRollAutoPricing,
