@@ -85,6 +85,9 @@ export const traderPaths = staffPaths({
   rollApplications: { method: 'POST', path: '/api/trader/view/roll-applications', roles: ALL },
   priceRoll: { method: 'POST', path: '/api/trader/rpc/price-roll', roles: ['trader'] },
   rollQuote: { method: 'POST', path: '/api/trader/view/roll-quote', roles: ALL },
+  // The auto rule with a spread band: a company setting, the admin's (docs/roles.md)
+  rollAutoPricing: { method: 'POST', path: '/api/trader/view/roll-auto-pricing', roles: ALL },
+  setRollAutoPricing: { method: 'POST', path: '/api/trader/rpc/set-roll-auto-pricing', roles: ['admin'] },
   // Staff and roles, maker-checker (issue 42, docs/roles.md)
   staff: { method: 'POST', path: '/api/trader/view/staff', roles: ['admin'] },
   createStaff: { method: 'POST', path: '/api/trader/rpc/create-staff', roles: ['admin'] },

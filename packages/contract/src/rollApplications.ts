@@ -129,6 +129,39 @@ export const rollQuote = z.object({
 });
 export type RollQuote = z.input<typeof rollQuote>;
 
+/**
+ * The auto rule with a spread band (docs/roles.md): when enabled, a customer's application is priced at
+ * once at the live 月差 on the side the company rolls its hedge at (a buyer's contract: from.ask − to.bid;
+ * a seller's: from.bid − to.ask), when that side is within max_spread_deviation of the 月差 of the two last
+ * prices; otherwise (a side unknown, the market wide or moved) it is left to the trader. Off by default.
+ */
+export const setRollAutoPricingInput = z.object(
+  {
+    enabled: z.boolean({ error: '请选择是否启用自动报价' }),
+    /** 元 per unit: how far the priced side may be from the last prices' 月差. */
+    max_spread_deviation: z
+      .number({ error: '月差偏离上限必须是数字' })
+      .finite({ error: '月差偏离上限必须是数字' })
+      .min(0, { error: '月差偏离上限不能为负数' })
+      .max(1e6, { error: '月差偏离上限超出范围' }),
+    fee_per_unit: amount('转月费', { zero: true }).optional().default(0),
+    valid_seconds: z
+      .number({ error: '报价有效期必须是数字' })
+      .int({ error: '报价有效期必须是整数秒' })
+      .min(ROLL_OFFER_SECONDS.min, { error: `报价有效期至少 ${ROLL_OFFER_SECONDS.min} 秒` })
+      .max(ROLL_OFFER_SECONDS.max, { error: '报价有效期不能超过 1 天' }),
+  },
+  { error: '请求参数必须是 JSON 对象' },
+);
+export type SetRollAutoPricingInput = z.input<typeof setRollAutoPricingInput>;
+export const rollAutoPricing = z.object({
+  enabled: z.boolean(),
+  max_spread_deviation: z.number(),
+  fee_per_unit: z.number(),
+  valid_seconds: z.int(),
+});
+export type RollAutoPricing = z.input<typeof rollAutoPricing>;
+
 /** How the customer agreed to a roll the trader enters directly (roll-contract): agreed off the platform. */
 export const ROLL_AGREEMENTS = ['phone', 'written', 'meeting', 'other'] as const;
 export type RollAgreement = (typeof ROLL_AGREEMENTS)[number];

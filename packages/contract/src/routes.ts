@@ -66,8 +66,10 @@ import {
   rollApplication,
   rollApplicationIdInput,
   rollApplicationsRequest,
+  rollAutoPricing,
   rollQuote,
   rollQuoteInput,
+  setRollAutoPricingInput,
 } from './rollApplications';
 import {
   markNotificationsReadInput,
@@ -258,7 +260,12 @@ export const traderRoutes = {
   }),
   exportAuditLog: route({ ...traderPaths.exportAuditLog, querystring: auditExportQuery, response: file }),
   // issue 32: roll, extension, average pricing (docs/fixing.md)
-  rollContract: route({ ...traderPaths.rollContract, body: rollContractInput, response: rollContractResult }),
+  rollContract: route({
+    ...traderPaths.rollContract,
+    body: rollContractInput,
+    response: rollContractResult,
+    accepted: pendingApproval,
+  }),
   extendDeadline: route({ ...traderPaths.extendDeadline, body: extendDeadlineInput, response: contract }),
   contractSchedule: route({ ...traderPaths.contractSchedule, body: contractIdInput, response: contractSchedule }),
   contractHistory: route({ ...traderPaths.contractHistory, body: contractIdInput, response: contractHistory }),
@@ -271,6 +278,12 @@ export const traderRoutes = {
   }),
   priceRoll: route({ ...traderPaths.priceRoll, body: priceRollInput, response: rollApplication }),
   rollQuote: route({ ...traderPaths.rollQuote, body: rollQuoteInput, response: rollQuote }),
+  rollAutoPricing: route({ ...traderPaths.rollAutoPricing, response: rollAutoPricing }),
+  setRollAutoPricing: route({
+    ...traderPaths.setRollAutoPricing,
+    body: setRollAutoPricingInput,
+    response: rollAutoPricing,
+  }),
   // docs/notifications.md
   notifications: route({ ...traderPaths.notifications, body: notificationsRequest, response: notificationsPage }),
   markNotificationsRead: route({
@@ -303,7 +316,12 @@ export const traderRoutes = {
   }),
   // Fee receivables and the statement (issue 41, docs/statements.md)
   feeReceivables: route({ ...traderPaths.feeReceivables, body: feeReceivablesRequest, response: feeReceivables }),
-  settleFee: route({ ...traderPaths.settleFee, body: settleFeeInput, response: settleFeeResult }),
+  settleFee: route({
+    ...traderPaths.settleFee,
+    body: settleFeeInput,
+    response: settleFeeResult,
+    accepted: pendingApproval,
+  }),
   statement: route({ ...traderPaths.statement, body: traderStatementRequest, response: statement }),
   // Staff and roles, maker-checker (issue 42, docs/roles.md)
   staff: route({ ...traderPaths.staff, response: staffList }),

@@ -65,6 +65,9 @@ export const APPROVAL_ACTIONS = [
   'unlock-pricer',
   'update-pricer-status',
   'create-contract',
+  // issue 42 item 2 (docs/roles.md): the trader's direct 转月 (agreed off the platform) and a fee waiver.
+  'roll-contract',
+  'settle-fee',
 ] as const;
 export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
 

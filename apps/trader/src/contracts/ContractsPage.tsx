@@ -20,6 +20,7 @@ import { ContractDialog } from './ContractDialog';
 import { ContractStatusDialog, type StatusChange } from './ContractStatusDialog';
 import { SettleContractDialog } from './SettleContractDialog';
 import { ContractDetailDialog, ExtendDialog, RollDialog } from './LifecycleDialogs';
+import { useCan } from '../shared/roles';
 import { CONTRACT_STATUSES } from './contractForm';
 import { computeContractStats } from './contractStats';
 import { TONE } from '../shared/tones';
@@ -222,22 +223,27 @@ export function ContractsPage() {
     [],
   );
 
+  // Only what the signed-in member's roles may do (the route table's roles, docs/roles.md); 详情 is a read.
+  const can = useCan();
+  const mayEdit = can('updateContractStatus');
   const renderRowActions = useCallback(
     (contract: ContractRow) => {
       const busy = updating.includes(contract.id);
       return (
         <>
-          <Button
-            size="compact-xs"
-            px={5}
-            variant="outline"
-            color={TONE.info}
-            onClick={() => open(contract)}
-            aria-label={`${t.edit} ${contract.name}`}
-          >
-            {t.edit}
-          </Button>
-          {contract.status === 'active' ? (
+          {mayEdit ? (
+            <Button
+              size="compact-xs"
+              px={5}
+              variant="outline"
+              color={TONE.info}
+              onClick={() => open(contract)}
+              aria-label={`${t.edit} ${contract.name}`}
+            >
+              {t.edit}
+            </Button>
+          ) : null}
+          {mayEdit && contract.status === 'active' ? (
             <Button
               size="compact-xs"
               px={5}
@@ -250,7 +256,7 @@ export function ContractsPage() {
               {t.pause}
             </Button>
           ) : null}
-          {contract.status === 'paused' ? (
+          {mayEdit && contract.status === 'paused' ? (
             <Button
               size="compact-xs"
               px={5}
@@ -276,7 +282,7 @@ export function ContractsPage() {
         </>
       );
     },
-    [changeStatus, open, updating],
+    [changeStatus, mayEdit, open, updating],
   );
 
   const s = stats.data;
@@ -294,9 +300,11 @@ export function ContractsPage() {
     <PageLayout
       subtitle={t.subtitle}
       actions={
-        <Button color={TONE.primary} leftSection={<IconPlus size={16} />} onClick={() => open(null)}>
-          {t.create}
-        </Button>
+        can('createContract') ? (
+          <Button color={TONE.primary} leftSection={<IconPlus size={16} />} onClick={() => open(null)}>
+            {t.create}
+          </Button>
+        ) : undefined
       }
       error={stats.isError ? t.statsFailed(errorText(stats.error)) : undefined}
       stats={{

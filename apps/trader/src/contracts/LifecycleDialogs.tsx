@@ -17,12 +17,20 @@ import { beijingDay, formatBasis, formatDateTime, formatLotsWithUnits, formatNum
 import { AverageScheduleTable, notify } from '@pfp/ui';
 import { ROLL_AGREEMENTS, type ContractRow, type RollAgreement, type RollConfirmation } from '@pfp/contract';
 import { useState, type ReactNode } from 'react';
-import { errorText, useContractDetail, useExtendDeadline, useInstruments, useRollContract } from '../shared/api';
+import {
+  errorText,
+  isPendingApproval,
+  useContractDetail,
+  useExtendDeadline,
+  useInstruments,
+  useRollContract,
+} from '../shared/api';
 import { ConsoleModal } from '../shared/ConsoleModal';
 import { DialogActions } from '../shared/DialogActions';
 import { TONE } from '../shared/tones';
 import { unsettledLots } from './SettleContractDialog';
 import { TradingDayField } from './TradingDayField';
+import { useCan } from '../shared/roles';
 
 const L = zh.lifecycle.ui;
 const A = zh.rollApplications.rollDialog;
@@ -53,8 +61,9 @@ export function EffectDialog({ title, size, children, effect, confirmLabel, run,
     setError(null);
     setBusy(true);
     try {
-      await run();
-      notify(texts.done, 'success', 3000);
+      const data = await run();
+      // A direct 转月 the approval policy holds (202) has not happened yet: say so (docs/roles.md).
+      notify(isPendingApproval(data) ? zh.roles.approvals.submitted(data.request_id) : texts.done, 'success', 3000);
       onClose();
     } catch (err) {
       setError(errorText(err));
@@ -317,25 +326,30 @@ export function ContractDetailDialog({
 }) {
   const D = L.detailDialog;
   const { schedule, history } = useContractDetail(contract?.id ?? null);
+  // Only what the signed-in member's roles may do (docs/roles.md): 转月 and 延期 are 交易员's, 交割结算 财务's.
+  const can = useCan();
   if (!contract) return null;
   const s = schedule.data;
+  const mayRoll = can('rollContract') && contract.status !== 'completed' && contract.pricing_mode !== 'average';
+  const mayExtend = can('extendDeadline') && contract.status !== 'completed';
+  const maySettle = can('settleLots') && unsettledLots(contract) > 0;
   return (
     <ConsoleModal onClose={onClose} title={D.title(contract.name)} size="xl">
       <Stack gap="md">
-        {contract.status !== 'completed' || unsettledLots(contract) > 0 ? (
+        {mayRoll || mayExtend || maySettle ? (
           <Group gap="xs">
-            {contract.status !== 'completed' && contract.pricing_mode !== 'average' ? (
+            {mayRoll ? (
               <Button size="xs" variant="outline" color={TONE.warning} onClick={onRoll}>
                 {L.roll}
               </Button>
             ) : null}
-            {contract.status !== 'completed' ? (
+            {mayExtend ? (
               <Button size="xs" variant="outline" color={TONE.warning} onClick={onExtend}>
                 {L.extend}
               </Button>
             ) : null}
             {/* Fixed lots delivered: their margin is released (docs/margin.md). */}
-            {unsettledLots(contract) > 0 ? (
+            {maySettle ? (
               <Button
                 size="xs"
                 variant="outline"

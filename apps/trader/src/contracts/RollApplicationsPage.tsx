@@ -15,6 +15,7 @@ import { usePriceRoll, useRollApplicationsTable, useRollQuote } from '../shared/
 import { PageLayout } from '../shared/PageLayout';
 import { TONE } from '../shared/tones';
 import { applying, EffectDialog } from './LifecycleDialogs';
+import { useCan } from '../shared/roles';
 
 const R = zh.rollApplications;
 const C = R.console;
@@ -171,6 +172,8 @@ export function RollApplicationsPage() {
     initialSorting: [{ field: 'id', ascending: false }],
   });
   const [pricing, setPricing] = useState<RollApplication | null>(null);
+  // 报价 is 交易员's (docs/roles.md): other roles read the list only.
+  const mayPrice = useCan()('priceRoll');
   return (
     <PageLayout subtitle={C.subtitle}>
       <div data-testid="roll-applications-card">
@@ -179,18 +182,21 @@ export function RollApplicationsPage() {
           columns={COLUMNS}
           title={C.title}
           description={C.subtitle}
-          renderRowActions={(row) =>
-            row.status === 'pending' || row.status === 'expired' ? (
-              <Button
-                size="compact-xs"
-                variant="outline"
-                color={TONE.info}
-                onClick={() => setPricing(row)}
-                data-testid={`price-roll-${row.id}`}
-              >
-                {row.status === 'pending' ? C.price : C.reprice}
-              </Button>
-            ) : null
+          renderRowActions={
+            mayPrice
+              ? (row) =>
+                  row.status === 'pending' || row.status === 'expired' ? (
+                    <Button
+                      size="compact-xs"
+                      variant="outline"
+                      color={TONE.info}
+                      onClick={() => setPricing(row)}
+                      data-testid={`price-roll-${row.id}`}
+                    >
+                      {row.status === 'pending' ? C.price : C.reprice}
+                    </Button>
+                  ) : null
+              : undefined
           }
           actionsColumnWidth={90}
         />

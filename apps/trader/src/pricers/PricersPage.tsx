@@ -13,6 +13,7 @@ import { PricerStatusDialog } from './PricerStatusDialog';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 import { UnlockPricerDialog } from './UnlockPricerDialog';
 import { TONE } from '../shared/tones';
+import { useCan } from '../shared/roles';
 import { TraderStatementExport } from './TraderStatementExport';
 
 const t = zh.trader.pricers;
@@ -102,37 +103,52 @@ export function PricersPage() {
     initialPageSize: PRICERS_PAGE_SIZE,
     initialSorting: [{ field: 'id', ascending: false }],
   });
+  // Only what the signed-in member's roles may do (the route table's roles, docs/roles.md).
+  const can = useCan();
+  const may = {
+    edit: can('updatePricerProfile'),
+    reset: can('resetPricerPassword'),
+    unlock: can('unlockPricer'),
+    status: can('updatePricerStatus'),
+  };
+  const anyRowAction = may.edit || may.reset || may.unlock || may.status;
   const renderRowActions = useCallback(
     (user: PricerUserRow) => (
       <>
-        <Button
-          size="compact-xs"
-          variant="outline"
-          color={TONE.info}
-          onClick={() => setEditing(user)}
-          aria-label={`${t.edit} ${user.username}`}
-        >
-          {t.edit}
-        </Button>
-        <Button
-          size="compact-xs"
-          variant="outline"
-          color={TONE.warning}
-          onClick={() => setResetting((r) => ({ key: r.key + 1, opened: true, user }))}
-          aria-label={`${t.resetPassword} ${user.username}`}
-        >
-          {t.resetPassword}
-        </Button>
-        <Button
-          size="compact-xs"
-          variant="outline"
-          color={TONE.info}
-          onClick={() => setUnlocking(user)}
-          aria-label={`${zh.lockout.unlock} ${user.username}`}
-        >
-          {zh.lockout.unlock}
-        </Button>
-        {nextPricerStatus(user.status) === 'inactive' ? (
+        {may.edit ? (
+          <Button
+            size="compact-xs"
+            variant="outline"
+            color={TONE.info}
+            onClick={() => setEditing(user)}
+            aria-label={`${t.edit} ${user.username}`}
+          >
+            {t.edit}
+          </Button>
+        ) : null}
+        {may.reset ? (
+          <Button
+            size="compact-xs"
+            variant="outline"
+            color={TONE.warning}
+            onClick={() => setResetting((r) => ({ key: r.key + 1, opened: true, user }))}
+            aria-label={`${t.resetPassword} ${user.username}`}
+          >
+            {t.resetPassword}
+          </Button>
+        ) : null}
+        {may.unlock ? (
+          <Button
+            size="compact-xs"
+            variant="outline"
+            color={TONE.info}
+            onClick={() => setUnlocking(user)}
+            aria-label={`${zh.lockout.unlock} ${user.username}`}
+          >
+            {zh.lockout.unlock}
+          </Button>
+        ) : null}
+        {!may.status ? null : nextPricerStatus(user.status) === 'inactive' ? (
           <Button
             size="compact-xs"
             variant="outline"
@@ -155,7 +171,7 @@ export function PricersPage() {
         )}
       </>
     ),
-    [],
+    [may.edit, may.reset, may.unlock, may.status],
   );
 
   const s = stats.data;
@@ -170,16 +186,18 @@ export function PricersPage() {
       actions={
         <>
           <TraderStatementExport />
-          <Button
-            color={TONE.primary}
-            leftSection={<IconUserPlus size={16} />}
-            onClick={() => {
-              setCreateKey((k) => k + 1);
-              setCreateOpen(true);
-            }}
-          >
-            {t.create}
-          </Button>
+          {can('createPricerUser') ? (
+            <Button
+              color={TONE.primary}
+              leftSection={<IconUserPlus size={16} />}
+              onClick={() => {
+                setCreateKey((k) => k + 1);
+                setCreateOpen(true);
+              }}
+            >
+              {t.create}
+            </Button>
+          ) : null}
         </>
       }
       error={stats.isError ? t.statsFailed(errorText(stats.error)) : undefined}
@@ -190,7 +208,7 @@ export function PricersPage() {
         columns={PRICER_COLUMNS}
         title={t.listTitle}
         description={t.listDescription}
-        renderRowActions={renderRowActions}
+        renderRowActions={anyRowAction ? renderRowActions : undefined}
         actionsColumnWidth={PRICER_ACTIONS_WIDTH}
       />
       <CreatePricerDialog key={`create-${createKey}`} opened={createOpen} onClose={() => setCreateOpen(false)} />

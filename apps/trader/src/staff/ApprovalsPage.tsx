@@ -14,7 +14,7 @@ const actionLabel = (a: string) => zh.roles.policy.actions[a]?.replace(/（.*）
 
 function valueText(key: string, v: unknown): string {
   if (typeof v === 'number')
-    return `${formatNumber(v, key === 'balance' || key === 'credit_line' ? 2 : 0)} ${t.units[key] ?? ''}`.trim();
+    return `${formatNumber(v, key === 'balance' || key === 'credit_line' || key === 'fee_open' ? 2 : 0)} ${t.units[key] ?? ''}`.trim();
   return t.values[String(v)] ?? String(v ?? '');
 }
 

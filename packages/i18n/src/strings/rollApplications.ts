@@ -110,8 +110,12 @@ export const rollApplications = {
     'apply-roll': '客户申请转月',
     'price-roll': '转月报价',
     'roll-contract': '转月',
+    'set-roll-auto-pricing': '修改转月自动报价规则',
   } as Record<string, string>,
   auditFields: {
+    enabled: '启用自动报价',
+    max_spread_deviation: '月差偏离上限（元/单位）',
+    reference_spread: '参考月差（两月最新价之差）',
     application_id: '转月申请编号',
     to_instrument_id: '转入期货合约',
     spread: '月差',

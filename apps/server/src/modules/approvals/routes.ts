@@ -8,6 +8,8 @@ import { unlockPricer } from '../customers/pricers';
 import { recordFunds, setCreditLine } from '../margin/ledger';
 import { lastPriceFrom } from '../margin/market';
 import { settleLots } from '../margin/settle';
+import { rollContract } from '../lifecycle/roll';
+import { settleFee } from '../statements/fees';
 import { approveRequest, listRequests, rejectRequest, type Appliers } from './decide';
 
 const tags = ['trader'];
@@ -84,6 +86,19 @@ function appliersOf(ctx: AppContext): Appliers {
         lastPrice,
       );
       return { contract_id: row.id };
+    },
+    'roll-contract': async (tx, c) => {
+      const input = api.rollContract.body.parse(c.body);
+      const { confirmation } = await rollContract(tx, c.tenantId, c.maker, input, new Date(), lastPrice);
+      return {
+        from_contract_id: confirmation.from_contract_id,
+        to_contract_id: confirmation.to_contract_id,
+        confirmation_no: confirmation.confirmation_no,
+      };
+    },
+    'settle-fee': async (tx, c) => {
+      const row = await settleFee(tx, c.tenantId, c.maker, api.settleFee.body.parse(c.body), lastPrice);
+      return { fee_id: row.id, status: row.status };
     },
   };
 }

@@ -28,7 +28,13 @@ const DEADLINE = tradingDayIn(20);
 
 beforeAll(async () => {
   quotes = new FakeQuotes();
-  h = await startHarness({ quote: quotes.quoteOf });
+  // With the best bid and ask too: the 转月 auto rule prices from them.
+  h = await startHarness({
+    quote: (s) => {
+      const q = quotes.getQuote(s);
+      return q && { ...quotes.quoteOf(s), bid_price1: q.bid_price1 ?? null, ask_price1: q.ask_price1 ?? null };
+    },
+  });
   service = createTradingService({
     trigger: triggerConditional,
     fillsBooked: notifyFills,
@@ -175,6 +181,14 @@ async function runEveryAction() {
   const application = await pricer('apply-roll', { contract_id: applying, quantity: 1, to_instrument_id: far });
   await trader('price-roll', { application_id: application.id, spread: 30, fee_per_unit: 2, valid_seconds: 300 });
   await pricer('accept-roll', { application_id: application.id });
+  // The auto rule (docs/roles.md): set, then an application priced by 系统 within its band.
+  await trader('set-roll-auto-pricing', { enabled: true, max_spread_deviation: 1_000, valid_seconds: 300 });
+  const auto = await pricer('apply-roll', {
+    contract_id: (await createContract(h, a, 'alice', DEADLINE)).id,
+    quantity: 1,
+    to_instrument_id: far,
+  });
+  expect(auto.status).toBe('priced');
 
   // Fees and the statement (issue 41): a fee waived, the customer confirms and disputes.
   const fees = await ok('/api/trader/view/fee-receivables', {});

@@ -34,6 +34,7 @@ export const contracts: Capability = {
           maker: trader.sub(req),
           action: 'create-contract',
           body: body,
+          check: (tx) => createContract(tx, tenantId, trader.sub(req), body, new Date(), lastPriceFrom(ctx)),
         });
         if (held !== undefined) return accepted(held);
         return createContract(db, tenantId, trader.sub(req), body, new Date(), lastPriceFrom(ctx));

@@ -38,6 +38,8 @@ export const controls: Capability = {
           maker: trader.sub(req),
           action: 'update-pricer-status',
           body: body,
+          // No trading port: the dry run tells no one (only re-activation is held; it cancels nothing).
+          check: (tx) => changePricerStatus(tx, tenantId, trader.sub(req), body),
         });
         if (held !== undefined) return accepted(held);
         return changePricerStatus(db, tenantId, trader.sub(req), body, ctx.tradingPort);

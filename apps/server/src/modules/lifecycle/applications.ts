@@ -148,6 +148,8 @@ export async function priceRoll(
   actor: string,
   input: z.output<typeof priceRollInput>,
   now = new Date(),
+  /** Priced by the auto rule (autoPricing.ts): the band it was within, for the audit row. */
+  auto?: { reference_spread: number; max_spread_deviation: number },
 ) {
   await inTransaction(db, async (tx) => {
     const a = await lockApplication(tx, { tenantId }, input.application_id);
@@ -179,7 +181,7 @@ export async function priceRoll(
       })
       .where('id', '=', a.id)
       .execute();
-    await audit(tx, { tenantId, actor, action: 'price-roll', payload: { ...input, fee } });
+    await audit(tx, { tenantId, actor, action: 'price-roll', payload: { ...input, fee, ...auto } });
     const pricer = await tx
       .selectFrom('pricer_users')
       .select('username')

@@ -1,12 +1,16 @@
 import { pricerRoutes, traderRoutes } from '@pfp/contract';
-import { serve } from '../../platform/http/route';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../platform/db/schema';
+import { accepted, serve } from '../../platform/http/route';
+import { holdForApproval } from '../staff/hold';
 import type { Capability } from '../context';
 import { configuredFixingTime, watchAverageFixings } from './average';
 import { extendDeadline } from './extend';
 import { rollContract } from './roll';
 import { lastPriceFrom } from '../margin/market';
 import { contractHistory, contractSchedule, rollApplications, rollQuote } from './views';
-import { acceptRoll, applyRoll, priceRoll } from './applications';
+import { acceptRoll, applyRoll, priceRoll, readApplication } from './applications';
+import { autoPriceRoll, readRollAutoPricing, setRollAutoPricing } from './autoPricing';
 import { LIFECYCLE_SQL } from './sql';
 
 const tags = ['trader'];
@@ -19,8 +23,21 @@ export const lifecycle: Capability = {
     serve(
       app,
       traderRoutes.rollContract,
-      async ({ req, body }) =>
-        rollContract(db, await trader.tenantOf(req), trader.sub(req), body, new Date(), lastPriceFrom(ctx)),
+      async ({ req, body }) => {
+        const tenantId = await trader.tenantOf(req);
+        const roll = (on: Kysely<DB>) =>
+          rollContract(on, tenantId, trader.sub(req), body, new Date(), lastPriceFrom(ctx));
+        // Under the approval policy (docs/roles.md): held for a second person, validated now.
+        const held = await holdForApproval(db, {
+          tenantId,
+          maker: trader.sub(req),
+          action: 'roll-contract',
+          body,
+          check: roll,
+        });
+        if (held !== undefined) return accepted(held);
+        return roll(db);
+      },
       { tags },
     );
     serve(
@@ -61,6 +78,15 @@ export const lifecycle: Capability = {
       async ({ req, body }) => rollQuote(db, { tenantId: await trader.tenantOf(req) }, body, ctx.quote),
       { tags },
     );
+    serve(app, traderRoutes.rollAutoPricing, async ({ req }) => readRollAutoPricing(db, await trader.tenantOf(req)), {
+      tags,
+    });
+    serve(
+      app,
+      traderRoutes.setRollAutoPricing,
+      async ({ req, body }) => setRollAutoPricing(db, await trader.tenantOf(req), trader.sub(req), body),
+      { tags },
+    );
   },
   pricer(app, ctx, pricer) {
     const { db } = ctx;
@@ -69,7 +95,13 @@ export const lifecycle: Capability = {
     );
     serve(app, pricerRoutes.contractHistory, ({ req, body }) => contractHistory(db, pricer.who(req), body.contract_id));
     // 转月 as the customer's application (issue 42 item 3): apply, see the market and the offer, accept.
-    serve(app, pricerRoutes.applyRoll, ({ req, body }) => applyRoll(db, pricer.who(req), body));
+    serve(app, pricerRoutes.applyRoll, async ({ req, body }) => {
+      const who = pricer.who(req);
+      const applied = await applyRoll(db, who, body);
+      // The company's auto rule may price it at once (docs/roles.md); else it waits for the trader.
+      const priced = await autoPriceRoll(db, who.tenantId, applied, ctx.quote);
+      return priced ? readApplication(db, who, applied.id) : applied;
+    });
     serve(app, pricerRoutes.acceptRoll, ({ req, body }) =>
       acceptRoll(db, pricer.who(req), body.application_id, new Date(), lastPriceFrom(ctx)),
     );

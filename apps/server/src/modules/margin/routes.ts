@@ -30,6 +30,7 @@ export const margin: Capability = {
           maker: trader.sub(req),
           action: 'record-funds',
           body: body,
+          check: (tx) => recordFunds(tx, tenantId, trader.sub(req), body, lastPrice),
         });
         if (held !== undefined) return accepted(held);
         const entry = await recordFunds(db, tenantId, trader.sub(req), body, lastPrice);
@@ -49,6 +50,7 @@ export const margin: Capability = {
           maker: trader.sub(req),
           action: 'set-credit-line',
           body: body,
+          check: (tx) => setCreditLine(tx, tenantId, trader.sub(req), body),
         });
         if (held !== undefined) return accepted(held);
         await setCreditLine(db, tenantId, trader.sub(req), body);
@@ -88,7 +90,13 @@ export const margin: Capability = {
       traderApi.settleLots,
       async ({ req, body }) => {
         const tenantId = await trader.tenantOf(req);
-        const held = await holdForApproval(db, { tenantId, maker: trader.sub(req), action: 'settle-lots', body: body });
+        const held = await holdForApproval(db, {
+          tenantId,
+          maker: trader.sub(req),
+          action: 'settle-lots',
+          body: body,
+          check: (tx) => settleLots(tx, tenantId, trader.sub(req), body),
+        });
         if (held !== undefined) return accepted(held);
         const row = await settleLots(db, tenantId, trader.sub(req), body);
         wakeMarginWatch(db, tenantId);

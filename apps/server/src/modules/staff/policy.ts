@@ -6,7 +6,8 @@ import { audit } from '../audit/audit';
 
 /**
  * The default of a company that never set its policy (docs/roles.md): credit lines, settlement, funds over
- * 100,000 元, unlocking a customer and re-activating one need a second person. It holds a call only when the
+ * 100,000 元, unlocking a customer, re-activating one, the trader's direct 转月 and a fee waiver need a
+ * second person. It holds a call only when the
  * company has a second person who may approve it (hasChecker), so a one-person company keeps working.
  */
 export const DEFAULT_POLICY = {
@@ -16,6 +17,8 @@ export const DEFAULT_POLICY = {
     'settle-lots',
     'unlock-pricer',
     'update-pricer-status',
+    'roll-contract',
+    'settle-fee',
   ] as ApprovalAction[],
   thresholds: { funds_amount: 100_000, contract_quantity: 1_000 },
 };

@@ -53,6 +53,8 @@ export async function subjectOf(
       after: { settled_quantity: num(c.settled_quantity) + num(body.quantity) },
     };
   }
+  if (action === 'roll-contract') return rollSubject(db, tenantId, body);
+  if (action === 'settle-fee') return feeSubject(db, tenantId, body);
   const id = action === 'unlock-pricer' || action === 'update-pricer-status' ? body.user_id : body.pricer_id;
   const p = await pricer(db, tenantId, id);
   if (!p) return undefined;
@@ -98,4 +100,55 @@ export async function subjectOf(
       };
   }
   return undefined;
+}
+
+/**
+ * The trader's direct 转月: stale when the contract's status, basis, deadline or rolled-out lots changed
+ * (another roll, an extension, a pause); lots fixed since are the roll's own rule at approval.
+ */
+async function rollSubject(db: Kysely<DB>, tenantId: number, body: Body): Promise<Subject | undefined> {
+  if (typeof body.contract_id !== 'number') return undefined;
+  const c = await db
+    .selectFrom('contracts')
+    .select(['id', 'name', 'status', 'basis', 'fixing_deadline', 'remaining_quantity', 'rolled_out_quantity'])
+    .where('id', '=', body.contract_id)
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  if (!c) return undefined;
+  const to = await db
+    .selectFrom('instruments')
+    .select('unit')
+    .where('symbol', '=', String(body.to_instrument_id))
+    .executeTakeFirst();
+  return {
+    key: `contract:${c.id}`,
+    label: c.name || `合同 ${c.id}`,
+    state: JSON.stringify([c.status, num(c.basis), String(c.fixing_deadline), c.rolled_out_quantity]),
+    before: { remaining_quantity: c.remaining_quantity },
+    after: {
+      remaining_quantity: c.remaining_quantity - num(body.quantity),
+      to_instrument_id: body.to_instrument_id,
+      spread: `${num(body.spread)} 元/${to?.unit ?? '单位'}`,
+    },
+  };
+}
+
+/** A fee waiver: stale when the fee was settled meanwhile. */
+async function feeSubject(db: Kysely<DB>, tenantId: number, body: Body): Promise<Subject | undefined> {
+  if (typeof body.fee_id !== 'number') return undefined;
+  const f = await db
+    .selectFrom('fee_receivables as f')
+    .innerJoin('contracts as c', 'c.id', 'f.contract_id')
+    .select(['f.id', 'f.status', 'f.amount', 'c.name'])
+    .where('f.id', '=', body.fee_id)
+    .where('f.tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  if (!f) return undefined;
+  return {
+    key: `fee:${f.id}`,
+    label: `${f.name} · 费用 #${f.id}`,
+    state: JSON.stringify([f.status]),
+    before: { fee_open: num(f.amount) },
+    after: { fee_open: 0 },
+  };
 }

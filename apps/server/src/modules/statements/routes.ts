@@ -1,5 +1,8 @@
 import { pricerRoutes as pricerApi, traderRoutes as traderApi } from '@pfp/contract';
-import { serve } from '../../platform/http/route';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../platform/db/schema';
+import { accepted, serve } from '../../platform/http/route';
+import { holdForApproval } from '../staff/hold';
 import type { Capability } from '../context';
 import { lastPriceFrom } from '../margin/market';
 import { listFees, settleFee } from './fees';
@@ -19,7 +22,20 @@ export const statements: Capability = {
     serve(
       app,
       traderApi.settleFee,
-      async ({ req, body }) => settleFee(db, await trader.tenantOf(req), trader.sub(req), body, lastPrice),
+      async ({ req, body }) => {
+        const tenantId = await trader.tenantOf(req);
+        const settle = (on: Kysely<DB>) => settleFee(on, tenantId, trader.sub(req), body, lastPrice);
+        // A waiver is under the approval policy (docs/roles.md): held for a second person, validated now.
+        const held = await holdForApproval(db, {
+          tenantId,
+          maker: trader.sub(req),
+          action: 'settle-fee',
+          body,
+          check: settle,
+        });
+        if (held !== undefined) return accepted(held);
+        return settle(db);
+      },
       { tags },
     );
     serve(

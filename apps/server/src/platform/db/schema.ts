@@ -32,6 +32,8 @@ export interface TenantTable {
   default_margin_rate: DefaultNumeric;
   /** Which calls need a second person (migration 027, docs/roles.md); null: the default policy. */
   approval_policy: ColumnType<unknown, unknown, unknown> | null;
+  /** The auto rule pricing 转月 applications (migration 032, docs/roles.md); null: off. */
+  roll_auto_pricing: ColumnType<unknown, unknown, unknown> | null;
 }
 
 /** v_funds_ledger (modules/margin/sql.ts): the ledger with its maker's and checker's names (issue 42). */
