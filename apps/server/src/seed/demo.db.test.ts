@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../platform/db/database';
-import { openMigratedDatabase } from '../../test/db';
+import { migrate, type Database } from '../platform/db/database';
+import { openEmptyDatabase, openMigratedDatabase } from '../../test/db';
+import { SQL_OBJECTS } from '../modules';
 import { basisSchema, isPastDeadline, shanghaiToday } from '../modules/contracts/fixingTerms';
 import { seedCatalogue } from './catalogue';
 import { readAccounts } from '../modules/margin/accounts';
@@ -111,5 +112,22 @@ describe('demo data', () => {
       .select(['pricer_users.username', 'contracts.margin_rate'])
       .execute();
     for (const r of rates) expect(r.margin_rate).toBe(r.username === 'pricer2' ? 0.1 : 0);
+  });
+});
+
+describe('two servers starting together on a fresh database (the ha profile)', () => {
+  it('seed the demo once: one seeds, the other finds it', async () => {
+    // A database of its own (on PostgreSQL the file's database is seeded above).
+    const fresh = await openEmptyDatabase();
+    try {
+      await migrate(fresh, { sqlObjects: SQL_OBJECTS });
+      await seedCatalogue(fresh);
+      const seeded = await Promise.all([seedDemo(fresh), seedDemo(fresh), seedDemo(fresh)]);
+      expect(seeded.filter(Boolean)).toHaveLength(1);
+      const tenants = await fresh.selectFrom('tenants').select('id').execute();
+      expect(tenants).toHaveLength(1);
+    } finally {
+      await fresh.destroy();
+    }
   });
 });

@@ -127,7 +127,16 @@ export async function seedDemo(
     .executeTakeFirst();
   if (existing) return false;
   const hash = await hashPassword(DEMO_PRICER_PASSWORD);
-  await db.transaction().execute(async (tx) => {
+  return db.transaction().execute(async (tx) => {
+    // Replicas starting together on a fresh database (the ha profile's two servers) seed once: the
+    // first holds the lock to its commit, the others then find the demo tenant and leave it.
+    await sql`select pg_advisory_xact_lock(hashtext('pfp:seed-demo'))`.execute(tx);
+    const seeded = await tx
+      .selectFrom('tenants')
+      .select('id')
+      .where('owner_sub', '=', DEMO_TRADER_SUB)
+      .executeTakeFirst();
+    if (seeded) return false;
     const taken = await tx.selectFrom('tenants').select('id').where('id', '=', 1).executeTakeFirst();
     const tenant = await tx
       .insertInto('tenants')
@@ -256,8 +265,8 @@ export async function seedDemo(
           .execute();
       }
     }
+    return true;
   });
-  return true;
 }
 
 /** How the operator adds the first trader when there is none (no demo: issue 30). */
