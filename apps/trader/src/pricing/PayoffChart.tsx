@@ -17,13 +17,17 @@ const STYLE = { height: 300, width: '100%' };
 export default function PayoffChart({ terms, unit }: { terms: PayoffTerms; unit: string }) {
   const lines = useMemo(() => payoffLines(terms), [terms]);
   const xName =
-    terms.kind === 'asian' ? t.payoffAverageX(unit) : terms.kind === 'accumulator' ? t.payoffLevelX(unit) : t.payoffX(unit);
+    terms.kind === 'asian'
+      ? t.payoffAverageX(unit)
+      : terms.kind === 'accumulator'
+        ? t.payoffLevelX(unit)
+        : t.payoffX(unit);
   const option = useMemo(
     () => ({
       animation: false,
       tooltip: { trigger: 'axis', valueFormatter: (v: unknown) => (typeof v === 'number' ? v.toFixed(2) : String(v)) },
       legend: { top: 0, data: [t.embedded, t.plain] },
-      grid: { left: 16, right: 24, top: 40, bottom: 48, containLabel: true },
+      grid: { left: 16, right: 24, top: 64, bottom: 48, containLabel: true },
       xAxis: { type: 'value', name: xName, nameLocation: 'middle', nameGap: 28, min: 'dataMin', max: 'dataMax' },
       yAxis: { type: 'value', name: t.payoffY(unit), scale: true },
       series: [

@@ -1,4 +1,14 @@
-import { Alert, Button, Group, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, TextInput } from '@pfp/mantine';
+import {
+  Alert,
+  Button,
+  Group,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  TextInput,
+} from '@pfp/mantine';
 import { zh } from '@pfp/i18n';
 import { DateField } from '@pfp/ui';
 import type { InstrumentRow } from '@pfp/contract';
@@ -97,7 +107,7 @@ export function StructureForm({ form, set, unit, onInstrument, onPrice, onSolve,
       />
       {form.live ? null : (
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-          {num('forward', t.forward, { min: 0 })}
+          {num('forward', t.forward(unit), { min: 0 })}
           {num('volPct', t.vol, { min: 0, decimalScale: 4 })}
           {num('ratePct', t.rate, { decimalScale: 4 })}
           {date('valuationDate', t.valuationDate)}
@@ -141,7 +151,7 @@ export function StructureForm({ form, set, unit, onInstrument, onPrice, onSolve,
             data-testid="calc-barrierType"
           />
         ) : null}
-        {form.kind === 'barrier' ? num('rebate', t.rebate, { min: 0 }) : null}
+        {form.kind === 'barrier' ? num('rebate', t.rebate(unit), { min: 0 }) : null}
         {form.kind === 'accumulator' ? num('barrier', t.knockOut, { min: 0 }) : null}
         {form.kind === 'accumulator' ? num('leverage', t.leverage, { min: 1, max: 10, decimalScale: 2 }) : null}
         {form.kind === 'accumulator' ? num('quantityPerDay', t.quantityPerDay(unit), { min: 0 }) : null}
