@@ -1,7 +1,9 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoEnglish } from '../common/english';
 import { beijingTradingDay, typeDay } from '../common/dates';
-import { demoTrader, expectAccessible, screenshot, signIn, traderCall } from './support';
+import { demoTrader, expectAccessible, LOGIN_PAGE, screenshot, signIn, traderCall } from './support';
+
+test.describe.configure({ timeout: 180_000 });
 
 /*
  * 含权报价 (issue 44 item 4, docs/pricing.md): the console's calculator on the demo company. A vanilla on a live
@@ -45,8 +47,11 @@ function black76Call(F: number, K: number, T: number, r: number, sigma: number) 
 
 async function openCalculator(page: Page, size: { width: number; height: number }) {
   await page.setViewportSize(size);
+  // A first load fetches the console's chunks (slow on a loaded machine); the sign-in then loads from the cache.
+  await page.goto('/trader/pricing');
+  await page.waitForURL(LOGIN_PAGE, { timeout: 60_000 });
   await signIn(page, demoTrader, '/trader/pricing', /\/trader\/pricing$/);
-  await expect(page.getByRole('heading', { name: '结构与条款' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '结构与条款' })).toBeVisible({ timeout: 30_000 });
 }
 
 async function pickSelect(page: Page, testId: string, option: string | RegExp) {

@@ -137,7 +137,12 @@ export function VolTable({ priced }: { priced: Priced }) {
           {t.volNoPoints}
         </Text>
       ) : null}
-      <ScrollArea.Autosize mah={300} type="auto">
+      <ScrollArea.Autosize
+        mah={300}
+        type="auto"
+        // A scrolled region is reached by the keyboard too (axe: scrollable-region-focusable).
+        viewportProps={{ tabIndex: 0, 'aria-label': t.volTitle }}
+      >
         <Table striped fz="sm" stickyHeader data-testid="calc-vol-table">
           <Table.Thead>
             <Table.Tr>
