@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoEnglish } from '../common/english';
 import { beijingTradingDay, typeDay } from '../common/dates';
-import { demoTrader, expectAccessible, LOGIN_PAGE, screenshot, signIn, traderCall } from './support';
+import { demoTrader, expectAccessible, LOGIN_PAGE, screenshot, traderCall } from './support';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -20,13 +20,15 @@ const SIZES = [
 /** zh-CN figures as shown: '1,234.56' → 1234.56, '-12 手' → -12. */
 const figure = async (locator: Locator) => Number((await locator.innerText()).replace(/[,\s手]/g, ''));
 
-/** Φ by Abramowitz–Stegun 7.1.26 (|error| < 1.5e-7): independent of the product's normal. */
+/** Φ by Marsaglia's Taylor series (2004), to double precision for moderate x: independent of the product's normal. */
 function normCdf(x: number): number {
-  const z = Math.abs(x) / Math.SQRT2;
-  const t = 1 / (1 + 0.3275911 * z);
-  const poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
-  const erf = 1 - poly * Math.exp(-z * z);
-  return x >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
+  let sum = x;
+  let term = x;
+  for (let i = 3; Math.abs(term) > 1e-17 * Math.abs(sum); i += 2) {
+    term *= (x * x) / i;
+    sum += term;
+  }
+  return 0.5 + sum * Math.exp(-0.5 * x * x - Math.log(Math.sqrt(2 * Math.PI)));
 }
 const normPdf = (x: number) => Math.exp((-x * x) / 2) / Math.sqrt(2 * Math.PI);
 
@@ -47,10 +49,13 @@ function black76Call(F: number, K: number, T: number, r: number, sigma: number) 
 
 async function openCalculator(page: Page, size: { width: number; height: number }) {
   await page.setViewportSize(size);
-  // A first load fetches the console's chunks (slow on a loaded machine); the sign-in then loads from the cache.
+  // signIn's steps with room for a loaded machine: the console's chunks can take more than 10 s to arrive.
   await page.goto('/trader/pricing');
   await page.waitForURL(LOGIN_PAGE, { timeout: 60_000 });
-  await signIn(page, demoTrader, '/trader/pricing', /\/trader\/pricing$/);
+  await page.locator('#username').fill(demoTrader.username);
+  await page.locator('#password').fill(demoTrader.password);
+  await page.locator('button[type=submit]').click();
+  await page.waitForURL(/\/trader\/pricing$/, { timeout: 60_000 });
   await expect(page.getByRole('heading', { name: '结构与条款' })).toBeVisible({ timeout: 30_000 });
 }
 
