@@ -73,7 +73,7 @@ export function ResultFigures({ priced }: { priced: Priced }) {
           label={t.delta}
           value={lots(r.delta * q)}
           testId="calc-delta"
-          sub={`${t.deltaPerUnit} ${formatNumber(r.delta, 4)}`}
+          sub={acc ? t.deltaWhole(formatNumber(r.delta, 2), unit) : `${t.deltaPerUnit} ${formatNumber(r.delta, 4)}`}
         />
         <Figure
           label={t.gamma(unit)}

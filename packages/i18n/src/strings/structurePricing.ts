@@ -51,6 +51,7 @@ export const structurePricing = {
   accumulatorPerUnit: (unit: string, qty: string) => `折合（元/${unit}，最多 ${qty}）`,
   delta: 'Δ 方向敞口（手）',
   deltaPerUnit: '每单位',
+  deltaWhole: (value: string, unit: string) => `合计 ${value} ${unit}`,
   gamma: (unit: string) => `Γ 凸性（手 / 每 1 元/${unit}）`,
   vega: 'ν 波动率敏感度（元 / 每 1 个波动率点）',
   theta: 'Θ 时间衰减（元 / 每日）',
