@@ -18,6 +18,7 @@ import { ExposurePage } from './exposure/ExposurePage';
 import { MarginPage } from './margin/MarginPage';
 import { WebhookPage } from './notifications/WebhookPage';
 import { PricersPage } from './pricers/PricersPage';
+import { StructurePricingPage } from './pricing/StructurePricingPage';
 import { StatementsPage } from './statements/StatementsPage';
 import { ApprovalsPage } from './staff/ApprovalsPage';
 import { StaffPage } from './staff/StaffPage';
@@ -95,6 +96,14 @@ export default function TraderApp() {
                   element={
                     <RequireTenant>
                       <RollApplicationsPage />
+                    </RequireTenant>
+                  }
+                />
+                <Route
+                  path="pricing"
+                  element={
+                    <RequireTenant>
+                      <StructurePricingPage />
                     </RequireTenant>
                   }
                 />

@@ -82,7 +82,19 @@ export const priceStructureResult = z.object({
   standard_error: z.number().nullable(),
   /** The zero-cost strike (accumulator with solve: 'strike'). */
   strike: z.number().optional(),
+  /** An accumulator's observations still to come (trading days): at most quantity_per_day × this is accumulated. */
+  observations: z.number().optional(),
   /** A sentence for the trader about how the figures were made (e.g. the at-the-money volatility in place of a smile). */
   note: z.string().optional(),
+  /** The future's multiplier (units per lot) and quantity unit (吨 …), when the catalogue has it: the console's 元 and 手. */
+  multiplier: z.number().optional(),
+  unit: z.string().nullable().optional(),
+  /**
+   * The chain's market points (live market only): Black-76 implied vols of the listed strikes of the expiry nearest
+   * the structure's last date (the mean of the call's and the put's where both have a price).
+   */
+  chain_vols: z
+    .object({ expiry: z.string(), points: z.array(z.object({ strike: z.number(), vol: z.number() })) })
+    .optional(),
 });
 export type PriceStructureResult = z.input<typeof priceStructureResult>;

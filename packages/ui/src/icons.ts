@@ -31,6 +31,7 @@ import IconPlugConnectedX from '@tabler/icons-react/dist/esm/icons/IconPlugConne
 import IconPlus from '@tabler/icons-react/dist/esm/icons/IconPlus.mjs';
 import IconUserPlus from '@tabler/icons-react/dist/esm/icons/IconUserPlus.mjs';
 import IconCoin from '@tabler/icons-react/dist/esm/icons/IconCoin.mjs';
+import IconCalculator from '@tabler/icons-react/dist/esm/icons/IconCalculator.mjs';
 import IconChecklist from '@tabler/icons-react/dist/esm/icons/IconChecklist.mjs';
 import IconUserShield from '@tabler/icons-react/dist/esm/icons/IconUserShield.mjs';
 import IconBell from '@tabler/icons-react/dist/esm/icons/IconBell.mjs';
@@ -70,4 +71,5 @@ export {
   IconChecklist,
   IconUserShield,
   IconArrowsExchange,
+  IconCalculator,
 };

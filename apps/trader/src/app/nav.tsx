@@ -6,6 +6,7 @@ import {
   IconChecklist,
   IconUserShield,
   IconCoin,
+  IconCalculator,
   IconFileText,
   IconFilter,
   IconHistory,
@@ -38,6 +39,13 @@ export const NAV: NavItem[] = [
   { path: '/trader/conditional', text: zh.conditional.nav, icon: <IconFilter size={18} /> },
   // issue 42 item 3: the customers' 转月 applications (docs/fixing.md)
   { path: '/trader/roll-applications', text: zh.rollApplications.console.nav, icon: <IconArrowsExchange size={18} /> },
+  // 含权报价 (docs/pricing.md)
+  {
+    path: '/trader/pricing',
+    text: zh.structurePricing.nav,
+    icon: <IconCalculator size={18} />,
+    call: 'priceStructure',
+  },
   // docs/margin.md
   { path: '/trader/margin', text: zh.margin.nav, icon: <IconCoin size={18} /> },
   // docs/statements.md

@@ -8,7 +8,7 @@ const positive = (v: number | null | undefined) =>
   typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : undefined;
 
 /** A quote's price for an implied volatility: the mid of a two-sided book, else the last price. */
-function optionPrice(q: { bid_price1: number | null; ask_price1: number | null; last_price: number }) {
+export function optionPrice(q: { bid_price1: number | null; ask_price1: number | null; last_price: number }) {
   const bid = positive(q.bid_price1);
   const ask = positive(q.ask_price1);
   return bid && ask ? (bid + ask) / 2 : positive(q.last_price);

@@ -56,7 +56,7 @@ export function priceStructure(terms: Terms, market: Market): Omit<PriceStructur
   if (!isDate(market.valuation_date)) throw invalid('估值日不是有效日期', 'market.valuation_date');
   const { forward: F, vol: sigma, rate: r } = market;
   const common = { forward: F, vol: sigma, rate: r, valuation_date: market.valuation_date, standard_error: null };
-  const answer = (v: Valuation, engine: string, extra: { strike?: number } = {}) => ({
+  const answer = (v: Valuation, engine: string, extra: { strike?: number; observations?: number } = {}) => ({
     price: v.price,
     delta: v.delta,
     gamma: v.gamma,
@@ -152,15 +152,15 @@ export function priceStructure(terms: Terms, market: Market): Omit<PriceStructur
         return answer(
           accumulator({ ...base, K }),
           'accumulator: daily closes, exact discrete monitoring (quadrature)',
-          {
-            strike: K,
-          },
+          { strike: K, observations: times.length },
         );
       }
       const K = need(terms.strike, '请填写行权价', 'strike');
       if (buy && !(H > K)) throw invalid('累购的敲出价须高于行权价', 'structure.barrier');
       if (!buy && !(H < K)) throw invalid('累沽的敲出价须低于行权价', 'structure.barrier');
-      return answer(accumulator({ ...base, K }), 'accumulator: daily closes, exact discrete monitoring (quadrature)');
+      return answer(accumulator({ ...base, K }), 'accumulator: daily closes, exact discrete monitoring (quadrature)', {
+        observations: times.length,
+      });
     }
   }
 }

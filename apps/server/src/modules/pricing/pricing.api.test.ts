@@ -68,6 +68,13 @@ describe('POST /api/trader/rpc/price-structure', () => {
     expect(d.price).toBeCloseTo(black76Price(5000, 5100, 90 / 365, 0.02, true, 0.3), 9);
     expect(d.delta).toBeGreaterThan(0);
     expect(d).toMatchObject({ forward: 5000, vol: 0.3, rate: 0.02, vol_source: 'market', standard_error: null });
+    expect(d.multiplier).toBeUndefined();
+    // A catalogue future: its multiplier and unit for the console's 元 and 手.
+    const listed = await price({
+      structure: { kind: 'vanilla', instrument_id: t.symbol, option_type: 'call', strike: 5100, expiry: '2027-04-04' },
+      market,
+    });
+    expect(listed.body.data).toMatchObject({ multiplier: 5, unit: '吨' });
   });
 
   it('prices a part-fixed Asian, a knock-out and an accumulator, and solves the zero-cost strike', async () => {
@@ -130,6 +137,7 @@ describe('POST /api/trader/rpc/price-structure', () => {
     });
     const at4900 = await price({ structure: { ...terms, strike: 4900 }, market });
     expect(at4900.body.data.price).toBeCloseTo(direct.price, 6);
+    expect(at4900.body.data.observations).toBe(days.length);
   });
 
   it('prices on the live future with the chain’s at-the-money volatility, and says so', async () => {
@@ -142,6 +150,11 @@ describe('POST /api/trader/rpc/price-structure', () => {
     expect(res.body.data.vol_source).toBe('atm');
     expect(res.body.data.note).toMatch(/平值隐含波动率/);
     expect(res.body.data.valuation_date).toBe(today);
+    // The chain's market points to read the used vol against (the one strike with quotes).
+    expect(res.body.data.chain_vols.expiry).toBe(OPTION_EXPIRY);
+    expect(res.body.data.chain_vols.points).toHaveLength(1);
+    expect(res.body.data.chain_vols.points[0].strike).toBe(80_000);
+    expect(res.body.data.chain_vols.points[0].vol).toBeCloseTo(LIVE_VOL, 6);
   });
 
   it('refuses bad terms with a Chinese message naming the field', async () => {

@@ -3,8 +3,12 @@ import { invalid } from '../../platform/errors';
 import { serve } from '../../platform/http/route';
 import { shanghaiToday } from '../contracts/fixingTerms';
 import type { Capability } from '../context';
+import { chainVols, instrumentFacts } from './facts';
 import { atmVol, LIVE_RATE } from './liveMarket';
 import { priceStructure, type Market } from './price';
+
+/** The structure's last date: its expiry, the average's or the accumulation's end. */
+const lastDate = (s: { expiry?: string; average_end?: string; end?: string }) => s.expiry ?? s.average_end ?? s.end;
 
 /** 含权报价 (issue 44, docs/pricing.md): prices a structure on the live market or a what-if one; changes nothing. */
 export const pricing: Capability = {
@@ -15,7 +19,8 @@ export const pricing: Capability = {
       async ({ req, body }) => {
         await trader.tenantOf(req);
         const { structure, market } = body;
-        if (market) return { ...priceStructure(structure, market), vol_source: 'market' as const };
+        const facts = await instrumentFacts(ctx.db, structure.instrument_id);
+        if (market) return { ...priceStructure(structure, market), vol_source: 'market' as const, ...facts };
         const forward = ctx.quote?.(structure.instrument_id)?.last_price;
         if (!(typeof forward === 'number' && forward > 0))
           throw invalid('暂无该合约的行情，请填写行情参数（market）', 'structure.instrument_id');
@@ -27,6 +32,8 @@ export const pricing: Capability = {
           ...priceStructure(structure, live),
           vol_source: 'atm' as const,
           note: `波动率取 ${atm.expiry} 到期、行权价 ${atm.strike} 的平值隐含波动率（尚无微笑曲面）`,
+          ...facts,
+          chain_vols: chainVols(ctx, structure.instrument_id, forward, today, lastDate(structure)),
         };
       },
       { tags: ['trader'] },
