@@ -119,7 +119,7 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosFigures> {
       symbol: string;
     }[];
     const far = items.map((i) => i.symbol).find((s) => s > symbol)!;
-    const days = [...new Set(Array.from({ length: 28 }, (_, i) => tradingDayIn(i + 1)))];
+    const days = [...new Set(Array.from({ length: 29 }, (_, i) => tradingDayIn(i + 1)))];
     const contract = (pricerId: number, extra: Record<string, unknown>) =>
       must(
         gw,
@@ -131,25 +131,25 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosFigures> {
       await db.query<{ id: number; username: string }>('select id, username from pricer_users where tenant_id = $1', [tenant])
     ).rows;
     const pricerOf = (c: BenchCustomer) => Number(pricers.find((p) => p.username === c.username)!.id);
-    // 均价: two customers' average contracts over the next 20 trading days; one roll contract; margined customers.
+    // 均价: two customers' average contracts over the next 15 trading days; one roll contract; margined customers.
     for (const c of company.customers.slice(0, 2))
       await contract(pricerOf(c), {
         total_quantity: 400,
         pricing_mode: 'average',
         average_start: days[0],
-        average_end: days[19],
-        fixing_deadline: days[21],
+        average_end: days[14],
+        fixing_deadline: days[16],
         margin_rate: 0,
       });
     const rollFrom = await contract(pricerOf(company.customers[2]!), {
       total_quantity: 10_000,
-      fixing_deadline: days[20],
+      fixing_deadline: days[17],
       margin_rate: 0,
     });
     const margined = company.customers.slice(-3);
     const marginedContract = new Map<string, number>();
     for (const c of margined) {
-      const m = await contract(pricerOf(c), { total_quantity: 10_000, fixing_deadline: days[20], margin_rate: 0.1 });
+      const m = await contract(pricerOf(c), { total_quantity: 10_000, fixing_deadline: days[17], margin_rate: 0.1 });
       marginedContract.set(c.username, m.id);
       await must(gw, '/api/trader/rpc/record-funds', { pricer_id: pricerOf(c), kind: 'deposit', amount: 1_500_000, note: '初始保证金' }, trader);
     }
@@ -239,7 +239,7 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosFigures> {
       }),
       // 均价: the day's job as its clock would run it at 14:50 on the next trading day of the window.
       every(60_000, async () => {
-        const day = days[Math.min(19, business['均价 runs'] ?? 0)]!;
+        const day = days[Math.min(14, business['均价 runs'] ?? 0)]!;
         count('均价 runs');
         await tryCall('/api/test/average-fixings', { at: `${day}T14:50:00+08:00` }, '', '均价 job');
       }),
@@ -248,7 +248,7 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosFigures> {
         const c = margined[Math.floor(random() * margined.length)]!;
         await tryCall('/api/trader/rpc/record-funds', { pricer_id: pricerOf(c), kind: 'deposit', amount: 100_000, note: '追加保证金' }, trader, 'deposit');
       }),
-      every(90_000, async () => {
+      every(45_000, async () => {
         await tryCall('/api/trader/rpc/roll-contract', { contract_id: rollFrom.id, to_instrument_id: far, quantity: 1, spread: 0, fee_per_unit: 0, agreed_via: 'phone' }, trader, 'roll');
       }),
     ];
