@@ -187,7 +187,12 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosFigures> {
           (latencies[kind] ??= []).push(performance.now() - first);
           return;
         }
-        if (a.status >= 400 && a.status < 500) return void refused++; // a refusal (e.g. no margin): nothing fixed
+        if (a.status >= 400 && a.status < 500) {
+          // A refusal (e.g. not enough margin): nothing fixed; counted by its code.
+          const code = `${a.status} ${a.body.error?.code ?? ''}`;
+          statuses[code] = (statuses[code] ?? 0) + 1;
+          return void refused++;
+        }
         await sleep(300);
       }
     };

@@ -286,7 +286,8 @@ export async function applyEvents(
               trade_id: ev.tradeId,
               volume: ev.volume,
               price: ev.price,
-              from_remaining: wasCancelled ? ev.volume : 0,
+              // Lots of an order our books had already cancelled come from remaining (named only then).
+              ...(wasCancelled ? { from_remaining: ev.volume } : {}),
             },
           });
           return { result: 'applied', status };
