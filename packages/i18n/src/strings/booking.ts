@@ -9,6 +9,8 @@ export const booking = {
       'book-fill': '成交入账',
       'order-ended': '订单结束',
     } as Record<string, string>,
+    /** The broker's own trade id (SIM-… on the simulated broker) stays in the row's data, not in 内容. */
+    actionFields: { 'book-fill': { trade_id: '' } } as Record<string, Record<string, string>>,
     fields: {
       trade_id: '成交编号',
       from_remaining: '已撤单后成交手数',

@@ -223,6 +223,7 @@ export const fixing = {
       'extend-deadline': { from: '原点价截止日', to: '新点价截止日', fixing_deadline: '新点价截止日' },
       'roll-contract': { quantity: '转月手数', fixing_deadline: '新点价截止日', fee: '转月费' },
       'average-fixing': { lots: '当日点价手数' },
+      ...booking.audit.actionFields,
       'update-pricer-profile': { before: '修改前', after: '修改后' },
       'create-staff': { full_name: '姓名', user_id: '' },
       'update-staff': { full_name: '姓名', user_id: '', from: '修改前' },
