@@ -311,11 +311,18 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosFigures> {
           return log(`  ${at} s: replica ${i} out of the gateway 20 s, put back`);
         }
         case 'gateway-cut': {
-          const r = await db.query(
-            `select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory' and classid = $1 and objid = $2`,
-            [LOCK_SPACE, tenant],
-          );
-          return log(`  ${at} s: the trading gateway's lock connection cut (${r.rowCount} session)`);
+          // The owner's session (just after a database fault the gateway may still be on its way back: waited for).
+          for (let i = 0; i < 60; i++) {
+            const r = await db
+              .query(
+                `select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory' and classid = $1 and objid = $2`,
+                [LOCK_SPACE, tenant],
+              )
+              .catch(() => undefined);
+            if (r?.rowCount) return log(`  ${at} s: the trading gateway's lock connection cut (${r.rowCount} session)`);
+            await sleep(500);
+          }
+          return log(`  ${at} s: ! no trading gateway owner to cut for 30 s`);
         }
       }
     };
