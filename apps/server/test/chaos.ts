@@ -113,7 +113,11 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosFigures> {
     servers.push(await start(1));
     const gw = gateway.base;
     const trader = await idp.sign({}, { sub: 'chaos-trader', exp: '6h' });
-    const company = await seedCompany(gw, trader, { name: '故障演练公司', customers: opts.customers, password: 'chaos-123' });
+    const company = await seedCompany(gw, trader, {
+      name: '故障演练公司',
+      customers: opts.customers,
+      password: 'chaos-123',
+    });
     const { tenant, symbol } = company;
     const items = (await must(gw, '/api/trader/view/instruments', { product_name: '铜' }, trader)).items as {
       symbol: string;
@@ -128,7 +132,9 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosFigures> {
         trader,
       );
     const pricers = (
-      await db.query<{ id: number; username: string }>('select id, username from pricer_users where tenant_id = $1', [tenant])
+      await db.query<{ id: number; username: string }>('select id, username from pricer_users where tenant_id = $1', [
+        tenant,
+      ])
     ).rows;
     const pricerOf = (c: BenchCustomer) => Number(pricers.find((p) => p.username === c.username)!.id);
     // 均价: two customers' average contracts over the next 15 trading days; one roll contract; margined customers.
@@ -151,9 +157,16 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosFigures> {
     for (const c of margined) {
       const m = await contract(pricerOf(c), { total_quantity: 10_000, fixing_deadline: days[17], margin_rate: 0.1 });
       marginedContract.set(c.username, m.id);
-      await must(gw, '/api/trader/rpc/record-funds', { pricer_id: pricerOf(c), kind: 'deposit', amount: 1_500_000, note: '初始保证金' }, trader);
+      await must(
+        gw,
+        '/api/trader/rpc/record-funds',
+        { pricer_id: pricerOf(c), kind: 'deposit', amount: 1_500_000, note: '初始保证金' },
+        trader,
+      );
     }
-    log(`  ${company.customers.length} customers on ${symbol} (tenant ${tenant}), gateway ${gw}, primary ${await ha.primary()}`);
+    log(
+      `  ${company.customers.length} customers on ${symbol} (tenant ${tenant}), gateway ${gw}, primary ${await ha.primary()}`,
+    );
 
     const t0 = performance.now();
     const endAt = t0 + opts.minutes * 60_000 + FIRST_FAULT_MS;
@@ -180,7 +193,13 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosFigures> {
       const first = performance.now();
       const kind = windowOf(first - t0);
       while (performance.now() - first < 180_000) {
-        const a = await post(gw, '/api/pricer/rpc/submit-order', { contract_id: contractId, quantity: 1, client_order_id: key }, customer.token, 20_000);
+        const a = await post(
+          gw,
+          '/api/pricer/rpc/submit-order',
+          { contract_id: contractId, quantity: 1, client_order_id: key },
+          customer.token,
+          20_000,
+        );
         statuses[a.status] = (statuses[a.status] ?? 0) + 1;
         if (a.status === 200) {
           acknowledged.set(key, a.body.data.id as number);
@@ -228,7 +247,13 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosFigures> {
         const snap = await must(gw, '/api/pricer/view/my-data-snapshot', {}, c.token);
         const tick = snap.contracts.find((x: { id: number }) => x.id === c.contract).price_tick as number;
         const trigger = Math.ceil((snap.market_data[symbol].last_price * 1.005) / tick) * tick;
-        const a = await post(gw, '/api/pricer/rpc/create-conditional-order', { contract_id: c.contract, quantity: 1, trigger_op: '>=', trigger_price: trigger, order_price: 0 }, c.token, 20_000);
+        const a = await post(
+          gw,
+          '/api/pricer/rpc/create-conditional-order',
+          { contract_id: c.contract, quantity: 1, trigger_op: '>=', trigger_price: trigger, order_price: 0 },
+          c.token,
+          20_000,
+        );
         if (a.status !== 200) return void count('条件单 not created');
         count('条件单 created');
         if (random() < 0.25) {
@@ -251,10 +276,27 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosFigures> {
       // Deposits to the margined customers (their margin calls come from the market moves).
       every(20_000, async () => {
         const c = margined[Math.floor(random() * margined.length)]!;
-        await tryCall('/api/trader/rpc/record-funds', { pricer_id: pricerOf(c), kind: 'deposit', amount: 100_000, note: '追加保证金' }, trader, 'deposit');
+        await tryCall(
+          '/api/trader/rpc/record-funds',
+          { pricer_id: pricerOf(c), kind: 'deposit', amount: 100_000, note: '追加保证金' },
+          trader,
+          'deposit',
+        );
       }),
       every(45_000, async () => {
-        await tryCall('/api/trader/rpc/roll-contract', { contract_id: rollFrom.id, to_instrument_id: far, quantity: 1, spread: 0, fee_per_unit: 0, agreed_via: 'phone' }, trader, 'roll');
+        await tryCall(
+          '/api/trader/rpc/roll-contract',
+          {
+            contract_id: rollFrom.id,
+            to_instrument_id: far,
+            quantity: 1,
+            spread: 0,
+            fee_per_unit: 0,
+            agreed_via: 'phone',
+          },
+          trader,
+          'roll',
+        );
       }),
     ];
 
@@ -270,7 +312,9 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosFigures> {
     };
     const syncStandby = async () => {
       for (let i = 0; i < 300; i++) {
-        const r = await db.query(`select count(*)::int as n from pg_stat_replication where sync_state = 'sync'`).catch(() => undefined);
+        const r = await db
+          .query(`select count(*)::int as n from pg_stat_replication where sync_state = 'sync'`)
+          .catch(() => undefined);
         if (r?.rows[0]?.n === 1) return;
         await sleep(500);
       }
@@ -285,7 +329,8 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosFigures> {
           servers[i]!.child.kill('SIGKILL');
           await new Promise((r) => servers[i]!.child.once('exit', r));
           servers[i] = await start(i);
-          if (marketMove) await post(servers[i]!.base, '/api/test/market-shift', { symbol, percent: marketMove }, undefined, 5_000);
+          if (marketMove)
+            await post(servers[i]!.base, '/api/test/market-shift', { symbol, percent: marketMove }, undefined, 5_000);
           return log(`  ${at} s: replica ${i} SIGKILLed and started again`);
         }
         case 'pg-kill': {
@@ -330,7 +375,9 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosFigures> {
       for (let k = 0; k < schedule.length; k++) {
         const due = FIRST_FAULT_MS + k * 60_000;
         if (elapsed() < due) await sleep(due - elapsed());
-        await inject(schedule[k]!).catch((err: unknown) => log(`  ! fault ${schedule[k]}: ${String(err).slice(0, 300)}`));
+        await inject(schedule[k]!).catch((err: unknown) =>
+          log(`  ! fault ${schedule[k]}: ${String(err).slice(0, 300)}`),
+        );
       }
     })();
 
@@ -360,7 +407,10 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosFigures> {
     business['均价 fixings'] = books.actions['average-fixing'] ?? 0;
     business.fills = books.actions['book-fill'] ?? 0;
     const latency = Object.fromEntries(
-      Object.entries(latencies).map(([k, xs]) => [k, { n: xs.length, p50: pct(xs, 50), p99: pct(xs, 99), max: pct(xs, 100) }]),
+      Object.entries(latencies).map(([k, xs]) => [
+        k,
+        { n: xs.length, p50: pct(xs, 50), p99: pct(xs, 99), max: pct(xs, 100) },
+      ]),
     );
     return {
       seed: opts.seed,

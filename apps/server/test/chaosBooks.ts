@@ -24,7 +24,10 @@ export async function compareBooks(pool: pg.Pool, tenant: number): Promise<Books
   let pending = 0;
   for (let i = 0; i < 600; i++) {
     const r = await pool
-      .query<{ n: number }>(`select count(*)::int as n from orders where tenant_id = $1 and status in ('PENDING', 'ALIVE')`, [tenant])
+      .query<{ n: number }>(
+        `select count(*)::int as n from orders where tenant_id = $1 and status in ('PENDING', 'ALIVE')`,
+        [tenant],
+      )
       .catch(() => undefined);
     pending = r?.rows[0]?.n ?? -1;
     if (pending === 0) break;

@@ -13,8 +13,18 @@ export function chaosReport(f: ChaosFigures): string[] {
   for (const d of [...f.books.differences, ...f.books.orphans].slice(0, 20)) lines.push(`    ≠ ${d}`);
   lines.push('  acknowledged fix, first try → 200, by the fault of its minute:');
   for (const [k, l] of Object.entries(f.latency))
-    lines.push(`    ${k.padEnd(12)} n ${String(l.n).padStart(6)}  p50 ${l.p50.toFixed(0)} ms  p99 ${l.p99.toFixed(0)} ms  max ${l.max.toFixed(0)} ms`);
-  lines.push(`  business: ${Object.entries(f.business).map(([k, n]) => `${k} ${n}`).join(', ')}`);
-  lines.push(`  answers: ${Object.entries(f.statuses).map(([k, n]) => `${k}: ${n}`).join(', ')}`);
+    lines.push(
+      `    ${k.padEnd(12)} n ${String(l.n).padStart(6)}  p50 ${l.p50.toFixed(0)} ms  p99 ${l.p99.toFixed(0)} ms  max ${l.max.toFixed(0)} ms`,
+    );
+  lines.push(
+    `  business: ${Object.entries(f.business)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ')}`,
+  );
+  lines.push(
+    `  answers: ${Object.entries(f.statuses)
+      .map(([k, n]) => `${k}: ${n}`)
+      .join(', ')}`,
+  );
   return lines;
 }

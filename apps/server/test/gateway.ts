@@ -20,23 +20,21 @@ export async function startGateway(ports: number[], listenPort = 0): Promise<Gat
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   let next = 0;
   const forward = (port: number, req: http.IncomingMessage, body: Buffer) =>
-    new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer } | 'refused' | 'cut'>(
-      (resolve) => {
-        const up = http.request(
-          { host: '127.0.0.1', port, method: req.method, path: req.url, headers: req.headers, agent },
-          (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (c: Buffer) => chunks.push(c));
-            res.on('end', () => resolve({ status: res.statusCode ?? 502, headers: res.headers, body: Buffer.concat(chunks) }));
-            res.on('error', () => resolve('cut'));
-          },
-        );
-        up.on('error', (err: NodeJS.ErrnoException) =>
-          resolve(err.code === 'ECONNREFUSED' ? 'refused' : 'cut'),
-        );
-        up.end(body);
-      },
-    );
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer } | 'refused' | 'cut'>((resolve) => {
+      const up = http.request(
+        { host: '127.0.0.1', port, method: req.method, path: req.url, headers: req.headers, agent },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 502, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
+          res.on('error', () => resolve('cut'));
+        },
+      );
+      up.on('error', (err: NodeJS.ErrnoException) => resolve(err.code === 'ECONNREFUSED' ? 'refused' : 'cut'));
+      up.end(body);
+    });
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -54,7 +52,9 @@ export async function startGateway(ports: number[], listenPort = 0): Promise<Gat
         res.writeHead(answer.status, headers).end(answer.body);
         return;
       }
-      res.writeHead(502, { 'content-type': 'application/json' }).end('{"error":{"code":"bad_gateway","message":"网关无法连接服务器"}}');
+      res
+        .writeHead(502, { 'content-type': 'application/json' })
+        .end('{"error":{"code":"bad_gateway","message":"网关无法连接服务器"}}');
     });
   });
   await new Promise<void>((r) => server.listen(listenPort, '127.0.0.1', r));

@@ -60,7 +60,8 @@ export async function startHa() {
         return /DATABASE_URL=(\S+)/.exec(stdout)![1]!;
       },
       /** A member killed by killPrimary started again: it rejoins as a standby. */
-      revive: async (member: string) => void (await run('bash', [script, 'revive', dir, member], { env, timeout: 60_000 })),
+      revive: async (member: string) =>
+        void (await run('bash', [script, 'revive', dir, member], { env, timeout: 60_000 })),
       /** SIGSTOPs the primary's PostgreSQL (postmaster and backends); the member. */
       freezePrimary: async () => (await ha('freeze-primary')).stdout.trim(),
       /** SIGCONT to what freezePrimary stopped. */

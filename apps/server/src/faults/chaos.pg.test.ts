@@ -12,20 +12,24 @@ import { chaosReport } from '../../test/chaosReport';
 const minutes = Number(process.env.CHAOS_MINUTES || 5);
 const seed = Number(process.env.CHAOS_SEED || Date.now() % 1_000_000);
 
-it(`loses and doubles no acknowledged fix under ${minutes} min of random faults, and the books equal the audit log's replay`, async () => {
-  const f = await runChaos({ minutes, seed, rate: 5, customers: 12, log: (line) => console.log(line) });
-  for (const line of chaosReport(f)) console.log(line);
-  if (minutes >= FAULT_KINDS.length) for (const k of FAULT_KINDS) expect(f.faults[k], k).toBeGreaterThanOrEqual(1);
-  expect(f.acknowledged).toBeGreaterThan(0);
-  expect(f.lost).toBe(0);
-  expect(f.doubled).toBe(0);
-  expect(f.pending).toBe(0);
-  expect(f.books.differences).toEqual([]);
-  expect(f.books.orphans).toEqual([]);
-  expect(f.books.equal).toBe(true);
-  // Every kind of business happened.
-  expect(f.business['条件单 fired']).toBeGreaterThan(0);
-  expect(f.business['均价 fixings']).toBeGreaterThan(0);
-  expect(f.business.roll).toBeGreaterThan(0);
-  expect(f.business.deposit).toBeGreaterThan(0);
-}, (minutes * 60 + 600) * 1000);
+it(
+  `loses and doubles no acknowledged fix under ${minutes} min of random faults, and the books equal the audit log's replay`,
+  async () => {
+    const f = await runChaos({ minutes, seed, rate: 5, customers: 12, log: (line) => console.log(line) });
+    for (const line of chaosReport(f)) console.log(line);
+    if (minutes >= FAULT_KINDS.length) for (const k of FAULT_KINDS) expect(f.faults[k], k).toBeGreaterThanOrEqual(1);
+    expect(f.acknowledged).toBeGreaterThan(0);
+    expect(f.lost).toBe(0);
+    expect(f.doubled).toBe(0);
+    expect(f.pending).toBe(0);
+    expect(f.books.differences).toEqual([]);
+    expect(f.books.orphans).toEqual([]);
+    expect(f.books.equal).toBe(true);
+    // Every kind of business happened.
+    expect(f.business['条件单 fired']).toBeGreaterThan(0);
+    expect(f.business['均价 fixings']).toBeGreaterThan(0);
+    expect(f.business.roll).toBeGreaterThan(0);
+    expect(f.business.deposit).toBeGreaterThan(0);
+  },
+  (minutes * 60 + 600) * 1000,
+);

@@ -68,7 +68,13 @@ it("recomputes every contract's lots, account balance and 条件单 state from t
   await service.idle();
   // 条件单: one cancelled (its lots back), one fired and filled.
   const cond = (trigger_price: number) =>
-    pricer('create-conditional-order', { contract_id: c, quantity: 1, trigger_op: '<=', trigger_price, order_price: 0 });
+    pricer('create-conditional-order', {
+      contract_id: c,
+      quantity: 1,
+      trigger_op: '<=',
+      trigger_price,
+      order_price: 0,
+    });
   await pricer('cancel-conditional-order', { id: (await cond(60_000)).id });
   const fired = await cond(79_000);
   await triggerConditional(h.db, fired.id, 78_990);
@@ -103,7 +109,14 @@ it("recomputes every contract's lots, account balance and 条件单 state from t
 
   const contracts = await h.db
     .selectFrom('contracts')
-    .select(['id', 'total_quantity', 'remaining_quantity', 'frozen_quantity', 'executed_quantity', 'rolled_out_quantity'])
+    .select([
+      'id',
+      'total_quantity',
+      'remaining_quantity',
+      'frozen_quantity',
+      'executed_quantity',
+      'rolled_out_quantity',
+    ])
     .where('tenant_id', '=', a.tenantId)
     .orderBy('id')
     .execute();
