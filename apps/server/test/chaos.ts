@@ -8,7 +8,7 @@ import { startGateway } from './gateway';
 import { startHa } from './ha';
 import { startTestIssuer, AUDIENCE } from './harness';
 import { compareBooks, type BooksComparison } from './chaosBooks';
-import { freePort, post, startServer, type RunningServer } from './server';
+import { exited, freePort, post, startServer, type RunningServer } from './server';
 
 /**
  * An hour of business under random faults (issue 45 item 4, docs/ha.md): 2 server replicas behind an HTTP
@@ -45,6 +45,8 @@ export interface ChaosFigures {
   statuses: Record<string, number>;
   business: Record<string, number>;
   books: BooksComparison;
+  /** Replicas that exited on their own, with their last output. */
+  crashes: string[];
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -104,7 +106,23 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosFigures> {
     SECRET_KEY: 'chaos-test-secret-key-0123456789abcdef0',
   };
   const servers: RunningServer[] = [];
-  const start = (i: number) => startServer(env, { port: ports[i], dataDir: dirs[i] });
+  /** Replicas that exited on their own (not our SIGKILL): what they printed last; each started again. */
+  const crashes: string[] = [];
+  const killing = new Set<number>();
+  let over = false;
+  const start = async (i: number): Promise<RunningServer> => {
+    const s = await startServer(env, { port: ports[i], dataDir: dirs[i] });
+    s.child.once('exit', (code, signal) => {
+      if (over || killing.has(i)) return;
+      crashes.push(`replica ${i} exited (${code ?? signal}): ${s.output().slice(-1500)}`);
+      log(`  ! replica ${i} exited by itself (${code ?? signal}):\n${s.output().slice(-1500)}`);
+      void start(i).then(
+        (again) => (servers[i] = again),
+        (err: unknown) => log(`  ! replica ${i} did not start again: ${String(err).slice(0, 300)}`),
+      );
+    });
+    return s;
+  };
   const gateway = await startGateway(ports, portBase ? portBase + 2 : 0);
   const db = new pg.Pool({ connectionString: ha.url, max: 3, connectionTimeoutMillis: 3000 });
   db.on('error', () => undefined);
@@ -326,8 +344,10 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosFigures> {
       switch (kind) {
         case 'server-kill': {
           const i = Math.floor(random() * 2);
+          killing.add(i);
           servers[i]!.child.kill('SIGKILL');
-          await new Promise((r) => servers[i]!.child.once('exit', r));
+          await exited(servers[i]!.child);
+          killing.delete(i);
           servers[i] = await start(i);
           if (marketMove)
             await post(servers[i]!.base, '/api/test/market-shift', { symbol, percent: marketMove }, undefined, 5_000);
@@ -427,11 +447,13 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosFigures> {
       statuses,
       business,
       books,
+      crashes,
     };
   } finally {
     await ha.thaw().catch(() => undefined);
     await db.end().catch(() => undefined);
     await gateway.close();
+    over = true;
     for (const s of servers) await s.stop();
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
     await idp.close();
