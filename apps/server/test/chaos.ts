@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -114,8 +114,16 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosFigures> {
     const s = await startServer(env, { port: ports[i], dataDir: dirs[i] });
     s.child.once('exit', (code, signal) => {
       if (over || killing.has(i)) return;
-      crashes.push(`replica ${i} exited (${code ?? signal}): ${s.output().slice(-1500)}`);
-      log(`  ! replica ${i} exited by itself (${code ?? signal}):\n${s.output().slice(-1500)}`);
+      // Its whole output kept in a file; the error it went down with (close-with-grace logs it) in the report.
+      const file = path.join(tmpdir(), `chaos-replica${i}-${Date.now()}.log`);
+      writeFileSync(file, s.output());
+      const why =
+        s
+          .output()
+          .split('\n')
+          .find((l) => l.includes('shutting down after an error')) ?? s.output().slice(-800);
+      crashes.push(`replica ${i} exited (${code ?? signal}), output in ${file}: ${why.slice(0, 1500)}`);
+      log(`  ! replica ${i} exited by itself (${code ?? signal}), output in ${file}:\n${why.slice(0, 3000)}`);
       void start(i).then(
         (again) => (servers[i] = again),
         (err: unknown) => log(`  ! replica ${i} did not start again: ${String(err).slice(0, 300)}`),
