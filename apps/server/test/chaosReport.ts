@@ -16,6 +16,8 @@ export function chaosReport(f: ChaosFigures): string[] {
     lines.push(
       `    ${k.padEnd(12)} n ${String(l.n).padStart(6)}  p50 ${l.p50.toFixed(0)} ms  p99 ${l.p99.toFixed(0)} ms  max ${l.max.toFixed(0)} ms`,
     );
+  lines.push(`  replicas that exited by themselves: ${f.crashes.length}`);
+  for (const c of f.crashes) lines.push(`    ${c.slice(0, 600)}`);
   lines.push(
     `  business: ${Object.entries(f.business)
       .map(([k, n]) => `${k} ${n}`)
