@@ -20,8 +20,8 @@ it(
     if (minutes >= FAULT_KINDS.length) for (const k of FAULT_KINDS) expect(f.faults[k], k).toBeGreaterThanOrEqual(1);
     expect(f.acknowledged).toBeGreaterThan(0);
     // No replica went down by itself (a failover once ended one: trading/routerClose.test.ts).
-  expect(f.crashes).toEqual([]);
-  expect(f.lost).toBe(0);
+    expect(f.crashes).toEqual([]);
+    expect(f.lost).toBe(0);
     expect(f.doubled).toBe(0);
     expect(f.pending).toBe(0);
     expect(f.books.differences).toEqual([]);
