@@ -24,7 +24,7 @@ set -euo pipefail
 cmd=${1:-}
 dir=${2:-}
 [ -n "$cmd" ] && [ -n "$dir" ] || {
-  echo "usage: $0 start|kill-primary|primary|stop DIR" >&2
+  echo "usage: $0 start|kill-primary|primary|revive|freeze-primary|thaw|backup|restore|stop DIR …" >&2
   exit 2
 }
 base=${HA_BASE_PORT:-25400}
@@ -312,7 +312,7 @@ case "$cmd" in
   backup) backup ;;
   restore) restore "${3:?BACKUP}" "${4:?RESTORE_POINT}" "${5:?PORT}" ;;
   *)
-    echo "usage: $0 start|kill-primary|primary|stop DIR" >&2
+    echo "usage: $0 start|kill-primary|primary|revive|freeze-primary|thaw|backup|restore|stop DIR …" >&2
     exit 2
     ;;
 esac
