@@ -7,6 +7,9 @@
 #   scripts/ha-local.sh kill-primary DIR   SIGKILL the primary's PostgreSQL and its Patroni; prints the member
 #   scripts/ha-local.sh primary DIR        prints the current primary's member name (empty while there is none)
 #   scripts/ha-local.sh stop DIR           stop everything it started, by pid
+#   scripts/ha-local.sh revive DIR MEMBER  a member killed by kill-primary started again (rejoins as a standby)
+#   scripts/ha-local.sh freeze-primary DIR SIGSTOP the primary's PostgreSQL (postmaster and backends); prints the member
+#   scripts/ha-local.sh thaw DIR           SIGCONT to what freeze-primary stopped
 #   scripts/ha-local.sh backup DIR         a base backup of the primary into DIR/backups/N; prints its path
 #   scripts/ha-local.sh restore DIR BACKUP RESTORE_POINT PORT
 #                                          a NEW cluster on PORT from BACKUP and the WAL archive, recovered up to
@@ -21,7 +24,7 @@ set -euo pipefail
 cmd=${1:-}
 dir=${2:-}
 [ -n "$cmd" ] && [ -n "$dir" ] || {
-  echo "usage: $0 start|kill-primary|primary|stop DIR" >&2
+  echo "usage: $0 start|kill-primary|primary|revive|freeze-primary|thaw|backup|restore|stop DIR …" >&2
   exit 2
 }
 base=${HA_BASE_PORT:-25400}
@@ -47,6 +50,11 @@ primary() {
     fi
   done
   return 1
+}
+
+# exec: the pid written is Patroni's own (runuser would stand between).
+run_patroni() {
+  as_pg sh -c 'echo $$ >"$1.pid"; exec patroni "$1.yml"' sh "$dir/$1" >>"$dir/$1.log" 2>&1 &
 }
 
 start() {
@@ -131,8 +139,7 @@ postgresql:
 tags: {nofailover: false, noloadbalance: false, clonefrom: false, nosync: false}
 EOF
     [ "$(id -u)" -eq 0 ] && chown -R postgres "$dir/$m" "$dir/$m.yml"
-    # exec: the pid written is Patroni's own (runuser would stand between).
-    as_pg sh -c 'echo $$ >"$1.pid"; exec patroni "$1.yml"' sh "$dir/$m" >"$dir/$m.log" 2>&1 &
+    run_patroni "$m"
     # The first member bootstraps the cluster before the second clones from it.
     if [ "$i" -eq 0 ]; then
       for _ in $(seq 1 300); do primary >/dev/null && break || sleep 0.2; done
@@ -212,6 +219,39 @@ stop() {
   rm -f "$dir"/*.pid
 }
 
+# A member killed by kill-primary back (its machine repaired): its Patroni again, which rewinds the old
+# primary's data (use_pg_rewind) and rejoins it as a standby.
+revive() {
+  local m=$1
+  [ -f "$dir/$m.yml" ] || {
+    echo "no member $m in $dir" >&2
+    exit 1
+  }
+  [ -f "$dir/$m.pid" ] && kill -0 "$(cat "$dir/$m.pid")" 2>/dev/null && return 0
+  run_patroni "$m"
+  echo "$m"
+}
+
+# The primary's PostgreSQL frozen (SIGSTOP to the postmaster and every backend; its Patroni keeps running and
+# may lose the leader key); `thaw` sends SIGCONT to the same processes. Prints the member.
+freeze_primary() {
+  local m pm
+  m=$(primary) || {
+    echo "no primary to freeze" >&2
+    exit 1
+  }
+  pm=$(head -n 1 "$dir/$m/data/postmaster.pid")
+  { echo "$pm"; pgrep -P "$pm" || true; } >"$dir/frozen.pids"
+  xargs kill -STOP <"$dir/frozen.pids" 2>/dev/null || true
+  echo "$m"
+}
+
+thaw() {
+  [ -f "$dir/frozen.pids" ] || return 0
+  xargs kill -CONT <"$dir/frozen.pids" 2>/dev/null || true
+  rm -f "$dir/frozen.pids"
+}
+
 backup() {
   local m i n bin
   m=$(primary) || {
@@ -262,11 +302,17 @@ case "$cmd" in
   start) start ;;
   kill-primary) kill_primary ;;
   primary) primary || true ;;
-  stop) stop ;;
+  stop)
+    thaw
+    stop
+    ;;
+  revive) revive "${3:?MEMBER}" ;;
+  freeze-primary) freeze_primary ;;
+  thaw) thaw ;;
   backup) backup ;;
   restore) restore "${3:?BACKUP}" "${4:?RESTORE_POINT}" "${5:?PORT}" ;;
   *)
-    echo "usage: $0 start|kill-primary|primary|stop DIR" >&2
+    echo "usage: $0 start|kill-primary|primary|revive|freeze-primary|thaw|backup|restore|stop DIR …" >&2
     exit 2
     ;;
 esac

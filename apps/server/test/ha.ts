@@ -36,7 +36,8 @@ const script = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..
  */
 export async function startHa() {
   const dir = mkdtempSync(path.join(tmpdir(), 'pfp-ha-'));
-  const env = { ...process.env, HA_BASE_PORT: String(await freeBase()) };
+  // HA_BASE_PORT set: that range (a developer's or a shared machine's own); otherwise a free one.
+  const env = { ...process.env, HA_BASE_PORT: process.env.HA_BASE_PORT || String(await freeBase()) };
   const ha = (cmd: string) => run('bash', [script, cmd, dir], { env, timeout: 180_000 });
   let started = false;
   try {
@@ -58,6 +59,13 @@ export async function startHa() {
         });
         return /DATABASE_URL=(\S+)/.exec(stdout)![1]!;
       },
+      /** A member killed by killPrimary started again: it rejoins as a standby. */
+      revive: async (member: string) =>
+        void (await run('bash', [script, 'revive', dir, member], { env, timeout: 60_000 })),
+      /** SIGSTOPs the primary's PostgreSQL (postmaster and backends); the member. */
+      freezePrimary: async () => (await ha('freeze-primary')).stdout.trim(),
+      /** SIGCONT to what freezePrimary stopped. */
+      thaw: async () => void (await ha('thaw')),
       /** The current primary's member name, '' while there is none. */
       primary: async () => (await ha('primary')).stdout.trim(),
       stop: async () => {

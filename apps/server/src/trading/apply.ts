@@ -228,6 +228,9 @@ export async function applyEvents(
     };
     const fills: OrderEventInput[] = [];
     const moves: LotMove[] = [];
+    // What each booking does to the contract's lots, audited in this transaction: the audit log alone
+    // replays the books (docs/ha.md, "The books equal a replay of the audit log").
+    const audits: BookAudit[] = [];
     const outcomes = inputs.map((input): EventOutcome => {
       const o = mine(input);
       if (!o) return { result: 'unknown' };
@@ -274,6 +277,19 @@ export async function applyEvents(
             released: 0,
             amount: amountOf(ev),
           });
+          audits.push({
+            tenantId: o.tenant_id,
+            action: 'book-fill',
+            payload: {
+              order_id: o.id,
+              contract_id: o.contract_id,
+              trade_id: ev.tradeId,
+              volume: ev.volume,
+              price: ev.price,
+              // Lots of an order our books had already cancelled come from remaining (named only then).
+              ...(wasCancelled ? { from_remaining: ev.volume } : {}),
+            },
+          });
           return { result: 'applied', status };
         }
         case 'ended': {
@@ -287,6 +303,16 @@ export async function applyEvents(
             released: o.volume_orign - o.volume_traded,
             amount: 0,
           });
+          audits.push({
+            tenantId: o.tenant_id,
+            action: 'order-ended',
+            payload: {
+              order_id: o.id,
+              contract_id: o.contract_id,
+              released: o.volume_orign - o.volume_traded,
+              message: o.last_msg,
+            },
+          });
           return { result: 'applied', status: next };
         }
       }
@@ -296,6 +322,7 @@ export async function applyEvents(
       confirmed: [...confirmed],
       orders: [...orders.values()].filter((o) => o.changed),
       moves,
+      audits,
     });
     if (fillsBooked && fills.length)
       await fillsBooked(
@@ -316,15 +343,30 @@ function lateText(o: BookedOrder): string | undefined {
     : undefined;
 }
 
+/** An audit row of a booking: a fill (book-fill) or an order's unfilled rest back to its contract (order-ended). */
+interface BookAudit {
+  tenantId: number;
+  action: 'book-fill' | 'order-ended';
+  payload: Record<string, unknown>;
+}
+
 /**
  * Everything a batch of events changes, in one statement (its parts see the rows as they were before
  * it: trade_price therefore adds the batch's own fills to those booked before).
  */
 async function writeBooks(
   tx: Transaction<DB>,
-  w: { fills: OrderEventInput[]; confirmed: number[]; orders: BookedOrder[]; moves: LotMove[] },
+  w: { fills: OrderEventInput[]; confirmed: number[]; orders: BookedOrder[]; moves: LotMove[]; audits: BookAudit[] },
 ) {
   const parts: RawBuilder<unknown>[] = [];
+  if (w.audits.length) {
+    const rows = sql.join(
+      w.audits.map((a) => sql`(${a.tenantId}::integer, ${a.action}::text, ${JSON.stringify(a.payload)}::text)`),
+    );
+    parts.push(sql`book_audit as (
+      insert into audit_log (tenant_id, actor, action, payload)
+      select v.tenant_id, 'system', v.action, v.payload::jsonb from (values ${rows}) as v(tenant_id, action, payload))`);
+  }
   if (w.fills.length) {
     const rows = sql.join(
       w.fills.map((i) => {

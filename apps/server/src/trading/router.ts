@@ -217,7 +217,9 @@ export class OrderRouter {
   /** Stops taking work, waits (up to `waitMs`) for what is running, and closes the gateways. */
   async close(waitMs = 5000): Promise<void> {
     this.closed = true;
-    await Promise.race([this.idle(), new Promise((r) => setTimeout(r, waitMs).unref())]);
+    // The work's own failures are its callers' (the sweep's are logged by the service): a close never rejects
+    // for them — the service closes routers without waiting (a lost lock), where a rejection ends the process.
+    await Promise.race([this.idle().catch(() => undefined), new Promise((r) => setTimeout(r, waitMs).unref())]);
     for (const [key, a] of this.gateways) {
       a.off();
       await a.gateway.close().catch((err: unknown) => this.logger.warn({ err, key }, 'closing gateway failed'));

@@ -1,6 +1,7 @@
 import { statements } from './statements';
 import { notifications } from './notifications';
 import { rollApplications } from './rollApplications';
+import { booking } from './booking';
 
 /** UI strings: the business of price fixing (docs/fixing.md) — terms, confirmations, exposure, statements, audit. */
 
@@ -213,6 +214,7 @@ export const fixing = {
       'extend-deadline': '延期',
       'average-fixing': '均价点价',
       ...rollApplications.audit,
+      ...booking.audit.actions,
     } as Record<string, string>,
     /**
      * A field that means another thing in one action (issue 41: 授信's `from` is the old limit, not a
@@ -224,6 +226,7 @@ export const fixing = {
       'extend-deadline': { from: '原点价截止日', to: '新点价截止日', fixing_deadline: '新点价截止日' },
       'roll-contract': { quantity: '转月手数', fixing_deadline: '新点价截止日', fee: '转月费' },
       'average-fixing': { lots: '当日点价手数' },
+      ...booking.audit.actionFields,
       'update-pricer-profile': { before: '修改前', after: '修改后' },
       'create-staff': { full_name: '姓名', user_id: '' },
       'update-staff': { full_name: '姓名', user_id: '', from: '修改前' },
@@ -271,6 +274,7 @@ export const fixing = {
       reference: '签署编号',
       signed_on: '签署日期',
       ...statements.audit.fields,
+      ...booking.audit.fields,
       // issue 41: the margin rates (docs/margin.md "Which rate a contract gets")
       margin_rate: '保证金比例',
       margin_rate_source: '比例来源',

@@ -291,7 +291,8 @@ export async function cancelOrder(
       tenantId: who.tenantId,
       actor: who.actor,
       action: 'cancel-order',
-      payload: { order_id: orderId },
+      // A PENDING order's lots go back here (the broker's answer does it for an ALIVE one: order-ended).
+      payload: { order_id: orderId, ...(event === 'cancel' ? { released: o.volume_orign - o.volume_traded } : {}) },
     });
     if (event === 'requestCancel') {
       // Recorded with the answer, like a submit's PENDING row: if the process dies before the
