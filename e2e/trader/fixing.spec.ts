@@ -304,6 +304,8 @@ test.describe.serial('price fixing as the business', () => {
   test('the audit log shows who created the contract, newest first', async ({ page }) => {
     await signIn(page, demoTrader, '/trader/audit', /\/trader\/audit$/);
     const table = page.getByRole('table', { name: '操作记录' });
+    // Fills are audited too (成交入账): the contract's creation is found by the action filter, not on page one.
+    await page.getByRole('combobox', { name: '按操作筛选' }).selectOption({ label: '新建合同' });
     const created = table.getByRole('row').filter({ has: page.getByRole('cell', { name: '新建合同', exact: true }) });
     await expect(created.first()).toContainText(CONTRACT_NAME);
     await expect(created.first()).toContainText(demoTrader.username);

@@ -266,13 +266,15 @@ test.describe.serial('fees and the statement through the screens', () => {
     await expect(trader.getByTestId('statement-response')).toContainText('客户已确认无误');
     // Audited in Chinese.
     await trader.goto('/trader/audit');
-    const row = (...texts: string[]) =>
-      texts.reduce((rows, text) => rows.filter({ hasText: text }), trader.getByRole('row')).first();
-    // The log's first page loads slowly on a busy machine: a longer wait, not a timed assertion.
-    await expect(row('客户确认对账单', `开始日期: ${MONTH_START}`, `结束日期: ${TODAY}`)).toBeVisible({
-      timeout: 30_000,
-    });
-    await expect(row('客户对账有异议', '备注: 入金少记 1 元')).toBeVisible();
-    await expect(row('处理应收费用', '备注: 老客户减免')).toBeVisible();
+    // One action at a time: other suites' fills (成交入账) may fill the log's first page meanwhile.
+    const logged = async (action: string, ...texts: string[]) => {
+      await trader.getByRole('combobox', { name: '按操作筛选' }).selectOption({ label: action });
+      const row = [action, ...texts].reduce((rows, text) => rows.filter({ hasText: text }), trader.getByRole('row'));
+      // The log loads slowly on a busy machine: a longer wait, not a timed assertion.
+      await expect(row.first()).toBeVisible({ timeout: 30_000 });
+    };
+    await logged('客户确认对账单', `开始日期: ${MONTH_START}`, `结束日期: ${TODAY}`);
+    await logged('客户对账有异议', '备注: 入金少记 1 元');
+    await logged('处理应收费用', '备注: 老客户减免');
   });
 });
