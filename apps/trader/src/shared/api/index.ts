@@ -22,3 +22,4 @@ export * from './statements';
 export * from './marginDefaults';
 export * from './staff';
 export * from './rollApplications';
+export * from './authorisedPricers';
