@@ -25,7 +25,7 @@ export function assertAuthorisedPricer(login: {
   person: { id: number; name: string; active: boolean } | null;
 }): FixingPerson {
   const { person } = login;
-  if (!person)
+  if (!person?.active)
     throw new DomainError('conflict', notAuthorisedMessage(login.username), { code: 'not_authorised_pricer' });
   return { id: person.id, name: person.name };
 }

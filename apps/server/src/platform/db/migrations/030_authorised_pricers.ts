@@ -38,12 +38,11 @@ export async function up(db: Kysely<unknown>) {
     alter table orders add column authorised_pricer_id integer references authorised_pricers (id);
     alter table conditional_orders add column authorised_pricer_id integer references authorised_pricers (id);
 
-    select 1 where false;
     insert into authorised_pricers (tenant_id, pricer_id, name, phone, username, is_primary, created_by)
     select u.tenant_id, u.id,
            coalesce(nullif(btrim(u.contact_name), ''), nullif(btrim(u.full_name), ''), u.username),
            u.phone, u.username, true, 'system:migration-030'
-      from pricer_users u where false
+      from pricer_users u
      order by u.id;
 
     update orders o set authorised_pricer_id = a.id
