@@ -97,8 +97,8 @@ for (const width of [375, 1366]) {
     await dialog.getByRole('button', { name: '新增授权点价人' }).click();
     const form = page.getByRole('dialog', { name: '新增授权点价人' });
     await form.getByLabel('姓名').fill(person.name);
-    await form.getByRole('textbox', { name: '证件类型' }).click();
-    await page.getByRole('option', { name: '身份证' }).click();
+    await form.getByTestId('person-id-type').click();
+    await page.getByRole('option', { name: '身份证' }).filter({ visible: true }).first().click();
     await form.getByLabel('证件号后 4 位').fill('12X');
     await form.getByLabel('手机号').fill('13800138000');
     await form.getByLabel('登录账号').fill(person.username);
@@ -145,7 +145,10 @@ for (const width of [375, 1366]) {
 
     // 停用: the confirmation says what happens; then their session ends and sign-in is refused.
     await row.getByRole('button', { name: `授权点价人 ${customer.username}` }).click();
-    await dialog.getByRole('listitem', { name: person.name }).getByRole('button', { name: `停用 ${person.name}` }).click();
+    await dialog
+      .getByRole('listitem', { name: person.name })
+      .getByRole('button', { name: `停用 ${person.name}` })
+      .click();
     const confirm = page.getByRole('dialog', { name: `停用 ${person.name} 的点价授权？` });
     await expect(confirm).toContainText(`停用后，${person.name}（登录账号 ${person.username}）不能再点价、下条件单`);
     await expect(confirm).toContainText('其本人登录的点价端会立即退出，且不能再登录。');

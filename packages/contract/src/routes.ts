@@ -310,7 +310,11 @@ export const traderRoutes = {
     response: signedAgreement,
   }),
   // 授权点价人 (issue 43 item 4, docs/authorised-pricers.md)
-  authorisedPricers: route({ ...traderPaths.authorisedPricers, body: authorisedPricersInput, response: authorisedPricers }),
+  authorisedPricers: route({
+    ...traderPaths.authorisedPricers,
+    body: authorisedPricersInput,
+    response: authorisedPricers,
+  }),
   addAuthorisedPricer: route({
     ...traderPaths.addAuthorisedPricer,
     body: addAuthorisedPricerInput,

@@ -33,7 +33,10 @@ const EDITABLE = ['name', 'id_type', 'id_last4', 'phone'] as const;
 export function personChanges(values: Values, person: AuthorisedPricer): UpdateAuthorisedPricerInput | null {
   const changed = EDITABLE.filter((k) => values[k].trim() !== (person[k] ?? ''));
   if (!changed.length) return null;
-  return Object.fromEntries([['person_id', person.id], ...changed.map((k) => [k, values[k].trim()])]) as UpdateAuthorisedPricerInput;
+  return Object.fromEntries([
+    ['person_id', person.id],
+    ...changed.map((k) => [k, values[k].trim()]),
+  ]) as UpdateAuthorisedPricerInput;
 }
 
 /**
@@ -93,6 +96,7 @@ export function AuthorisedPricerForm(props: {
       <Stack gap="sm">
         <TextInput autoComplete="off" data-autofocus withAsterisk {...field('name', f.name, f.namePlaceholder)} />
         <Select
+          data-testid="person-id-type"
           withAsterisk
           allowDeselect={false}
           data={ID_TYPES.map((value) => ({ value, label: t.idTypes[value] ?? value }))}
@@ -115,7 +119,11 @@ export function AuthorisedPricerForm(props: {
         {person ? null : (
           <>
             <TextInput autoComplete="off" withAsterisk {...field('username', f.username, f.usernamePlaceholder)} />
-            <PasswordInput autoComplete="new-password" withAsterisk {...field('password', f.password, f.passwordPlaceholder)} />
+            <PasswordInput
+              autoComplete="new-password"
+              withAsterisk
+              {...field('password', f.password, f.passwordPlaceholder)}
+            />
             <Text size="sm" c="dimmed">
               {f.addEffect(props.customer)}
             </Text>

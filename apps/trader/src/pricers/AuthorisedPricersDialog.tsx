@@ -138,7 +138,15 @@ export function AuthorisedPricersDialog({ user, onClose }: { user: PricerUserRow
   );
 }
 
-function PersonCard({ person: p, onEdit, onStatus }: { person: AuthorisedPricer; onEdit: () => void; onStatus: () => void }) {
+function PersonCard({
+  person: p,
+  onEdit,
+  onStatus,
+}: {
+  person: AuthorisedPricer;
+  onEdit: () => void;
+  onStatus: () => void;
+}) {
   return (
     <Paper withBorder p="sm" role="listitem" aria-label={p.name} data-person={p.username}>
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
@@ -165,7 +173,13 @@ function PersonCard({ person: p, onEdit, onStatus }: { person: AuthorisedPricer;
           ) : null}
         </Stack>
         <Group gap="xs">
-          <Button size="compact-sm" variant="outline" color={TONE.info} onClick={onEdit} aria-label={`${t.edit} ${p.name}`}>
+          <Button
+            size="compact-sm"
+            variant="outline"
+            color={TONE.info}
+            onClick={onEdit}
+            aria-label={`${t.edit} ${p.name}`}
+          >
             {t.edit}
           </Button>
           <Button

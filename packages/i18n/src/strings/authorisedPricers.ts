@@ -89,9 +89,11 @@ export const authorisedPricers = {
       'deactivate-authorised-pricer': '停用授权点价人',
       'reactivate-authorised-pricer': '恢复授权点价人',
     } as Record<string, string>,
-    fields: { name: '姓名', id_type: '证件类型', id_last4: '证件号后 4 位', live_conditionals: '保留的条件单' } as Record<
-      string,
-      string
-    >,
+    fields: {
+      name: '姓名',
+      id_type: '证件类型',
+      id_last4: '证件号后 4 位',
+      live_conditionals: '保留的条件单',
+    } as Record<string, string>,
   },
 } as const;

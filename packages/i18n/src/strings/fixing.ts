@@ -386,6 +386,8 @@ export const fixing = {
       product: '品种默认',
       company: '公司默认',
       ...rollApplications.agreements,
+      // 授权点价人's 证件类型 (docs/authorised-pricers.md)
+      ...authorisedPricers.idTypes,
     } as Record<string, string>,
     startDate: '开始日期',
     endDate: '结束日期',

@@ -28,7 +28,13 @@ const LOGIN = '/api/pricer/rpc/pricer-login';
 beforeAll(async () => {
   h = await startHarness();
   quotes = new FakeQuotes();
-  service = createTradingService({ trigger: triggerConditional, db: h.db, quotes, sweepMs: 60_000, simExpiryCheckMs: 0 });
+  service = createTradingService({
+    trigger: triggerConditional,
+    db: h.db,
+    quotes,
+    sweepMs: 60_000,
+    simExpiryCheckMs: 0,
+  });
   h.ctx.tradingPort = service.events;
   await service.start();
   t = await setupTenant(h, 'trader-authorised', '授权贸易', ['acme']);
@@ -60,8 +66,9 @@ const frozen = async () =>
     .frozen_quantity;
 const counts = async () => ({
   orders: (await h.db.selectFrom('orders').select('id').where('contract_id', '=', contractId).execute()).length,
-  conditional: (await h.db.selectFrom('conditional_orders').select('id').where('contract_id', '=', contractId).execute())
-    .length,
+  conditional: (
+    await h.db.selectFrom('conditional_orders').select('id').where('contract_id', '=', contractId).execute()
+  ).length,
   frozen: await frozen(),
 });
 
@@ -134,7 +141,11 @@ describe('授权点价人', () => {
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     expect(audit.actor).toBe(`pricer:${t.pricers.acme!.id}`);
-    expect(audit.payload).toMatchObject({ authorised_pricer: '赵敏', person_id: added.body.data.id, order_id: orderId });
+    expect(audit.payload).toMatchObject({
+      authorised_pricer: '赵敏',
+      person_id: added.body.data.id,
+      order_id: orderId,
+    });
   });
 
   it('a deactivated person is refused 409 naming the login; nothing frozen or created; their 条件单 are kept', async () => {

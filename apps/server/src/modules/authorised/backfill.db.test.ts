@@ -19,7 +19,9 @@ it('030 makes every existing customer its own first, active authorised person', 
   await migrate(db, { to: '029_agreements' });
   const t = (
     await sql<{ id: number }>`
-      insert into tenants (owner_sub, company_name, is_sim) values ('sub-030', '迁移公司', true) returning id`.execute(db)
+      insert into tenants (owner_sub, company_name, is_sim) values ('sub-030', '迁移公司', true) returning id`.execute(
+      db,
+    )
   ).rows[0]!.id;
   const customer = async (username: string, contact: string | null, full: string | null) =>
     (
@@ -50,9 +52,33 @@ it('030 makes every existing customer its own first, active authorised person', 
     .orderBy('pricer_id')
     .execute();
   expect(persons.map(({ id: _, ...p }) => p)).toEqual([
-    { pricer_id: withContact, name: '王经理', username: 'mia', phone: '13800138000', is_primary: true, active: true, password_hash: null },
-    { pricer_id: withFullName, name: '江南饲料', username: 'noa', phone: '13800138000', is_primary: true, active: true, password_hash: null },
-    { pricer_id: bare, name: 'ola', username: 'ola', phone: '13800138000', is_primary: true, active: true, password_hash: null },
+    {
+      pricer_id: withContact,
+      name: '王经理',
+      username: 'mia',
+      phone: '13800138000',
+      is_primary: true,
+      active: true,
+      password_hash: null,
+    },
+    {
+      pricer_id: withFullName,
+      name: '江南饲料',
+      username: 'noa',
+      phone: '13800138000',
+      is_primary: true,
+      active: true,
+      password_hash: null,
+    },
+    {
+      pricer_id: bare,
+      name: 'ola',
+      username: 'ola',
+      phone: '13800138000',
+      is_primary: true,
+      active: true,
+      password_hash: null,
+    },
   ]);
   const order = await db.selectFrom('orders').select('authorised_pricer_id').executeTakeFirstOrThrow();
   expect(order.authorised_pricer_id).toBe(persons[0]!.id);

@@ -39,7 +39,15 @@ export const orders: Capability = {
         // Then the login must be an active 授权点价人 of the customer (docs/authorised-pricers.md).
         const person = assertAuthorisedPricer(pricer.login(req));
         await assertAgreement(ctx.db, pricer.who(req));
-        return submitOrder(ctx.db, { ...pricer.who(req), person }, body, ctx.tradingPort, ctx.priceBand, new Date(), lastPrice);
+        return submitOrder(
+          ctx.db,
+          { ...pricer.who(req), person },
+          body,
+          ctx.tradingPort,
+          ctx.priceBand,
+          new Date(),
+          lastPrice,
+        );
       },
       { tags },
     );

@@ -63,7 +63,12 @@ export class PricerTokens {
       ) {
         throw new Error('token claims missing');
       }
-      const claims: PricerClaims = { tenantId: tenant_id as number, userId: user_id as number, username, version: ver as number };
+      const claims: PricerClaims = {
+        tenantId: tenant_id as number,
+        userId: user_id as number,
+        username,
+        version: ver as number,
+      };
       if (pid !== undefined) Object.assign(claims, { personId: pid as number, personVersion: pver as number });
       return { value: claims, until: payload.exp! * 1000 };
     });

@@ -38,8 +38,7 @@ function usePersonMutation<I>(run: (api: ReturnType<typeof authorisedPricersApi>
   });
 }
 
-export const useAddAuthorisedPricer = () =>
-  usePersonMutation((api, input: AddAuthorisedPricerInput) => api.add(input));
+export const useAddAuthorisedPricer = () => usePersonMutation((api, input: AddAuthorisedPricerInput) => api.add(input));
 export const useUpdateAuthorisedPricer = () =>
   usePersonMutation((api, input: UpdateAuthorisedPricerInput) => api.update(input));
 export const useSetAuthorisedPricerActive = () =>
