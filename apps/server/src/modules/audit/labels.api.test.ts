@@ -209,7 +209,7 @@ async function runEveryAction() {
     id_type: 'id_card',
     id_last4: '123X',
     phone: '13800138000',
-    username: 'alice-zhao',
+    username: 'alice2',
     password: 'zhao-pass-1',
   });
   await trader('update-authorised-pricer', { person_id: person.id, id_type: 'passport' });
