@@ -115,7 +115,7 @@ for (const width of [375, 1366]) {
     await expect(second).toContainText(`登录账号 ${person.username}`);
     await screenshot(page, testInfo, `authorised-list-${width}`);
     await expectAccessible(page, testInfo, `authorised-list-${width}`);
-    await dialog.getByRole('button', { name: '关闭' }).click();
+    await dialog.getByRole('button', { name: '完成' }).click();
 
     // The person signs in on the desk with their own login: the desk names them; they fix.
     const desk = await page.context().browser()!.newContext({ viewport: { width, height } });

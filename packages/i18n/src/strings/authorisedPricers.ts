@@ -27,7 +27,7 @@ export const authorisedPricers = {
   edit: '编辑',
   deactivate: '停用',
   reactivate: '恢复',
-  close: '关闭',
+  close: '完成',
   back: '返回列表',
   form: {
     name: '姓名',
