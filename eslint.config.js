@@ -75,7 +75,7 @@ const serverLayer = (folder, above, why) => ({
  */
 const CAPABILITY_FLOORS = [
   ['audit', 'market', 'system', 'volatility'],
-  ['agreement', 'notifications', 'staff', 'tenants'],
+  ['agreement', 'authorised', 'notifications', 'staff', 'tenants'],
   ['margin'],
   ['contracts', 'fixing'],
   ['lifecycle', 'orders', 'pricing', 'statements'],

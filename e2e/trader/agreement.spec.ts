@@ -177,6 +177,8 @@ for (const width of [375, 1366]) {
     await page.getByTestId(`confirmation-${orderId}`).first().click();
     const doc = page.getByTestId('confirmation');
     await expect(doc.locator('[data-field="客户"]')).toHaveText(customer.full_name);
+    // 点价人: the customer's first login is its first 授权点价人, named by 客户全称 (docs/authorised-pricers.md).
+    await expect(doc.locator('[data-field="点价人"]')).toHaveText(customer.full_name);
     await screenshot(page, testInfo, `agreement-confirmation-${width}`);
 
     // The trader's page: may fix now; the signed paper recorded against version 1.

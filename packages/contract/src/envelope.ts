@@ -28,6 +28,7 @@ export const ERROR_CODES = [
   'username_taken',
   'insufficient_margin',
   'agreement_required',
+  'not_authorised_pricer',
   'request_decided',
   'request_stale',
   // 413, 415, 429, 500

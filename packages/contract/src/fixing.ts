@@ -78,6 +78,8 @@ export const confirmation = z.object({
   unit: z.string().nullable().optional(),
   /** 客户全称, or the username when the trader has not filled it in (issue 29). */
   pricer_full_name: z.string().optional(),
+  /** 点价人: the 授权点价人 who fixed (or made the 条件单), by name; null for orders before issue 43 item 4. */
+  fixed_by: z.string().nullable().optional(),
 });
 export type Confirmation = z.input<typeof confirmation>;
 /** A confirmation as the server holds it (timestamps as Dates). */

@@ -30,5 +30,6 @@ export * from './customers';
 export * from './pricing';
 export * from './calendar';
 export * from './agreement';
+export * from './authorisedPricers';
 export * from './statements';
 export * from './staff';

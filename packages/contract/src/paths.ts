@@ -77,6 +77,19 @@ export const traderPaths = staffPaths({
   agreements: { method: 'POST', path: '/api/trader/view/agreements', roles: ALL },
   saveAgreement: { method: 'POST', path: '/api/trader/rpc/save-agreement', roles: ['admin'] },
   recordSignedAgreement: { method: 'POST', path: '/api/trader/rpc/record-signed-agreement', roles: ['trader'] },
+  // 授权点价人 (issue 43 item 4, docs/authorised-pricers.md): who may fix for a customer is the desk's (交易员)
+  authorisedPricers: { method: 'POST', path: '/api/trader/view/authorised-pricers', roles: ALL },
+  addAuthorisedPricer: { method: 'POST', path: '/api/trader/rpc/add-authorised-pricer', roles: ['trader', 'admin'] },
+  updateAuthorisedPricer: {
+    method: 'POST',
+    path: '/api/trader/rpc/update-authorised-pricer',
+    roles: ['trader', 'admin'],
+  },
+  setAuthorisedPricerActive: {
+    method: 'POST',
+    path: '/api/trader/rpc/set-authorised-pricer-active',
+    roles: ['trader', 'admin'],
+  },
   // Fee receivables and the statement (issue 41, docs/statements.md): money is 财务's
   feeReceivables: { method: 'POST', path: '/api/trader/view/fee-receivables', roles: ALL },
   settleFee: { method: 'POST', path: '/api/trader/rpc/settle-fee', roles: ['finance'] },

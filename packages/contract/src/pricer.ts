@@ -59,6 +59,8 @@ export const snapshot = z.object({
   account: pricerAccount.optional(),
   /** The desk shows the confirm sheet before every fix (issue 29; the trader may switch it off). */
   confirm_before_fix: z.boolean().optional(),
+  /** The signed-in 授权点价人 (issue 43, docs/authorised-pricers.md); null: the login is none (cannot fix). */
+  person: z.object({ id: z.int(), name: z.string(), active: z.boolean() }).nullable().optional(),
 });
 export type Snapshot = z.input<typeof snapshot>;
 

@@ -9,6 +9,14 @@ import {
   signedAgreement,
 } from './agreement';
 import {
+  addAuthorisedPricerInput,
+  authorisedPricer,
+  authorisedPricers,
+  authorisedPricersInput,
+  setAuthorisedPricerActiveInput,
+  updateAuthorisedPricerInput,
+} from './authorisedPricers';
+import {
   approvalDecision,
   approvalPolicy,
   approvalRequests,
@@ -313,6 +321,27 @@ export const traderRoutes = {
     ...traderPaths.recordSignedAgreement,
     body: recordSignedAgreementInput,
     response: signedAgreement,
+  }),
+  // 授权点价人 (issue 43 item 4, docs/authorised-pricers.md)
+  authorisedPricers: route({
+    ...traderPaths.authorisedPricers,
+    body: authorisedPricersInput,
+    response: authorisedPricers,
+  }),
+  addAuthorisedPricer: route({
+    ...traderPaths.addAuthorisedPricer,
+    body: addAuthorisedPricerInput,
+    response: authorisedPricer,
+  }),
+  updateAuthorisedPricer: route({
+    ...traderPaths.updateAuthorisedPricer,
+    body: updateAuthorisedPricerInput,
+    response: authorisedPricer,
+  }),
+  setAuthorisedPricerActive: route({
+    ...traderPaths.setAuthorisedPricerActive,
+    body: setAuthorisedPricerActiveInput,
+    response: authorisedPricer,
   }),
   // Fee receivables and the statement (issue 41, docs/statements.md)
   feeReceivables: route({ ...traderPaths.feeReceivables, body: feeReceivablesRequest, response: feeReceivables }),

@@ -26,6 +26,7 @@ import { roles } from './strings/roles';
 import { phone } from './strings/phone';
 import { rollApplications } from './strings/rollApplications';
 import { structurePricing } from './strings/structurePricing';
+import { authorisedPricers } from './strings/authorisedPricers';
 
 export const zh = {
   app,
@@ -55,6 +56,7 @@ export const zh = {
   phone,
   rollApplications,
   structurePricing,
+  authorisedPricers,
 } as const;
 
 export type Strings = typeof zh;

@@ -59,6 +59,13 @@ function ConfirmationDocument({
   const rows: [string, string, string, string][] = [
     // The legal identity (客户全称), the login name while the trader has not filled it in (issue 29).
     [t.company, c.company_name, t.customer, c.pricer_full_name || c.pricer_name],
+    // 点价人: the 授权点价人 who fixed (docs/authorised-pricers.md); orders before them name none.
+    [
+      zh.authorisedPricers.fixedBy,
+      c.fixed_by || '-',
+      zh.authorisedPricers.orderedAt,
+      formatDateTime(c.ordered_at, true),
+    ],
     [t.contract, c.contract_name, t.product, c.product_name],
     [
       t.instrument,

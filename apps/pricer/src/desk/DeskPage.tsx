@@ -56,6 +56,7 @@ import { MyConditionals } from './MyConditionals';
 import { OrderForm, OrderTypeSwitch } from './OrderForm';
 import type { OrderType } from './orderForm';
 import { MarginLine } from './MarginLine';
+import { PersonLine } from './PersonLine';
 import { OrdersTable } from './OrdersTable';
 import { SubmitIntent } from './submitIntent';
 import { ConfirmFixSheet } from './ConfirmFixSheet';
@@ -501,6 +502,7 @@ export function DeskPage() {
       <PageTitle title={t.tradingDesk} subtitle={compact ? undefined : t.deskSubtitle} align="center">
         {refreshButton}
       </PageTitle>
+      <PersonLine person={snapshot.data?.person} />
       <MarginLine account={snapshot.data?.account} />
       {content}
       {confirmationModal}

@@ -73,6 +73,8 @@ export interface PricerCaller {
   who(req: FastifyRequest): { tenantId: number; pricerId: number };
   /** The audit log's actor: `pricer:<id>`. */
   actor(req: FastifyRequest): string;
+  /** The signed-in login: its username and its 授权点价人 (null: none on file; docs/authorised-pricers.md). */
+  login(req: FastifyRequest): { username: string; person: { id: number; name: string; active: boolean } | null };
 }
 
 /**

@@ -11,6 +11,7 @@ import { attachViewServer } from '../platform/ws/server';
 import type { FillsBooked } from '../trading/apply';
 import type { ConditionTrigger } from '../trading/conditions';
 import { agreement } from './agreement/routes';
+import { authorised } from './authorised/routes';
 import { approvals } from './approvals/routes';
 import { audit } from './audit/routes';
 import { conditional } from './conditional/routes';
@@ -56,6 +57,7 @@ export const CAPABILITIES: readonly Capability[] = [
   live,
   pricing,
   agreement,
+  authorised,
   statements,
   staff,
   approvals,
@@ -89,6 +91,7 @@ export async function registerCapabilities(app: FastifyInstance, ctx: AppContext
   const pricer: PricerCaller = {
     who: (req) => ({ tenantId: req.pricer!.tenantId, pricerId: req.pricer!.userId }),
     actor: (req) => `pricer:${req.pricer!.userId}`,
+    login: (req) => ({ username: req.pricer!.username, person: req.pricer!.person }),
   };
   await app.register(async (scope) => {
     scope.addHook('onRequest', requirePricer(ctx.pricerTokens, ctx.db));

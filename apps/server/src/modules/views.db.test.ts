@@ -160,6 +160,7 @@ const ROW_TYPES: RowKinds = {
     status: 'text',
     acknowledged_at: 'date?',
     unit: 'text?',
+    fixed_by: 'text?',
   },
   v_roll_applications: {
     id: 'number',

@@ -5,6 +5,7 @@ import { shanghaiToday } from '../modules/contracts/fixingTerms';
 import { exchangeOfSymbol, NEW_COMPANY_MARGIN_RATE, tradingDayOnOrAfter, tradingDayOnOrBefore } from '@pfp/contract';
 import { addDays, addMonths, dateKey } from '../market/calendar';
 import { findInstrument } from '../market/catalogue';
+import { addPrimaryPerson } from '../modules/authorised/authorised';
 import { ensureAgreement } from '../modules/agreement/agreement';
 
 /** The embedded provider's demo trader (`trader` / `trader123`) has this subject. */
@@ -165,6 +166,15 @@ export async function seedDemo(
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      // The login is the company's first 授权点价人 (docs/authorised-pricers.md).
+      await addPrimaryPerson(tx, {
+        tenantId: tenant.id,
+        pricerId: pricer.id,
+        username,
+        name: DEMO_IDENTITY[username].contact_name,
+        phone: null,
+        actor: 'seed',
+      });
       await demoAgreement(tx, tenant.id, pricer.id, username);
       let heldMargin = 0;
       for (const [index, c] of DEMO_CONTRACTS[username].entries()) {

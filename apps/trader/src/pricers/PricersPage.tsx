@@ -6,6 +6,7 @@ import { IconUserPlus } from '@pfp/ui';
 import { useCallback, useMemo, useState } from 'react';
 import { errorText, useUsersTable, useUserStats, type StatusGroup } from '../shared/api';
 import { PageLayout, figure } from '../shared/PageLayout';
+import { AuthorisedPricersDialog } from './AuthorisedPricersDialog';
 import { CreatePricerDialog } from './CreatePricerDialog';
 import { EditPricerDialog } from './EditPricerDialog';
 import { nextPricerStatus } from './pricerForms';
@@ -81,8 +82,8 @@ export const PRICER_COLUMNS: DataTableColumn<PricerUserRow>[] = [
   { field: 'last_login_at', header: t.columns.lastLogin, kind: 'date', twoLine: true, width: 112, priority: 2 },
 ];
 
-/** The sticky actions column: 编辑, 重置密码, 解锁 and 停用 or 启用. */
-export const PRICER_ACTIONS_WIDTH = 232;
+/** The sticky actions column: 编辑, 授权点价人, 重置密码, 解锁 and 停用 or 启用. */
+export const PRICER_ACTIONS_WIDTH = 320;
 
 export function PricersPage() {
   const [createKey, setCreateKey] = useState(0);
@@ -95,6 +96,7 @@ export function PricersPage() {
   const [statusOf, setStatusOf] = useState<PricerUserRow | null>(null);
   const [unlocking, setUnlocking] = useState<PricerUserRow | null>(null);
   const [editing, setEditing] = useState<PricerUserRow | null>(null);
+  const [persons, setPersons] = useState<PricerUserRow | null>(null);
 
   const stats = useUserStats(computeUserStats);
   const filterConfigs = useMemo(() => filterConfigsOf(PRICER_COLUMNS), []);
@@ -111,7 +113,6 @@ export function PricersPage() {
     unlock: can('unlockPricer'),
     status: can('updatePricerStatus'),
   };
-  const anyRowAction = may.edit || may.reset || may.unlock || may.status;
   const renderRowActions = useCallback(
     (user: PricerUserRow) => (
       <>
@@ -126,6 +127,15 @@ export function PricersPage() {
             {t.edit}
           </Button>
         ) : null}
+        <Button
+          size="compact-xs"
+          variant="outline"
+          color={TONE.primary}
+          onClick={() => setPersons(user)}
+          aria-label={zh.authorisedPricers.rowActionLabel(user.username)}
+        >
+          {zh.authorisedPricers.rowAction}
+        </Button>
         {may.reset ? (
           <Button
             size="compact-xs"
@@ -208,12 +218,13 @@ export function PricersPage() {
         columns={PRICER_COLUMNS}
         title={t.listTitle}
         description={t.listDescription}
-        renderRowActions={anyRowAction ? renderRowActions : undefined}
+        renderRowActions={renderRowActions}
         actionsColumnWidth={PRICER_ACTIONS_WIDTH}
       />
       <CreatePricerDialog key={`create-${createKey}`} opened={createOpen} onClose={() => setCreateOpen(false)} />
       <PricerStatusDialog user={statusOf} onClose={() => setStatusOf(null)} />
       <UnlockPricerDialog user={unlocking} onClose={() => setUnlocking(null)} />
+      <AuthorisedPricersDialog key={`persons-${persons?.id ?? 0}`} user={persons} onClose={() => setPersons(null)} />
       <EditPricerDialog key={`edit-${editing?.id ?? 0}`} user={editing} onClose={() => setEditing(null)} />
       <ResetPasswordDialog
         key={`reset-${resetting.key}`}

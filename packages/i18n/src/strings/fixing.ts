@@ -2,6 +2,7 @@ import { statements } from './statements';
 import { notifications } from './notifications';
 import { rollApplications } from './rollApplications';
 import { booking } from './booking';
+import { authorisedPricers } from './authorisedPricers';
 
 /** UI strings: the business of price fixing (docs/fixing.md) — terms, confirmations, exposure, statements, audit. */
 
@@ -215,6 +216,7 @@ export const fixing = {
       'average-fixing': '均价点价',
       ...rollApplications.audit,
       ...booking.audit.actions,
+      ...authorisedPricers.audit.actions,
     } as Record<string, string>,
     /**
      * A field that means another thing in one action (issue 41: 授信's `from` is the old limit, not a
@@ -232,6 +234,10 @@ export const fixing = {
       'update-staff': { full_name: '姓名', user_id: '', from: '修改前' },
       'record-funds': { kind: '类型', amount: '金额' },
       'set-webhook': { url: '推送地址', kinds: '推送的事件' },
+      'add-authorised-pricer': authorisedPricers.audit.fields,
+      'update-authorised-pricer': { ...authorisedPricers.audit.fields, before: '修改前', after: '修改后' },
+      'deactivate-authorised-pricer': authorisedPricers.audit.fields,
+      'reactivate-authorised-pricer': authorisedPricers.audit.fields,
     } as Record<string, Record<string, string>>,
     /** The payload's fields as the trader reads them (issue 30: no English keys in 内容). */
     fields: {
@@ -331,6 +337,12 @@ export const fixing = {
       ip: '地址',
       user_agent: '浏览器',
       ...rollApplications.auditFields,
+      // 授权点价人 (docs/authorised-pricers.md): who fixed, on submit-order and create-conditional-order
+      authorised_pricer: '点价人',
+      person_id: '点价人编号',
+      id_type: '证件类型',
+      id_last4: '证件号后 4 位',
+      live_conditionals: '保留的条件单',
     } as Record<string, string>,
     /** Amounts in 元 and ratios in %, said with their unit (issue 41). */
     moneyFields: [
@@ -381,6 +393,8 @@ export const fixing = {
       product: '品种默认',
       company: '公司默认',
       ...rollApplications.agreements,
+      // 授权点价人's 证件类型 (docs/authorised-pricers.md)
+      ...authorisedPricers.idTypes,
     } as Record<string, string>,
     startDate: '开始日期',
     endDate: '结束日期',

@@ -216,6 +216,19 @@ async function runEveryAction() {
     reference: '2026-0001',
     signed_on: shanghaiToday(),
   });
+  // 授权点价人 (issue 43 item 4): added, edited, switched off and back on.
+  const person = await trader('add-authorised-pricer', {
+    user_id: alice,
+    name: '赵敏',
+    id_type: 'id_card',
+    id_last4: '123X',
+    phone: '13800138000',
+    username: 'alice2',
+    password: 'zhao-pass-1',
+  });
+  await trader('update-authorised-pricer', { person_id: person.id, id_type: 'passport' });
+  await trader('set-authorised-pricer-active', { person_id: person.id, active: false });
+  await trader('set-authorised-pricer-active', { person_id: person.id, active: true });
 
   // Staff and four eyes (issue 42): a 风控 joins; a held 授信 approved, another rejected.
   const risk = await trader('create-staff', {

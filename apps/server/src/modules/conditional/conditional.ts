@@ -9,7 +9,7 @@ import { audit, SYSTEM_ACTOR } from '../audit/audit';
 import { conflict, invalid, notFound } from '../../platform/errors';
 import { firstOpenDeadline, FIXING_CLOSE_HOUR, isPastDeadline } from '../contracts/fixingTerms';
 import { releaseLots } from '../../trading/lots';
-import { fixingParty, freezeForFixing } from '../orders/orders';
+import { fixedBy, fixingParty, freezeForFixing, type FixingWho } from '../orders/orders';
 import { assertMargin, MarginRefusal, withMarginPrices } from '../margin/check';
 import { noMarket, type LastPriceOf } from '../margin/market';
 import type { TriggerOutcome } from '../../trading/conditions';
@@ -41,7 +41,7 @@ const priceText = (n: number) => String(Number(n.toFixed(4)));
 
 export async function createConditional(
   db: Kysely<DB>,
-  who: { tenantId: number; pricerId: number },
+  who: FixingWho,
   input: z.output<typeof createConditionalInput>,
   events?: TradingPort,
   now: Date = new Date(),
@@ -98,7 +98,7 @@ export async function createConditional(
         tenantId: who.tenantId,
         actor: `pricer:${who.pricerId}`,
         action: 'create-conditional-order',
-        payload: { ...input, expires_at: expires.toISOString(), conditional_order_id: created.id },
+        payload: { ...input, ...fixedBy(who), expires_at: expires.toISOString(), conditional_order_id: created.id },
       });
       return created;
     }),
@@ -232,6 +232,7 @@ async function fire(
       tenant_id: k.tenant_id,
       contract_id: k.contract_id,
       pricer_id: k.pricer_id,
+      authorised_pricer_id: k.authorised_pricer_id,
       instrument_id: k.instrument_id,
       direction: k.direction,
       volume_orign: k.quantity,

@@ -2,6 +2,7 @@ import { pricerRoutes as pricerApi, traderRoutes as traderApi } from '@pfp/contr
 import { serve } from '../../platform/http/route';
 import type { Capability } from '../context';
 import { assertAgreement } from '../agreement/agreement';
+import { assertAuthorisedPricer } from '../authorised/authorised';
 import { lastPriceFrom } from '../margin/market';
 import { cancelConditional, createConditional, triggerConditional } from './conditional';
 import { myConditionals, tenantConditionals } from './views';
@@ -42,8 +43,9 @@ export const conditional: Capability = {
       pricerApi.createConditional,
       async ({ req, body }) => {
         // 点价协议 first (issue 43); a 条件单 already working fires under the agreement it was made under.
+        const person = assertAuthorisedPricer(pricer.login(req));
         await assertAgreement(db, pricer.who(req));
-        return createConditional(db, pricer.who(req), body, ctx.tradingPort, new Date(), lastPrice);
+        return createConditional(db, { ...pricer.who(req), person }, body, ctx.tradingPort, new Date(), lastPrice);
       },
       { tags },
     );

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import type { DB } from '../../platform/db/schema';
 import { audit } from '../audit/audit';
+import { addPrimaryPerson, personLogin } from '../authorised/authorised';
 import { conflict, forbidden, notFound, unauthorized } from '../../platform/errors';
 
 export async function createPricer(
@@ -45,6 +46,15 @@ export async function createPricer(
       ])
       .executeTakeFirst();
     if (!row) throw conflict(`用户名 ${input.username} 已存在`, 'username_taken');
+    // The first login is the company's first 授权点价人 (docs/authorised-pricers.md).
+    await addPrimaryPerson(tx, {
+      tenantId,
+      pricerId: row.id,
+      username: row.username,
+      name: row.contact_name || row.full_name || row.username,
+      phone: row.phone,
+      actor,
+    });
     await audit(tx, {
       tenantId,
       actor,
@@ -172,12 +182,23 @@ export async function loginPricer(db: Kysely<DB>, input: z.output<typeof pricerL
     .where('id', '=', input.tenant_id)
     .executeTakeFirst();
   if (!tenant) throw notFound('公司代码不存在');
-  const user = await db
+  const own = await db
     .selectFrom('pricer_users')
     .select(['id', 'username', 'password_hash', 'status', 'token_version'])
     .where('tenant_id', '=', tenant.id)
     .where('username', '=', input.username)
     .executeTakeFirst();
+  // Not a customer's own login: maybe an 授权点价人's (their password, the customer's account).
+  const person = own ? undefined : await personLogin(db, tenant.id, input.username);
+  const user =
+    own ??
+    (person &&
+      (await db
+        .selectFrom('pricer_users')
+        .select(['id', 'username', 'status', 'token_version'])
+        .where('id', '=', person.pricer_id)
+        .executeTakeFirst()
+        .then((u) => u && { ...u, username: input.username, password_hash: person.password_hash! })));
   const { ok, rehash } = await verifyPassword(input.password, user?.password_hash ?? DUMMY_HASH);
   if (!user || !ok) {
     // A wrong password for a real account is audited with its address and browser (issue 30); an unknown
@@ -187,6 +208,7 @@ export async function loginPricer(db: Kysely<DB>, input: z.output<typeof pricerL
     throw unauthorized('用户名或密码错误');
   }
   if (user.status === 'inactive') throw forbidden('账户已停用，请联系贸易商', 'account_disabled');
+  if (person && !person.active) throw forbidden('该授权点价人已停用，请联系贸易商', 'account_disabled');
   // An older, cheaper hash is replaced now that the password is known (docs/security.md).
   const upgraded = rehash ? await hashPassword(input.password) : undefined;
   await db.transaction().execute(async (tx) => {
@@ -195,13 +217,25 @@ export async function loginPricer(db: Kysely<DB>, input: z.output<typeof pricerL
       .set({
         last_login_at: new Date(),
         ...(user.status === 'pending' ? { status: 'active' as const } : {}),
-        ...(upgraded ? { password_hash: upgraded } : {}),
+        ...(upgraded && !person ? { password_hash: upgraded } : {}),
       })
       .where('id', '=', user.id)
       // Only the hash that was verified is replaced (a reset in between wins).
-      .$if(!!upgraded, (q) => q.where('password_hash', '=', user.password_hash))
+      .$if(!!upgraded && !person, (q) => q.where('password_hash', '=', user.password_hash))
       .execute();
-    await audit(tx, { tenantId: tenant.id, actor: `pricer:${user.id}`, action: 'pricer-login', payload: {} });
+    if (person)
+      await tx
+        .updateTable('authorised_pricers')
+        .set({ last_login_at: new Date(), ...(upgraded ? { password_hash: upgraded } : {}) })
+        .where('id', '=', person.id)
+        .$if(!!upgraded, (q) => q.where('password_hash', '=', person.password_hash))
+        .execute();
+    await audit(tx, {
+      tenantId: tenant.id,
+      actor: `pricer:${user.id}`,
+      action: 'pricer-login',
+      payload: person ? { person_id: person.id, username: input.username } : {},
+    });
   });
   return {
     tenantId: tenant.id,
@@ -209,5 +243,6 @@ export async function loginPricer(db: Kysely<DB>, input: z.output<typeof pricerL
     userId: user.id,
     username: user.username,
     tokenVersion: user.token_version,
+    ...(person ? { personId: person.id, personVersion: person.token_version } : {}),
   };
 }

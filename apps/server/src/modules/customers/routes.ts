@@ -47,6 +47,7 @@ export const customers: Capability = {
           userId: u.userId,
           username: u.username,
           version: u.tokenVersion,
+          ...(u.personId === undefined ? {} : { personId: u.personId, personVersion: u.personVersion }),
         });
         return {
           jwt_token: jwt,
@@ -67,7 +68,11 @@ export const customers: Capability = {
     serve(
       app,
       pricerApi.snapshot,
-      ({ req }) => pricerSnapshot(db, pricer.who(req), (s) => ctx.quote?.(s), remembered(req, 'snapshot', null)),
+      async ({ req }) => ({
+        ...(await pricerSnapshot(db, pricer.who(req), (s) => ctx.quote?.(s), remembered(req, 'snapshot', null))),
+        // The signed-in 授权点价人 (read by the session check): the desk shows who is fixing.
+        person: pricer.login(req).person,
+      }),
       { tags },
     );
     serve(

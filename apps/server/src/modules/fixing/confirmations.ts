@@ -46,6 +46,7 @@ const COLUMNS = [
   'acknowledged_at',
   'unit',
   'pricer_full_name',
+  'fixed_by',
 ] as const;
 
 export async function getConfirmation(

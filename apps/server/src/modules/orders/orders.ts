@@ -3,6 +3,7 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { DB, Direction } from '../../platform/db/schema';
 import { audit, redact } from '../audit/audit';
+import type { FixingPerson } from '../authorised/authorised';
 import { conflict, DomainError, invalid, notFound } from '../../platform/errors';
 import { freezeLots, freezeLotsSql, releaseLots } from '../../trading/lots';
 import { CLAIM, claimedOrder, nextStatus, ORDER_TEXTS, type TradingPort } from '../../trading/orderLife';
@@ -22,7 +23,8 @@ const PENDING = 'PENDING' as const;
  */
 export async function submitOrder(
   db: Kysely<DB>,
-  who: { tenantId: number; pricerId: number },
+  /** `person`: the 授权点价人 who fixes (docs/authorised-pricers.md), named on the order and its audit row. */
+  who: FixingWho,
   input: z.output<typeof submitOrderInput>,
   events?: TradingPort,
   priceBand?: (symbol: string) => PriceBand | undefined,
@@ -102,7 +104,7 @@ function remember(db: Kysely<DB>, contractId: number, c: ContractInstrument) {
 
 /** One submit: who fixes what, the price band it is checked against, when, and the gateway it is taken for. */
 interface Submit {
-  who: { tenantId: number; pricerId: number };
+  who: FixingWho;
   input: z.output<typeof submitOrderInput>;
   priceBand: ((symbol: string) => PriceBand | undefined) | undefined;
   now: Date;
@@ -145,7 +147,7 @@ async function insertOrderAtOnce(
   known: ContractInstrument,
   prices: string,
 ) {
-  const payload = JSON.stringify(redact({ ...input }));
+  const payload = JSON.stringify(redact({ ...input, ...fixedBy(who) }));
   const key = gatewayKey ?? null;
   const { rows } = await sql<Selectable<DB['orders']>>`
     with frozen as (
@@ -156,11 +158,11 @@ async function insertOrderAtOnce(
     ),
     placed as (
       insert into orders (tenant_id, contract_id, pricer_id, instrument_id, direction, volume_orign, limit_price,
-                          basis, status, last_msg, client_order_id)
+                          basis, status, last_msg, client_order_id, authorised_pricer_id)
       select ${who.tenantId}::integer, f.id, ${who.pricerId}::integer, f.instrument_id, f.direction,
              ${input.quantity}::integer, ${input.price}::numeric, f.basis,
              ${key === null ? PENDING : CLAIM.to}::text, ${key === null ? ORDER_TEXTS.waiting : CLAIM.text}::text,
-             ${input.client_order_id ?? null}::text
+             ${input.client_order_id ?? null}::text, ${who.person?.id ?? null}::integer
         from frozen f cross join checked
       returning *
     ),
@@ -205,7 +207,7 @@ async function insertOrderChecked(
       tenantId: who.tenantId,
       actor: `pricer:${who.pricerId}`,
       action: 'submit-order',
-      payload: { ...input, order_id: row.id },
+      payload: { ...input, ...fixedBy(who), order_id: row.id },
     });
     return { ...row, price_tick: frozen.price_tick, margined };
   });
@@ -227,18 +229,23 @@ export async function freezeForFixing(
 }
 
 /** The columns a fixing row (an order, a condition) takes from its customer and the contract whose lots it holds. */
-export function fixingParty(
-  who: { tenantId: number; pricerId: number },
-  frozen: { id: number; instrument_id: string; direction: Direction },
-) {
+export function fixingParty(who: FixingWho, frozen: { id: number; instrument_id: string; direction: Direction }) {
   return {
     tenant_id: who.tenantId,
     contract_id: frozen.id,
     pricer_id: who.pricerId,
     instrument_id: frozen.instrument_id,
     direction: frozen.direction,
+    authorised_pricer_id: who.person?.id ?? null,
   };
 }
+
+/** Who fixes: the customer and, from a desk, the 授权点价人 signed in (docs/authorised-pricers.md). */
+export type FixingWho = { tenantId: number; pricerId: number; person?: FixingPerson };
+
+/** The audit row's 点价人: the person's name (and id), when a person fixes. */
+export const fixedBy = (who: FixingWho) =>
+  who.person ? { authorised_pricer: who.person.name, person_id: who.person.id } : {};
 
 async function whyNotFrozen(
   tx: Transaction<DB>,

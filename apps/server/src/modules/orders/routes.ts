@@ -2,6 +2,7 @@ import { pricerRoutes as pricerApi, traderRoutes as traderApi } from '@pfp/contr
 import { serve } from '../../platform/http/route';
 import type { Capability } from '../context';
 import { assertAgreement } from '../agreement/agreement';
+import { assertAuthorisedPricer } from '../authorised/authorised';
 import { lastPriceFrom } from '../margin/market';
 import { cancelOrder, submitOrder } from './orders';
 import { ordersView } from './views';
@@ -35,8 +36,18 @@ export const orders: Capability = {
       pricerApi.submitOrder,
       async ({ req, body }) => {
         // 点价协议 first (issue 43): a customer who has not accepted the current version fixes nothing.
+        // Then the login must be an active 授权点价人 of the customer (docs/authorised-pricers.md).
+        const person = assertAuthorisedPricer(pricer.login(req));
         await assertAgreement(ctx.db, pricer.who(req));
-        return submitOrder(ctx.db, pricer.who(req), body, ctx.tradingPort, ctx.priceBand, new Date(), lastPrice);
+        return submitOrder(
+          ctx.db,
+          { ...pricer.who(req), person },
+          body,
+          ctx.tradingPort,
+          ctx.priceBand,
+          new Date(),
+          lastPrice,
+        );
       },
       { tags },
     );

@@ -8,6 +8,9 @@ export interface PricerClaims {
   username: string;
   /** pricer_users.token_version when issued: a password reset bumps it (see pricerSessions.ts). */
   version: number;
+  /** An 授权点价人's own login (migration 030): their id and token version; absent for the customer's own login. */
+  personId?: number;
+  personVersion?: number;
 }
 
 const ISSUER = 'pfp-pricer';
@@ -31,7 +34,8 @@ export class PricerTokens {
   }
 
   sign(c: PricerClaims): Promise<string> {
-    return new SignJWT({ tenant_id: c.tenantId, user_id: c.userId, username: c.username, ver: c.version })
+    const person = c.personId === undefined ? {} : { pid: c.personId, pver: c.personVersion ?? 0 };
+    return new SignJWT({ tenant_id: c.tenantId, user_id: c.userId, username: c.username, ver: c.version, ...person })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuer(ISSUER)
       .setSubject(`pricer:${c.userId}`)
@@ -49,16 +53,23 @@ export class PricerTokens {
         requiredClaims: ['exp'],
         currentDate: new Date(now),
       });
-      const { tenant_id, user_id, username, ver = 0 } = payload as Record<string, unknown>;
+      const { tenant_id, user_id, username, ver = 0, pid, pver = 0 } = payload as Record<string, unknown>;
       if (
         !Number.isInteger(tenant_id) ||
         !Number.isInteger(user_id) ||
         typeof username !== 'string' ||
-        !Number.isInteger(ver)
+        !Number.isInteger(ver) ||
+        (pid !== undefined && (!Number.isInteger(pid) || !Number.isInteger(pver)))
       ) {
         throw new Error('token claims missing');
       }
-      const claims = { tenantId: tenant_id as number, userId: user_id as number, username, version: ver as number };
+      const claims: PricerClaims = {
+        tenantId: tenant_id as number,
+        userId: user_id as number,
+        username,
+        version: ver as number,
+      };
+      if (pid !== undefined) Object.assign(claims, { personId: pid as number, personVersion: pver as number });
       return { value: claims, until: payload.exp! * 1000 };
     });
   }

@@ -26,6 +26,7 @@ import * as m023 from './migrations/023_margin_defaults';
 import * as m025 from './migrations/025_fee_receivables';
 import * as m027 from './migrations/027_staff_approvals';
 import * as m029 from './migrations/029_agreements';
+import * as m030 from './migrations/030_authorised_pricers';
 import * as m028 from './migrations/028_roll_applications';
 import * as m032 from './migrations/032_roll_auto_pricing';
 import { PGliteDialect } from './pgliteDialect';
@@ -104,6 +105,7 @@ const migrations: Record<string, Migration> = {
   '027_staff_approvals': m027,
   '029_agreements': m029,
   '028_roll_applications': m028,
+  '030_authorised_pricers': m030,
   '032_roll_auto_pricing': m032,
 };
 

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { DefaultNumeric, DefaultTimestamp, Numeric, Timestamp } from './columns';
+import type { AuthorisedPricerTable } from './authorisedPricerTables';
 import type { AgreementAcceptanceTable, AgreementSignatureTable, AgreementTemplateTable } from './agreementTables';
 import type { LoginFailureTable, OidcKeyTable, OidcPayloadTable, TraderTable } from './identityTables';
 
@@ -203,6 +204,8 @@ interface FixingRow {
   pricer_id: number;
   instrument_id: string;
   direction: Direction;
+  /** The 授权点价人 who fixed or made it (migration 030); null only if none was known. */
+  authorised_pricer_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface OrderTable extends FixingRow {
@@ -569,6 +572,7 @@ export interface DB {
   agreement_templates: AgreementTemplateTable;
   agreement_acceptances: AgreementAcceptanceTable;
   agreement_signatures: AgreementSignatureTable;
+  authorised_pricers: AuthorisedPricerTable;
   fee_receivables: FeeReceivableTable;
   statement_responses: StatementResponseTable;
   product_margin_rates: ProductMarginRateTable;

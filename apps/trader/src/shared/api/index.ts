@@ -23,3 +23,4 @@ export * from './marginDefaults';
 export * from './staff';
 export * from './rollApplications';
 export * from './pricing';
+export * from './authorisedPricers';
