@@ -78,6 +78,8 @@ export const confirmation = z.object({
   unit: z.string().nullable().optional(),
   /** 客户全称, or the username when the trader has not filled it in (issue 29). */
   pricer_full_name: z.string().optional(),
+  /** A day's 均价点价: what it averages ('settlement' 结算价 | 'fills' 成交价); null for a customer's own fix (issue 43). */
+  average_basis: z.enum(['settlement', 'fills']).nullable().optional(),
 });
 export type Confirmation = z.input<typeof confirmation>;
 /** A confirmation as the server holds it (timestamps as Dates). */

@@ -25,6 +25,7 @@ import { marginDefaults } from './strings/marginDefaults';
 import { roles } from './strings/roles';
 import { phone } from './strings/phone';
 import { rollApplications } from './strings/rollApplications';
+import { averageBasis } from './strings/averageBasis';
 
 export const zh = {
   app,
@@ -53,6 +54,7 @@ export const zh = {
   roles,
   phone,
   rollApplications,
+  averageBasis,
 } as const;
 
 export type Strings = typeof zh;

@@ -101,6 +101,7 @@ const ROW_TYPES: RowKinds = {
     rolled_from: 'number?',
     rolled_out_quantity: 'number',
     fees: 'number',
+    average_basis: 'text?',
   },
   v_instruments: {
     symbol: 'text',
@@ -160,6 +161,7 @@ const ROW_TYPES: RowKinds = {
     status: 'text',
     acknowledged_at: 'date?',
     unit: 'text?',
+    average_basis: 'text?',
   },
   v_roll_applications: {
     id: 'number',

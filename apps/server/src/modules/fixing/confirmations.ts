@@ -46,6 +46,7 @@ const COLUMNS = [
   'acknowledged_at',
   'unit',
   'pricer_full_name',
+  'average_basis',
 ] as const;
 
 export async function getConfirmation(

@@ -22,7 +22,8 @@ export const FIXING_SQL: readonly SqlObject[] = [
            (o.trade_price + o.basis) * o.volume_traded * i.volume_multiple as amount,
            f.last_at as fixed_at, o.created_at as ordered_at, o.status,
            ack.acknowledged_at, i.unit,
-           coalesce(nullif(btrim(u.full_name), ''), u.username) as pricer_full_name
+           coalesce(nullif(btrim(u.full_name), ''), u.username) as pricer_full_name,
+           case when af.order_id is not null then c.average_basis end as average_basis
       from orders o
       cross join lateral (select min(tr.created_at) as first_at, max(tr.created_at) as last_at
                             from trades tr where tr.order_id = o.id) f
@@ -31,6 +32,7 @@ export const FIXING_SQL: readonly SqlObject[] = [
       join contracts c on c.id = o.contract_id
       left join instruments i on i.symbol = o.instrument_id
       left join confirmation_acks ack on ack.order_id = o.id
+      left join average_fixings af on af.order_id = o.id and af.contract_id = o.contract_id
      where o.volume_traded > 0
   `,
   ),

@@ -2,6 +2,7 @@ import { pricerRoutes, traderRoutes } from '@pfp/contract';
 import { serve } from '../../platform/http/route';
 import type { Capability } from '../context';
 import { configuredFixingTime, watchAverageFixings } from './average';
+import { watchSettlementBookings } from './settlement';
 import { extendDeadline } from './extend';
 import { rollContract } from './roll';
 import { lastPriceFrom } from '../margin/market';
@@ -83,6 +84,13 @@ export const lifecycle: Capability = {
         db: ctx.db,
         events: ctx.tradingPort,
         fixingTime: configuredFixingTime(),
+        logger: ctx.logger,
+      }),
+      // 结算价 average contracts: each trading day's share at the day's settlement price, after the close.
+      watchSettlementBookings({
+        db: ctx.db,
+        settlementPrices: ctx.settlementPrices,
+        fillsBooked: ctx.fillsBooked,
         logger: ctx.logger,
       }),
     ];

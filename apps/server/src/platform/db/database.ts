@@ -27,6 +27,7 @@ import * as m025 from './migrations/025_fee_receivables';
 import * as m027 from './migrations/027_staff_approvals';
 import * as m029 from './migrations/029_agreements';
 import * as m028 from './migrations/028_roll_applications';
+import * as m031 from './migrations/031_average_basis';
 import { PGliteDialect } from './pgliteDialect';
 import type { Logger } from '../logger';
 import { guardedPool } from './resilience';
@@ -103,6 +104,7 @@ const migrations: Record<string, Migration> = {
   '027_staff_approvals': m027,
   '029_agreements': m029,
   '028_roll_applications': m028,
+  '031_average_basis': m031,
 };
 
 /**

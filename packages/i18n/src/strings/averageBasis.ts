@@ -1,0 +1,25 @@
+/** 均价依据 of a 均价点价 contract (issue 43 item 2, docs/fixing.md): 结算价 or 成交价. */
+export const averageBasis = {
+  label: '均价依据',
+  /** Short names (tables, the statement). */
+  bases: { settlement: '结算价', fills: '成交价' },
+  /** 点价方式 with its basis: '均价点价（结算价）'. */
+  mode: (basis: 'settlement' | 'fills') => `均价点价（${basis === 'settlement' ? '结算价' : '成交价'}）`,
+  /** What each basis means, for the form and the confirmation. */
+  meaning: {
+    settlement: '结算价均价：每个交易日收盘后按交易所当日结算价点价',
+    fills: '成交价均价：每个交易日 14:50 按本方市价委托的成交价点价',
+  },
+  formHelp: '结算价为交易所每日结算价（默认）；成交价为本方每日市价委托的成交价',
+  window: (start: string, end: string, basis: 'settlement' | 'fills', time: string) =>
+    basis === 'settlement'
+      ? `均价区间 ${start} ~ ${end}，每个交易日收盘（${time}）按交易所当日结算价点价`
+      : `均价区间 ${start} ~ ${end}，每个交易日 ${time} 按成交价自动点价`,
+  /** The schedule's price column. */
+  priceColumn: { settlement: '结算价', fills: '成交价' },
+  /** The order a settlement day books (its 状态信息). */
+  booked: (day: string) => `按 ${day} 结算价点价`,
+  errors: {
+    pointHasBasis: '点价合同不需要均价依据（average_basis）',
+  },
+} as const;
