@@ -13,15 +13,28 @@ export function AverageSchedule({ schedule }: { schedule: ContractSchedule }) {
   return (
     <Stack gap="xs" data-testid="average-schedule">
       <Group justify="space-between">
-        <Text size="sm" c="dimmed">
-          {D.window(schedule.average_start ?? '', schedule.average_end ?? '', schedule.fixing_time)}
-        </Text>
+        <Stack gap={2}>
+          {schedule.average_basis ? (
+            <Text size="sm" fw={600} data-testid="average-basis">
+              {zh.averageBasis.line(schedule.average_basis)}
+            </Text>
+          ) : null}
+          <Text size="sm" c="dimmed">
+            {zh.averageBasis.window(
+              schedule.average_start ?? '',
+              schedule.average_end ?? '',
+              schedule.average_basis ?? null,
+              schedule.fixing_time,
+            )}
+          </Text>
+        </Stack>
         <Text size="sm" fw={700} data-testid="running-average">
           {schedule.avg_price === null ? D.noFills : D.runningAverage(formatPrice(schedule.avg_price))}
         </Text>
       </Group>
       <Table.ScrollContainer minWidth={480}>
         <AverageScheduleTable
+          basis={schedule.average_basis ?? null}
           days={schedule.days}
           renderStatus={(d) => (
             <Text span size="sm" fw={d.status === 'filled' ? 600 : 400}>
