@@ -101,7 +101,10 @@ test.describe.serial('均价依据: 结算价 or 成交价', () => {
     const close = async () => {
       const res = await page.request.post('/api/test/settlement-close', { data: { at: `${firstDay}T15:05:00+08:00` } });
       expect(res.status()).toBe(200);
-      const body = (await res.json()) as { day: string; bookings: { contract_id: number; outcome: string; lots: number }[] };
+      const body = (await res.json()) as {
+        day: string;
+        bookings: { contract_id: number; outcome: string; lots: number }[];
+      };
       expect(body.day).toBe(firstDay);
       return body.bookings.filter((b) => b.contract_id === contractId);
     };
@@ -137,7 +140,9 @@ test.describe.serial('均价依据: 结算价 or 成交价', () => {
     await expect(desk.locator('tbody tr').first().getByRole('cell').nth(5)).toHaveText('已成交');
 
     await page.getByRole('button', { name: /^查看订单 \d+ 的确认单$/ }).click();
-    const confirmation = page.getByTestId('confirmation-print-copy').or(page.getByRole('dialog', { name: /点价确认单/ }));
+    const confirmation = page
+      .getByTestId('confirmation-print-copy')
+      .or(page.getByRole('dialog', { name: /点价确认单/ }));
     const doc = confirmation.first();
     await expect(doc).toContainText('点价方式');
     await expect(doc).toContainText('均价依据');

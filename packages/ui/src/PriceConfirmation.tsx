@@ -78,12 +78,12 @@ function ConfirmationDocument({
     // A day's 均价点价 says what it averages (issue 43).
     ...(c.average_basis
       ? [
-          [
-            B.confirmation.mode,
-            zh.lifecycle.pricingModes.average,
-            B.label,
-            B.confirmation.basis[c.average_basis],
-          ] as [string, string, string, string],
+          [B.confirmation.mode, zh.lifecycle.pricingModes.average, B.label, B.confirmation.basis[c.average_basis]] as [
+            string,
+            string,
+            string,
+            string,
+          ],
         ]
       : []),
     [

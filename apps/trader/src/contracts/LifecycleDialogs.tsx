@@ -363,7 +363,12 @@ export function ContractDetailDialog({
               </Text>
             ) : null}
             <Text size="sm" c="dimmed">
-              {zh.averageBasis.window(s.average_start ?? '', s.average_end ?? '', s.average_basis ?? null, s.fixing_time)}
+              {zh.averageBasis.window(
+                s.average_start ?? '',
+                s.average_end ?? '',
+                s.average_basis ?? null,
+                s.fixing_time,
+              )}
             </Text>
             <AverageScheduleTable
               basis={s.average_basis ?? null}

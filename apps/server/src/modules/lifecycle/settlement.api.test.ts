@@ -78,7 +78,11 @@ describe('average_basis on create-contract', () => {
     expect([basisOf(onSettlement), basisOf(onFills), basisOf(point)]).toEqual(['settlement', 'fills', null]);
     const schedule = await h.call('/api/trader/view/contract-schedule', { contract_id: onSettlement }, a.token);
     expect(schedule.body.data).toMatchObject({ average_basis: 'settlement', fixing_time: '15:00' });
-    const fillsSchedule = await h.call('/api/pricer/view/contract-schedule', { contract_id: onFills }, a.pricers.alice!.jwt);
+    const fillsSchedule = await h.call(
+      '/api/pricer/view/contract-schedule',
+      { contract_id: onFills },
+      a.pricers.alice!.jwt,
+    );
     expect(fillsSchedule.body.data).toMatchObject({ average_basis: 'fills', fixing_time: '14:50' });
     const snap = await h.call('/api/pricer/view/my-data-snapshot', {}, a.pricers.alice!.jwt);
     const mine = (id: number) => snap.body.data.contracts.find((c: { id: number }) => c.id === id);
@@ -92,7 +96,10 @@ describe('average_basis on create-contract', () => {
     for (const [over, message] of [
       [{ average_basis: 'close' }, '均价依据 average_basis 应为 settlement（结算价）或 fills（成交价）'],
       [{ average_basis: 3 }, '均价依据 average_basis 应为 settlement（结算价）或 fills（成交价）'],
-      [{ pricing_mode: 'point', average_start: undefined, average_end: undefined, average_basis: 'fills' }, '点价合同不需要均价依据（average_basis）'],
+      [
+        { pricing_mode: 'point', average_start: undefined, average_end: undefined, average_basis: 'fills' },
+        '点价合同不需要均价依据（average_basis）',
+      ],
     ] as const) {
       const res = await h.call(
         '/api/trader/rpc/create-contract',
@@ -128,7 +135,9 @@ describe('the 结算价 average booked at the close', () => {
     const prices = (day: string) => sim.settlementPrices(day);
 
     // Before the close nothing is booked; the 14:50 job leaves a 结算价 contract alone.
-    expect((await runSettlementBookings(h.db, { now: at(START, '14:59'), settlementPrices: prices })).bookings).toEqual([]);
+    expect((await runSettlementBookings(h.db, { now: at(START, '14:59'), settlementPrices: prices })).bookings).toEqual(
+      [],
+    );
     const fixed = await runAverageFixings(h.db, { now: at(START, '14:50') });
     expect(fixed.map((f) => f.contractId)).not.toContain(id);
     expect(fixed.map((f) => f.contractId)).toContain(fills);
@@ -159,7 +168,12 @@ describe('the 结算价 average booked at the close', () => {
     expect(conf.status, JSON.stringify(conf.body)).toBe(200);
     expect(conf.body.data).toMatchObject({ average_basis: 'settlement', lots: 2, futures_price: expected.price });
     const schedule = await h.call('/api/trader/view/contract-schedule', { contract_id: id }, a.token);
-    expect(schedule.body.data.days[0]).toMatchObject({ date: START, fixed_lots: 2, price: expected.price, status: 'filled' });
+    expect(schedule.body.data.days[0]).toMatchObject({
+      date: START,
+      fixed_lots: 2,
+      price: expected.price,
+      status: 'filled',
+    });
     const published = await h.db
       .selectFrom('settlement_prices')
       .selectAll()

@@ -132,7 +132,11 @@ describe('SIGKILL between the close and the 结算价 booking', () => {
       expect(Number(orders[0]!.trade_price)).toBe(Number(published[0]!.price));
       const trades = await db.selectFrom('trades').selectAll().where('order_id', '=', orders[0]!.id).execute();
       expect(trades.map((t) => [t.volume, Number(t.price)])).toEqual([[2, Number(published[0]!.price)]]);
-      const contract = await db.selectFrom('contracts').selectAll().where('id', '=', contractId).executeTakeFirstOrThrow();
+      const contract = await db
+        .selectFrom('contracts')
+        .selectAll()
+        .where('id', '=', contractId)
+        .executeTakeFirstOrThrow();
       expect(contract).toMatchObject({ executed_quantity: 2, remaining_quantity: 8, frozen_quantity: 0 });
     });
   });

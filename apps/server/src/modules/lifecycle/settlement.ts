@@ -59,9 +59,7 @@ export async function publishSettlementPrices(
   if (!rows.length) return 0;
   const r = await db
     .insertInto('settlement_prices')
-    .values(
-      rows.map((p) => ({ instrument_id: p.instrument_id, day, price: p.price, volume: p.volume, source: 'sim' })),
-    )
+    .values(rows.map((p) => ({ instrument_id: p.instrument_id, day, price: p.price, volume: p.volume, source: 'sim' })))
     .onConflict((oc) => oc.columns(['instrument_id', 'day']).doNothing())
     .executeTakeFirst();
   return Number(r.numInsertedOrUpdatedRows ?? 0);
@@ -110,7 +108,8 @@ export async function runSettlementBookings(
     await publishSettlementPrices(db, day, opts.settlementPrices(day));
   opts.afterPublish?.();
   const bookings: (SettlementOutcome & { contractId: number })[] = [];
-  for (const c of due) bookings.push({ ...(await bookSettlementDay(db, c.id, day, now, opts.fillsBooked)), contractId: c.id });
+  for (const c of due)
+    bookings.push({ ...(await bookSettlementDay(db, c.id, day, now, opts.fillsBooked)), contractId: c.id });
   return { day, bookings };
 }
 
@@ -205,7 +204,15 @@ export async function bookSettlementDay(
       tenantId: c.tenant_id,
       actor: SYSTEM_ACTOR,
       action: 'average-fixing',
-      payload: { contract_id: c.id, day, lots, days_left: daysLeft, order_id: orderId, average_basis: 'settlement', price },
+      payload: {
+        contract_id: c.id,
+        day,
+        lots,
+        days_left: daysLeft,
+        order_id: orderId,
+        average_basis: 'settlement',
+        price,
+      },
     });
     await fillsBooked?.(tx, [{ tenantId: c.tenant_id, orderId, tradeId, volume: lots, price }]);
     return { outcome: 'fixed', orderId, tenantId: c.tenant_id, lots };

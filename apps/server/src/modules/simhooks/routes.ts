@@ -79,7 +79,11 @@ export const simHooks: Capability = {
           const day = closedDay(at);
           const published = await publishSettlementPrices(ctx.db, day, prices(day));
           if (!body.data.book) return { day, published, bookings: [] };
-          const run = await runSettlementBookings(ctx.db, { now: at, settlementPrices: prices, fillsBooked: ctx.fillsBooked });
+          const run = await runSettlementBookings(ctx.db, {
+            now: at,
+            settlementPrices: prices,
+            fillsBooked: ctx.fillsBooked,
+          });
           return {
             day,
             published,
