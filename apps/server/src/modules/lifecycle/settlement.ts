@@ -60,7 +60,7 @@ export async function publishSettlementPrices(
   const r = await db
     .insertInto('settlement_prices')
     .values(rows.map((p) => ({ instrument_id: p.instrument_id, day, price: p.price, volume: p.volume, source: 'sim' })))
-    .onConflict((oc) => oc.columns(['instrument_id', 'day']).doUpdateSet((eb) => ({ price: eb.ref('excluded.price') })))
+    .onConflict((oc) => oc.columns(['instrument_id', 'day']).doNothing())
     .executeTakeFirst();
   return Number(r.numInsertedOrUpdatedRows ?? 0);
 }
@@ -104,7 +104,7 @@ export async function runSettlementBookings(
       due.map((c) => c.instrument_id),
     )
     .execute();
-  if (opts.settlementPrices)
+  if (published.length < new Set(due.map((c) => c.instrument_id)).size && opts.settlementPrices)
     await publishSettlementPrices(db, day, opts.settlementPrices(day));
   opts.afterPublish?.();
   const bookings: (SettlementOutcome & { contractId: number })[] = [];
