@@ -31,7 +31,7 @@ async function openDesk(page: Page, username: string) {
 }
 
 test.describe.serial('均价依据: 结算价 or 成交价', () => {
-  test.describe.configure({ timeout: 120_000 });
+  test.describe.configure({ timeout: 300_000 });
   const name = `结算价均价-${CUSTOMER.username}`;
   let contractId = 0;
   let firstDay = '';
