@@ -32,7 +32,11 @@ export function AverageSchedule({ schedule }: { schedule: ContractSchedule }) {
           {schedule.avg_price === null ? D.noFills : D.runningAverage(formatPrice(schedule.avg_price))}
         </Text>
       </Group>
-      <Table.ScrollContainer minWidth={480}>
+      {/* Wider than a phone: the scrolled region takes the keyboard's focus (axe scrollable-region-focusable). */}
+      <Table.ScrollContainer
+        minWidth={480}
+        scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': D.schedule } }}
+      >
         <AverageScheduleTable
           basis={schedule.average_basis ?? null}
           days={schedule.days}
