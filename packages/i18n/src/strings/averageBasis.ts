@@ -22,6 +22,8 @@ export const averageBasis = {
   line: (basis: 'settlement' | 'fills') => `均价依据：${basis === 'settlement' ? '结算价' : '成交价'}`,
   /** The schedule's price column. */
   priceColumn: { settlement: '结算价', fills: '成交价' },
+  /** The contract history's line of a 结算价 day. */
+  historyFix: (day: string, lots: number, price: string) => `均价点价 ${lots} 手，按 ${day} 结算价 ${price}`,
   /** The order a settlement day books (its 状态信息). */
   booked: (day: string) => `按 ${day} 结算价点价`,
   /** The confirmation of a day's 均价点价. */

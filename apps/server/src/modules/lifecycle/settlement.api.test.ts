@@ -167,6 +167,10 @@ describe('the 结算价 average booked at the close', () => {
     const conf = await h.call('/api/pricer/view/confirmation', { order_id: Number(order!.id) }, a.pricers.alice!.jwt);
     expect(conf.status, JSON.stringify(conf.body)).toBe(200);
     expect(conf.body.data).toMatchObject({ average_basis: 'settlement', lots: 2, futures_price: expected.price });
+    const history = await h.call('/api/pricer/view/contract-history', { contract_id: id }, a.pricers.alice!.jwt);
+    expect(history.body.data.items.map((e: { text: string }) => e.text)).toContain(
+      `均价点价 2 手，按 ${START} 结算价 ${expected.price}`,
+    );
     const schedule = await h.call('/api/trader/view/contract-schedule', { contract_id: id }, a.token);
     expect(schedule.body.data.days[0]).toMatchObject({
       date: START,

@@ -150,7 +150,11 @@ export async function contractHistory(
   ];
   const fills = await db
     .selectFrom('orders as o')
+    .leftJoin('average_fixings as af', (j) =>
+      j.onRef('af.order_id', '=', 'o.id').onRef('af.contract_id', '=', 'o.contract_id'),
+    )
     .select((eb) => [
+      'af.day',
       'o.id',
       'o.volume_traded',
       'o.trade_price',
@@ -169,7 +173,11 @@ export async function contractHistory(
     items.push({
       at: (f.at as Date | null) ?? f.updated_at,
       kind: 'fix',
-      text: H.fix(f.volume_traded, String(Number(f.trade_price))),
+      // A 结算价 day's booking says so (issue 43): its price is the exchange's settlement, not a fill.
+      text:
+        f.day && c.average_basis === 'settlement'
+          ? zh.averageBasis.historyFix(String(f.day), f.volume_traded, String(Number(f.trade_price)))
+          : H.fix(f.volume_traded, String(Number(f.trade_price))),
       order_id: f.id,
       roll: null,
       fee: 0,
