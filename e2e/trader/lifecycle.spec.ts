@@ -139,6 +139,8 @@ test.describe.serial('a contract’s life: 转月 and 均价点价', () => {
     await form.getByTestId('contract-basis').fill('100');
     await typeDay(form.getByTestId('contract-deadline'), DEADLINE);
     await form.getByText('均价点价', { exact: true }).click();
+    // 均价依据 (issue 43): this walk is the desk's own 14:50 fills, 成交价 (结算价 is averageBasis.spec.ts).
+    await form.getByTestId('contract-average-basis').getByText('成交价', { exact: true }).click();
     await typeDay(form.getByTestId('contract-average-start'), beijingDay(1));
     await typeDay(form.getByTestId('contract-average-end'), beijingDay(14));
     await form.getByLabel('合同名称').fill(avgName);
@@ -149,7 +151,8 @@ test.describe.serial('a contract’s life: 转月 and 均价点价', () => {
     const detail = dialog(page, `合同详情 · ${avgName}`);
     const schedule = detail.getByTestId('contract-schedule');
     await expect(schedule).toContainText('尚未成交');
-    await expect(schedule).toContainText('每个交易日 14:50 自动点价');
+    await expect(schedule).toContainText('每个交易日 14:50 按成交价自动点价');
+    await expect(schedule.getByTestId('average-basis')).toHaveText('均价依据：成交价');
     const rows = schedule.getByRole('row');
     // A header and one row per trading day, each planned, the lots adding up to 20.
     const days = (await rows.count()) - 1;

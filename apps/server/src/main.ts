@@ -88,8 +88,9 @@ const tradingLogger = log.child({ module: 'trading' });
 // Each tenant's orders go to the simulated broker (is_sim) or to its real account over DIFF. On
 // PostgreSQL several instances may share the database: each tenant's gateway runs in one of them.
 // The capabilities' hooks: what a 条件单's trigger does, what a booking of fills also records.
+const hooks = tradingHooks();
 const trading = createTradingService({
-  ...tradingHooks(),
+  ...hooks,
   db,
   logger: tradingLogger,
   dbConcurrency: config.tradingDbConcurrency,
@@ -130,6 +131,8 @@ const ctx: AppContext = {
   },
   quote: (symbol) => market.getQuote(symbol),
   optionMarket: market,
+  ...(market instanceof SimExchange ? { settlementPrices: (day: string) => market.settlementPrices(day) } : {}),
+  ...(hooks.fillsBooked ? { fillsBooked: hooks.fillsBooked } : {}),
   ...(config.simMarketHooks && market instanceof SimExchange
     ? {
         shiftMarket: (symbol: string, factor: number) => market.shift(symbol, factor),

@@ -30,6 +30,8 @@ export interface RunningServer {
 export interface Restartable {
   dataDir?: string;
   port?: number;
+  /** How long to wait for /api/health (default 90 s; a loaded shared machine may need more). */
+  startTimeoutMs?: number;
 }
 
 /**
@@ -70,7 +72,7 @@ export async function startServer(env: Record<string, string> = {}, at: Restarta
       )
     )
       break;
-    if (Date.now() - t0 > 90_000) throw new Error(`server did not start:\n${output}`);
+    if (Date.now() - t0 > (at.startTimeoutMs ?? 90_000)) throw new Error(`server did not start:\n${output}`);
   }
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {

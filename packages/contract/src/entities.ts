@@ -40,6 +40,8 @@ export const contract = z.object({
   pricing_mode: z.enum(['point', 'average']).default('point'),
   average_start: z.string().nullable().default(null),
   average_end: z.string().nullable().default(null),
+  /** 均价依据 'settlement' | 'fills' of an average contract; null for a point one (issue 43). */
+  average_basis: z.enum(['settlement', 'fills']).nullable().default(null),
   /** The contract these lots were rolled (转月) from. */
   rolled_from: z.int().nullable().default(null),
   rolled_out_quantity: z.int().default(0),
@@ -159,6 +161,7 @@ export const contractRow = z.object({
   pricing_mode: z.enum(['point', 'average']).optional(),
   average_start: z.string().nullable().optional(),
   average_end: z.string().nullable().optional(),
+  average_basis: z.enum(['settlement', 'fills']).nullable().optional(),
   rolled_from: z.int().nullable().optional(),
   rolled_out_quantity: z.int().optional(),
   fees: z.number().optional(),
@@ -182,6 +185,8 @@ export const pricerContract = z.object({
   pricing_mode: z.enum(['point', 'average']).default('point'),
   average_start: z.string().nullable().default(null),
   average_end: z.string().nullable().default(null),
+  /** 均价依据 'settlement' | 'fills' of an average contract; null for a point one (issue 43). */
+  average_basis: z.enum(['settlement', 'fills']).nullable().default(null),
   /** Lots rolled out to another month (转月, issue 42): still in total_quantity, no longer to fix here. */
   rolled_out_quantity: z.int().default(0),
 });

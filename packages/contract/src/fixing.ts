@@ -80,6 +80,8 @@ export const confirmation = z.object({
   pricer_full_name: z.string().optional(),
   /** 点价人: the 授权点价人 who fixed (or made the 条件单), by name; null for orders before issue 43 item 4. */
   fixed_by: z.string().nullable().optional(),
+  /** A day's 均价点价: what it averages ('settlement' 结算价 | 'fills' 成交价); null for a customer's own fix (issue 43). */
+  average_basis: z.enum(['settlement', 'fills']).nullable().optional(),
 });
 export type Confirmation = z.input<typeof confirmation>;
 /** A confirmation as the server holds it (timestamps as Dates). */

@@ -14,6 +14,15 @@ export const PRICING_MODES = ['point', 'average'] as const;
 export type PricingMode = (typeof PRICING_MODES)[number];
 export const PRICING_MODE_LABELS: Record<PricingMode, string> = { point: '点价', average: '均价点价' };
 
+/**
+ * What a 均价 contract averages (issue 43 item 2, docs/fixing.md): 'settlement' 结算价 — the exchange's
+ * daily settlement price, booked at the close; 'fills' 成交价 — the desk's own market order at the fixing
+ * time. A new average contract takes 'settlement' unless told otherwise (DEFAULT_AVERAGE_BASIS).
+ */
+export const AVERAGE_BASES = ['settlement', 'fills'] as const;
+export type AverageBasis = (typeof AVERAGE_BASES)[number];
+export const DEFAULT_AVERAGE_BASIS: AverageBasis = 'settlement';
+
 const day = (label: string) =>
   text(`请选择${label}`)
     .trim()
@@ -33,6 +42,10 @@ export const pricingTerms = {
   /** The window's first and last day (Beijing calendar days; its trading days are fixed). */
   average_start: z.preprocess((v) => (v === '' ? undefined : v), day('均价开始日').optional()),
   average_end: z.preprocess((v) => (v === '' ? undefined : v), day('均价结束日').optional()),
+  /** 均价依据: absent on an average contract → DEFAULT_AVERAGE_BASIS; refused on a point contract. */
+  average_basis: z
+    .enum(AVERAGE_BASES, { error: '均价依据 average_basis 应为 settlement（结算价）或 fills（成交价）' })
+    .optional(),
 };
 
 /** 转月: move unfixed lots to another month of the same product at a 月差 added to the basis. */
@@ -131,7 +144,7 @@ export const scheduleDay = z.object({
   date: z.string(),
   planned_lots: z.int(),
   fixed_lots: z.int(),
-  /** The day's fill price (futures), null before a fill. */
+  /** The day's price (futures): the fill, or for 'settlement' the day's settlement price; null before. */
   price: z.number().nullable(),
   /** The lot-weighted average futures price of the fills up to and with this day. */
   average_so_far: z.number().nullable(),
@@ -145,7 +158,9 @@ export const contractSchedule = z.object({
   pricing_mode: z.enum(PRICING_MODES),
   average_start: z.string().nullable(),
   average_end: z.string().nullable(),
-  /** 'HH:MM' Beijing time, AVERAGE_FIXING_TIME. */
+  /** 均价依据 of an average contract (null for a point one). */
+  average_basis: z.enum(AVERAGE_BASES).nullable(),
+  /** 'HH:MM' Beijing time: AVERAGE_FIXING_TIME for 'fills', the close (15:00) for 'settlement'. */
   fixing_time: z.string(),
   total_quantity: z.int(),
   executed_quantity: z.int(),

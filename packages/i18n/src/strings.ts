@@ -27,6 +27,7 @@ import { phone } from './strings/phone';
 import { rollApplications } from './strings/rollApplications';
 import { structurePricing } from './strings/structurePricing';
 import { authorisedPricers } from './strings/authorisedPricers';
+import { averageBasis } from './strings/averageBasis';
 
 export const zh = {
   app,
@@ -57,6 +58,7 @@ export const zh = {
   rollApplications,
   structurePricing,
   authorisedPricers,
+  averageBasis,
 } as const;
 
 export type Strings = typeof zh;

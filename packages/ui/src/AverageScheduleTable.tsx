@@ -12,9 +12,12 @@ const D = zh.lifecycle.ui.detailDialog;
 export function AverageScheduleTable({
   days,
   renderStatus,
+  basis = null,
 }: {
   days: readonly ScheduleDay[];
   renderStatus: (day: ScheduleDay) => ReactNode;
+  /** 均价依据 (issue 43): the price column says 结算价 or 成交价. */
+  basis?: 'settlement' | 'fills' | null;
 }) {
   return (
     <Table striped withTableBorder>
@@ -23,7 +26,7 @@ export function AverageScheduleTable({
           <Table.Th>{D.columns.date}</Table.Th>
           <Table.Th>{D.columns.planned}</Table.Th>
           <Table.Th>{D.columns.fixed}</Table.Th>
-          <Table.Th>{D.columns.price}</Table.Th>
+          <Table.Th>{basis ? zh.averageBasis.priceColumn[basis] : D.columns.price}</Table.Th>
           <Table.Th>{D.columns.average}</Table.Th>
           <Table.Th>{D.columns.status}</Table.Th>
         </Table.Tr>

@@ -5,6 +5,7 @@ import { createPortal } from 'react-dom';
 import type { Confirmation } from '@pfp/contract';
 
 const t = zh.fixing.confirmation;
+const B = zh.averageBasis;
 
 /**
  * Printing shows the confirmation alone on an A4 page: a copy of the document is kept directly under
@@ -74,8 +75,24 @@ function ConfirmationDocument({
       direction,
     ],
     [t.lots, formatLotsWithUnits(c.lots, c.multiplier, c.unit), t.multiplier, formatMultiplier(c.multiplier, c.unit)],
-    [t.futuresPrice, money(c.futures_price), t.basis, formatBasis(c.basis)],
+    [
+      c.average_basis === 'settlement' ? B.confirmation.settlementPrice : t.futuresPrice,
+      money(c.futures_price),
+      t.basis,
+      formatBasis(c.basis),
+    ],
     [t.fixedPrice, money(c.fixed_price), t.amount, money(c.amount)],
+    // A day's 均价点价 says what it averages (issue 43).
+    ...(c.average_basis
+      ? [
+          [B.confirmation.mode, zh.lifecycle.pricingModes.average, B.label, B.confirmation.basis[c.average_basis]] as [
+            string,
+            string,
+            string,
+            string,
+          ],
+        ]
+      : []),
     [
       t.orderId,
       String(c.order_id),

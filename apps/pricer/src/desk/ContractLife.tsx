@@ -13,15 +13,32 @@ export function AverageSchedule({ schedule }: { schedule: ContractSchedule }) {
   return (
     <Stack gap="xs" data-testid="average-schedule">
       <Group justify="space-between">
-        <Text size="sm" c="dimmed">
-          {D.window(schedule.average_start ?? '', schedule.average_end ?? '', schedule.fixing_time)}
-        </Text>
+        <Stack gap={2}>
+          {schedule.average_basis ? (
+            <Text size="sm" fw={600} data-testid="average-basis">
+              {zh.averageBasis.line(schedule.average_basis)}
+            </Text>
+          ) : null}
+          <Text size="sm" c="dimmed">
+            {zh.averageBasis.window(
+              schedule.average_start ?? '',
+              schedule.average_end ?? '',
+              schedule.average_basis ?? null,
+              schedule.fixing_time,
+            )}
+          </Text>
+        </Stack>
         <Text size="sm" fw={700} data-testid="running-average">
           {schedule.avg_price === null ? D.noFills : D.runningAverage(formatPrice(schedule.avg_price))}
         </Text>
       </Group>
-      <Table.ScrollContainer minWidth={480}>
+      {/* Wider than a phone: the scrolled region takes the keyboard's focus (axe scrollable-region-focusable). */}
+      <Table.ScrollContainer
+        minWidth={480}
+        scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': D.schedule } }}
+      >
         <AverageScheduleTable
+          basis={schedule.average_basis ?? null}
           days={schedule.days}
           renderStatus={(d) => (
             <Text span size="sm" fw={d.status === 'filled' ? 600 : 400}>

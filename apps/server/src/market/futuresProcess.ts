@@ -30,6 +30,8 @@ export class SimFuture {
   quote: Quote;
   /** Bumped whenever the quote's bid/ask changes (option chains reprice on it). */
   version = 0;
+  /** Σ price × lots of the trading day's simulated trades (their volume is quote.volume): the settlement's VWAP. */
+  turnover = 0;
 
   constructor(
     readonly spec: FutureSpec,
@@ -100,6 +102,7 @@ export class SimFuture {
         const lots = rng.int(1, 5 + Math.round(this.liquidity * 120));
         last_price = price;
         volume += lots;
+        this.turnover += price * lots;
         open_interest = Math.max(0, open_interest + rng.int(-lots, lots));
       }
     }
@@ -120,13 +123,26 @@ export class SimFuture {
     const book = this.book();
     const last_price = roundToTick(this.mid, this.product.tick);
     this.quote = { ...q, ...book, last_price, volume: q.volume + 1 };
+    this.turnover += last_price;
     this.version++;
     return this.quote;
+  }
+
+  /**
+   * The day's settlement price as the exchanges compute it (SHFE, DCE, CZCE: 当日结算价 = the
+   * volume-weighted average price of the day's trades): Σ price × lots ÷ lots of the trading day's
+   * simulated trades, on the tick; the last price when nothing traded.
+   */
+  settlementPrice(): { price: number; volume: number } {
+    const volume = this.quote.volume;
+    if (volume <= 0 || this.turnover <= 0) return { price: this.quote.last_price, volume: 0 };
+    return { price: roundToTick(this.turnover / volume, this.product.tick), volume };
   }
 
   /** A new trading day: the last price becomes the settlement, limits are recomputed, volume resets. */
   settle(datetime: string): Quote {
     const settlement = this.quote.last_price;
+    this.turnover = 0;
     const limits = priceLimits(settlement, this.product);
     this.mid = clamp(this.mid, limits.lower, limits.upper);
     this.quote = {

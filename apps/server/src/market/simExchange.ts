@@ -25,6 +25,9 @@ import { consoleLogger, type Logger } from '../platform/logger';
 
 export type { Quote } from '../platform/quote';
 
+/** The day session's close (Shanghai hour): the settlement price is taken then. */
+const CLOSE_HOUR = 15;
+
 export interface SimExchangeOptions {
   /** Seed of the market's random streams (default 1). */
   seed?: number;
@@ -61,6 +64,9 @@ export class SimExchange {
   private tickCount = 0;
   private day = '';
   private dayAsOf = new Date(0);
+  /** The settlement prices frozen at the day's close (15:00 Shanghai), and their day. */
+  private closing = new Map<string, { price: number; volume: number }>();
+  private closingDay = '';
 
   constructor(options: SimExchangeOptions = {}) {
     this.catalogue = options.catalogue ?? defaultCatalogue;
@@ -155,6 +161,21 @@ export class SimExchange {
     return () => this.listeners.delete(listener);
   }
 
+  /**
+   * The settlement price of every listed future for the trading day `day` (docs/fixing.md 均价依据): the
+   * volume-weighted average of the day's simulated trades, frozen at the day's close (15:00 Shanghai) by
+   * the first tick at or after it. Asked for a day whose close this process did not see (it started
+   * after it, or `day` is not its trading day), it answers the average so far of its own trading day:
+   * the simulation keeps no history, and the first published price is the one stored.
+   */
+  settlementPrices(day: string): { instrument_id: string; price: number; volume: number }[] {
+    const frozen = this.closingDay === day ? this.closing : undefined;
+    return [...this.futures.values()].map((f) => ({
+      instrument_id: f.spec.symbol,
+      ...(frozen?.get(f.spec.symbol) ?? f.settlementPrice()),
+    }));
+  }
+
   /** Whether the instrument trades at `at` (always true with sessions 'always'); unknown symbols: false. */
   isTrading(symbol: string, at: Date = this.now()): boolean {
     const spec = this.catalogue.findInstrument(symbol, at);
@@ -199,6 +220,7 @@ export class SimExchange {
     this.tickCount++;
     const changed: Quote[] = [];
     if (dateKey(tradingDayOf(now)) !== this.day) this.rollover(now, changed);
+    this.freezeClose(now);
     const datetime = formatQuoteTime(now);
     const real = this.sessions === 'real';
     for (const future of this.futures.values()) {
@@ -241,6 +263,15 @@ export class SimExchange {
         this.futures.set(spec.symbol, new SimFuture(spec, product, index, this.seed, now.getTime(), datetime));
       });
     }
+  }
+
+  /** At the first tick at or after 15:00 of the trading day (its close), its settlement prices are frozen. */
+  private freezeClose(now: Date): void {
+    if (this.closingDay === this.day) return;
+    const [y, m, d] = this.day.split('-').map(Number) as [number, number, number];
+    if (now.getTime() < shanghaiInstant(y, m, d, CLOSE_HOUR)) return;
+    this.closing = new Map([...this.futures.values()].map((f) => [f.spec.symbol, f.settlementPrice()]));
+    this.closingDay = this.day;
   }
 
   /** New trading day: settle, reset limits and volumes, drop expired contracts, list new ones. */

@@ -46,6 +46,13 @@ export interface AppContext {
    * /api/test/average-fixings runs the average-fixing job once at a chosen instant.
    */
   simAverageFixings?: boolean;
+  /**
+   * The market's settlement prices of a trading day, published at its close (the simulated exchange's;
+   * absent with a DIFF feed: 结算价 average contracts then wait, docs/fixing.md).
+   */
+  settlementPrices?: (day: string) => { instrument_id: string; price: number; volume: number }[];
+  /** What a booking of fills also records (the capabilities' hooks, modules/index.ts tradingHooks). */
+  fillsBooked?: FillsBooked;
   /** What the trader app needs to find its identity provider. */
   oidc: { authority: string; clientId: string };
 }

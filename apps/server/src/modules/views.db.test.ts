@@ -101,6 +101,7 @@ const ROW_TYPES: RowKinds = {
     rolled_from: 'number?',
     rolled_out_quantity: 'number',
     fees: 'number',
+    average_basis: 'text?',
   },
   v_instruments: {
     symbol: 'text',
@@ -161,6 +162,7 @@ const ROW_TYPES: RowKinds = {
     acknowledged_at: 'date?',
     unit: 'text?',
     fixed_by: 'text?',
+    average_basis: 'text?',
   },
   v_roll_applications: {
     id: 'number',

@@ -1,4 +1,4 @@
-import { NumberInput, SegmentedControl, Select, SimpleGrid, Text, TextInput } from '@pfp/mantine';
+import { NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@pfp/mantine';
 import { schemaResolver, useForm } from '@mantine/form';
 import { zh } from '@pfp/i18n';
 import { DateField, notify } from '@pfp/ui';
@@ -290,6 +290,25 @@ export function ContractDialog({ opened, contract, onClose }: ContractDialogProp
           <Text size="xs" c="dimmed">
             {zh.lifecycle.ui.pricingModeHelp}
           </Text>
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="contract-average-basis-label">
+              {zh.averageBasis.label}
+            </Text>
+            <SegmentedControl
+              aria-labelledby="contract-average-basis-label"
+              data={[
+                { value: 'settlement', label: zh.averageBasis.bases.settlement },
+                { value: 'fills', label: zh.averageBasis.bases.fills },
+              ]}
+              value={values.average_basis}
+              disabled={locked}
+              onChange={(value) => form.setFieldValue('average_basis', value === 'fills' ? 'fills' : 'settlement')}
+              data-testid="contract-average-basis"
+            />
+            <Text size="xs" c="dimmed" data-testid="contract-average-basis-help">
+              {zh.averageBasis.meaning[values.average_basis]}
+            </Text>
+          </Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <DateField
               label={zh.lifecycle.ui.averageStart}

@@ -171,7 +171,11 @@ export const CONTRACT_COLUMNS: DataTableColumn<ContractRow>[] = [
     header: zh.lifecycle.ui.pricingMode,
     width: 96,
     priority: 4,
-    render: (c) => zh.lifecycle.pricingModes[c.pricing_mode ?? 'point'],
+    // 均价依据 with it (issue 43): 均价点价（结算价）.
+    render: (c) =>
+      c.pricing_mode === 'average' && c.average_basis
+        ? zh.averageBasis.mode(c.average_basis)
+        : zh.lifecycle.pricingModes[c.pricing_mode ?? 'point'],
   },
   {
     field: 'fees',

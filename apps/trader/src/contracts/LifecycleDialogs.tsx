@@ -371,10 +371,21 @@ export function ContractDetailDialog({
                 {s.avg_price === null ? D.noFills : D.runningAverage(formatPrice(s.avg_price))}
               </Text>
             </Group>
+            {s.average_basis ? (
+              <Text size="sm" fw={600} data-testid="average-basis">
+                {zh.averageBasis.line(s.average_basis)}
+              </Text>
+            ) : null}
             <Text size="sm" c="dimmed">
-              {D.window(s.average_start ?? '', s.average_end ?? '', s.fixing_time)}
+              {zh.averageBasis.window(
+                s.average_start ?? '',
+                s.average_end ?? '',
+                s.average_basis ?? null,
+                s.fixing_time,
+              )}
             </Text>
             <AverageScheduleTable
+              basis={s.average_basis ?? null}
               days={s.days}
               renderStatus={(d) => (
                 <Badge

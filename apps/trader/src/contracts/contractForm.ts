@@ -1,6 +1,8 @@
 import {
   createContractInput,
+  DEFAULT_AVERAGE_BASIS,
   deadlineDayProblem,
+  type AverageBasis,
   exchangeOfSymbol,
   type ContractRow,
   type ContractStatus,
@@ -31,6 +33,8 @@ export interface ContractValues {
   pricing_mode: 'point' | 'average';
   average_start: string;
   average_end: string;
+  /** 均价依据 of an average contract (issue 43): 结算价 by default. */
+  average_basis: AverageBasis;
   /**
    * 保证金比例 in percent (issue 41): offered from the customer's / product's / company's rate until the
    * trader types one (`margin_touched`); a typed 0 needs `margin_zero_ok`.
@@ -56,6 +60,7 @@ export const EMPTY_CONTRACT: ContractValues = {
   pricing_mode: 'point',
   average_start: '',
   average_end: '',
+  average_basis: DEFAULT_AVERAGE_BASIS,
   margin_pct: '',
   margin_touched: false,
   margin_zero_ok: false,
@@ -75,6 +80,7 @@ export function valuesFromContract(contract: ContractRow): ContractValues {
     pricing_mode: contract.pricing_mode ?? 'point',
     average_start: contract.average_start ?? '',
     average_end: contract.average_end ?? '',
+    average_basis: contract.average_basis ?? DEFAULT_AVERAGE_BASIS,
     margin_pct: rateToPercent(contract.margin_rate ?? 0),
     margin_touched: false,
     margin_zero_ok: false,
@@ -129,7 +135,7 @@ export function toCreateInput(values: ContractValues): CreateContractInput {
     pricing_mode: values.pricing_mode,
     ...(values.margin_touched && values.margin_pct !== '' ? { margin_rate: percentToRate(values.margin_pct) } : {}),
     ...(values.pricing_mode === 'average'
-      ? { average_start: values.average_start, average_end: values.average_end }
+      ? { average_start: values.average_start, average_end: values.average_end, average_basis: values.average_basis }
       : {}),
   };
 }

@@ -39,6 +39,7 @@ const FILLED: ContractValues = {
   pricing_mode: 'point',
   average_start: '',
   average_end: '',
+  average_basis: 'settlement',
   margin_pct: 10,
   margin_touched: false,
   margin_zero_ok: false,
@@ -127,8 +128,12 @@ describe('contract form', () => {
       pricing_mode: 'average',
       average_start: '2099-12-01',
       average_end: '2099-12-31',
+      // 均价依据 (issue 43): 结算价 unless the trader chose 成交价.
+      average_basis: 'settlement',
     });
+    expect(toCreateInput({ ...average, average_basis: 'fills' })).toMatchObject({ average_basis: 'fills' });
     expect(toCreateInput({ ...FILLED, average_start: '2099-12-01' })).not.toHaveProperty('average_start');
+    expect(toCreateInput(FILLED)).not.toHaveProperty('average_basis');
   });
 });
 

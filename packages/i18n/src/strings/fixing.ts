@@ -330,6 +330,7 @@ export const fixing = {
       pricing_mode: '定价方式',
       average_start: '均价开始日',
       average_end: '均价结束日',
+      average_basis: '均价依据',
       remaining_quantity: '剩余数量',
       executed_quantity: '已点价数量',
       new_password: '新密码',
@@ -382,6 +383,9 @@ export const fixing = {
       adjust: '调整',
       average: '均价点价',
       point: '点价',
+      // 均价依据 (issue 43)
+      settlement: '结算价',
+      fills: '成交价',
       // The webhook's event kinds (set-webhook's kinds).
       ...notifications.kinds,
       true: '是',

@@ -56,7 +56,7 @@ export const lifecycle = {
     detail: '详情',
     pricingMode: '点价方式',
     fees: '转月/延期费',
-    pricingModeHelp: '均价点价：系统在均价区间内每个交易日 14:50 按剩余手数 ÷ 剩余交易日自动点价',
+    pricingModeHelp: '均价点价：系统在均价区间内每个交易日按剩余手数 ÷ 剩余交易日自动点价',
     averageStart: '均价开始日',
     averageEnd: '均价结束日',
     rollDialog: {

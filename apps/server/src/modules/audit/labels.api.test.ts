@@ -10,6 +10,7 @@ import { createTradingService, type TradingService } from '../../trading/service
 import { expireDueConditionals, triggerConditional } from '../conditional/conditional';
 import { expireDueContracts } from '../controls/deadlines';
 import { runAverageFixings } from '../lifecycle/average';
+import { publishSettlementPrices, runSettlementBookings } from '../lifecycle/settlement';
 import { markAccounts } from '../margin/watch';
 import { notifyFills } from '../notifications/notify';
 
@@ -175,6 +176,29 @@ async function runEveryAction() {
     })
     .execute();
   await runAverageFixings(h.db, { now: shanghaiDate(`${day} 14:55`) });
+  // 均价依据 结算价 (issue 43): the day booked after the close at the published settlement price.
+  await h.db
+    .insertInto('contracts')
+    .values({
+      tenant_id: a.tenantId,
+      name: '结算价均价-审计',
+      pricer_id: bob,
+      product_name: '铜',
+      instrument_id: a.symbol,
+      direction: 'BUY',
+      total_quantity: 2,
+      remaining_quantity: 2,
+      status: 'active',
+      basis: 100,
+      fixing_deadline: DEADLINE,
+      pricing_mode: 'average',
+      average_start: day,
+      average_end: day,
+      average_basis: 'settlement',
+    })
+    .execute();
+  await publishSettlementPrices(h.db, day, [{ instrument_id: a.symbol, price: 80_000, volume: 10 }]);
+  await runSettlementBookings(h.db, { now: shanghaiDate(`${day} 15:05`) });
 
   // 转月申请 (issue 42): the customer applies, the trader prices, the customer accepts (a roll-contract row).
   const applying = (await createContract(h, a, 'alice', DEADLINE)).id;

@@ -79,6 +79,8 @@ export async function createContract(
         pricing_mode: input.pricing_mode,
         average_start: window?.start ?? null,
         average_end: window?.end ?? null,
+        // A point contract keeps the column's default: its basis means nothing (shown as null).
+        ...(window ? { average_basis: window.basis } : {}),
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -86,9 +88,15 @@ export async function createContract(
       tenantId,
       actor,
       action: 'create-contract',
-      payload: { ...input, margin_rate: Number(row.margin_rate), margin_rate_source: rate.source, id: row.id },
+      payload: {
+        ...input,
+        ...(window ? { average_basis: window.basis } : {}),
+        margin_rate: Number(row.margin_rate),
+        margin_rate_source: rate.source,
+        id: row.id,
+      },
     });
-    return row;
+    return { ...row, average_basis: window ? row.average_basis : null };
   });
 }
 

@@ -1,5 +1,5 @@
 import { zh } from '@pfp/i18n';
-import { deadlineDayProblem, exchangeOfSymbol } from '@pfp/contract';
+import { DEFAULT_AVERAGE_BASIS, deadlineDayProblem, exchangeOfSymbol, type AverageBasis } from '@pfp/contract';
 import { invalid } from '../../platform/errors';
 import { addDays, dateKey, shanghaiCivilDate, tradingDaysIn } from '../../market/calendar';
 import { shanghaiInstant } from '../../platform/time';
@@ -104,17 +104,22 @@ export interface AverageWindowInput {
   instrument_id?: string;
   average_start?: string | undefined;
   average_end?: string | undefined;
+  average_basis?: AverageBasis | undefined;
 }
 
-/** The window of a new contract, checked: 400 naming the field; null for a point contract. */
+/**
+ * The window and 均价依据 of a new contract, checked: 400 naming the field; null for a point contract.
+ * An average contract without a basis takes DEFAULT_AVERAGE_BASIS (结算价, docs/fixing.md).
+ */
 export function checkAverageWindow(
   input: AverageWindowInput,
   fixingDeadline: string,
   now: Date,
-): { start: string; end: string } | null {
+): { start: string; end: string; basis: AverageBasis } | null {
   const W = zh.lifecycle.errors.averageWindow;
   if (input.pricing_mode === 'point') {
     if (input.average_start || input.average_end) throw invalid(W.pointHasWindow, 'pricing_mode');
+    if (input.average_basis) throw invalid(zh.averageBasis.errors.pointHasBasis, 'average_basis');
     return null;
   }
   if (!input.average_start) throw invalid(W.missing, 'average_start');
@@ -126,5 +131,5 @@ export function checkAverageWindow(
   if (!tradingDaysIn(start, end, exchangeOfSymbol(input.instrument_id ?? '')).length)
     throw invalid(W.noTradingDay, 'average_start');
   if (end > fixingDeadline) throw invalid(W.afterDeadline(fixingDeadline), 'average_end');
-  return { start, end };
+  return { start, end, basis: input.average_basis ?? DEFAULT_AVERAGE_BASIS };
 }

@@ -27,7 +27,8 @@ export const CONTRACTS_SQL: readonly SqlObject[] = [
            to_char(c.average_end, 'YYYY-MM-DD') as average_end,
            c.rolled_from,
            c.rolled_out_quantity,
-           c.fees
+           c.fees,
+           case when c.pricing_mode = 'average' then c.average_basis end as average_basis
       from contracts c
       join pricer_users u on u.id = c.pricer_id
       left join instruments i on i.symbol = c.instrument_id

@@ -36,6 +36,8 @@ export const contractsView: ViewDef = {
     rolled_from: { type: 'number' },
     rolled_out_quantity: { type: 'number' },
     fees: { type: 'number' },
+    // issue 43: 均价依据 (null for a point contract)
+    average_basis: { type: 'text' },
   },
   defaultSort: [{ field: 'id', ascending: false }],
   searchColumns: ['name', 'pricer_name', 'product_name', 'instrument_id'],

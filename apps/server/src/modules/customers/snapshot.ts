@@ -114,6 +114,7 @@ function contractRows(db: Kysely<DB>, who: { tenantId: number; pricerId: number 
       'v_contracts.pricing_mode',
       'v_contracts.average_start',
       'v_contracts.average_end',
+      'v_contracts.average_basis',
       'v_contracts.rolled_out_quantity',
     ])
     .where('v_contracts.tenant_id', '=', who.tenantId)

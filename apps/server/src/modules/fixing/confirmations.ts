@@ -47,6 +47,7 @@ const COLUMNS = [
   'unit',
   'pricer_full_name',
   'fixed_by',
+  'average_basis',
 ] as const;
 
 export async function getConfirmation(

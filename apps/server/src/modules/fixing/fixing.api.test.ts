@@ -321,6 +321,7 @@ describe('statements', () => {
       '合约乘数',
       '金额（元）',
       '订单号',
+      '点价方式',
     ]);
     const data = rows.slice(2);
     const mine = data.find((r) => r[13] === orderId)!;
@@ -354,9 +355,9 @@ describe('statements', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      '确认单号,点价时间,客户,合同,品种,期货合约,方向,成交手数,期货成交价,基差,点价价格,合约乘数,金额（元）,订单号',
+      '确认单号,点价时间,客户,合同,品种,期货合约,方向,成交手数,期货成交价,基差,点价价格,合约乘数,金额（元）,订单号,点价方式',
     );
-    const line = lines.find((l) => l.endsWith(`,${orderId}`))!;
+    const line = lines.find((l) => l.endsWith(`,${orderId},点价`))!;
     expect(line.split(',').slice(6, 13)).toEqual(['买入', '2', '82000', '200', '82200', '5', '822000']);
     // The detail, a blank line, then the summary: 对账汇总, its header, one row a contract, the totals.
     const blank = lines.indexOf('');

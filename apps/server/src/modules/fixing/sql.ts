@@ -23,7 +23,8 @@ export const FIXING_SQL: readonly SqlObject[] = [
            f.last_at as fixed_at, o.created_at as ordered_at, o.status,
            ack.acknowledged_at, i.unit,
            coalesce(nullif(btrim(u.full_name), ''), u.username) as pricer_full_name,
-           ap.name as fixed_by
+           ap.name as fixed_by,
+           case when af.order_id is not null then c.average_basis end as average_basis
       from orders o
       cross join lateral (select min(tr.created_at) as first_at, max(tr.created_at) as last_at
                             from trades tr where tr.order_id = o.id) f
@@ -33,6 +34,7 @@ export const FIXING_SQL: readonly SqlObject[] = [
       left join instruments i on i.symbol = o.instrument_id
       left join confirmation_acks ack on ack.order_id = o.id
       left join authorised_pricers ap on ap.id = o.authorised_pricer_id
+      left join average_fixings af on af.order_id = o.id and af.contract_id = o.contract_id
      where o.volume_traded > 0
   `,
   ),

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { zh } from '@pfp/i18n';
 import { PassThrough, type Readable } from 'node:stream';
 import { beijingText, shanghaiWallClock } from '../../platform/time';
 import type { StatementEntry } from '../margin/ledger';
@@ -45,6 +46,13 @@ export const STATEMENT_COLUMNS: Column[] = [
   { header: '合约乘数', key: 'multiplier', width: 10, value: (c) => c.multiplier, numFmt: '0' },
   { header: '金额（元）', key: 'amount', width: 18, value: (c) => c.amount, numFmt: '#,##0.00' },
   { header: '订单号', key: 'order_id', width: 10, value: (c) => c.order_id, numFmt: '0' },
+  // 均价依据 of a day's 均价点价 (issue 43): 均价点价（结算价） / 均价点价（成交价）; a customer's own fix: 点价.
+  {
+    header: '点价方式',
+    key: 'pricing_mode',
+    width: 18,
+    value: (c) => (c.average_basis ? zh.averageBasis.mode(c.average_basis) : zh.lifecycle.pricingModes.point),
+  },
 ];
 
 /**

@@ -10,7 +10,7 @@ import { ORDER_TEXTS, type TradingPort } from '../../trading/orderLife';
 import { dayShare } from './terms';
 
 /**
- * 均价点价 (docs/fixing.md): on each trading day of an average contract's window, at the fixing time
+ * 均价点价 on 成交价 (average_basis 'fills', docs/fixing.md; 结算价 is settlement.ts): on each trading day of an average contract's window, at the fixing time
  * (AVERAGE_FIXING_TIME, default 14:50 Beijing), the server fixes the lots left ÷ the trading days left
  * as a market order. Exactly once per (contract, day), across crashes, restarts and instances: the
  * contract row is locked, the day's average_fixings row is looked for and, when absent, inserted in
@@ -83,6 +83,7 @@ export async function runAverageFixings(
     .selectFrom('contracts as c')
     .select(['c.id'])
     .where('c.pricing_mode', '=', 'average')
+    .where('c.average_basis', '=', 'fills')
     .where('c.status', '=', 'active')
     .where('c.remaining_quantity', '>', 0)
     .where('c.average_start', '<=', day)
@@ -138,6 +139,7 @@ export async function fixDay(
       ])
       .where('c.id', '=', contractId)
       .where('c.pricing_mode', '=', 'average')
+      .where('c.average_basis', '=', 'fills')
       .forUpdate('c')
       .forShare('p')
       .executeTakeFirst();

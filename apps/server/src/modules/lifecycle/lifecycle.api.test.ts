@@ -428,6 +428,7 @@ describe('均价点价 average contracts', () => {
   it('has a schedule for its trader and its customer, and cannot be fixed by hand', async () => {
     const id = await newContract(a, 'alice', {
       pricing_mode: 'average',
+      average_basis: 'fills',
       average_start: start,
       average_end: end,
       total_quantity: 47,
@@ -439,6 +440,7 @@ describe('均价点价 average contracts', () => {
       pricing_mode: 'average',
       average_start: start,
       average_end: end,
+      average_basis: 'fills',
       fixing_time: '14:50',
       avg_price: null,
     });

@@ -5,6 +5,7 @@ import { accepted, serve } from '../../platform/http/route';
 import { holdForApproval } from '../staff/hold';
 import type { Capability } from '../context';
 import { configuredFixingTime, watchAverageFixings } from './average';
+import { watchSettlementBookings } from './settlement';
 import { extendDeadline } from './extend';
 import { rollContract } from './roll';
 import { lastPriceFrom } from '../margin/market';
@@ -115,6 +116,13 @@ export const lifecycle: Capability = {
         db: ctx.db,
         events: ctx.tradingPort,
         fixingTime: configuredFixingTime(),
+        logger: ctx.logger,
+      }),
+      // 结算价 average contracts: each trading day's share at the day's settlement price, after the close.
+      watchSettlementBookings({
+        db: ctx.db,
+        settlementPrices: ctx.settlementPrices,
+        fillsBooked: ctx.fillsBooked,
         logger: ctx.logger,
       }),
     ];

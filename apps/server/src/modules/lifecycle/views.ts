@@ -13,8 +13,9 @@ import type { z } from 'zod';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema';
 import { notFound } from '../../platform/errors';
-import { shanghaiToday } from '../contracts/fixingTerms';
+import { FIXING_CLOSE_HOUR, shanghaiToday } from '../contracts/fixingTerms';
 import { fixingDay, fixingTimeText, type FixingTime } from './average';
+import { closedDay } from './settlement';
 import { tradingDaysIn } from '../../market/calendar';
 import { projectShares } from './terms';
 import { runView, type ViewDef, type ViewResult } from '../../platform/views/engine';
@@ -56,12 +57,15 @@ export async function contractSchedule(
   const c = await scopedContract(db, scope, contractId);
   const basis = Number(c.basis);
   const executed = c.executed_quantity;
+  const onSettlement = c.average_basis === 'settlement';
   const head = {
     contract_id: c.id,
     pricing_mode: c.pricing_mode,
     average_start: c.average_start,
     average_end: c.average_end,
-    fixing_time: fixingTimeText(fixingTime),
+    average_basis: c.average_basis ?? null,
+    // 结算价: booked after the close.
+    fixing_time: onSettlement ? `${FIXING_CLOSE_HOUR}:00` : fixingTimeText(fixingTime),
     total_quantity: c.total_quantity,
     executed_quantity: executed,
     avg_price: executed > 0 ? Number(c.avg_price) : null,
@@ -79,10 +83,14 @@ export async function contractSchedule(
   const byDay = new Map(fixings.map((f) => [String(f.day), f]));
   const days = [...new Set([...tradingDaysIn(c.average_start, c.average_end), ...byDay.keys()])].sort();
   // Days still to come: today while its fixing has not happened and the close has not passed, and after.
+  // 结算价: the last closed day is still to be booked (until the next close), and every later day.
   const today = shanghaiToday(now);
   const todayOpen =
     fixingDay(now, fixingTime) !== undefined || now.getTime() < Date.parse(`${today}T${head.fixing_time}:00+08:00`);
-  const future = days.filter((d) => !byDay.has(d) && (d > today || (d === today && todayOpen)));
+  const booking = closedDay(now);
+  const future = days.filter(
+    (d) => !byDay.has(d) && (onSettlement ? d >= booking : d > today || (d === today && todayOpen)),
+  );
   const left = c.status === 'active' || c.status === 'paused' ? c.remaining_quantity : 0;
   const projected = new Map(future.map((d, i) => [d, projectShares(left, future.length)[i] ?? 0]));
   let lots = 0;
@@ -142,7 +150,11 @@ export async function contractHistory(
   ];
   const fills = await db
     .selectFrom('orders as o')
+    .leftJoin('average_fixings as af', (j) =>
+      j.onRef('af.order_id', '=', 'o.id').onRef('af.contract_id', '=', 'o.contract_id'),
+    )
     .select((eb) => [
+      'af.day',
       'o.id',
       'o.volume_traded',
       'o.trade_price',
@@ -161,7 +173,11 @@ export async function contractHistory(
     items.push({
       at: (f.at as Date | null) ?? f.updated_at,
       kind: 'fix',
-      text: H.fix(f.volume_traded, String(Number(f.trade_price))),
+      // A 结算价 day's booking says so (issue 43): its price is the exchange's settlement, not a fill.
+      text:
+        f.day && c.average_basis === 'settlement'
+          ? zh.averageBasis.historyFix(String(f.day), f.volume_traded, String(Number(f.trade_price)))
+          : H.fix(f.volume_traded, String(Number(f.trade_price))),
       order_id: f.id,
       roll: null,
       fee: 0,

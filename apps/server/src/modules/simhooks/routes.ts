@@ -3,6 +3,7 @@ import { invalid, notFound } from '../../platform/errors';
 import type { Capability } from '../context';
 import { configuredFixingTime, fixingDay, fixingTimeText, runAverageFixings } from '../lifecycle/average';
 import { FIXING_CLOSE_HOUR } from '../contracts/fixingTerms';
+import { closedDay, publishSettlementPrices, runSettlementBookings } from '../lifecycle/settlement';
 
 /** The end-to-end suites' market shock: a listed future moved by a percentage (−20 … +20). */
 const shiftBody = z.object({
@@ -12,6 +13,8 @@ const shiftBody = z.object({
 
 /** An instant with its zone (e.g. 2026-11-30T14:50:00+08:00): a time without one would be the server's. */
 const fixingsBody = z.object({ at: z.iso.datetime({ offset: true }) });
+/** The close as if the clock said `at`; `book: false` publishes the settlement prices only (a kill before the booking). */
+const closeBody = z.object({ at: z.iso.datetime({ offset: true }), book: z.boolean().optional().default(true) });
 
 /**
  * Hooks for the end-to-end suites, registered only when the server runs with SIM_MARKET_HOOKS=1 and the
@@ -23,6 +26,10 @@ const fixingsBody = z.object({ at: z.iso.datetime({ offset: true }) });
  * POST /api/test/average-fixings {at}: one run of the average-fixing job as if its clock said `at`
  * (docs/fixing.md), so a browser test can walk an average contract's day without waiting for 14:50.
  * It is the job's own run: the same exactly-once guard (a second call for the same day fixes nothing).
+ *
+ * POST /api/test/settlement-close {at, book?}: the close of the last trading day closed at `at` — the
+ * simulated exchange publishes its settlement prices for that day and, unless `book` is false, the
+ * 结算价 average job runs once as if its clock said `at` (docs/fixing.md 均价依据).
  */
 export const simHooks: Capability = {
   open(app, ctx) {
@@ -62,6 +69,33 @@ export const simHooks: Capability = {
           })),
         };
       });
+      const prices = ctx.settlementPrices;
+      if (prices) {
+        app.post('/api/test/settlement-close', { schema: { hide: true } }, async (req) => {
+          const body = closeBody.safeParse(req.body);
+          const at = body.success ? new Date(body.data.at) : undefined;
+          if (!body.success || !at || Number.isNaN(at.getTime()))
+            throw invalid('请求参数无效：时间 at 须为带时区的 ISO 时间，例如 2026-11-30T15:05:00+08:00', 'at');
+          const day = closedDay(at);
+          const published = await publishSettlementPrices(ctx.db, day, prices(day));
+          if (!body.data.book) return { day, published, bookings: [] };
+          const run = await runSettlementBookings(ctx.db, {
+            now: at,
+            settlementPrices: prices,
+            fillsBooked: ctx.fillsBooked,
+          });
+          return {
+            day,
+            published,
+            bookings: run.bookings.map((r) => ({
+              contract_id: r.contractId,
+              outcome: r.outcome,
+              order_id: r.outcome === 'fixed' ? r.orderId : null,
+              lots: r.outcome === 'fixed' ? r.lots : 0,
+            })),
+          };
+        });
+      }
     }
   },
 };

@@ -16,6 +16,8 @@ describe('the end-to-end hooks', () => {
     expect(res.status).toBe(404);
     const run = await h.call('/api/test/average-fixings', { at: '2026-12-01T14:50:00+08:00' });
     expect(run.status).toBe(404);
+    const close = await h.call('/api/test/settlement-close', { at: '2026-12-01T15:05:00+08:00' });
+    expect(close.status).toBe(404);
   });
 });
 

@@ -29,6 +29,7 @@ import * as m029 from './migrations/029_agreements';
 import * as m030 from './migrations/030_authorised_pricers';
 import * as m028 from './migrations/028_roll_applications';
 import * as m032 from './migrations/032_roll_auto_pricing';
+import * as m031 from './migrations/031_average_basis';
 import { PGliteDialect } from './pgliteDialect';
 import type { Logger } from '../logger';
 import { guardedPool } from './resilience';
@@ -106,6 +107,7 @@ const migrations: Record<string, Migration> = {
   '029_agreements': m029,
   '028_roll_applications': m028,
   '030_authorised_pricers': m030,
+  '031_average_basis': m031,
   '032_roll_auto_pricing': m032,
 };
 

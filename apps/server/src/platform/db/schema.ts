@@ -165,6 +165,8 @@ export interface ContractTable {
   /** The average window 'YYYY-MM-DD' (Beijing calendar days); null for a point contract. */
   average_start: ColumnType<string | null, string | null | undefined, string | null>;
   average_end: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 均价依据 of an average contract: 结算价 or 成交价 (migration 031; 'fills' on the rows before it). */
+  average_basis: Generated<AverageBasis>;
   /** The contract these lots were rolled (转月) from. */
   rolled_from: ColumnType<number | null, number | null | undefined, number | null>;
   /** Unfixed lots rolled out to another month (still counted in total_quantity, migration 028). */
@@ -174,6 +176,19 @@ export interface ContractTable {
 }
 
 export type PricingMode = 'point' | 'average';
+export type AverageBasis = 'settlement' | 'fills';
+
+/** A future's daily settlement price as published at the close (migration 031, docs/fixing.md). */
+export interface SettlementPriceTable {
+  instrument_id: string;
+  /** The trading day 'YYYY-MM-DD'. */
+  day: string;
+  price: Numeric;
+  volume: ColumnType<number, number | undefined, number>;
+  /** 'sim': the simulated exchange. */
+  source: string;
+  published_at: DefaultTimestamp;
+}
 
 /** A roll or an extension of a contract (migration 017). */
 export interface ContractEventTable {
@@ -393,10 +408,13 @@ export interface ContractViewRow extends Omit<
   | 'margin_rate'
   | 'settled_quantity'
   | 'pricing_mode'
+  | 'average_basis'
   | 'rolled_out_quantity'
   | 'fees'
 > {
   pricing_mode: PricingMode;
+  /** null for a point contract. */
+  average_basis: AverageBasis | null;
   rolled_out_quantity: number;
   fees: number;
   margin_rate: number;
@@ -569,6 +587,7 @@ export interface DB {
   login_failures: LoginFailureTable;
   contract_events: ContractEventTable;
   average_fixings: AverageFixingTable;
+  settlement_prices: SettlementPriceTable;
   agreement_templates: AgreementTemplateTable;
   agreement_acceptances: AgreementAcceptanceTable;
   agreement_signatures: AgreementSignatureTable;

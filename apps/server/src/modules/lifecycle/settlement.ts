@@ -1,0 +1,243 @@
+import type { Kysely } from 'kysely';
+import { zh } from '@pfp/i18n';
+import type { DB } from '../../platform/db/schema';
+import type { Logger } from '../../platform/logger';
+import { every, type Periodic } from '../../platform/every';
+import { shanghaiInstant } from '../../platform/time';
+import { addDays, dateKey, isTradingDate, shanghaiCivilDate, tradingDaysIn } from '../../market/calendar';
+import type { FillsBooked } from '../../trading/apply';
+import { moveLots } from '../../trading/lots';
+import { audit, SYSTEM_ACTOR } from '../audit/audit';
+import { FIXING_CLOSE_HOUR } from '../contracts/fixingTerms';
+import { dayShare } from './terms';
+import type { DayOutcome } from './average';
+
+/**
+ * 均价点价 on 结算价 (average_basis 'settlement', docs/fixing.md): after each trading day's close (15:00
+ * Beijing) the day's share of every such contract — lots left ÷ trading days left, as for 成交价 — is
+ * booked as fixed at the exchange's settlement price of the day. No order goes to the exchange: the
+ * price is the exchange's, not a fill of ours; the booking is an order row already FINISHED with one
+ * trade at that price, so the confirmation, the statement and the contract's average read it like any fix.
+ *
+ * 1. Publish: the market's settlement prices of the day go into settlement_prices (one row per
+ *    instrument and day; the first published price stands, a second publication changes nothing).
+ * 2. Book: per contract, ONE transaction locks the contract, looks for the day's average_fixings row and,
+ *    when absent, inserts the order, its trade, the lots and the row (primary key (contract_id, day)):
+ *    a crash before the commit leaves nothing, after it everything; a second run or instance finds the row.
+ *
+ * The day booked is the last closed trading day: from its close to the next trading day's close. A
+ * server down at the close books it when it comes back within that time; a day whose next close has
+ * passed is not made up (its share moves on, as with 成交价).
+ */
+
+export type SettlementOutcome = DayOutcome | { outcome: 'no-price' };
+
+/** The last trading day whose close (15:00 Beijing) is at or before `now`. */
+export function closedDay(now: Date): string {
+  let day = shanghaiCivilDate(now);
+  if (now.getTime() < shanghaiInstant(day.y, day.m, day.d, FIXING_CLOSE_HOUR)) day = addDays(day, -1);
+  while (!isTradingDate(day)) day = addDays(day, -1);
+  return dateKey(day);
+}
+
+export interface SettlementRunOptions {
+  now?: Date;
+  /** The market's settlement prices of a day (AppContext.settlementPrices); absent: only stored ones are used. */
+  settlementPrices?: ((day: string) => { instrument_id: string; price: number; volume: number }[]) | undefined;
+  fillsBooked?: FillsBooked | undefined;
+  /** Tests: runs after the prices are published and before any booking (a crash between the two). */
+  afterPublish?: () => void;
+}
+
+/** Stores the day's settlement prices (the first publication stands). Returns how many rows were new. */
+export async function publishSettlementPrices(
+  db: Kysely<DB>,
+  day: string,
+  prices: readonly { instrument_id: string; price: number; volume: number }[],
+): Promise<number> {
+  const rows = prices.filter((p) => Number.isFinite(p.price) && p.price > 0);
+  if (!rows.length) return 0;
+  const r = await db
+    .insertInto('settlement_prices')
+    .values(rows.map((p) => ({ instrument_id: p.instrument_id, day, price: p.price, volume: p.volume, source: 'sim' })))
+    .onConflict((oc) => oc.columns(['instrument_id', 'day']).doNothing())
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0);
+}
+
+/** One run: publishes the last closed day's settlement prices and books every 结算价 contract due that day. */
+export async function runSettlementBookings(
+  db: Kysely<DB>,
+  opts: SettlementRunOptions = {},
+): Promise<{ day: string; bookings: (SettlementOutcome & { contractId: number })[] }> {
+  const now = opts.now ?? new Date();
+  const day = closedDay(now);
+  const due = await db
+    .selectFrom('contracts as c')
+    .select(['c.id', 'c.instrument_id'])
+    .where('c.pricing_mode', '=', 'average')
+    .where('c.average_basis', '=', 'settlement')
+    .where('c.status', '=', 'active')
+    .where('c.remaining_quantity', '>', 0)
+    .where('c.average_start', '<=', day)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('average_fixings as f')
+            .select('f.day')
+            .whereRef('f.contract_id', '=', 'c.id')
+            .where('f.day', '=', day),
+        ),
+      ),
+    )
+    .orderBy('c.id')
+    .execute();
+  if (!due.length) return { day, bookings: [] };
+  const published = await db
+    .selectFrom('settlement_prices')
+    .select('instrument_id')
+    .where('day', '=', day)
+    .where(
+      'instrument_id',
+      'in',
+      due.map((c) => c.instrument_id),
+    )
+    .execute();
+  if (published.length < new Set(due.map((c) => c.instrument_id)).size && opts.settlementPrices)
+    await publishSettlementPrices(db, day, opts.settlementPrices(day));
+  opts.afterPublish?.();
+  const bookings: (SettlementOutcome & { contractId: number })[] = [];
+  for (const c of due)
+    bookings.push({ ...(await bookSettlementDay(db, c.id, day, now, opts.fillsBooked)), contractId: c.id });
+  return { day, bookings };
+}
+
+/** The day's booking of one contract at the day's settlement price, in one transaction (exactly once). */
+export async function bookSettlementDay(
+  db: Kysely<DB>,
+  contractId: number,
+  day: string,
+  now: Date,
+  fillsBooked?: FillsBooked,
+): Promise<SettlementOutcome> {
+  return db.transaction().execute(async (tx): Promise<SettlementOutcome> => {
+    // The lock order of fixDay (average.ts): the contract, its customer share-locked.
+    const c = await tx
+      .selectFrom('contracts as c')
+      .innerJoin('pricer_users as p', 'p.id', 'c.pricer_id')
+      .select([
+        'c.id',
+        'c.tenant_id',
+        'c.pricer_id',
+        'c.instrument_id',
+        'c.direction',
+        'c.basis',
+        'c.status',
+        'c.remaining_quantity',
+        'c.average_end',
+        'c.fixing_deadline',
+        'p.status as pricer_status',
+      ])
+      .where('c.id', '=', contractId)
+      .where('c.pricing_mode', '=', 'average')
+      .where('c.average_basis', '=', 'settlement')
+      .forUpdate('c')
+      .forShare('p')
+      .executeTakeFirst();
+    if (!c) return { outcome: 'done' };
+    const already = await tx
+      .selectFrom('average_fixings')
+      .select('day')
+      .where('contract_id', '=', contractId)
+      .where('day', '=', day)
+      .executeTakeFirst();
+    if (already || c.remaining_quantity <= 0) return { outcome: 'done' };
+    if (c.status !== 'active' || c.pricer_status === 'inactive') return { outcome: 'blocked' };
+    if (c.fixing_deadline && c.fixing_deadline < day) return { outcome: 'blocked' };
+    const settled = await tx
+      .selectFrom('settlement_prices')
+      .select('price')
+      .where('instrument_id', '=', c.instrument_id)
+      .where('day', '=', day)
+      .executeTakeFirst();
+    if (!settled) return { outcome: 'no-price' };
+    const price = Number(settled.price);
+    const end = c.average_end!;
+    const daysLeft = day > end ? 1 : tradingDaysIn(day, end).length;
+    const lots = dayShare(c.remaining_quantity, daysLeft);
+    const order = await tx
+      .insertInto('orders')
+      .values({
+        tenant_id: c.tenant_id,
+        contract_id: c.id,
+        pricer_id: c.pricer_id,
+        instrument_id: c.instrument_id,
+        direction: c.direction,
+        volume_orign: lots,
+        volume_traded: lots,
+        limit_price: 0,
+        trade_price: price,
+        basis: c.basis,
+        status: 'FINISHED',
+        last_msg: zh.averageBasis.booked(day),
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const orderId = Number(order.id);
+    const tradeId = `JSJ-${day}`;
+    await tx
+      .insertInto('trades')
+      .values({ tenant_id: c.tenant_id, order_id: orderId, trade_id: tradeId, volume: lots, price, created_at: now })
+      .execute();
+    // Straight from remaining to executed (nothing was frozen: no order went out), with the contract's running sum.
+    await moveLots(tx, [
+      { contractId: c.id, fromFrozen: 0, fromRemaining: lots, released: 0, amount: Math.round(price * 1e4) * lots },
+    ]);
+    await tx
+      .insertInto('average_fixings')
+      .values({ contract_id: c.id, day, tenant_id: c.tenant_id, planned_lots: lots, order_id: orderId })
+      .execute();
+    await audit(tx, {
+      tenantId: c.tenant_id,
+      actor: SYSTEM_ACTOR,
+      action: 'average-fixing',
+      payload: {
+        contract_id: c.id,
+        day,
+        lots,
+        days_left: daysLeft,
+        order_id: orderId,
+        average_basis: 'settlement',
+        price,
+      },
+    });
+    await fillsBooked?.(tx, [{ tenantId: c.tenant_id, orderId, tradeId, volume: lots, price }]);
+    return { outcome: 'fixed', orderId, tenantId: c.tenant_id, lots };
+  });
+}
+
+/** Runs {@link runSettlementBookings} now and every `everyMs` (default 20 s). `now` is the clock (tests). */
+export function watchSettlementBookings(opts: {
+  db: Kysely<DB>;
+  settlementPrices?: SettlementRunOptions['settlementPrices'];
+  fillsBooked?: FillsBooked | undefined;
+  now?: () => Date;
+  everyMs?: number;
+  logger: Logger;
+}): Periodic {
+  const job = async () => {
+    const run = await runSettlementBookings(opts.db, {
+      now: opts.now?.() ?? new Date(),
+      settlementPrices: opts.settlementPrices,
+      fillsBooked: opts.fillsBooked,
+    });
+    const booked = run.bookings.filter((r) => r.outcome === 'fixed');
+    if (booked.length) opts.logger.info({ day: run.day, booked }, 'settlement average bookings');
+    const waiting = run.bookings.filter((r) => r.outcome === 'no-price');
+    if (waiting.length) opts.logger.warn({ day: run.day, waiting }, 'settlement average: no settlement price yet');
+  };
+  return every('settlement average bookings', opts.everyMs ?? 20_000, job, opts.logger);
+}

@@ -1,0 +1,155 @@
+import { expect, test, type Page } from '@playwright/test';
+import { beijingDay, beijingTradingDay, typeDay } from '../common/dates';
+import { demoTrader, expectAccessible, pricerLogin, screenshot, signIn, traderCall } from './support';
+
+/*
+ * 均价依据 (issue 43 item 2, docs/fixing.md), end to end on the demo company: the console's create dialog
+ * offers 结算价 / 成交价 for a 均价点价 contract (结算价 chosen by default, its meaning under it); the
+ * trader's 详情 names the basis; the close of the window's first trading day (POST
+ * /api/test/settlement-close, SIM_MARKET_HOOKS: the simulated exchange publishes its settlement prices
+ * and the job books the day) books the day's share at the settlement price, once; the desk on a phone
+ * (375 px) names the basis in the schedule and on the day's 点价确认单.
+ */
+
+const TENANT = 1;
+const CUSTOMER = { username: `ab${Date.now() % 100_000}`, password: 'ab-pass-1', margin_rate: 0 };
+const DEADLINE = beijingTradingDay(20);
+const dialog = (page: Page, name: string | RegExp) => page.getByRole('dialog', { name });
+
+async function openDesk(page: Page, username: string) {
+  const session = await pricerLogin(page.request, TENANT, username, CUSTOMER.password);
+  const me = { user_id: session.userId, username, tenant_id: TENANT, company_name: '' };
+  await page.goto(`/pricer/${TENANT}/login`);
+  await page.evaluate(
+    (s) => {
+      localStorage.setItem('pricer_token', s.token);
+      localStorage.setItem('pricer_user_info', JSON.stringify(s.user));
+    },
+    { token: session.token, user: me },
+  );
+  await page.goto(`/pricer/${TENANT}/dashboard`);
+}
+
+test.describe.serial('均价依据: 结算价 or 成交价', () => {
+  test.describe.configure({ timeout: 300_000 });
+  const name = `结算价均价-${CUSTOMER.username}`;
+  let contractId = 0;
+  let firstDay = '';
+  let share = 0;
+
+  test('the create dialog offers the basis, the trader’s 详情 names it, the close books the day once (1366 px)', async ({
+    page,
+  }, testInfo) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await signIn(page, demoTrader, '/trader/contracts', /\/trader\/contracts$/);
+    await traderCall(page, '/api/trader/rpc/create-pricer-user', CUSTOMER);
+    await page.getByRole('button', { name: '新建合同' }).click();
+    const form = dialog(page, '新建合同');
+    await form.getByTestId('contract-pricer').click();
+    await page.getByRole('option', { name: CUSTOMER.username }).filter({ visible: true }).first().click();
+    await form.getByTestId('contract-product').click();
+    await page.getByRole('option', { name: /^铜$/ }).filter({ visible: true }).first().click();
+    await form.getByTestId('contract-instrument').click();
+    await page
+      .getByRole('option', { name: /^铜\d{4}/ })
+      .filter({ visible: true })
+      .first()
+      .click();
+    await form.getByTestId('contract-direction').click();
+    await page.getByRole('option', { name: '买入' }).filter({ visible: true }).first().click();
+    await form.getByTestId('contract-quantity').fill('10');
+    await form.getByTestId('contract-basis').fill('100');
+    await typeDay(form.getByTestId('contract-deadline'), DEADLINE);
+    // No basis for a point contract; 均价点价 shows the choice, 结算价 chosen.
+    await expect(form.getByTestId('contract-average-basis')).toHaveCount(0);
+    await form.getByText('均价点价', { exact: true }).click();
+    const basis = form.getByRole('radiogroup', { name: '均价依据' });
+    await expect(basis).toBeVisible();
+    await expect(basis.getByRole('radio', { name: '结算价' })).toBeChecked();
+    await expect(basis.getByRole('radio', { name: '成交价' })).not.toBeChecked();
+    await expect(form.getByTestId('contract-average-basis-help')).toHaveText(
+      '结算价均价：每个交易日收盘后按交易所当日结算价点价',
+    );
+    await basis.getByText('成交价', { exact: true }).click();
+    await expect(form.getByTestId('contract-average-basis-help')).toHaveText(
+      '成交价均价：每个交易日 14:50 按本方市价委托的成交价点价',
+    );
+    await basis.getByText('结算价', { exact: true }).click();
+    await typeDay(form.getByTestId('contract-average-start'), beijingDay(1));
+    await typeDay(form.getByTestId('contract-average-end'), beijingDay(14));
+    await form.getByLabel('合同名称').fill(name);
+    await screenshot(page, testInfo, 'average-basis-form');
+    await form.getByRole('button', { name: '创建' }).click();
+    await expect(form).toBeHidden();
+
+    const row = page.getByRole('table', { name: '合同列表' }).getByRole('row').filter({ hasText: name });
+    contractId = Number(await row.getByRole('cell').first().textContent());
+    expect(contractId).toBeGreaterThan(0);
+    await page.getByRole('button', { name: `详情 ${name}` }).click();
+    let detail = dialog(page, `合同详情 · ${name}`);
+    let schedule = detail.getByTestId('contract-schedule');
+    await expect(schedule.getByTestId('average-basis')).toHaveText('均价依据：结算价');
+    await expect(schedule).toContainText('每个交易日收盘（15:00）按交易所当日结算价点价');
+    await expect(schedule.getByRole('columnheader', { name: '结算价' })).toBeVisible();
+    const first = schedule.locator('tbody tr').first().getByRole('cell');
+    firstDay = (await first.nth(0).textContent()) ?? '';
+    share = Number(((await first.nth(1).textContent()) ?? '').replace(' 手', ''));
+    expect(share).toBeGreaterThan(0);
+    await detail.getByRole('button', { name: '关闭' }).last().click();
+
+    // The close of the window's first trading day, twice: one booking at the settlement price.
+    const close = async () => {
+      const res = await page.request.post('/api/test/settlement-close', { data: { at: `${firstDay}T15:05:00+08:00` } });
+      expect(res.status()).toBe(200);
+      const body = (await res.json()) as {
+        day: string;
+        bookings: { contract_id: number; outcome: string; lots: number }[];
+      };
+      expect(body.day).toBe(firstDay);
+      return body.bookings.filter((b) => b.contract_id === contractId);
+    };
+    expect(await close()).toEqual([expect.objectContaining({ outcome: 'fixed', lots: share })]);
+    expect(await close()).toEqual([]);
+
+    await page.reload();
+    await page.getByRole('button', { name: `详情 ${name}` }).click();
+    detail = dialog(page, `合同详情 · ${name}`);
+    schedule = detail.getByTestId('contract-schedule');
+    const day = schedule.locator('tbody tr').first().getByRole('cell');
+    await expect(day.nth(5)).toHaveText('已成交');
+    const [, planned, fixed, price] = await day.allTextContents();
+    expect([planned, fixed]).toEqual([`${share} 手`, `${share} 手`]);
+    expect(price).toMatch(/^¥[\d,]+\.\d{2}$/);
+    await expect(schedule.getByTestId('running-average')).toHaveText(`当前均价 ${price}`);
+    await expectAccessible(page, testInfo, 'average-basis-detail');
+    await screenshot(page, testInfo, 'average-basis-detail');
+  });
+
+  test('the desk on a phone names the basis in the schedule and on the day’s 点价确认单 (375 px)', async ({
+    page,
+  }, testInfo) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await openDesk(page, CUSTOMER.username);
+    const picker = page.getByLabel('合同', { exact: true });
+    const option = (await picker.locator('option', { hasText: name }).textContent()) ?? '';
+    await picker.selectOption({ label: option });
+    const desk = page.getByTestId('desk-average-schedule');
+    await expect(desk.getByTestId('average-basis')).toHaveText('均价依据：结算价');
+    await desk.getByTestId('average-basis').scrollIntoViewIfNeeded();
+    await expect(desk.getByTestId('average-basis')).toBeInViewport();
+    await expect(desk.locator('tbody tr').first().getByRole('cell').nth(5)).toHaveText('已成交');
+
+    await page.getByRole('button', { name: /^查看订单 \d+ 的确认单$/ }).click();
+    const confirmation = page
+      .getByTestId('confirmation-print-copy')
+      .or(page.getByRole('dialog', { name: /点价确认单/ }));
+    const doc = confirmation.first();
+    await expect(doc).toContainText('点价方式');
+    await expect(doc).toContainText('均价依据');
+    await expect(doc).toContainText('结算价（交易所当日结算价）');
+    await expect(doc).toContainText('期货结算价（元）');
+    await expect(doc).toContainText(`${share} 手`);
+    await expectAccessible(page, testInfo, 'average-basis-confirmation-phone');
+    await screenshot(page, testInfo, 'average-basis-confirmation-phone');
+  });
+});
