@@ -25,6 +25,7 @@ import { marginDefaults } from './strings/marginDefaults';
 import { roles } from './strings/roles';
 import { phone } from './strings/phone';
 import { rollApplications } from './strings/rollApplications';
+import { smile } from './strings/smile';
 
 export const zh = {
   app,
@@ -53,6 +54,7 @@ export const zh = {
   roles,
   phone,
   rollApplications,
+  smile,
 } as const;
 
 export type Strings = typeof zh;
