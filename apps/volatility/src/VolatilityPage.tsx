@@ -62,7 +62,7 @@ export function VolatilityPage() {
       {selection.future && !wide && (
         <Drawer opened={fitOpen} onClose={() => setFitOpen(false)} position="bottom" size="85%" title={zh.smile.title}>
           <Box h="70dvh">
-            <SmilePanel future={selection.future} />
+            <SmilePanel future={selection.future} withTitle={false} />
           </Box>
         </Drawer>
       )}

@@ -13,7 +13,7 @@ const volPoints = (v: number) => formatNumber(v * 100, 2);
  * The fitted smiles of the selected future's product (docs/smile.md): the selected chain's fit over its market
  * points, and each chain's fit error in a table.
  */
-export function SmilePanel({ future }: { future: string }) {
+export function SmilePanel({ future, withTitle = true }: { future: string; withTitle?: boolean }) {
   const smile = useSmile(future);
   if (smile.isPending)
     return (
@@ -36,7 +36,7 @@ export function SmilePanel({ future }: { future: string }) {
   const selected = chains.find((c) => c.future === future);
   return (
     <Stack h="100%" gap="xs" p="xs" data-testid="smile-panel">
-      <Title order={5}>{t.title}</Title>
+      {withTitle && <Title order={5}>{t.title}</Title>}
       {chains.length === 0 ? (
         <Text c="dimmed">{t.noChains}</Text>
       ) : (
@@ -56,15 +56,21 @@ export function SmilePanel({ future }: { future: string }) {
                 <Table.Tr>
                   <Table.Th>{t.chain}</Table.Th>
                   <Table.Th>{t.expiry}</Table.Th>
-                  <Table.Th ta="right">{t.points}</Table.Th>
-                  <Table.Th ta="right">{t.rmse}</Table.Th>
-                  <Table.Th ta="right">{t.maxError}</Table.Th>
+                  <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {t.points}
+                  </Table.Th>
+                  <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {t.rmse}
+                  </Table.Th>
+                  <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {t.maxError}
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {chains.map((c) => (
                   <Table.Tr key={c.future} fw={c.future === future ? 700 : undefined}>
-                    <Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       {instrumentShort(c.future)}
                       {c.flat && (
                         <Tooltip label={t.flatHint}>
@@ -74,7 +80,7 @@ export function SmilePanel({ future }: { future: string }) {
                         </Tooltip>
                       )}
                     </Table.Td>
-                    <Table.Td>{c.expiry}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{c.expiry}</Table.Td>
                     <Table.Td ta="right">{c.points.length}</Table.Td>
                     <Table.Td ta="right">{volPoints(c.rmse)}</Table.Td>
                     <Table.Td ta="right">{volPoints(c.max_error)}</Table.Td>
@@ -83,11 +89,10 @@ export function SmilePanel({ future }: { future: string }) {
               </Table.Tbody>
             </Table>
           </ScrollArea.Autosize>
-          {fitted_at !== null && (
-            <Text size="xs" c="dimmed">
-              {t.fittedAt(formatDateTime(fitted_at, true))}
-            </Text>
-          )}
+          <Text size="xs" c="dimmed">
+            {t.errorUnit}
+            {fitted_at !== null && ` · ${t.fittedAt(formatDateTime(fitted_at, true))}`}
+          </Text>
         </>
       )}
     </Stack>
