@@ -199,11 +199,14 @@ describe('SmileSurface', () => {
     expect(surface.at(0, 0.2)).toMatchObject({ rule: 'interpolated', expiries: ['E0', 'E1'] });
     expect(surface.at(0, 0.05)).toMatchObject({ rule: 'before_first', expiries: ['E0'] });
     expect(surface.at(0, 1)).toMatchObject({ rule: 'after_last', expiries: ['E1'] });
-    // Flat vol in time outside the listed expiries; linear in total variance between them.
+    // Flat vol in time before the first expiry; at the money linear in total variance between two.
     expect(surface.at(0.1, 0.05).vol).toBeCloseTo(surface.at(0.1, 0.1).vol, 12);
-    expect(surface.at(0.1, 0.2).totalVariance).toBeCloseTo(
-      (surface.at(0.1, 0.1).totalVariance + surface.at(0.1, 0.3).totalVariance) / 2,
+    expect(surface.at(0, 0.2).totalVariance).toBeCloseTo(
+      (surface.at(0, 0.1).totalVariance + surface.at(0, 0.3).totalVariance) / 2,
       12,
     );
+    const w = surface.at(0.1, 0.2).totalVariance;
+    expect(w).toBeGreaterThan(surface.at(0.1, 0.1).totalVariance);
+    expect(w).toBeLessThan(surface.at(0.1, 0.3).totalVariance);
   });
 });

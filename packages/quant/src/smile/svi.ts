@@ -71,7 +71,7 @@ const linspace = (lo: number, hi: number, n: number) =>
   Array.from({ length: n }, (_, i) => lo + ((hi - lo) * i) / (n - 1));
 
 /** The k-range a slice is checked on: far beyond the quotes (SVI's wings are linear out there). */
-export function checkGrid(points: readonly SmilePoint[], n = 401): number[] {
+export function checkGrid(points: readonly SmilePoint[], n = 4001): number[] {
   const ks = points.map((p) => p.k);
   const lo = Math.min(...ks);
   const hi = Math.max(...ks);
@@ -153,7 +153,7 @@ export function fitSvi(points: readonly SmilePoint[], T: number): SviFit | undef
   const minSigma = span / (4 * pts.length);
   // The vertex near the quotes and the curvature's reach a few spans at most: the wings are then straight well
   // inside the checked grid.
-  const maxSigma = 2 * span;
+  const maxSigma = Math.max(1, 4 * span);
 
   // Stage 1: (m, ln σ) by Nelder–Mead, a, bρ, b by least squares in w.
   const sse = (p: SviParams) => {
@@ -174,15 +174,17 @@ export function fitSvi(points: readonly SmilePoint[], T: number): SviFit | undef
     if (r.value < stage1.value) stage1 = { ...r, evaluations: stage1.evaluations + r.evaluations };
     else stage1.evaluations += r.evaluations;
   }
-  const init = innerLinear(
-    ks,
-    ws,
-    Math.max(lo - span, Math.min(hi + span, stage1.x[0]!)),
-    Math.max(Math.min(Math.exp(stage1.x[1]!), maxSigma), minSigma),
-  );
+  const clampedInit = (m: number, sigma: number) =>
+    innerLinear(ks, ws, Math.max(lo - 2 * span, Math.min(hi + 2 * span, m)), Math.max(Math.min(sigma, maxSigma), minSigma));
+  const vertex = pts.reduce((a, p) => (p.vol < a.vol ? p : a)).k;
+  // Starts: stage 1's optimum, and wide vertices at the smile's lowest point (a near-parabolic smile wants a large σ).
+  const inits = [
+    clampedInit(stage1.x[0]!, Math.exp(stage1.x[1]!)),
+    ...[0.5 * span, 2 * span, maxSigma].map((sg) => clampedInit(vertex, sg)),
+  ];
 
-  // Stage 2: all five parameters, least squares in vol, the conditions as penalties.
-  const objective = (x: number[]) => {
+  // Stage 2: all five parameters, least squares in vol, the conditions as penalties on `grid`.
+  const objectiveOn = (grid: readonly number[], margin: number) => (x: number[]) => {
     const p = toParams(x);
     let s = 0;
     for (let i = 0; i < ks.length; i++) {
@@ -198,35 +200,50 @@ export function fitSvi(points: readonly SmilePoint[], T: number): SviFit | undef
     if (wing > 0) pen += wing * wing;
     if (p.sigma < minSigma) pen += ((minSigma - p.sigma) / minSigma) ** 2;
     if (p.sigma > maxSigma) pen += ((p.sigma - maxSigma) / span) ** 2;
-    if (p.m < lo - span) pen += ((lo - span - p.m) / span) ** 2;
-    if (p.m > hi + span) pen += ((p.m - hi - span) / span) ** 2;
-    for (const k of penaltyGrid) {
+    if (p.m < lo - 2 * span) pen += ((lo - 2 * span - p.m) / span) ** 2;
+    if (p.m > hi + 2 * span) pen += ((p.m - hi - 2 * span) / span) ** 2;
+    for (const k of grid) {
       const [w, w1, w2] = sviDerivatives(p, k);
       const g = w > 0 ? gFunction(w, w1, w2, k) : -1;
       // Linear (exact) penalty with a margin, so the optimum does not trade a little arbitrage for fit.
-      if (g < G_MARGIN) pen += G_MARGIN - g;
+      if (g < margin) pen += margin - g;
     }
     return s + pen;
   };
-  const x0 = [init.a, Math.log(init.b), Math.atanh(init.rho), init.m, Math.log(Math.max(init.sigma, minSigma))];
-  let best = nelderMead(objective, x0, {
-    step: [0.1 * wScale, 0.3, 0.3, span / 8, 0.3],
-    maxEvaluations: 1500,
-    tolerance: 1e-12,
-  });
-  let evaluations = stage1.evaluations + best.evaluations;
-  // A restart from the end point lets the simplex leave a collapsed shape.
-  const again = nelderMead(objective, best.x, {
-    step: [0.05 * wScale, 0.15, 0.15, span / 16, 0.15],
-    maxEvaluations: 800,
-    tolerance: 1e-13,
-  });
-  evaluations += again.evaluations;
-  if (again.value < best.value) best = again;
+  const objective = objectiveOn(penaltyGrid, G_MARGIN);
+  const toX = (p: SviParams) => [
+    p.a,
+    Math.log(p.b),
+    Math.atanh(p.rho),
+    p.m,
+    Math.log(Math.max(p.sigma, minSigma)),
+  ];
+  let evaluations = stage1.evaluations;
+  const run = (x: readonly number[], objectiveFn: (x: number[]) => number) => {
+    let r = nelderMead(objectiveFn, x, { step: [0.1 * wScale, 0.3, 0.3, span / 8, 0.3], maxEvaluations: 1000 });
+    // A restart from the end point lets the simplex leave a collapsed shape.
+    const again = nelderMead(objectiveFn, r.x, {
+      step: [0.05 * wScale, 0.15, 0.15, span / 16, 0.15],
+      maxEvaluations: 600,
+    });
+    evaluations += r.evaluations + again.evaluations;
+    if (again.value < r.value) r = again;
+    return r;
+  };
+  // The two most promising starts, each run in full.
+  const starts = inits
+    .map((p) => toX(p))
+    .map((x) => ({ x, value: objective(x) }))
+    .sort((a, b) => a.value - b.value)
+    .slice(0, 2);
+  let best = starts.map((st) => run(st.x, objective)).reduce((a, b) => (b.value < a.value ? b : a));
+  // A dip of g between the coarse grid's points: once more on a finer grid with a wider margin.
+  const dense = checkGrid(pts);
+  if (!butterflyCheck(toParams(best.x), dense).ok) best = run(best.x, objectiveOn(checkGrid(pts, 801), 10 * G_MARGIN));
 
   let params = toParams(best.x);
   let flat = false;
-  if (!butterflyCheck(params, checkGrid(pts)).ok) {
+  if (!butterflyCheck(params, dense).ok) {
     flat = true;
     const atm = pts.reduce((a, p) => (Math.abs(p.k) < Math.abs(a.k) ? p : a));
     params = { a: atm.vol * atm.vol * T, b: 0, rho: 0, m: 0, sigma: 1 };
