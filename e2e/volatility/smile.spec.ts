@@ -39,9 +39,9 @@ async function fitRows(page: Page) {
   const table = page.getByRole('table', { name: '各期权链拟合误差' });
   await expect(table.getByRole('columnheader', { name: '均方根误差' })).toBeVisible();
   await expect(page.getByText(/^误差单位：波动率点/)).toBeVisible();
-  return table.locator('tbody tr').evaluateAll((rows) =>
-    rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')),
-  );
+  return table
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')));
 }
 
 for (const viewport of [

@@ -80,7 +80,9 @@ const ks = Array.from({ length: 1001 }, (_, i) => -2.5 + i * 0.005);
 for (const chains of byProduct.values()) {
   const surface = new SmileSurface(chains.map((c) => ({ expiry: c.future, T: c.T, params: c.fit.params })));
   for (const T of [1 / 365, 7 / 365, 30 / 365, 60 / 365, 0.25, 0.5, 1, 1.5, 2]) {
-    const calls = ks.map((k) => black76Price(100, 100 * Math.exp(k), 1, 0, true, Math.sqrt(surface.at(k, T).totalVariance)));
+    const calls = ks.map((k) =>
+      black76Price(100, 100 * Math.exp(k), 1, 0, true, Math.sqrt(surface.at(k, T).totalVariance)),
+    );
     for (let i = 1; i < ks.length; i++) worstRise = Math.max(worstRise, (calls[i]! - calls[i - 1]!) / 100);
     for (let i = 1; i < ks.length - 1; i++) {
       const [K0, K1, K2] = [ks[i - 1]!, ks[i]!, ks[i + 1]!].map((k) => 100 * Math.exp(k)) as [number, number, number];

@@ -48,7 +48,14 @@ export function VolatilityPage() {
         <Box style={{ flex: 1, minWidth: 0, position: 'relative' }}>
           <ChartArea feed={feed} />
           {selection.future && !wide && (
-            <Button size="compact-xs" variant="light" pos="absolute" bottom={4} right={4} onClick={() => setFitOpen(true)}>
+            <Button
+              size="compact-xs"
+              variant="light"
+              pos="absolute"
+              bottom={4}
+              right={4}
+              onClick={() => setFitOpen(true)}
+            >
               {zh.smile.open}
             </Button>
           )}

@@ -388,7 +388,11 @@ export const marketRoutes = {
   exchangeList: route({ ...marketPaths.exchangeList, querystring: exchangeListQuery, response: idList }),
   productList: route({ ...marketPaths.productList, querystring: productListQuery, response: idList }),
   futureList: route({ ...marketPaths.futureList, querystring: futureListQuery, response: idList }),
-  volatilitySmile: route({ ...marketPaths.volatilitySmile, querystring: volatilitySmileQuery, response: volatilitySmile }),
+  volatilitySmile: route({
+    ...marketPaths.volatilitySmile,
+    querystring: volatilitySmileQuery,
+    response: volatilitySmile,
+  }),
 } as const;
 
 export const appRoutes = {

@@ -1,10 +1,11 @@
-import { formatNumber, zh } from '@pfp/i18n';
+import { formatNumber, formatPercent, zh } from '@pfp/i18n';
 import type { SmileChain } from '@pfp/contract';
 // Types only: this module stays free of echarts code.
 import type { EChartsCoreOption } from 'echarts/core';
-import { formatVol } from '../chart/chartOption';
 
 const t = zh.smile;
+/** σ as a percentage with 2 decimals, as on the curve chart. */
+const formatVol = (sigma: number) => formatPercent(sigma, 2);
 const splitLine = { show: true, lineStyle: { type: [3, 3] } };
 
 /** One chain's fit: the market points as dots, the served slice as a line over them (x strike, y vol). */

@@ -175,7 +175,12 @@ export function fitSvi(points: readonly SmilePoint[], T: number): SviFit | undef
     else stage1.evaluations += r.evaluations;
   }
   const clampedInit = (m: number, sigma: number) =>
-    innerLinear(ks, ws, Math.max(lo - 2 * span, Math.min(hi + 2 * span, m)), Math.max(Math.min(sigma, maxSigma), minSigma));
+    innerLinear(
+      ks,
+      ws,
+      Math.max(lo - 2 * span, Math.min(hi + 2 * span, m)),
+      Math.max(Math.min(sigma, maxSigma), minSigma),
+    );
   const vertex = pts.reduce((a, p) => (p.vol < a.vol ? p : a)).k;
   // Starts: stage 1's optimum, and wide vertices at the smile's lowest point (a near-parabolic smile wants a large σ).
   const inits = [
@@ -211,13 +216,7 @@ export function fitSvi(points: readonly SmilePoint[], T: number): SviFit | undef
     return s + pen;
   };
   const objective = objectiveOn(penaltyGrid, G_MARGIN);
-  const toX = (p: SviParams) => [
-    p.a,
-    Math.log(p.b),
-    Math.atanh(p.rho),
-    p.m,
-    Math.log(Math.max(p.sigma, minSigma)),
-  ];
+  const toX = (p: SviParams) => [p.a, Math.log(p.b), Math.atanh(p.rho), p.m, Math.log(Math.max(p.sigma, minSigma))];
   let evaluations = stage1.evaluations;
   const run = (x: readonly number[], objectiveFn: (x: number[]) => number) => {
     let r = nelderMead(objectiveFn, x, { step: [0.1 * wScale, 0.3, 0.3, span / 8, 0.3], maxEvaluations: 1000 });

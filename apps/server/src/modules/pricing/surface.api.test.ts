@@ -23,7 +23,8 @@ const [F1, F2] = futuresWithOptions('SHFE', 'cu')
   .map((f) => f.symbol) as [string, string];
 const FORWARD: Record<string, number> = { [F1]: 80_000, [F2]: 80_600 };
 /** The market's smile: a skewed parabola in k, a little lower and flatter on the later chain. */
-const smileOf = (future: string, k: number) => (future === F1 ? 0.2 - 0.1 * k + 0.5 * k * k : 0.19 - 0.08 * k + 0.3 * k * k);
+const smileOf = (future: string, k: number) =>
+  future === F1 ? 0.2 - 0.1 * k + 0.5 * k * k : 0.19 - 0.08 * k + 0.3 * k * k;
 
 const chains = new Map<string, OptionSpec[]>(
   [F1, F2].map((f) => [f, optionChain(f, undefined, FORWARD[f]).map((o) => ({ ...o, style: 'E' as const }))]),

@@ -221,6 +221,7 @@ const books = new WeakMap<object, SmileBook>();
 /** The one book of a market (shared by the volatility page's call, its timer and 含权报价). */
 export function smileBookOf(market: SmileMarket, quote?: QuoteOf, now?: () => number): SmileBook {
   let book = books.get(market);
-  if (!book) books.set(market, (book = new SmileBook(market, { ...(quote ? { quote } : {}), ...(now ? { now } : {}) })));
+  if (!book)
+    books.set(market, (book = new SmileBook(market, { ...(quote ? { quote } : {}), ...(now ? { now } : {}) })));
   return book;
 }
