@@ -11,7 +11,7 @@ import { smileBookOf } from './smileBook';
 import { smileView } from './smileView';
 
 /** How often the smiles of the products asked about are refitted (the chains whose points moved). */
-const REFIT_MS = 2_000;
+const REFIT_MS = 5_000;
 
 /**
  * The volatility page's curves (ARCHITECTURE §5): a WebSocket source, `volatility_curves`; and the fitted smiles

@@ -15,10 +15,10 @@ import { impliedPoint } from './curveRules';
 const YEAR_MS = 365 * 86_400_000;
 /** A chain this close to expiry is left out: a day's vol from a few strikes is noise. */
 const MIN_CHAIN_MS = 86_400_000;
-/** A product nobody asked about for this long is no longer refitted. */
-const IDLE_MS = 10 * 60_000;
+/** A product nobody asked about for this long is no longer refitted (the page asks every 5 s while it shows one). */
+const IDLE_MS = 60_000;
 /** A read finding a fit older than this asks for a refit in the background (when no timer runs the book). */
-const STALE_MS = 2_000;
+const STALE_MS = 5_000;
 /** The volatility curves' rate (curves.ts; pricing's LIVE_RATE). */
 export const RATE = 0.015;
 

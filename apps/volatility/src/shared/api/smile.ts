@@ -4,7 +4,7 @@ import { marketPaths } from '@pfp/contract/paths';
 import { useQuery } from '@tanstack/react-query';
 import { baseHttpApi } from './clients';
 
-/** The server refits every 2 s; the page asks every 5 s. */
+/** The server refits every 5 s (docs/smile.md). */
 const REFRESH_MS = 5_000;
 
 /** The fitted smiles of the selected future's product (docs/smile.md), refreshed while the page shows them. */
