@@ -56,7 +56,7 @@ for (const viewport of [
     const future = await firstCopperFuture(request);
     await page.goto(`/volatility-surface?exchange=SHFE&product=cu&future=${future}`);
     const panel = page.getByTestId('smile-panel');
-    await expect(panel.getByRole('heading', { name: '微笑拟合（SVI）' })).toBeVisible({ timeout: 30_000 });
+    await expect(panel.getByRole('heading', { name: '微笑曲线拟合' })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('img', { name: '微笑拟合图' })).toBeVisible();
     await expect
       .poll(() => fitSeries(page), { timeout: 30_000 })
@@ -99,7 +99,7 @@ for (const viewport of [
     await page.goto(`/volatility-surface?exchange=SHFE&product=cu&future=${future}`);
     await expect(page.getByTestId('smile-panel')).toHaveCount(0);
     await page.getByRole('button', { name: '微笑拟合' }).click();
-    await expect(page.getByRole('dialog', { name: '微笑拟合（SVI）' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: '微笑曲线拟合' })).toBeVisible();
     await expect.poll(async () => (await fitRows(page)).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
     await expect.poll(() => fitSeries(page), { timeout: 30_000 }).not.toBeNull();
     await page.screenshot({ path: path.join(shotDir, `volatility-smile-${viewport.width}.png`) });

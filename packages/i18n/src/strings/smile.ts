@@ -1,6 +1,6 @@
 /** UI strings: the volatility page's fitted smiles (issue 44, docs/smile.md). */
 export const smile = {
-  title: '微笑拟合（SVI）',
+  title: '微笑曲线拟合',
   open: '微笑拟合',
   chart: '微笑拟合图',
   marketPoints: '市场报价点',
