@@ -28,6 +28,7 @@ export * from './notifications';
 export * from './live';
 export * from './customers';
 export * from './pricing';
+export * from './smile';
 export * from './calendar';
 export * from './agreement';
 export * from './authorisedPricers';

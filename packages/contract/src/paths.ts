@@ -151,6 +151,8 @@ export const marketPaths = paths({
   exchangeList: { method: 'GET', path: '/api/rpc/exchange_list' },
   productList: { method: 'GET', path: '/api/rpc/product_list' },
   futureList: { method: 'GET', path: '/api/rpc/future_list' },
+  // The fitted smiles of the volatility page (issue 44, docs/smile.md)
+  volatilitySmile: { method: 'GET', path: '/api/rpc/volatility_smile' },
 });
 
 export const appPaths = paths({

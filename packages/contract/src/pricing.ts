@@ -75,8 +75,12 @@ export const priceStructureResult = z.object({
   vol: z.number(),
   rate: z.number(),
   valuation_date: z.string(),
-  /** Where the volatility came from: the what-if market, or the chain's at-the-money implied volatility. */
-  vol_source: z.enum(['market', 'atm']),
+  /**
+   * Where the volatility came from: the what-if market, the product's fitted smile surface at the structure's strike
+   * and date (`vol_point` says where), or — when no chain of the product has enough quotes to fit — the nearest
+   * chain's at-the-money implied volatility.
+   */
+  vol_source: z.enum(['market', 'atm', 'surface']),
   engine: z.string(),
   /** The engines are deterministic: no standard error. */
   standard_error: z.number().nullable(),
@@ -84,6 +88,22 @@ export const priceStructureResult = z.object({
   strike: z.number().optional(),
   /** An accumulator's observations still to come (trading days): at most quantity_per_day × this is accumulated. */
   observations: z.number().optional(),
+  /** With vol_source 'surface': where on the surface the vol was read (docs/smile.md). */
+  vol_point: z
+    .object({
+      strike: z.number(),
+      /** The date read (the structure's expiry, the average's or the accumulator's last day). */
+      date: z.string(),
+      /** ln(strike / forward) and years to the date's close. */
+      log_moneyness: z.number(),
+      years: z.number(),
+      total_variance: z.number(),
+      /** slice: a chain's expiry; interpolated: linear in total variance between two; before_first / after_last. */
+      rule: z.enum(['slice', 'interpolated', 'before_first', 'after_last']),
+      /** The chains (futures) whose slices were used. */
+      chains: z.array(z.string()),
+    })
+    .optional(),
   /** A sentence for the trader about how the figures were made (e.g. the at-the-money volatility in place of a smile). */
   note: z.string().optional(),
   /** The future's multiplier (units per lot) and quantity unit (吨 …), when the catalogue has it: the console's 元 and 手. */

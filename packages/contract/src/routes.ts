@@ -31,6 +31,7 @@ import {
   updateStaffInput,
 } from './staff';
 import { priceStructureInput, priceStructureResult } from './pricing';
+import { volatilitySmile, volatilitySmileQuery } from './smile';
 import { appConfig, health } from './app';
 import { contract, contractRow, instrumentRow, orderRow, pricerUser, pricerUserRow, productRow } from './entities';
 import { exchangeListQuery, futureListQuery, idList, productListQuery } from './market';
@@ -434,6 +435,11 @@ export const marketRoutes = {
   exchangeList: route({ ...marketPaths.exchangeList, querystring: exchangeListQuery, response: idList }),
   productList: route({ ...marketPaths.productList, querystring: productListQuery, response: idList }),
   futureList: route({ ...marketPaths.futureList, querystring: futureListQuery, response: idList }),
+  volatilitySmile: route({
+    ...marketPaths.volatilitySmile,
+    querystring: volatilitySmileQuery,
+    response: volatilitySmile,
+  }),
 } as const;
 
 export const appRoutes = {

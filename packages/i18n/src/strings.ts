@@ -28,6 +28,7 @@ import { rollApplications } from './strings/rollApplications';
 import { structurePricing } from './strings/structurePricing';
 import { authorisedPricers } from './strings/authorisedPricers';
 import { averageBasis } from './strings/averageBasis';
+import { smile } from './strings/smile';
 
 export const zh = {
   app,
@@ -59,6 +60,7 @@ export const zh = {
   structurePricing,
   authorisedPricers,
   averageBasis,
+  smile,
 } as const;
 
 export type Strings = typeof zh;

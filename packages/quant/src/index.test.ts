@@ -1,8 +1,9 @@
 import { expect, it } from 'vitest';
 import * as quant from './index.js';
 
-it('exports the option functions, the structure engines and the calendar', () => {
+it('exports the option functions, the structure engines, the calendar and the smile', () => {
   expect(Object.keys(quant).sort()).toEqual([
+    'SmileSurface',
     'accumulator',
     'accumulatorPrice',
     'americanImpliedVol',
@@ -13,9 +14,15 @@ it('exports the option functions, the structure engines and the calendar', () =>
     'barrierPrice',
     'black76ImpliedVol',
     'black76Price',
+    'butterflyCheck',
+    'checkGrid',
     'daysBetween',
+    'fitSvi',
+    'gFunction',
     'isDate',
     'isTradingDay',
+    'sviDerivatives',
+    'sviW',
     'tradingDays',
     'vanilla',
     'yearFraction',

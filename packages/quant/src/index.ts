@@ -16,3 +16,7 @@ export {
   isTradingDay,
 } from './structures/index.js';
 export type { Valuation, AsianTerms, BarrierTerms, AccumulatorTerms } from './structures/index.js';
+export { fitSvi, sviW, sviDerivatives, gFunction, butterflyCheck, checkGrid } from './smile/svi.js';
+export type { SviParams, SviFit, SmilePoint } from './smile/svi.js';
+export { SmileSurface } from './smile/surface.js';
+export type { SurfaceSlice, SurfacePoint, VolRule } from './smile/surface.js';

@@ -5,6 +5,8 @@
 export interface VolatilityTestHooks {
   /** The live echarts instance while the chart is shown. */
   chart?: unknown;
+  /** The live echarts instance of the smile fit's chart while it is shown. */
+  fitChart?: unknown;
   /** Feeds a `{patch}` through the same path as a WebSocket push. */
   push?: (data: unknown) => void;
   /** Called after each chart update has been drawn (setOption is synchronous). */

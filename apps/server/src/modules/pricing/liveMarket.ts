@@ -16,8 +16,8 @@ export function optionPrice(q: { bid_price1: number | null; ask_price1: number |
 
 /**
  * The chain's at-the-money implied volatility: the nearest unexpired expiry, the strike nearest the future, the
- * average of its call's and put's Black-76 volatilities (whichever have a price). The stand-in until the served
- * surface has a smile (issue 44 §1); undefined when the chain has no priced option.
+ * average of its call's and put's Black-76 volatilities (whichever have a price). The fallback when no chain of
+ * the product has enough quotes to fit a smile (docs/smile.md); undefined when the chain has no priced option.
  */
 export function atmVol(
   ctx: Pick<AppContext, 'optionMarket'>,

@@ -4,3 +4,4 @@
  */
 export { baseHttpApi, PEEK_INTERVAL_MS, volatilityApiConfig, volatilityCurveApi } from './clients';
 export { useMarketLists } from './marketLists';
+export { useSmile } from './smile';

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { baseHttpApi } from './clients';
 
 /** SPEC §7 "Market filter calls", by the contract's methods and paths. */
-type Market = typeof marketRoutes;
+type Market = Pick<typeof marketRoutes, 'exchangeList' | 'productList' | 'futureList'>;
 
 /** Lists change at most when a contract rolls; a minute of reuse spares repeated calls while browsing. */
 const STALE_MS = 60_000;

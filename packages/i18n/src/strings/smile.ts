@@ -1,0 +1,22 @@
+/** UI strings: the volatility page's fitted smiles (issue 44, docs/smile.md). */
+export const smile = {
+  title: '微笑曲线拟合',
+  open: '微笑拟合',
+  chart: '微笑拟合图',
+  marketPoints: '市场报价点',
+  fitted: '拟合曲线',
+  table: '各期权链拟合误差',
+  chain: '期权链',
+  expiry: '到期日',
+  points: '点数',
+  rmse: '均方根误差',
+  maxError: '最大误差',
+  errorUnit: '误差单位：波动率点（1 点 = 1%）',
+  flat: '平坦',
+  flatHint: '拟合未通过无套利检查，按平值波动率取平',
+  fittedAt: (time: string) => `拟合时间 ${time}（北京时间）`,
+  noChains: '该品种暂无足够的期权报价拟合微笑',
+  loading: '正在加载拟合结果...',
+  error: (message: string) => `加载拟合结果时出错: ${message}`,
+  tooltip: (name: string, strike: string, vol: string) => `${name} 行权价 ${strike}: ${vol}`,
+} as const;
