@@ -124,7 +124,7 @@ for (const size of SIZES) {
     await chart.scrollIntoViewIfNeeded();
     await expect(chart).toBeInViewport({ ratio: 0.9 });
     await expect(chart.locator('canvas')).toBeVisible();
-    await expectNoEnglish(page);
+    await expectNoEnglish(page, 'structure pricing');
     if (size.width === 1366) await expectAccessible(page, testInfo, 'structure-pricing');
     await screenshot(page, testInfo, `structure-pricing-${size.width}`);
   });

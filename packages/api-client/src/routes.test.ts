@@ -11,6 +11,7 @@ const MARKET: RouteRefs<Market> = {
   exchangeList: { method: 'GET', path: '/api/rpc/exchange_list' },
   productList: { method: 'GET', path: '/api/rpc/product_list' },
   futureList: { method: 'GET', path: '/api/rpc/future_list' },
+  volatilitySmile: { method: 'GET', path: '/api/rpc/volatility_smile' },
 };
 
 let server: Server;
