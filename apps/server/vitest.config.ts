@@ -3,8 +3,10 @@ import { defineConfig } from 'vitest/config';
 /** The same suites run on embedded PGlite and on a real PostgreSQL started for the run. */
 export default defineConfig({
   test: {
+    // Limits that catch a hang, not a loaded machine: a suite's set-up (a server, tenants, hashed
+    // passwords) took over 60 s while eight agents shared the 2 cores.
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    hookTimeout: 120_000,
     env: { LOG_LEVEL: 'silent' },
     setupFiles: ['test/setupDb.ts'],
     projects: [

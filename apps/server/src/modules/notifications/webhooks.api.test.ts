@@ -200,7 +200,8 @@ describe('the outbox', () => {
   it('retries a failing receiver with backoff and stops after its 2xx', async () => {
     script = [500, 503];
     await event(a, 3);
-    const w = worker({ backoffBaseMs: 50 });
+    // A backoff a loaded machine cannot outrun between two sweeps (50 ms could pass before the next).
+    const w = worker({ backoffBaseMs: 1_000 });
     await w.sweep();
     let [d] = await deliveries(a);
     expect(d).toMatchObject({
@@ -210,10 +211,10 @@ describe('the outbox', () => {
       last_error: '接收方应答状态码 500',
     });
     expect(await w.sweep()).toBe(0); // not due yet: the backoff
-    await waitFor(async () => (await w.sweep()) > 0, 5_000, 20);
+    await waitFor(async () => (await w.sweep()) > 0, 15_000, 50);
     [d] = await deliveries(a);
     expect(d).toMatchObject({ attempts: 2, last_status: 503 });
-    await waitFor(async () => (await w.sweep()) > 0, 5_000, 20);
+    await waitFor(async () => (await w.sweep()) > 0, 15_000, 50);
     [d] = await deliveries(a);
     expect(d).toMatchObject({ status_str: '已送达', attempts: 3, last_status: 200, last_error: '' });
     expect(received.map((r) => r.content)).toEqual(Array(3).fill('【快期点价宝】客户 alice 点价成交 3\n成交 3 手'));
