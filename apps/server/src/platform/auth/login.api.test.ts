@@ -30,7 +30,7 @@ afterAll(() => h.close());
 
 /** An app on the harness's database with the production defaults of the login limits. */
 async function productionApp(env: Record<string, string> = {}) {
-  const config = { ...loadConfig({ LOG_LEVEL: 'silent', ...env }), appsDir: null };
+  const config = { ...loadConfig({ LOG_LEVEL: 'silent', OVERLOAD_MAX_LOOP_DELAY_MS: '0', ...env }), appsDir: null };
   const app = await buildApp({ ...h.ctx, config });
   await app.ready();
   return app;

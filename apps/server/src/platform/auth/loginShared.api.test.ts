@@ -19,7 +19,7 @@ let a: Awaited<ReturnType<typeof instance>>;
 let b: Awaited<ReturnType<typeof instance>>;
 
 async function instance(db: Database) {
-  const config = { ...loadConfig({ LOG_LEVEL: 'silent' }), appsDir: null };
+  const config = { ...loadConfig({ LOG_LEVEL: 'silent', OVERLOAD_MAX_LOOP_DELAY_MS: '0' }), appsDir: null };
   const app = await buildApp({ ...h.ctx, db, config });
   await app.ready();
   return app;
