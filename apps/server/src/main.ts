@@ -7,7 +7,8 @@ import { loadConfig } from './platform/config';
 import { createLogger } from './platform/logger';
 import { openStorage, secureDataDir, StorageError } from './platform/db/storage';
 import { addTrader, createIdentityProvider, passwordChangedAt } from './identity';
-import { findInstrument } from './market/catalogue';
+import { findInstrument, productOfInstrument } from './market/catalogue';
+import { outOfSessionText } from './market/calendar';
 import { diffFeed, type MarketFeed } from './market/feed';
 import { SimExchange } from './market/simExchange';
 import { DiffMarketData } from './diff/marketData';
@@ -130,6 +131,15 @@ const ctx: AppContext = {
     return q && q.upper_limit > 0 ? { lower: q.lower_limit, upper: q.upper_limit } : undefined;
   },
   quote: (symbol) => market.getQuote(symbol),
+  // Fixes only in the product's sessions when the market keeps them (a DIFF feed, MARKET_SESSIONS=real).
+  ...(config.marketSource === 'diff' || config.marketSessions === 'real'
+    ? {
+        outOfSession: (symbol: string, at: Date) => {
+          const spec = findInstrument(symbol, at);
+          return spec ? outOfSessionText(productOfInstrument(spec), at) : undefined;
+        },
+      }
+    : {}),
   optionMarket: market,
   ...(market instanceof SimExchange ? { settlementPrices: (day: string) => market.settlementPrices(day) } : {}),
   ...(hooks.fillsBooked ? { fillsBooked: hooks.fillsBooked } : {}),

@@ -31,6 +31,8 @@ export const ERROR_CODES = [
   'not_authorised_pricer',
   'request_decided',
   'request_stale',
+  // a fix outside the product's trading sessions (docs/calendar.md)
+  'market_closed',
   // 413, 415, 429, 500
   'payload_too_large',
   'unsupported_media_type',

@@ -190,3 +190,18 @@ export function formatQuoteTime(at: Date | number): string {
   const t = shanghaiTime(at);
   return `${t.y}-${pad(t.m)}-${pad(t.d)} ${pad(t.hh)}:${pad(t.mm)}:${pad(t.ss)}.${pad(t.ms, 3)}000`;
 }
+
+/**
+ * Why an order on `product` cannot reach the exchange at `at` — its sessions named, in Chinese — or
+ * undefined while it trades. A fix outside the sessions would wait at the broker with the customer's
+ * price unknown (docs/calendar.md "Sessions"): it is refused instead.
+ */
+export function outOfSessionText(
+  product: Pick<ProductSpec, 'name' | 'daySessions' | 'nightSession'> & { exchange?: CalendarExchange },
+  at: Date | number,
+): string | undefined {
+  if (inSession(product, at)) return undefined;
+  const span = (s: { start: string; end: string }) => `${s.start}–${s.end}`;
+  const night = product.nightSession ? `；夜盘 ${span(product.nightSession)}` : '（无夜盘）';
+  return `${product.name}当前不在交易时段，不能点价。交易时段（北京时间）：日盘 ${product.daySessions.map(span).join('、')}${night}`;
+}

@@ -478,3 +478,8 @@ export function optionChain(futureSymbol: string, asOf?: Date, centre?: number):
 export function findInstrument(symbol: string, asOf?: Date): InstrumentSpec | undefined {
   return catalogue.findInstrument(symbol, asOf);
 }
+
+/** The product an instrument belongs to (its sessions, name, exchange). */
+export function productOfInstrument(instrument: InstrumentSpec): ProductSpec {
+  return catalogue.productOf(instrument);
+}

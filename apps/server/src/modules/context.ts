@@ -27,6 +27,11 @@ export interface AppContext {
   viewCache?: ViewCache;
   /** The day's limit band of an instrument (the market-data source); limit prices outside are refused. */
   priceBand?: (symbol: string) => { lower: number; upper: number } | undefined;
+  /**
+   * Why a fix on `symbol` cannot reach the exchange now (outside the product's sessions, in Chinese), or
+   * undefined while it trades. Absent while the market quotes around the clock (MARKET_SESSIONS=always).
+   */
+  outOfSession?: (symbol: string, at: Date) => string | undefined;
   /** The customer snapshot's market data: last price and the day's limit band (the market-data source). */
   quote?: QuoteOf;
   /** The futures' option chains and their quotes (含权报价's live volatility, docs/pricing.md). */

@@ -311,7 +311,8 @@ describe('fixing deadline', () => {
       .where('actor', '=', 'system')
       .orderBy('id')
       .execute();
-    expect(audit.map((a) => a.action)).toEqual(['expire-contract', 'cancel-order', 'cancel-order']);
+    // The broker's cancel of the live order ends it: its lots back on the contract (订单结束, the replay's row).
+    expect(audit.map((a) => a.action)).toEqual(['expire-contract', 'cancel-order', 'cancel-order', 'order-ended']);
   });
 
   it('refuses a submit from the close on even before the expiry has run, and names paused and completed contracts', async () => {

@@ -31,6 +31,8 @@ export async function submitOrder(
   now: Date = new Date(),
   /** The live prices the margin check values a market order and floating P/L at (the context's quotes). */
   lastPrice: LastPriceOf = noMarket,
+  /** Why the contract's future does not trade now (the context's outOfSession): refused 409, nothing frozen. */
+  outOfSession?: (symbol: string, at: Date) => string | undefined,
 ) {
   const key = input.client_order_id;
   const existing = () =>
@@ -44,7 +46,7 @@ export async function submitOrder(
   let created: Awaited<ReturnType<typeof insertOrder>>;
   const gatewayKey = events?.claimFor?.(who.tenantId);
   try {
-    created = await insertOrder(db, { who, input, priceBand, now, gatewayKey, lastPrice });
+    created = await insertOrder(db, { who, input, priceBand, now, gatewayKey, lastPrice, outOfSession });
   } catch (err) {
     // A retry of an order already taken (its key's unique index refused the insert, or its lots are
     // no longer there): answered with that order, nothing fixed again. The first try's read is saved
@@ -110,13 +112,18 @@ interface Submit {
   now: Date;
   gatewayKey: string | undefined;
   lastPrice: LastPriceOf;
+  outOfSession: ((symbol: string, at: Date) => string | undefined) | undefined;
 }
 
 async function insertOrder(db: Kysely<DB>, submit: Submit) {
   const { input, priceBand } = submit;
   return withMarginPrices(db, submit.who, submit.lastPrice, async (prices) => {
     const known = knownInstruments.get(db)?.get(input.contract_id);
-    if (known && !limitPriceProblem(input.price, known.price_tick, priceBand?.(known.instrument_id))) {
+    if (
+      known &&
+      !limitPriceProblem(input.price, known.price_tick, priceBand?.(known.instrument_id)) &&
+      !submit.outOfSession?.(known.instrument_id, submit.now)
+    ) {
       const row = await retryDeadlockVictim(() => insertOrderAtOnce(db, submit, known, prices(known.instrument_id)));
       if (row) return row;
     }
@@ -182,11 +189,14 @@ async function insertOrderAtOnce(
 
 async function insertOrderChecked(
   db: Kysely<DB>,
-  { who, input, priceBand, now }: Submit,
+  { who, input, priceBand, now, outOfSession }: Submit,
   prices: (symbol: string) => string,
 ) {
   return inTransaction(db, async (tx) => {
     const frozen = await freezeForFixing(tx, who, input, now);
+    // Thrown inside the transaction: the lots just frozen go back.
+    const shut = outOfSession?.(frozen.instrument_id, now);
+    if (shut) throw conflict(shut, 'market_closed');
     const problem = limitPriceProblem(input.price, frozen.price_tick ?? undefined, priceBand?.(frozen.instrument_id));
     if (problem) throw invalid(problem, 'price');
     const { margined } = await assertMargin(tx, who, frozen.id, input, prices(frozen.instrument_id));

@@ -47,6 +47,7 @@ export const orders: Capability = {
           ctx.priceBand,
           new Date(),
           lastPrice,
+          ctx.outOfSession,
         );
       },
       { tags },

@@ -230,7 +230,16 @@ describe('the one-statement submit after a contract’s first fixing', () => {
     expect(rows).toEqual(
       [80_000, 80_010].map((price, i) => ({
         actor: `pricer:${pricerId}`,
-        payload: { contract_id: id, quantity: 1, price, client_order_id: `audit-${id}-${price}`, order_id: placed[i] },
+        // 点价人: the customer's first login is its first 授权点价人 (docs/authorised-pricers.md).
+        payload: {
+          contract_id: id,
+          quantity: 1,
+          price,
+          client_order_id: `audit-${id}-${price}`,
+          order_id: placed[i],
+          authorised_pricer: 'fay',
+          person_id: expect.any(Number),
+        },
       })),
     );
   });
