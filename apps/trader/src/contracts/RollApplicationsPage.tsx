@@ -16,6 +16,7 @@ import { PageLayout } from '../shared/PageLayout';
 import { TONE } from '../shared/tones';
 import { applying, EffectDialog } from './LifecycleDialogs';
 import { useCan } from '../shared/roles';
+import { RollAutoPricingCard } from './RollAutoPricingCard';
 
 const R = zh.rollApplications;
 const C = R.console;
@@ -176,6 +177,7 @@ export function RollApplicationsPage() {
   const mayPrice = useCan()('priceRoll');
   return (
     <PageLayout subtitle={C.subtitle}>
+      <RollAutoPricingCard />
       <div data-testid="roll-applications-card">
         <DataTable<RollApplication>
           controller={table}
