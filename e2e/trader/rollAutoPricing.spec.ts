@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { beijingTradingDay } from '../common/dates';
 import { expectNoEnglish } from '../common/english';
-import { demoTrader, LOGIN_PAGE, pricerLogin, screenshot, toast, traderCall } from './support';
+import { demoTrader, expectAccessible, LOGIN_PAGE, pricerLogin, screenshot, toast, traderCall } from './support';
 
 /*
  * The 转月 auto-pricing rule's console card (issue 42, docs/roles.md "转月 auto pricing"), at 1366 and 375 px:
@@ -91,6 +91,7 @@ for (const size of SIZES) {
     await expect(card.getByTestId('roll-auto-fee-value')).toContainText('2.00 元/吨');
     await expect(card.getByTestId('roll-auto-valid-value')).toContainText('600 秒');
     await expectNoEnglish(admin, 'roll auto pricing card', [demoTrader.username, /^SHFE\.cu\d+$/]);
+    await expectAccessible(admin, testInfo, `roll-auto-card-${size.width}`);
     await screenshot(admin, testInfo, `roll-auto-card-${size.width}`);
 
     // A customer with a copper contract applies on the desk and sees the system's offer at once.
@@ -141,6 +142,7 @@ for (const size of SIZES) {
     await expect(seen.getByTestId('roll-auto-status')).toHaveText('已开启');
     await expect(seen.getByTestId('roll-auto-summary')).toContainText('月差偏离不超过 500.00 元/吨');
     await expect(seen.getByRole('button', { name: '修改规则' })).toHaveCount(0);
+    await expectAccessible(trader, testInfo, `roll-auto-trader-${size.width}`);
     await screenshot(trader, testInfo, `roll-auto-trader-${size.width}`);
     await trader.context().close();
     await admin.context().close();

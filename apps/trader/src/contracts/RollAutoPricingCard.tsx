@@ -106,13 +106,19 @@ export function RollAutoPricingCard() {
               {A.title}
             </Title>
             {r ? (
-              <Badge variant="light" color={r.enabled ? TONE.success : TONE.muted} data-testid="roll-auto-status">
+              <Badge variant="outline" color={r.enabled ? TONE.success : TONE.muted} data-testid="roll-auto-status">
                 {r.enabled ? A.on : A.off}
               </Badge>
             ) : null}
           </Group>
           {mayEdit && r ? (
-            <Button variant="outline" size="xs" onClick={() => setEditing(true)} data-testid="roll-auto-edit">
+            <Button
+              variant="outline"
+              size="xs"
+              color={TONE.info}
+              onClick={() => setEditing(true)}
+              data-testid="roll-auto-edit"
+            >
               {A.edit}
             </Button>
           ) : null}
