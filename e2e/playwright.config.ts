@@ -96,6 +96,9 @@ export default defineConfig({
         MARKET_SEED: '42',
         // POST /api/test/market-shift: the margin walk moves the simulated market (trader/margin.spec.ts).
         SIM_MARKET_HOOKS: '1',
+        // The host suite's server may call a loopback robot (host/webhookTest.spec.ts: 发送测试消息 against a real
+        // receiver); the trader suite's keeps refusing one (trader/notifications.spec.ts).
+        ...(name === 'host' ? { WEBHOOK_ALLOW_PRIVATE: '1' } : {}),
       },
     };
   }),

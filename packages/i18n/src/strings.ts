@@ -25,6 +25,7 @@ import { marginDefaults } from './strings/marginDefaults';
 import { roles } from './strings/roles';
 import { phone } from './strings/phone';
 import { rollApplications } from './strings/rollApplications';
+import { rollAutoPricing } from './strings/rollAutoPricing';
 import { structurePricing } from './strings/structurePricing';
 import { authorisedPricers } from './strings/authorisedPricers';
 import { averageBasis } from './strings/averageBasis';
@@ -57,6 +58,7 @@ export const zh = {
   roles,
   phone,
   rollApplications,
+  rollAutoPricing,
   structurePricing,
   authorisedPricers,
   averageBasis,

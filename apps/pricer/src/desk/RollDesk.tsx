@@ -69,8 +69,9 @@ function ApplyForm(props: { userId: number; contract: PricerContract; onDone: ()
   async function submit() {
     if (!target || lots === '') return;
     try {
-      await apply.mutateAsync({ contract_id: contract.id, quantity: lots, to_instrument_id: target });
-      notify(T.submitted, 'success');
+      const applied = await apply.mutateAsync({ contract_id: contract.id, quantity: lots, to_instrument_id: target });
+      // The company's auto rule may have priced it at once (docs/roles.md): then the offer waits for the customer.
+      notify(applied.status === 'priced' ? T.autoPriced : T.submitted, 'success');
       onDone();
     } catch (err) {
       notify(T.failed(serverMessage(err) ?? ''), 'error');

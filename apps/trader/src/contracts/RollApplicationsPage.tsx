@@ -16,6 +16,7 @@ import { PageLayout } from '../shared/PageLayout';
 import { TONE } from '../shared/tones';
 import { applying, EffectDialog } from './LifecycleDialogs';
 import { useCan } from '../shared/roles';
+import { RollAutoPricingCard } from './RollAutoPricingCard';
 
 const R = zh.rollApplications;
 const C = R.console;
@@ -34,21 +35,23 @@ const offerText = (r: RollApplication) =>
   r.spread !== null && r.fee !== null ? C.offerText(formatBasis(r.spread), yuan(r.fee)) : '-';
 
 const COLUMNS: DataTableColumn<RollApplication>[] = [
-  { field: 'id', header: C.columns.id, width: 64, render: (r) => `#${r.id}` },
+  // At 820 px (a tablet beside the sidebar) the row keeps customer, months, lots, status and 报价 in view: the
+  // number, contract, offer and time give way first (the status says whether an offer is out).
+  { field: 'id', header: C.columns.id, width: 64, priority: 3, render: (r) => `#${r.id}` },
   { field: 'pricer_name', header: C.columns.customer, width: 96, filter: { type: 'text' } },
   { field: 'contract_name', header: C.columns.contract, width: 140, priority: 2, filter: { type: 'text' } },
   {
     field: 'to_instrument_id',
     header: C.columns.months,
-    width: 150,
+    width: 130,
     render: (r) => `${instrumentShort(r.from_instrument_id)} → ${instrumentShort(r.to_instrument_id)}`,
   },
-  { field: 'quantity', header: C.columns.quantity, width: 72, render: (r) => formatLots(r.quantity) },
+  { field: 'quantity', header: C.columns.quantity, width: 64, render: (r) => formatLots(r.quantity) },
   {
     field: 'status',
     header: C.columns.status,
     kind: 'badge',
-    width: 150,
+    width: 140,
     render: (r) => (
       <Badge variant="outline" color={STATUS_COLOR[r.status] ?? TONE.muted} data-status={r.status}>
         {r.status_str}
@@ -56,7 +59,7 @@ const COLUMNS: DataTableColumn<RollApplication>[] = [
     ),
     filter: { type: 'select', options: STATUS_OPTIONS, multiple: true },
   },
-  { field: 'spread', header: C.columns.offer, width: 200, render: offerText },
+  { field: 'spread', header: C.columns.offer, width: 200, priority: 2, render: offerText },
   { field: 'created_at', header: C.columns.created, kind: 'date', twoLine: true, width: 108, priority: 3 },
 ];
 
@@ -176,6 +179,7 @@ export function RollApplicationsPage() {
   const mayPrice = useCan()('priceRoll');
   return (
     <PageLayout subtitle={C.subtitle}>
+      <RollAutoPricingCard />
       <div data-testid="roll-applications-card">
         <DataTable<RollApplication>
           controller={table}
@@ -198,7 +202,7 @@ export function RollApplicationsPage() {
                   ) : null
               : undefined
           }
-          actionsColumnWidth={90}
+          actionsColumnWidth={80}
         />
       </div>
       {pricing ? <PriceDialog application={pricing} onClose={() => setPricing(null)} /> : null}

@@ -39,15 +39,16 @@ export function ContractValuesCard() {
           <Text c="gray.7">{v.empty}</Text>
         ) : (
           <>
+            {/* 浮动盈亏 right after the lots: on a tablet, where the tables scroll, it stays in view. */}
             <Table.ScrollContainer minWidth={560}>
               <Table striped withTableBorder aria-label={v.customersLabel} style={{ whiteSpace: 'nowrap' }}>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>{v.customer}</Table.Th>
                     <Table.Th ta="right">{v.openLots}</Table.Th>
+                    <Table.Th ta="right">{v.pnl}</Table.Th>
                     <Table.Th ta="right">{v.fixedValue}</Table.Th>
                     <Table.Th ta="right">{v.marketValue}</Table.Th>
-                    <Table.Th ta="right">{v.pnl}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -62,11 +63,11 @@ export function ContractValuesCard() {
                         ) : null}
                       </Table.Td>
                       <Table.Td ta="right">{formatLots(c.open_lots)}</Table.Td>
-                      <Table.Td ta="right">{yuanText(c.fixed_value)}</Table.Td>
-                      <Table.Td ta="right">{yuanText(c.market_value)}</Table.Td>
                       <Table.Td ta="right" fw={600} c={pnlColor(c.floating_pnl)}>
                         {signedYuan(c.floating_pnl)}
                       </Table.Td>
+                      <Table.Td ta="right">{yuanText(c.fixed_value)}</Table.Td>
+                      <Table.Td ta="right">{yuanText(c.market_value)}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
@@ -80,11 +81,11 @@ export function ContractValuesCard() {
                     <Table.Th>{v.contract}</Table.Th>
                     <Table.Th ta="right">{v.rate}</Table.Th>
                     <Table.Th ta="right">{v.openLots}</Table.Th>
+                    <Table.Th ta="right">{v.pnl}</Table.Th>
                     <Table.Th ta="right">{v.fixedPrice}</Table.Th>
                     <Table.Th ta="right">{v.marketPrice}</Table.Th>
                     <Table.Th ta="right">{v.fixedValue}</Table.Th>
                     <Table.Th ta="right">{v.marketValue}</Table.Th>
-                    <Table.Th ta="right">{v.pnl}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -94,10 +95,6 @@ export function ContractValuesCard() {
                       <Table.Td style={{ whiteSpace: 'normal' }}>{c.contract_name}</Table.Td>
                       <Table.Td ta="right">{m.rateCell(c.margin_rate)}</Table.Td>
                       <Table.Td ta="right">{formatLots(c.open_lots)}</Table.Td>
-                      <Table.Td ta="right">{perUnitText(c.fixed_price, c.unit)}</Table.Td>
-                      <Table.Td ta="right">{perUnitText(c.market_price, c.unit)}</Table.Td>
-                      <Table.Td ta="right">{yuanText(c.fixed_value)}</Table.Td>
-                      <Table.Td ta="right">{c.market_value === null ? v.noQuote : yuanText(c.market_value)}</Table.Td>
                       <Table.Td ta="right" fw={600} c={pnlColor(c.floating_pnl)}>
                         {c.floating_pnl === null ? v.noQuote : signedYuan(c.floating_pnl)}
                         {c.pnl_per_unit !== null ? (
@@ -106,6 +103,10 @@ export function ContractValuesCard() {
                           </Text>
                         ) : null}
                       </Table.Td>
+                      <Table.Td ta="right">{perUnitText(c.fixed_price, c.unit)}</Table.Td>
+                      <Table.Td ta="right">{perUnitText(c.market_price, c.unit)}</Table.Td>
+                      <Table.Td ta="right">{yuanText(c.fixed_value)}</Table.Td>
+                      <Table.Td ta="right">{c.market_value === null ? v.noQuote : yuanText(c.market_value)}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

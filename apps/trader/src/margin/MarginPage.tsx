@@ -39,8 +39,11 @@ import { MarginSettingsDialog } from '../shared/MarginSettingsDialog';
 import { AccountCards } from './AccountCards';
 
 const t = zh.margin;
-/** A phone, as the shell's MOBILE_QUERY (app/LayoutShell.tsx). */
-const PHONE_QUERY = '(max-width: 767.98px)';
+/**
+ * Cards until the table fits: its 900 px beside the 250 px sidebar need about 1,200 px. At 820 px (a tablet
+ * beside the sidebar) the table was cut before 可用保证金, 状态 and the buttons, as it was on a phone.
+ */
+const PHONE_QUERY = '(max-width: 1199.98px)';
 const yuan = (n: number) => formatNumber(n, 2);
 
 type Dialog = { kind: 'funds' | 'credit' | 'ledger' | 'settle'; account: PricerAccount } | null;
@@ -52,7 +55,7 @@ export function MarginPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  // A phone gets cards (issue 41): the table's 可用 and 状态 were cut off at 375 px.
+  // A phone or tablet gets cards (issue 41): the table's 可用 and 状态 were cut off at 375 and 820 px.
   const phone = useMediaQuery(PHONE_QUERY) ?? false;
   return (
     <Stack gap="md">

@@ -76,25 +76,34 @@ export function StaffPage() {
             <Loader size="sm" />
           </Group>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
+          <Table.ScrollContainer minWidth={460}>
             <Table striped withTableBorder aria-label={t.title}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>{t.columns.name}</Table.Th>
-                  <Table.Th>{t.columns.username}</Table.Th>
+                  <Table.Th>{t.columns.nameAndUsername}</Table.Th>
                   <Table.Th>{t.columns.roles}</Table.Th>
-                  <Table.Th>{t.columns.status}</Table.Th>
-                  <Table.Th>{t.columns.actions}</Table.Th>
+                  <Table.Th style={{ whiteSpace: 'nowrap' }}>{t.columns.status}</Table.Th>
+                  <Table.Th style={{ whiteSpace: 'nowrap' }}>{t.columns.actions}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {(staff.data?.items ?? []).map((m) => (
                   <Table.Tr key={m.user_id}>
-                    <Table.Td>{m.full_name || m.username}</Table.Td>
-                    <Table.Td>{m.username ?? ''}</Table.Td>
-                    <Table.Td>{zh.roles.roleList(m.roles)}</Table.Td>
+                    {/* Name over login in one cell: on an 820 px tablet the row keeps its status and buttons in view. */}
                     <Table.Td>
-                      <Badge color={m.status === 'active' ? TONE.success : 'gray.7'} variant="outline">
+                      <Text size="sm">{m.full_name || m.username}</Text>
+                      <Text size="xs" c="gray.7">
+                        {m.username ?? ''}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{zh.roles.roleList(m.roles)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      {/* Never 在… : the badge keeps its whole word when the roles column takes the room. */}
+                      <Badge
+                        style={{ minWidth: 'max-content' }}
+                        color={m.status === 'active' ? TONE.success : 'gray.7'}
+                        variant="outline"
+                      >
                         {m.status === 'active' ? t.active : t.disabled}
                       </Badge>
                     </Table.Td>

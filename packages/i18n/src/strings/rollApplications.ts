@@ -44,6 +44,7 @@ export const rollApplications = {
     feeNote: '月差和转月费由交易员报价，报价后您确认才会转月',
     submit: '提交转月申请',
     submitted: '转月申请已提交，等待交易员报价',
+    autoPriced: '系统已按实时月差自动报价，请在有效期内确认',
     failed: (message: string) => `申请失败：${message}`,
     mine: '我的转月申请',
     none: '暂无转月申请',

@@ -159,6 +159,27 @@ describe('maker-checker', () => {
     expect(row).toEqual({ status: 'failed', reason: zh.roles.approvals.stale });
   });
 
+  it('the company owner (a staff row written without a name) is named by its sign-in, never by its id', async () => {
+    await h.db
+      .insertInto('traders')
+      .values({ id: 'approvals-owner', username: 'owner-1', password_hash: 'x', name: '周老板' })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    const held = await deposit(a.token, 300_000, 'OWNER-1');
+    expect(held.status, JSON.stringify(held.body)).toBe(202);
+    const id = held.body.data.request_id as number;
+    const list = await h.call('/api/trader/view/approval-requests', {}, risk1);
+    const mine = list.body.data.items.find((r: { id: number }) => r.id === id);
+    expect(mine).toMatchObject({ maker: 'approvals-owner', maker_name: '周老板' });
+    expect((await approve(risk1, id)).status).toBe(200);
+    const ledger = await h.call('/api/trader/view/funds-ledger', { pricer_id: alice }, a.token);
+    expect(ledger.body.data.items[0]).toMatchObject({
+      maker_name: '周老板',
+      checker_name: '李风控',
+      bank_ref: 'OWNER-1',
+    });
+  });
+
   it('two approvers at once: the call applies exactly once (20 rounds)', async () => {
     const rounds = 20;
     const outcomes: Record<string, number> = {};

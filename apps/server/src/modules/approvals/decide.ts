@@ -154,6 +154,9 @@ export async function listRequests(
     .selectFrom('approval_requests as r')
     .leftJoin('staff as m', (j) => j.onRef('m.trader_sub', '=', 'r.maker').onRef('m.tenant_id', '=', 'r.tenant_id'))
     .leftJoin('staff as c', (j) => j.onRef('c.trader_sub', '=', 'r.checker').onRef('c.tenant_id', '=', 'r.tenant_id'))
+    // The company's owner has a staff row without a name (written for it): its sign-in's name, never its id.
+    .leftJoin('traders as mt', 'mt.id', 'r.maker')
+    .leftJoin('traders as ct', 'ct.id', 'r.checker')
     .select([
       'r.id',
       'r.action',
@@ -169,6 +172,10 @@ export async function listRequests(
       'r.subject_label',
       'm.full_name as maker_name',
       'c.full_name as checker_name',
+      'mt.name as maker_login_name',
+      'mt.username as maker_username',
+      'ct.name as checker_login_name',
+      'ct.username as checker_username',
     ])
     .where('r.tenant_id', '=', tenantId);
   if (status) q = q.where('r.status', '=', status);
@@ -185,10 +192,10 @@ export async function listRequests(
       before: (r.before as Record<string, unknown> | null) ?? null,
       after: (r.after as Record<string, unknown> | null) ?? null,
       maker: r.maker,
-      maker_name: r.maker_name || r.maker,
+      maker_name: r.maker_name || r.maker_login_name || r.maker_username || r.maker,
       status: r.status,
       checker: r.checker,
-      checker_name: r.checker ? r.checker_name || r.checker : null,
+      checker_name: r.checker ? r.checker_name || r.checker_login_name || r.checker_username || r.checker : null,
       reason: r.reason,
       created_at: r.created_at,
       decided_at: r.decided_at,

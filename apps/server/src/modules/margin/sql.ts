@@ -174,10 +174,14 @@ export const MARGIN_SQL: readonly SqlObject[] = [
     'v_funds_ledger',
     `
     select f.id, f.tenant_id, f.pricer_id, f.kind, f.amount, f.balance_after, f.note, f.actor, f.bank_ref, f.checker,
-           f.created_at, coalesce(nullif(m.full_name, ''), f.actor) as maker_name,
-           coalesce(nullif(c.full_name, ''), f.checker) as checker_name
+           f.created_at,
+           coalesce(nullif(m.full_name, ''), nullif(mt.name, ''), mt.username, f.actor) as maker_name,
+           coalesce(nullif(c.full_name, ''), nullif(ct.name, ''), ct.username, f.checker) as checker_name
       from funds_ledger f
       left join staff m on m.tenant_id = f.tenant_id and m.trader_sub = f.actor
-      left join staff c on c.tenant_id = f.tenant_id and c.trader_sub = f.checker`,
+      left join staff c on c.tenant_id = f.tenant_id and c.trader_sub = f.checker
+      -- The company's owner has a staff row without a name (written for it): its sign-in's name, never its id.
+      left join traders mt on mt.id = f.actor
+      left join traders ct on ct.id = f.checker`,
   ),
 ];

@@ -1,4 +1,4 @@
-import type { PriceRollInput, RollApplication, RollApplicationsRequest } from '@pfp/contract';
+import type { PriceRollInput, RollApplication, RollApplicationsRequest, SetRollAutoPricingInput } from '@pfp/contract';
 import { useServerTable, type UseServerTableOptions } from '@pfp/data-table';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TraderTransport } from './call';
@@ -15,6 +15,8 @@ export function rollApplicationsApi({ call }: TraderTransport) {
       call.page('rollApplications', params, signal),
     rollQuote: (contractId: number, to: string) => call('rollQuote', { contract_id: contractId, to_instrument_id: to }),
     priceRoll: (input: PriceRollInput) => call('priceRoll', input),
+    rollAutoPricing: () => call('rollAutoPricing', undefined),
+    setRollAutoPricing: (input: SetRollAutoPricingInput) => call('setRollAutoPricing', input),
   };
 }
 
@@ -48,5 +50,20 @@ export function usePriceRoll() {
   return useMutation({
     mutationFn: (input: PriceRollInput) => api.priceRoll(input),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: rollApplicationKeys.all }),
+  });
+}
+
+/** The company's 转月 auto-pricing rule (docs/roles.md): every role reads it, 管理员 changes it. */
+export function useRollAutoPricing() {
+  const api = useCalls(rollApplicationsApi);
+  return useQuery({ queryKey: rollApplicationKeys.of('auto-pricing'), queryFn: api.rollAutoPricing });
+}
+
+export function useSetRollAutoPricing() {
+  const api = useCalls(rollApplicationsApi);
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SetRollAutoPricingInput) => api.setRollAutoPricing(input),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: rollApplicationKeys.of('auto-pricing') }),
   });
 }

@@ -1,0 +1,32 @@
+/** The 转月 auto-pricing rule's console card and dialog (issue 42, docs/roles.md "转月 auto pricing"). */
+export const rollAutoPricing = {
+  title: '自动报价规则',
+  on: '已开启',
+  off: '未开启',
+  offNote: '未开启：每笔转月申请都由交易员手工报价',
+  onNote: (deviation: string) =>
+    `已开启：月差偏离不超过 ${deviation} 元/吨时由系统按实时月差自动报价，否则留给交易员报价`,
+  deviation: '月差偏离上限',
+  fee: '手续费',
+  valid: '报价有效期',
+  perTon: '元/吨',
+  seconds: '秒',
+  unitNote: '按合约计价单位计：以吨计价的品种为 元/吨，其他品种按其单位（如 元/克）',
+  edit: '修改规则',
+  dialogTitle: '修改转月自动报价规则',
+  enabled: '开启自动报价',
+  deviationLabel: '月差偏离上限（元/吨）',
+  deviationHelp: '实时月差与两月最新价之差的偏离不超过此值才自动报价',
+  feeLabel: '手续费（元/吨）',
+  validLabel: '报价有效期（秒，10 ~ 86400）',
+  effectTitle: '保存后',
+  effectOn: (deviation: string) =>
+    `开启后，客户的转月申请在月差偏离不超过 ${deviation} 元/吨时由系统按实时月差自动报价，客户接受后即执行转月`,
+  effectFee: (fee: string) => `自动报价的手续费 ${fee} 元/吨，记入客户的费用`,
+  effectValid: (seconds: number) => `自动报价在 ${seconds} 秒内有效，过期后需交易员重新报价`,
+  effectOff: '关闭后，客户的转月申请都等待交易员手工报价',
+  noOrders: '规则只影响此后提交的转月申请，不影响已有报价、客户的委托和条件单',
+  save: '保存规则',
+  done: '转月自动报价规则已保存',
+  failed: (message: string) => `保存失败：${message}`,
+} as const;
