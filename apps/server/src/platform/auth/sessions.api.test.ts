@@ -59,6 +59,8 @@ describe('customer tokens', () => {
     const c = await customer('jack');
     // Its 点价协议 acceptance first (a legal record the schema keeps while the customer exists, docs/agreement.md).
     await h.db.deleteFrom('agreement_acceptances').where('pricer_id', '=', c.id).execute();
+    // And its 授权点价人 (the first login is one, docs/authorised-pricers.md): kept while the customer exists.
+    await h.db.deleteFrom('authorised_pricers').where('pricer_id', '=', c.id).execute();
     await h.db.deleteFrom('pricer_users').where('id', '=', c.id).execute();
     expect((await snapshot(c.token)).status).toBe(401);
   });

@@ -83,6 +83,9 @@ it('a database migrated to 021 before issue 39 starts with the new code: the sam
     '027_staff_approvals',
     '028_roll_applications',
     '029_agreements',
+    '030_authorised_pricers',
+    '031_average_basis',
+    '032_roll_auto_pricing',
   ]);
   // The company from before roles: its owner is its staff member with every role (docs/roles.md).
   const staff = await sql<{ trader_sub: string; roles: string[]; status: string }>`
@@ -99,7 +102,8 @@ it('a database migrated to 021 before issue 39 starts with the new code: the sam
   const after = await definitions();
   // …and issue 41 names customers by 客户全称 in the lists (the login while it is empty).
   const NAMED = ['v_audit_log', 'v_conditional_orders', 'v_contracts', 'v_orders'];
-  const CHANGED = ['margin_check', 'v_margin_sums', ...NEW, ...NAMED];
+  // …and issue 43 names the 点价人 and the 均价依据 on every confirmation.
+  const CHANGED = ['margin_check', 'v_margin_sums', 'v_confirmations', ...NEW, ...NAMED];
   const but = (text: Record<string, string>) =>
     Object.fromEntries(Object.entries(text).filter(([name]) => !CHANGED.includes(name)));
   expect(but(after.text)).toEqual(but(before.text));
