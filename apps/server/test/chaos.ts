@@ -168,6 +168,8 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosFigures> {
       await contract(pricerOf(c), {
         total_quantity: 400,
         pricing_mode: 'average',
+        // 成交价: the 14:50 job sends orders the faults act on (a 结算价 day is booked at the close, docs/fixing.md).
+        average_basis: 'fills',
         average_start: days[0],
         average_end: days[14],
         fixing_deadline: days[16],
