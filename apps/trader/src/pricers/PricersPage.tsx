@@ -82,8 +82,8 @@ export const PRICER_COLUMNS: DataTableColumn<PricerUserRow>[] = [
   { field: 'last_login_at', header: t.columns.lastLogin, kind: 'date', twoLine: true, width: 112, priority: 2 },
 ];
 
-/** The sticky actions column: 编辑, 授权点价人, 重置密码, 解锁 and 停用 or 启用. */
-export const PRICER_ACTIONS_WIDTH = 320;
+/** The sticky actions column: 编辑, 点价人 (授权点价人), 重置密码, 解锁 and 停用 or 启用. */
+export const PRICER_ACTIONS_WIDTH = 284;
 
 export function PricersPage() {
   const [createKey, setCreateKey] = useState(0);

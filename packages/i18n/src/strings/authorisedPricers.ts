@@ -1,6 +1,6 @@
 /** 授权点价人 (issue 43 item 4, docs/authorised-pricers.md): the console's list and dialogs, the desk's line. */
 export const authorisedPricers = {
-  rowAction: '授权点价人',
+  rowAction: '点价人',
   rowActionLabel: (customer: string) => `授权点价人 ${customer}`,
   title: (customer: string) => `授权点价人 · ${customer}`,
   intro:
