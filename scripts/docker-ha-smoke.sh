@@ -41,58 +41,17 @@ DEBIAN_IMAGE=${DEBIAN_IMAGE:-debian:bookworm-slim}
 RUN_DIR=/run/pfp-docker-ha
 SOCK=/tmp/ha-docker.sock
 ADDRESS_POOL=${HA_SMOKE_ADDRESS_POOL:-10.213.0.0/16}
-DOCKERD_PID=
 WORK=$(mktemp -d /tmp/pfp-docker-ha-smoke.XXXXXX)
 LOGS=$CACHE/logs
-STACK_UP=
 
-T0=$SECONDS
-T_PHASE=$SECONDS
-TIMINGS=()
-log() { printf '\n[docker-ha-smoke %s +%ss] %s\n' "$(date -u +%H:%M:%S)" "$((SECONDS - T0))" "$*"; }
-phase_done() {
-  TIMINGS+=("$(printf '%-44s %4ss' "$1" "$((SECONDS - T_PHASE))")")
-  T_PHASE=$SECONDS
-}
-die() {
-  echo "docker-ha-smoke: $*" >&2
-  exit 1
-}
 compose() { "$COMPOSE_BIN" -p "$PROJECT" -f "$ROOT/docker/compose.yaml" --profile ha "$@"; }
-
-cleanup() {
-  local rc=$?
-  set +e
-  trap - EXIT INT TERM
-  log "cleaning up (exit status $rc)"
-  if [ -n "$STACK_UP" ]; then
-    if [ "$rc" -ne 0 ]; then
-      echo '--- container states' >&2
-      compose ps >&2
-      echo '--- last logs' >&2
-      compose logs --no-color --tail=40 pg1 pg2 haproxy server-ha >&2
-    fi
-    compose down -v --remove-orphans --timeout 5 >/dev/null 2>&1
-  fi
-  if [ -n "$DOCKERD_PID" ]; then
-    kill -TERM "$DOCKERD_PID" 2>/dev/null
-    for _ in $(seq 1 60); do kill -0 "$DOCKERD_PID" 2>/dev/null || break; sleep 0.5; done
-    if kill -0 "$DOCKERD_PID" 2>/dev/null; then
-      echo "docker-ha-smoke: dockerd $DOCKERD_PID did not stop, killing it" >&2
-      kill -KILL "$DOCKERD_PID" 2>/dev/null
-      sleep 1
-    fi
-    mount | awk -v a="$RUN_DIR" -v b="$CACHE/" 'index($3, a) == 1 || index($3, b) == 1 { print $3 }' |
-      sort -r | while read -r m; do umount -l "$m" 2>/dev/null; done
-    rm -rf "$RUN_DIR" "$SOCK"
-  fi
-  rm -rf "$WORK"
-  log "total $((SECONDS - T0)) s"
-  exit "$rc"
+failure_logs() {
+  echo '--- last logs'
+  compose logs --no-color --tail=40 pg1 pg2 haproxy server-ha
 }
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
+SMOKE=docker-ha-smoke
+# shellcheck source=docker-smoke/lib.sh
+source "$ROOT/scripts/docker-smoke/lib.sh"
 
 mkdir -p "$LOGS"
 [ "$(id -u)" = 0 ] || die 'needs root: it may install packages and starts a Docker daemon'
@@ -100,32 +59,8 @@ mkdir -p "$LOGS"
 
 # ---------------------------------------------------------------------------------------------
 log 'Docker engine (a private one)'
-missing=()
-[ -x /usr/sbin/dockerd ] && [ -x "$DOCKER" ] || missing+=(docker.io)
-[ -x "$COMPOSE_BIN" ] || missing+=(docker-compose)
-command -v debootstrap >/dev/null || missing+=(debootstrap)
-if [ ${#missing[@]} -gt 0 ]; then
-  log "installing ${missing[*]} from Debian"
-  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}" ||
-    { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"; }
-fi
-[ -e "$RUN_DIR" ] && die "$RUN_DIR exists: another HA smoke run is going on, or one was killed (see its dockerd there)"
-mkdir -p "$RUN_DIR" "$CACHE/data-root"
-log "starting dockerd (data root $CACHE/data-root, socket $SOCK, networks from $ADDRESS_POOL)"
-setsid /usr/sbin/dockerd \
-  --data-root "$CACHE/data-root" --exec-root "$RUN_DIR/exec" --pidfile "$RUN_DIR/dockerd.pid" \
-  --host "unix://$SOCK" --storage-driver overlay2 \
-  --iptables=false --ip6tables=false --bridge=none \
-  --default-address-pool "base=$ADDRESS_POOL,size=24" \
-  >"$RUN_DIR/dockerd.log" 2>&1 </dev/null &
-DOCKERD_PID=$!
-export DOCKER_HOST=unix://$SOCK
-for i in $(seq 1 120); do
-  "$DOCKER" info >/dev/null 2>&1 && break
-  kill -0 "$DOCKERD_PID" 2>/dev/null || { cat "$RUN_DIR/dockerd.log" >&2; die 'dockerd exited'; }
-  [ "$i" = 120 ] && { tail -30 "$RUN_DIR/dockerd.log" >&2; die 'dockerd did not answer in 60 s'; }
-  sleep 0.5
-done
+install_docker
+start_dockerd --default-address-pool "base=$ADDRESS_POOL,size=24"
 "$DOCKER" version --format 'engine {{.Server.Version}}, client {{.Client.Version}}'
 compose down -v --remove-orphans --timeout 5 >/dev/null 2>&1 || true
 phase_done 'engine up'

@@ -37,66 +37,22 @@ POSTGRES_IMAGE=${POSTGRES_IMAGE:-postgres:17}
 
 # Private daemon (only when no daemon answers).
 RUN_DIR=/run/pfp-docker
-EXEC_ROOT=$RUN_DIR/exec
 SOCK=$RUN_DIR/docker.sock
-DOCKERD_PID=
 WORK=$(mktemp -d /tmp/pfp-docker-smoke.XXXXXX)
 # The last run's build logs, for a look after it (kept with the cache, outside the clone).
 LOGS=$CACHE/logs
-STACK_UP=
-
-T0=$SECONDS
-T_PHASE=$SECONDS
-TIMINGS=()
-log() { printf '\n[docker-smoke %s +%ss] %s\n' "$(date -u +%H:%M:%S)" "$((SECONDS - T0))" "$*"; }
-phase_done() {
-  TIMINGS+=("$(printf '%-44s %4ss' "$1" "$((SECONDS - T_PHASE))")")
-  T_PHASE=$SECONDS
-}
-die() {
-  echo "docker-smoke: $*" >&2
-  exit 1
-}
 
 compose() {
   # The project's compose file with the smoke's settings; docker-compose v1 (see above).
   "$COMPOSE_BIN" -p "$PROJECT" -f "$ROOT/docker/compose.yaml" "$@"
 }
-
-cleanup() {
-  local rc=$?
-  set +e
-  trap - EXIT INT TERM
-  log "cleaning up (exit status $rc)"
-  if [ -n "$STACK_UP" ]; then
-    if [ "$rc" -ne 0 ]; then
-      echo '--- container states' >&2
-      compose ps >&2
-      echo '--- last server logs' >&2
-      compose logs --no-color --tail=60 server gateway >&2
-    fi
-    compose down -v --remove-orphans --timeout 5 >/dev/null 2>&1
-  fi
-  if [ -n "$DOCKERD_PID" ]; then
-    kill -TERM "$DOCKERD_PID" 2>/dev/null
-    for _ in $(seq 1 60); do kill -0 "$DOCKERD_PID" 2>/dev/null || break; sleep 0.5; done
-    if kill -0 "$DOCKERD_PID" 2>/dev/null; then
-      echo "docker-smoke: dockerd $DOCKERD_PID did not stop, killing it" >&2
-      kill -KILL "$DOCKERD_PID" 2>/dev/null
-      sleep 1
-    fi
-    # What a daemon leaves mounted when it dies: network namespaces, overlay layers.
-    mount | awk -v a="$RUN_DIR" -v b="$CACHE/" 'index($3, a) == 1 || index($3, b) == 1 { print $3 }' |
-      sort -r | while read -r m; do umount -l "$m" 2>/dev/null; done
-    rm -rf "$RUN_DIR"
-  fi
-  rm -rf "$WORK"
-  log "total $((SECONDS - T0)) s"
-  exit "$rc"
+failure_logs() {
+  echo '--- last server logs'
+  compose logs --no-color --tail=60 server gateway
 }
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
+SMOKE=docker-smoke
+# shellcheck source=docker-smoke/lib.sh
+source "$ROOT/scripts/docker-smoke/lib.sh"
 
 mkdir -p "$LOGS"
 [ "$(id -u)" = 0 ] || die 'needs root: it may install packages and start a Docker daemon'
@@ -104,40 +60,14 @@ mkdir -p "$LOGS"
 
 # ---------------------------------------------------------------------------------------------
 log 'Docker engine'
-missing=()
-[ -x /usr/sbin/dockerd ] && [ -x "$DOCKER" ] || missing+=(docker.io)
-[ -x "$COMPOSE_BIN" ] || missing+=(docker-compose)
-command -v debootstrap >/dev/null || missing+=(debootstrap)
-if [ ${#missing[@]} -gt 0 ]; then
-  log "installing ${missing[*]} from Debian"
-  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}" ||
-    { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"; }
-fi
-
+install_docker
 if [ -n "${DOCKER_HOST:-}" ] && "$DOCKER" info >/dev/null 2>&1; then
   log "using the daemon at $DOCKER_HOST"
 elif [ -z "${DOCKER_HOST:-}" ] && [ -S /var/run/docker.sock ] && "$DOCKER" -H unix:///var/run/docker.sock info >/dev/null 2>&1; then
   export DOCKER_HOST=unix:///var/run/docker.sock
   log "using the daemon at $DOCKER_HOST"
 else
-  [ -e "$RUN_DIR" ] && die "$RUN_DIR exists: another smoke run is going on, or one was killed (see its dockerd there)"
-  mkdir -p "$RUN_DIR" "$CACHE/data-root"
-  log "starting a private dockerd (data root $CACHE/data-root, socket $SOCK)"
-  # setsid: the daemon and its containerd stay out of the caller's process group (a Ctrl-C
-  # reaches this script, whose trap stops them in order).
-  setsid /usr/sbin/dockerd \
-    --data-root "$CACHE/data-root" --exec-root "$EXEC_ROOT" --pidfile "$RUN_DIR/dockerd.pid" \
-    --host "unix://$SOCK" --storage-driver overlay2 \
-    --iptables=false --ip6tables=false --bridge=none \
-    >"$RUN_DIR/dockerd.log" 2>&1 </dev/null &
-  DOCKERD_PID=$!
-  export DOCKER_HOST=unix://$SOCK
-  for i in $(seq 1 120); do
-    "$DOCKER" info >/dev/null 2>&1 && break
-    kill -0 "$DOCKERD_PID" 2>/dev/null || { cat "$RUN_DIR/dockerd.log" >&2; die 'dockerd exited'; }
-    [ "$i" = 120 ] && { tail -30 "$RUN_DIR/dockerd.log" >&2; die 'dockerd did not answer in 60 s'; }
-    sleep 0.5
-  done
+  start_dockerd
 fi
 "$DOCKER" version --format 'engine {{.Server.Version}}, client {{.Client.Version}}'
 "$COMPOSE_BIN" version --short

@@ -13,50 +13,13 @@
  * The trader's token comes from `use.mjs trader` (the sign-in in chromium). Any failure exits non-zero.
  */
 import { randomBytes } from 'node:crypto';
+import { apiCaller, check, sleep, waitFor } from './api.mjs';
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const [command, base, ...rest] = process.argv.slice(2);
 if (!command || !base) throw new Error('usage: ha.mjs <command> <base url> …');
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-function check(ok, message) {
-  if (!ok) throw new Error(message);
-}
-
-/** A call of the API; answers `data` or throws with the status and body. */
-async function call(path, body, token) {
-  const res = await fetch(base + path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body ?? {}),
-    signal: AbortSignal.timeout(30_000),
-  });
-  const text = await res.text();
-  let json;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  if (!res.ok || json?.result !== 'ok') throw new Error(`${path}: HTTP ${res.status} ${text.slice(0, 300)}`);
-  return json.data;
-}
-
-async function waitFor(what, fn, timeoutMs) {
-  const t0 = Date.now();
-  let last;
-  for (;;) {
-    try {
-      const value = await fn();
-      if (value) return value;
-    } catch (error) {
-      last = error;
-    }
-    if (Date.now() - t0 > timeoutMs)
-      throw new Error(`${what}: not within ${timeoutMs / 1000} s${last ? ` (${last.message})` : ''}`);
-    await sleep(500);
-  }
-}
+const call = apiCaller(base, { timeoutMs: 30_000 });
 
 async function order(token, id) {
   const { items } = await call(

@@ -14,17 +14,13 @@
  * Debian's chromium (CHROMIUM_PATH), never a downloaded browser. Any failure exits non-zero.
  */
 import { randomBytes } from 'node:crypto';
+import { apiCaller, check, sleep, waitFor } from './api.mjs';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { CHROMIUM_LAUNCH } from '../chromium.mjs';
 
 const [command, base, ...rest] = process.argv.slice(2);
 if (!command || !base) throw new Error('usage: use.mjs <command> <base url> …');
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-function check(ok, message) {
-  if (!ok) throw new Error(message);
-}
 
 async function get(path, headers = {}) {
   const res = await fetch(base + path, { headers, redirect: 'manual' });
@@ -36,43 +32,7 @@ async function get(path, headers = {}) {
   };
 }
 
-/** A call of the API; answers `data` or throws with the status and body. */
-async function call(path, body, token) {
-  const res = await fetch(base + path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body ?? {}),
-  });
-  const text = await res.text();
-  let json;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  if (!res.ok || json?.result !== 'ok') {
-    const error = new Error(`${path}: HTTP ${res.status} ${text.slice(0, 300)}`);
-    error.status = res.status;
-    throw error;
-  }
-  return json.data;
-}
-
-async function waitFor(what, fn, timeoutMs) {
-  const t0 = Date.now();
-  let last;
-  for (;;) {
-    try {
-      const value = await fn();
-      if (value) return value;
-    } catch (error) {
-      last = error;
-    }
-    if (Date.now() - t0 > timeoutMs)
-      throw new Error(`${what}: not within ${timeoutMs / 1000} s${last ? ` (${last.message})` : ''}`);
-    await sleep(500);
-  }
-}
+const call = apiCaller(base);
 
 async function wait() {
   await waitFor(
