@@ -343,7 +343,8 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosFigures> {
         const r = await db
           .query(`select count(*)::int as n from pg_stat_replication where sync_state = 'sync'`)
           .catch(() => undefined);
-        if (r?.rows[0]?.n === 1) return;
+        // PostgreSQL's view first, then Patroni's: a failover needs the standby named in Patroni's /sync key too.
+        if (r?.rows[0]?.n === 1 && (await ha.syncStandbyNamed())) return;
         await sleep(500);
       }
       log('  ! no synchronous standby after 150 s');

@@ -38,6 +38,7 @@ export async function startHa() {
   const dir = mkdtempSync(path.join(tmpdir(), 'pfp-ha-'));
   // HA_BASE_PORT set: that range (a developer's or a shared machine's own); otherwise a free one.
   const env = { ...process.env, HA_BASE_PORT: process.env.HA_BASE_PORT || String(await freeBase()) };
+  const base = Number(env.HA_BASE_PORT);
   const ha = (cmd: string) => run('bash', [script, cmd, dir], { env, timeout: 180_000 });
   let started = false;
   try {
@@ -66,6 +67,23 @@ export async function startHa() {
       freezePrimary: async () => (await ha('freeze-primary')).stdout.trim(),
       /** SIGCONT to what freezePrimary stopped. */
       thaw: async () => void (await ha('thaw')),
+      /**
+       * Whether Patroni names a synchronous standby (its `/sync` key, read through any member's REST API). Only that
+       * member may be promoted when the primary is lost: a standby PostgreSQL already reports as `sync` is not yet
+       * one Patroni will fail over to, so a second loss in that moment leaves the cluster without a primary.
+       */
+      syncStandbyNamed: async () => {
+        for (const port of [base + 21, base + 22]) {
+          const cluster = await fetch(`http://127.0.0.1:${port}/cluster`, { signal: AbortSignal.timeout(2_000) })
+            .then((r) => r.json() as Promise<{ members?: { role?: string; state?: string }[] }>)
+            .catch(() => undefined);
+          if (cluster?.members)
+            return cluster.members.some(
+              (m) => m.role === 'sync_standby' && ['running', 'streaming'].includes(m.state ?? ''),
+            );
+        }
+        return false;
+      },
       /** The current primary's member name, '' while there is none. */
       primary: async () => (await ha('primary')).stdout.trim(),
       stop: async () => {
