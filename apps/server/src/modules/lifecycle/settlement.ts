@@ -6,6 +6,8 @@ import { every, type Periodic } from '../../platform/every';
 import { shanghaiInstant } from '../../platform/time';
 import { addDays, dateKey, isTradingDate, shanghaiCivilDate, tradingDaysIn } from '../../market/calendar';
 import type { FillsBooked } from '../../trading/apply';
+import type { SettlementPrice } from '../../market/settlementPrices';
+import type { AppContext } from '../context';
 import { moveLots } from '../../trading/lots';
 import { audit, SYSTEM_ACTOR } from '../audit/audit';
 import { FIXING_CLOSE_HOUR } from '../contracts/fixingTerms';
@@ -43,7 +45,7 @@ export function closedDay(now: Date): string {
 export interface SettlementRunOptions {
   now?: Date;
   /** The market's settlement prices of a day (AppContext.settlementPrices); absent: only stored ones are used. */
-  settlementPrices?: ((day: string) => { instrument_id: string; price: number; volume: number }[]) | undefined;
+  settlementPrices?: AppContext['settlementPrices'];
   fillsBooked?: FillsBooked | undefined;
   /** Tests: runs after the prices are published and before any booking (a crash between the two). */
   afterPublish?: () => void;
@@ -53,13 +55,13 @@ export interface SettlementRunOptions {
 export async function publishSettlementPrices(
   db: Kysely<DB>,
   day: string,
-  prices: readonly { instrument_id: string; price: number; volume: number }[],
+  prices: readonly SettlementPrice[],
 ): Promise<number> {
   const rows = prices.filter((p) => Number.isFinite(p.price) && p.price > 0);
   if (!rows.length) return 0;
   const r = await db
     .insertInto('settlement_prices')
-    .values(rows.map((p) => ({ instrument_id: p.instrument_id, day, price: p.price, volume: p.volume, source: 'sim' })))
+    .values(rows.map((p) => ({ instrument_id: p.instrument_id, day, price: p.price, volume: p.volume, source: p.source })))
     .onConflict((oc) => oc.columns(['instrument_id', 'day']).doNothing())
     .executeTakeFirst();
   return Number(r.numInsertedOrUpdatedRows ?? 0);
@@ -104,8 +106,9 @@ export async function runSettlementBookings(
       due.map((c) => c.instrument_id),
     )
     .execute();
-  if (published.length < new Set(due.map((c) => c.instrument_id)).size && opts.settlementPrices)
-    await publishSettlementPrices(db, day, opts.settlementPrices(day));
+  const wanted = [...new Set(due.map((c) => c.instrument_id))];
+  if (published.length < wanted.length && opts.settlementPrices)
+    await publishSettlementPrices(db, day, opts.settlementPrices(day, wanted));
   opts.afterPublish?.();
   const bookings: (SettlementOutcome & { contractId: number })[] = [];
   for (const c of due)
