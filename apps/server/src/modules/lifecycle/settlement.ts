@@ -59,7 +59,9 @@ export async function publishSettlementPrices(
   if (!rows.length) return 0;
   const r = await db
     .insertInto('settlement_prices')
-    .values(rows.map((p) => ({ instrument_id: p.instrument_id, day, price: p.price, volume: p.volume, source: p.source })))
+    .values(
+      rows.map((p) => ({ instrument_id: p.instrument_id, day, price: p.price, volume: p.volume, source: p.source })),
+    )
     .onConflict((oc) => oc.columns(['instrument_id', 'day']).doNothing())
     .executeTakeFirst();
   return Number(r.numInsertedOrUpdatedRows ?? 0);
