@@ -141,7 +141,8 @@ const ctx: AppContext = {
       }
     : {}),
   optionMarket: market,
-  ...(market instanceof SimExchange ? { settlementPrices: (day: string) => market.settlementPrices(day) } : {}),
+  // The day's settlement prices (结算价 average contracts): the simulated exchange's, or a DIFF feed's quotes.
+  settlementPrices: (day, symbols) => market.settlementPrices(day, symbols),
   ...(hooks.fillsBooked ? { fillsBooked: hooks.fillsBooked } : {}),
   ...(config.simMarketHooks && market instanceof SimExchange
     ? {

@@ -27,6 +27,7 @@ const NUMERIC_FIELDS = [
   'upper_limit',
   'lower_limit',
   'pre_settlement',
+  'settlement',
 ] as const;
 
 /** One quote as in DIFF (`quotes[symbol]`); a field the server did not send (or sent as '-') is NaN. */

@@ -20,6 +20,7 @@ import { catalogue as defaultCatalogue, type Catalogue } from './catalogue';
 import { SimFuture } from './futuresProcess';
 import { SimOptionChain } from './optionQuotes';
 import type { Quote } from '../platform/quote';
+import type { SettlementPrice } from './settlementPrices';
 import type { FutureSpec, OptionSpec } from './types';
 import { consoleLogger, type Logger } from '../platform/logger';
 
@@ -168,11 +169,12 @@ export class SimExchange {
    * after it, or `day` is not its trading day), it answers the average so far of its own trading day:
    * the simulation keeps no history, and the first published price is the one stored.
    */
-  settlementPrices(day: string): { instrument_id: string; price: number; volume: number }[] {
+  settlementPrices(day: string): SettlementPrice[] {
     const frozen = this.closingDay === day ? this.closing : undefined;
     return [...this.futures.values()].map((f) => ({
       instrument_id: f.spec.symbol,
       ...(frozen?.get(f.spec.symbol) ?? f.settlementPrice()),
+      source: 'sim' as const,
     }));
   }
 

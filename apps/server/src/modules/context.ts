@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { OptionMarket } from '../market/feed';
+import type { SettlementPrice } from '../market/settlementPrices';
 import type { PricerTokens } from '../platform/auth/pricerTokens';
 import type { SecretBox } from '../platform/auth/secrets';
 import type { TraderVerifier } from '../platform/auth/traderTokens';
@@ -52,10 +53,11 @@ export interface AppContext {
    */
   simAverageFixings?: boolean;
   /**
-   * The market's settlement prices of a trading day, published at its close (the simulated exchange's;
-   * absent with a DIFF feed: 结算价 average contracts then wait, docs/fixing.md).
+   * The market's settlement prices of a trading day known now, at least of `symbols` (the simulated
+   * exchange's, or a DIFF feed's quotes: market/settlementPrices.ts); none before the day's close.
+   * Absent (a harness): 结算价 average contracts book only at stored prices (docs/fixing.md).
    */
-  settlementPrices?: (day: string) => { instrument_id: string; price: number; volume: number }[];
+  settlementPrices?: (day: string, symbols: readonly string[]) => SettlementPrice[];
   /** What a booking of fills also records (the capabilities' hooks, modules/index.ts tradingHooks). */
   fillsBooked?: FillsBooked;
   /** What the trader app needs to find its identity provider. */

@@ -17,6 +17,11 @@ export interface Quote {
   upper_limit: number;
   lower_limit: number;
   pre_settlement: number;
+  /**
+   * Today's settlement price, published by the exchange after the close (DIFF; NaN before). The
+   * simulated exchange leaves it out: it publishes its settlement prices itself (settlementPrices).
+   */
+  settlement?: number;
   /** Exchange time of the last change, Beijing time: 'YYYY-MM-DD HH:MM:SS.ffffff' ('' when DIFF sent none). */
   datetime: string;
   /**

@@ -30,6 +30,10 @@ export interface FakeQuote {
   upper_limit: number;
   lower_limit: number;
   pre_settlement: number;
+  /** Today's settlement price, published after the close (absent or NaN before: sent as null). */
+  settlement?: number;
+  /** The quote's exchange time ('YYYY-MM-DD HH:MM:SS.ffffff', Beijing); absent: when it was sent. */
+  datetime?: string;
 }
 
 export interface FakeInstrument {
@@ -321,8 +325,9 @@ export class FakeDiffServer {
   }
 
   private quotePatch(fields: Partial<FakeQuote>): JsonObject {
-    const out: JsonObject = { datetime: quoteDatetime(Date.now()) };
-    for (const [k, v] of Object.entries(fields)) if (typeof v === 'number') out[k] = v;
+    const out: JsonObject = { datetime: fields.datetime ?? quoteDatetime(Date.now()) };
+    // NaN goes as null, which the merge patch removes: the field is empty again.
+    for (const [k, v] of Object.entries(fields)) if (typeof v === 'number') out[k] = Number.isNaN(v) ? null : v;
     return out;
   }
 

@@ -197,7 +197,7 @@ async function runEveryAction() {
       average_basis: 'settlement',
     })
     .execute();
-  await publishSettlementPrices(h.db, day, [{ instrument_id: a.symbol, price: 80_000, volume: 10 }]);
+  await publishSettlementPrices(h.db, day, [{ instrument_id: a.symbol, price: 80_000, volume: 10, source: 'sim' }]);
   await runSettlementBookings(h.db, { now: shanghaiDate(`${day} 15:05`) });
 
   // 转月申请 (issue 42): the customer applies, the trader prices, the customer accepts (a roll-contract row).

@@ -3,11 +3,10 @@ import type { DB } from '../../platform/db/schema';
 import type { Logger } from '../../platform/logger';
 import { every, type Periodic } from '../../platform/every';
 import { shanghaiInstant } from '../../platform/time';
-import { dateKey, isTradingDate, shanghaiCivilDate, tradingDaysIn } from '../../market/calendar';
-import { audit, SYSTEM_ACTOR } from '../audit/audit';
+import { dateKey, isTradingDate, shanghaiCivilDate } from '../../market/calendar';
 import { FIXING_CLOSE_HOUR } from '../contracts/fixingTerms';
 import { ORDER_TEXTS, type TradingPort } from '../../trading/orderLife';
-import { dayShare } from './terms';
+import { bookAverageDay, type DayOutcome } from './bookAverageDay';
 
 /**
  * 均价点价 on 成交价 (average_basis 'fills', docs/fixing.md; 结算价 is settlement.ts): on each trading day of an average contract's window, at the fixing time
@@ -46,12 +45,7 @@ export const configuredFixingTime = () => parseFixingTime(process.env.AVERAGE_FI
 
 export const fixingTimeText = (t: FixingTime) => `${String(t.hh).padStart(2, '0')}:${String(t.mm).padStart(2, '0')}`;
 
-export type DayOutcome =
-  | { outcome: 'fixed'; orderId: number; tenantId: number; lots: number }
-  /** Already fixed today (another run or instance), or nothing left. */
-  | { outcome: 'done' }
-  /** Not fixable now (paused, expired, customer 停用): the day's share moves on. */
-  | { outcome: 'blocked' };
+export type { DayOutcome };
 
 export interface AverageRunOptions {
   now?: Date;
@@ -109,53 +103,15 @@ export async function runAverageFixings(
   return out;
 }
 
-/** The day's order of one contract, in one transaction (the guard of exactly once). */
-export async function fixDay(
+/** The day's order of one contract, in one transaction (the guard of exactly once: bookAverageDay). */
+export function fixDay(
   db: Kysely<DB>,
   contractId: number,
   day: string,
   now: Date,
   afterOrder?: (orderId: number) => void,
 ): Promise<DayOutcome> {
-  return db.transaction().execute(async (tx): Promise<DayOutcome> => {
-    // The contract locked first (the lock order of a submit), its customer share-locked: a second
-    // instance waits here and then sees this day's row.
-    const c = await tx
-      .selectFrom('contracts as c')
-      .innerJoin('pricer_users as p', 'p.id', 'c.pricer_id')
-      .select([
-        'c.id',
-        'c.tenant_id',
-        'c.pricer_id',
-        'c.instrument_id',
-        'c.direction',
-        'c.basis',
-        'c.status',
-        'c.remaining_quantity',
-        'c.average_start',
-        'c.average_end',
-        'c.fixing_deadline',
-        'p.status as pricer_status',
-      ])
-      .where('c.id', '=', contractId)
-      .where('c.pricing_mode', '=', 'average')
-      .where('c.average_basis', '=', 'fills')
-      .forUpdate('c')
-      .forShare('p')
-      .executeTakeFirst();
-    if (!c) return { outcome: 'done' };
-    const already = await tx
-      .selectFrom('average_fixings')
-      .select('day')
-      .where('contract_id', '=', contractId)
-      .where('day', '=', day)
-      .executeTakeFirst();
-    if (already || c.remaining_quantity <= 0) return { outcome: 'done' };
-    if (c.status !== 'active' || c.pricer_status === 'inactive') return { outcome: 'blocked' };
-    if (c.fixing_deadline && c.fixing_deadline < day) return { outcome: 'blocked' };
-    const end = c.average_end!;
-    const daysLeft = day > end ? 1 : tradingDaysIn(day, end).length;
-    const lots = dayShare(c.remaining_quantity, daysLeft);
+  return bookAverageDay<never>(db, contractId, day, 'fills', async (tx, c, lots) => {
     await tx
       .updateTable('contracts')
       .set((eb) => ({
@@ -183,17 +139,7 @@ export async function fixDay(
       .executeTakeFirstOrThrow();
     const orderId = Number(order.id);
     afterOrder?.(orderId);
-    await tx
-      .insertInto('average_fixings')
-      .values({ contract_id: c.id, day, tenant_id: c.tenant_id, planned_lots: lots, order_id: orderId })
-      .execute();
-    await audit(tx, {
-      tenantId: c.tenant_id,
-      actor: SYSTEM_ACTOR,
-      action: 'average-fixing',
-      payload: { contract_id: c.id, day, lots, days_left: daysLeft, order_id: orderId },
-    });
-    return { outcome: 'fixed', orderId, tenantId: c.tenant_id, lots };
+    return { orderId };
   });
 }
 

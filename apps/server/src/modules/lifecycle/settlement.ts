@@ -4,13 +4,13 @@ import type { DB } from '../../platform/db/schema';
 import type { Logger } from '../../platform/logger';
 import { every, type Periodic } from '../../platform/every';
 import { shanghaiInstant } from '../../platform/time';
-import { addDays, dateKey, isTradingDate, shanghaiCivilDate, tradingDaysIn } from '../../market/calendar';
+import { addDays, dateKey, isTradingDate, shanghaiCivilDate } from '../../market/calendar';
 import type { FillsBooked } from '../../trading/apply';
+import type { SettlementPrice } from '../../market/settlementPrices';
+import type { AppContext } from '../context';
 import { moveLots } from '../../trading/lots';
-import { audit, SYSTEM_ACTOR } from '../audit/audit';
 import { FIXING_CLOSE_HOUR } from '../contracts/fixingTerms';
-import { dayShare } from './terms';
-import type { DayOutcome } from './average';
+import { bookAverageDay, type DayOutcome } from './bookAverageDay';
 
 /**
  * 均价点价 on 结算价 (average_basis 'settlement', docs/fixing.md): after each trading day's close (15:00
@@ -43,7 +43,7 @@ export function closedDay(now: Date): string {
 export interface SettlementRunOptions {
   now?: Date;
   /** The market's settlement prices of a day (AppContext.settlementPrices); absent: only stored ones are used. */
-  settlementPrices?: ((day: string) => { instrument_id: string; price: number; volume: number }[]) | undefined;
+  settlementPrices?: AppContext['settlementPrices'];
   fillsBooked?: FillsBooked | undefined;
   /** Tests: runs after the prices are published and before any booking (a crash between the two). */
   afterPublish?: () => void;
@@ -53,13 +53,15 @@ export interface SettlementRunOptions {
 export async function publishSettlementPrices(
   db: Kysely<DB>,
   day: string,
-  prices: readonly { instrument_id: string; price: number; volume: number }[],
+  prices: readonly SettlementPrice[],
 ): Promise<number> {
   const rows = prices.filter((p) => Number.isFinite(p.price) && p.price > 0);
   if (!rows.length) return 0;
   const r = await db
     .insertInto('settlement_prices')
-    .values(rows.map((p) => ({ instrument_id: p.instrument_id, day, price: p.price, volume: p.volume, source: 'sim' })))
+    .values(
+      rows.map((p) => ({ instrument_id: p.instrument_id, day, price: p.price, volume: p.volume, source: p.source })),
+    )
     .onConflict((oc) => oc.columns(['instrument_id', 'day']).doNothing())
     .executeTakeFirst();
   return Number(r.numInsertedOrUpdatedRows ?? 0);
@@ -104,8 +106,9 @@ export async function runSettlementBookings(
       due.map((c) => c.instrument_id),
     )
     .execute();
-  if (published.length < new Set(due.map((c) => c.instrument_id)).size && opts.settlementPrices)
-    await publishSettlementPrices(db, day, opts.settlementPrices(day));
+  const wanted = [...new Set(due.map((c) => c.instrument_id))];
+  if (published.length < wanted.length && opts.settlementPrices)
+    await publishSettlementPrices(db, day, opts.settlementPrices(day, wanted));
   opts.afterPublish?.();
   const bookings: (SettlementOutcome & { contractId: number })[] = [];
   for (const c of due)
@@ -113,48 +116,15 @@ export async function runSettlementBookings(
   return { day, bookings };
 }
 
-/** The day's booking of one contract at the day's settlement price, in one transaction (exactly once). */
-export async function bookSettlementDay(
+/** The day's booking of one contract at the day's settlement price, in one transaction (exactly once: bookAverageDay). */
+export function bookSettlementDay(
   db: Kysely<DB>,
   contractId: number,
   day: string,
   now: Date,
   fillsBooked?: FillsBooked,
 ): Promise<SettlementOutcome> {
-  return db.transaction().execute(async (tx): Promise<SettlementOutcome> => {
-    // The lock order of fixDay (average.ts): the contract, its customer share-locked.
-    const c = await tx
-      .selectFrom('contracts as c')
-      .innerJoin('pricer_users as p', 'p.id', 'c.pricer_id')
-      .select([
-        'c.id',
-        'c.tenant_id',
-        'c.pricer_id',
-        'c.instrument_id',
-        'c.direction',
-        'c.basis',
-        'c.status',
-        'c.remaining_quantity',
-        'c.average_end',
-        'c.fixing_deadline',
-        'p.status as pricer_status',
-      ])
-      .where('c.id', '=', contractId)
-      .where('c.pricing_mode', '=', 'average')
-      .where('c.average_basis', '=', 'settlement')
-      .forUpdate('c')
-      .forShare('p')
-      .executeTakeFirst();
-    if (!c) return { outcome: 'done' };
-    const already = await tx
-      .selectFrom('average_fixings')
-      .select('day')
-      .where('contract_id', '=', contractId)
-      .where('day', '=', day)
-      .executeTakeFirst();
-    if (already || c.remaining_quantity <= 0) return { outcome: 'done' };
-    if (c.status !== 'active' || c.pricer_status === 'inactive') return { outcome: 'blocked' };
-    if (c.fixing_deadline && c.fixing_deadline < day) return { outcome: 'blocked' };
+  return bookAverageDay<{ outcome: 'no-price' }>(db, contractId, day, 'settlement', async (tx, c, lots) => {
     const settled = await tx
       .selectFrom('settlement_prices')
       .select('price')
@@ -163,9 +133,6 @@ export async function bookSettlementDay(
       .executeTakeFirst();
     if (!settled) return { outcome: 'no-price' };
     const price = Number(settled.price);
-    const end = c.average_end!;
-    const daysLeft = day > end ? 1 : tradingDaysIn(day, end).length;
-    const lots = dayShare(c.remaining_quantity, daysLeft);
     const order = await tx
       .insertInto('orders')
       .values({
@@ -196,26 +163,13 @@ export async function bookSettlementDay(
     await moveLots(tx, [
       { contractId: c.id, fromFrozen: 0, fromRemaining: lots, released: 0, amount: Math.round(price * 1e4) * lots },
     ]);
-    await tx
-      .insertInto('average_fixings')
-      .values({ contract_id: c.id, day, tenant_id: c.tenant_id, planned_lots: lots, order_id: orderId })
-      .execute();
-    await audit(tx, {
-      tenantId: c.tenant_id,
-      actor: SYSTEM_ACTOR,
-      action: 'average-fixing',
-      payload: {
-        contract_id: c.id,
-        day,
-        lots,
-        days_left: daysLeft,
-        order_id: orderId,
-        average_basis: 'settlement',
-        price,
+    return {
+      orderId,
+      audit: { average_basis: 'settlement', price },
+      after: async () => {
+        await fillsBooked?.(tx, [{ tenantId: c.tenant_id, orderId, tradeId, volume: lots, price }]);
       },
-    });
-    await fillsBooked?.(tx, [{ tenantId: c.tenant_id, orderId, tradeId, volume: lots, price }]);
-    return { outcome: 'fixed', orderId, tenantId: c.tenant_id, lots };
+    };
   });
 }
 

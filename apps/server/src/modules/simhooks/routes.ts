@@ -77,7 +77,7 @@ export const simHooks: Capability = {
           if (!body.success || !at || Number.isNaN(at.getTime()))
             throw invalid('请求参数无效：时间 at 须为带时区的 ISO 时间，例如 2026-11-30T15:05:00+08:00', 'at');
           const day = closedDay(at);
-          const published = await publishSettlementPrices(ctx.db, day, prices(day));
+          const published = await publishSettlementPrices(ctx.db, day, prices(day, [])); // the simulated exchange answers every future
           if (!body.data.book) return { day, published, bookings: [] };
           const run = await runSettlementBookings(ctx.db, {
             now: at,
