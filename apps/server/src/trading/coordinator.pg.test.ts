@@ -84,6 +84,8 @@ describe('several instances on one database', () => {
     const who = await seedTenant(db, { isSim: true });
     const c = await seedContract(db, who, { symbol: CU, direction: 'BUY', total: 10 });
     const a = instance();
+    // Heard after the service's own listener (registered when it was built) has given the tenants up.
+    const aLost = new Promise<void>((resolve) => a.coordinator.onLost(resolve));
     await a.service.start();
     const b = instance();
     await b.service.start();
@@ -95,7 +97,7 @@ describe('several instances on one database', () => {
     await sql`select pg_terminate_backend(pid) from pg_stat_activity
                where application_name = ${`pfp-trading ${a.coordinator.instance}`}`.execute(db);
     await waitFor(async () => (await lockHolders(who.tenantId)).length === 0);
-    await new Promise((r) => setTimeout(r, 200)); // A hears of the loss
+    await aLost; // A hears of the loss (a fixed wait lost that race on a loaded machine)
     quotes.set(CU, { ask_price1: 79_000, ask_volume1: 5 });
     await new Promise((r) => setTimeout(r, 300));
     expect((await order(resting.id)).status).toBe('ALIVE');
