@@ -88,6 +88,7 @@ export const authorisedPricers = {
       'update-authorised-pricer': '修改授权点价人',
       'deactivate-authorised-pricer': '停用授权点价人',
       'reactivate-authorised-pricer': '恢复授权点价人',
+      'reset-authorised-pricer-password': '重置授权点价人密码',
     } as Record<string, string>,
     fields: {
       name: '姓名',

@@ -253,6 +253,7 @@ async function runEveryAction() {
   await trader('update-authorised-pricer', { person_id: person.id, id_type: 'passport' });
   await trader('set-authorised-pricer-active', { person_id: person.id, active: false });
   await trader('set-authorised-pricer-active', { person_id: person.id, active: true });
+  await trader('reset-authorised-pricer-password', { person_id: person.id, new_password: 'pw-person-2' });
 
   // Staff and four eyes (issue 42): a 风控 joins; a held 授信 approved, another rejected.
   const risk = await trader('create-staff', {
