@@ -213,7 +213,7 @@ function PersonCard({
             <Button
               size="compact-sm"
               variant="outline"
-              color={TONE.info}
+              color={TONE.warning}
               onClick={onReset}
               aria-label={`${t.resetPassword} ${p.name}`}
             >

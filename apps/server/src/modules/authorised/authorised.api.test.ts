@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../../../test/harness';
-import { setupTenant, type Tenant } from '../../../test/tenants';
-import { createTradingService, type TradingService } from '../../trading/service';
-import { FakeQuotes, setMarket } from '../../../test/trading/testSupport';
-import { triggerConditional } from '../conditional/conditional';
 import { tradingDayIn } from '../../../test/days';
+import { pricerSignIn, startDesk } from '../../../test/desk';
+import type { Harness } from '../../../test/harness';
+import { createContract, setupTenant, type Tenant } from '../../../test/tenants';
+import { setMarket, type FakeQuotes } from '../../../test/trading/testSupport';
+import type { TradingService } from '../../trading/service';
 
 /*
  * 授权点价人 (issue 43 item 4, docs/authorised-pricers.md) over HTTP on the real app and trading
@@ -16,6 +16,7 @@ import { tradingDayIn } from '../../../test/days';
 let h: Harness;
 let service: TradingService;
 let quotes: FakeQuotes;
+let stop: () => Promise<void>;
 let t: Tenant;
 let other: Tenant;
 let contractId: number;
@@ -23,44 +24,17 @@ const ADD = '/api/trader/rpc/add-authorised-pricer';
 const LIST = '/api/trader/view/authorised-pricers';
 const ACTIVE = '/api/trader/rpc/set-authorised-pricer-active';
 const UPDATE = '/api/trader/rpc/update-authorised-pricer';
-const LOGIN = '/api/pricer/rpc/pricer-login';
 const RESET = '/api/trader/rpc/reset-authorised-pricer-password';
+const signIn = (username: string, password: string) => pricerSignIn(h, t, username, password);
 
 beforeAll(async () => {
-  h = await startHarness();
-  quotes = new FakeQuotes();
-  service = createTradingService({
-    trigger: triggerConditional,
-    db: h.db,
-    quotes,
-    sweepMs: 60_000,
-    simExpiryCheckMs: 0,
-  });
-  h.ctx.tradingPort = service.events;
-  await service.start();
+  ({ h, service, quotes, stop } = await startDesk());
   t = await setupTenant(h, 'trader-authorised', '授权贸易', ['acme']);
   other = await setupTenant(h, 'trader-authorised-2', '别家贸易', ['zeta']);
   quotes.addInstrument(t.symbol, 10);
-  const res = await h.call(
-    '/api/trader/rpc/create-contract',
-    {
-      pricer_id: t.pricers.acme!.id,
-      product_name: '铜',
-      instrument_id: t.symbol,
-      direction: 'BUY',
-      total_quantity: 20,
-      basis: 150,
-      fixing_deadline: tradingDayIn(30),
-    },
-    t.token,
-  );
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  contractId = res.body.data.id;
+  contractId = (await createContract(h, t, 'acme', tradingDayIn(30))).id;
 });
-afterAll(async () => {
-  await service.stop();
-  await h.close();
-});
+afterAll(() => stop?.());
 
 const frozen = async () =>
   (await h.db.selectFrom('contracts').select('frozen_quantity').where('id', '=', contractId).executeTakeFirstOrThrow())
@@ -121,7 +95,7 @@ describe('授权点价人', () => {
       .executeTakeFirstOrThrow();
     expect(JSON.stringify(addAudit.payload)).not.toContain('pw123456');
 
-    const login = await h.call(LOGIN, { tenant_id: t.tenantId, username: 'acme-zhao', password: 'pw123456' });
+    const login = await signIn('acme-zhao', 'pw123456');
     expect(login.status, JSON.stringify(login.body)).toBe(200);
     expect(login.body.data).toMatchObject({ user_id: t.pricers.acme!.id, username: 'acme-zhao' });
     const jwt = login.body.data.jwt_token as string;
@@ -154,7 +128,7 @@ describe('授权点价人', () => {
     const persons = (await h.call(LIST, { user_id: t.pricers.acme!.id }, t.token)).body.data.persons;
     const primary = persons.find((p: { primary: boolean }) => p.primary);
     const zhao = persons.find((p: { username: string }) => p.username === 'acme-zhao');
-    const zhaoJwt = (await h.call(LOGIN, { tenant_id: t.tenantId, username: 'acme-zhao', password: 'pw123456' })).body
+    const zhaoJwt = (await signIn('acme-zhao', 'pw123456')).body
       .data.jwt_token;
     const cond = await h.call(
       '/api/pricer/rpc/create-conditional-order',
@@ -199,7 +173,7 @@ describe('授权点价人', () => {
     expect((await h.call(ACTIVE, { person_id: zhao.id, active: false }, t.token)).status).toBe(200);
     const ended = await h.call('/api/pricer/view/my-data-snapshot', {}, zhaoJwt);
     expect(ended.status).toBe(401);
-    const relogin = await h.call(LOGIN, { tenant_id: t.tenantId, username: 'acme-zhao', password: 'pw123456' });
+    const relogin = await signIn('acme-zhao', 'pw123456');
     expect(relogin.status).toBe(403);
     expect(relogin.body.error.message).toBe('该授权点价人已停用，请联系贸易商');
     expect(await counts()).toEqual(before);
@@ -277,7 +251,6 @@ describe('授权点价人', () => {
     const qian = (
       await h.call(ADD, { user_id: t.pricers.acme!.id, ...PERSON, name: '钱多', username: 'acme-qian' }, t.token)
     ).body.data;
-    const signIn = (username: string, password: string) => h.call(LOGIN, { tenant_id: t.tenantId, username, password });
     const oldJwt = (await signIn('acme-qian', 'pw123456')).body.data.jwt_token as string;
     const hashOf = async () =>
       (
