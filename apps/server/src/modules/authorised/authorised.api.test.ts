@@ -128,8 +128,7 @@ describe('授权点价人', () => {
     const persons = (await h.call(LIST, { user_id: t.pricers.acme!.id }, t.token)).body.data.persons;
     const primary = persons.find((p: { primary: boolean }) => p.primary);
     const zhao = persons.find((p: { username: string }) => p.username === 'acme-zhao');
-    const zhaoJwt = (await signIn('acme-zhao', 'pw123456')).body
-      .data.jwt_token;
+    const zhaoJwt = (await signIn('acme-zhao', 'pw123456')).body.data.jwt_token;
     const cond = await h.call(
       '/api/pricer/rpc/create-conditional-order',
       { contract_id: contractId, quantity: 1, trigger_op: '>=', trigger_price: 90_000, order_price: 0 },

@@ -94,9 +94,14 @@ export const customers: Capability = {
       { tags },
     );
     // A customer's password, or an 授权点价人's (docs/authorised-pricers.md): the one reset.
-    serve(app, traderApi.resetPricerPassword, async ({ req, body }) => ({ user_id: (await reset(req, body)).user_id }), {
-      tags,
-    });
+    serve(
+      app,
+      traderApi.resetPricerPassword,
+      async ({ req, body }) => ({ user_id: (await reset(req, body)).user_id }),
+      {
+        tags,
+      },
+    );
     serve(
       app,
       traderApi.resetAuthorisedPricerPassword,
