@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { id, nameText, timestamp } from './primitives';
-import { createPricerInput, phoneSchema } from './trader';
+import { createPricerInput, phoneSchema, resetPricerPasswordInput } from './trader';
 
 /**
  * 授权点价人 (issue 43 item 4, docs/authorised-pricers.md): who may fix for a customer company, each
@@ -69,6 +69,20 @@ export const setAuthorisedPricerActiveInput = z.object(
   json,
 );
 export type SetAuthorisedPricerActiveInput = z.input<typeof setAuthorisedPricerActiveInput>;
+
+/**
+ * reset-authorised-pricer-password: the person's new password, by the customer's rule (reset-pricer-password).
+ * The customer's first login has none of its own: the customer's password is reset.
+ */
+export const resetAuthorisedPricerPasswordInput = z.object(
+  {
+    person_id: id('请选择授权点价人（person_id）'),
+    new_password: resetPricerPasswordInput.shape.new_password,
+  },
+  json,
+);
+export type ResetAuthorisedPricerPasswordInput = z.input<typeof resetAuthorisedPricerPasswordInput>;
+export const resetAuthorisedPricerPasswordResult = z.object({ person_id: z.int(), user_id: z.int() });
 
 export const authorisedPricersInput = z.object({ user_id: id('请选择客户（user_id）') }, json);
 export type AuthorisedPricersInput = z.input<typeof authorisedPricersInput>;

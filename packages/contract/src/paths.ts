@@ -13,6 +13,8 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 const ALL = STAFF_ROLES;
 /** The audit log and its export: 管理员, 风控, 只读. */
 const AUDIT = ['admin', 'risk', 'viewer'] as const;
+/** A login's new password, a customer's or an 授权点价人's: the same rule for both (交易员). */
+const RESET_PASSWORD = ['trader'] as const;
 
 /**
  * A trader call names the roles that may make it, beside its path: the one place (the server refuses any
@@ -35,7 +37,11 @@ export const traderPaths = staffPaths({
   updateContractStatus: { method: 'POST', path: '/api/trader/rpc/update-contract-status', roles: ['trader'] },
   createContract: { method: 'POST', path: '/api/trader/rpc/create-contract', roles: ['trader'] },
   createPricerUser: { method: 'POST', path: '/api/trader/rpc/create-pricer-user', roles: ['trader'] },
-  resetPricerPassword: { method: 'POST', path: '/api/trader/rpc/reset-pricer-password', roles: ['trader'] },
+  resetPricerPassword: {
+    method: 'POST',
+    path: '/api/trader/rpc/reset-pricer-password',
+    roles: RESET_PASSWORD,
+  },
   updatePricerStatus: { method: 'POST', path: '/api/trader/rpc/update-pricer-status', roles: ['trader'] },
   confirmation: { method: 'POST', path: '/api/trader/view/confirmation', roles: ALL },
   exposure: { method: 'POST', path: '/api/trader/view/exposure', roles: ALL },
@@ -89,6 +95,11 @@ export const traderPaths = staffPaths({
     method: 'POST',
     path: '/api/trader/rpc/set-authorised-pricer-active',
     roles: ['trader', 'admin'],
+  },
+  resetAuthorisedPricerPassword: {
+    method: 'POST',
+    path: '/api/trader/rpc/reset-authorised-pricer-password',
+    roles: RESET_PASSWORD,
   },
   // Fee receivables and the statement (issue 41, docs/statements.md): money is 财务's
   feeReceivables: { method: 'POST', path: '/api/trader/view/fee-receivables', roles: ALL },

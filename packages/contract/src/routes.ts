@@ -13,6 +13,8 @@ import {
   authorisedPricer,
   authorisedPricers,
   authorisedPricersInput,
+  resetAuthorisedPricerPasswordInput,
+  resetAuthorisedPricerPasswordResult,
   setAuthorisedPricerActiveInput,
   updateAuthorisedPricerInput,
 } from './authorisedPricers';
@@ -343,6 +345,11 @@ export const traderRoutes = {
     ...traderPaths.setAuthorisedPricerActive,
     body: setAuthorisedPricerActiveInput,
     response: authorisedPricer,
+  }),
+  resetAuthorisedPricerPassword: route({
+    ...traderPaths.resetAuthorisedPricerPassword,
+    body: resetAuthorisedPricerPasswordInput,
+    response: resetAuthorisedPricerPasswordResult,
   }),
   // Fee receivables and the statement (issue 41, docs/statements.md)
   feeReceivables: route({ ...traderPaths.feeReceivables, body: feeReceivablesRequest, response: feeReceivables }),

@@ -3,35 +3,58 @@ import type { AuthorisedPricer, PricerUserRow } from '@pfp/contract';
 import { zh } from '@pfp/i18n';
 import { notify } from '@pfp/ui';
 import { useState } from 'react';
-import { errorText, useAuthorisedPricers, useSetAuthorisedPricerActive } from '../shared/api';
+import {
+  errorText,
+  useAuthorisedPricers,
+  useResetAuthorisedPricerPassword,
+  useSetAuthorisedPricerActive,
+} from '../shared/api';
 import { ConsoleModal } from '../shared/ConsoleModal';
+import { useCan } from '../shared/roles';
 import { TONE } from '../shared/tones';
 import { AuthorisedPricerForm } from './AuthorisedPricerForm';
+import { NewPasswordDialog } from './ResetPasswordDialog';
 
 const t = zh.authorisedPricers;
 
-/** What the dialog shows: the list, a form (new or one person's), or the 停用/恢复 confirmation. */
+/** What the dialog shows: the list, a form (new or one person's), the 停用/恢复 confirmation, or a new password. */
 type Step =
   | { kind: 'list' }
   | { kind: 'add' }
   | { kind: 'edit'; person: AuthorisedPricer }
-  | { kind: 'status'; person: AuthorisedPricer };
+  | { kind: 'status'; person: AuthorisedPricer }
+  | { kind: 'reset'; person: AuthorisedPricer };
 
 export const customerLabel = (user: PricerUserRow) => user.full_name || user.username;
 
 /**
  * 授权点价人 of one customer (客户管理 → a customer's 授权点价人, docs/authorised-pricers.md): who may fix
- * for it, each with their own login; 新增, 编辑, and 停用 / 恢复 after a confirmation that says what
- * happens to the person's session and their waiting 条件单 (kept). Mount with a new key on every open.
+ * for it, each with their own login; 新增, 编辑, 停用 / 恢复 after a confirmation that says what
+ * happens to the person's session and their waiting 条件单 (kept), and 重置密码 as 客户管理's (the same
+ * dialog and rule, in its place while open). Mount with a new key on every open.
  */
 export function AuthorisedPricersDialog({ user, onClose }: { user: PricerUserRow | null; onClose: () => void }) {
   const [step, setStep] = useState<Step>({ kind: 'list' });
   const list = useAuthorisedPricers(user?.id ?? null);
   const setActive = useSetAuthorisedPricerActive();
+  const resetPassword = useResetAuthorisedPricerPassword();
+  const mayReset = useCan()('resetAuthorisedPricerPassword');
   const busy = setActive.isPending;
   if (!user) return null;
   const customer = customerLabel(user);
   const back = () => setStep({ kind: 'list' });
+  if (step.kind === 'reset') {
+    const { person } = step;
+    return (
+      <NewPasswordDialog
+        opened
+        login={person.username}
+        consequence={person.primary ? t.resetPrimaryEffect : t.resetEffect(person.name, person.username)}
+        reset={(newPassword) => resetPassword.mutateAsync({ person_id: person.id, new_password: newPassword })}
+        onClose={back}
+      />
+    );
+  }
 
   const title =
     step.kind === 'status'
@@ -120,6 +143,7 @@ export function AuthorisedPricersDialog({ user, onClose }: { user: PricerUserRow
                   person={p}
                   onEdit={() => setStep({ kind: 'edit', person: p })}
                   onStatus={() => setStep({ kind: 'status', person: p })}
+                  onReset={mayReset ? () => setStep({ kind: 'reset', person: p }) : undefined}
                 />
               ))}
             </Stack>
@@ -142,10 +166,13 @@ function PersonCard({
   person: p,
   onEdit,
   onStatus,
+  onReset,
 }: {
   person: AuthorisedPricer;
   onEdit: () => void;
   onStatus: () => void;
+  /** Absent: the signed-in member's roles may not reset a password. */
+  onReset?: () => void;
 }) {
   return (
     <Paper withBorder p="sm" role="listitem" aria-label={p.name} data-person={p.username}>
@@ -182,6 +209,17 @@ function PersonCard({
           >
             {t.edit}
           </Button>
+          {onReset ? (
+            <Button
+              size="compact-sm"
+              variant="outline"
+              color={TONE.warning}
+              onClick={onReset}
+              aria-label={`${t.resetPassword} ${p.name}`}
+            >
+              {t.resetPassword}
+            </Button>
+          ) : null}
           <Button
             size="compact-sm"
             variant="outline"

@@ -26,6 +26,12 @@ export const authorisedPricers = {
   add: '新增授权点价人',
   edit: '编辑',
   deactivate: '停用',
+  resetPassword: '重置密码',
+  /** What the reset does (the customer's 重置密码's rule: the same call behind both). */
+  resetEffect: (name: string, username: string) =>
+    `重置后，${name}（登录账号 ${username}）须用新密码登录，其当前登录的点价端会立即退出；客户和其他点价人不受影响。`,
+  resetPrimaryEffect:
+    '这是客户自己的登录账号，其密码就是客户的密码：与「客户管理 → 重置密码」相同，重置后该客户须用新密码登录，该客户（含各授权点价人）当前登录的点价端都会立即退出。',
   reactivate: '恢复',
   close: '完成',
   back: '返回列表',
@@ -88,6 +94,7 @@ export const authorisedPricers = {
       'update-authorised-pricer': '修改授权点价人',
       'deactivate-authorised-pricer': '停用授权点价人',
       'reactivate-authorised-pricer': '恢复授权点价人',
+      'reset-authorised-pricer-password': '重置授权点价人密码',
     } as Record<string, string>,
     fields: {
       name: '姓名',

@@ -271,6 +271,7 @@ export const trader = {
     },
     resetDialog: {
       title: (username: string) => `重置密码：${username}`,
+      customerEffect: '重置后，该客户须用新密码登录；该客户（含各授权点价人）当前登录的点价端都会立即退出。',
       newPassword: '新密码',
       confirmPassword: '确认密码',
       submit: '重置',

@@ -1,12 +1,13 @@
 import { auditActionLabel, auditDetails, zh } from '@pfp/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tradingDayIn } from '../../../test/days';
-import { startHarness, type Harness } from '../../../test/harness';
+import { callOk, quoteCopperMonths, startDesk } from '../../../test/desk';
+import type { Harness } from '../../../test/harness';
 import { createContract, setupTenant, type Tenant } from '../../../test/tenants';
-import { FakeQuotes, setMarket } from '../../../test/trading/testSupport';
+import { setMarket, type FakeQuotes } from '../../../test/trading/testSupport';
 import { shanghaiDate } from '../../platform/time';
 import { shanghaiToday } from '../contracts/fixingTerms';
-import { createTradingService, type TradingService } from '../../trading/service';
+import type { TradingService } from '../../trading/service';
 import { expireDueConditionals, triggerConditional } from '../conditional/conditional';
 import { expireDueContracts } from '../controls/deadlines';
 import { runAverageFixings } from '../lifecycle/average';
@@ -23,29 +24,20 @@ import { notifyFills } from '../notifications/notify';
 let h: Harness;
 let service: TradingService;
 let quotes: FakeQuotes;
+let stop: () => Promise<void>;
 let a: Tenant;
 let far: string;
 const DEADLINE = tradingDayIn(20);
 
 beforeAll(async () => {
-  quotes = new FakeQuotes();
   // With the best bid and ask too: the 转月 auto rule prices from them.
-  h = await startHarness({
-    quote: (s) => {
-      const q = quotes.getQuote(s);
-      return q && { ...quotes.quoteOf(s), bid_price1: q.bid_price1 ?? null, ask_price1: q.ask_price1 ?? null };
+  ({ h, service, quotes, stop } = await startDesk({
+    quote: (q) => (s) => {
+      const at = q.getQuote(s);
+      return at && { ...q.quoteOf(s), bid_price1: at.bid_price1 ?? null, ask_price1: at.ask_price1 ?? null };
     },
-  });
-  service = createTradingService({
-    trigger: triggerConditional,
     fillsBooked: notifyFills,
-    db: h.db,
-    quotes,
-    sweepMs: 60_000,
-    simExpiryCheckMs: 0,
-  });
-  h.ctx.tradingPort = service.events;
-  await service.start();
+  }));
   // The company first, answered 200 (under a loaded machine the overload guard may answer 503 once).
   const token = await h.idp.sign({}, { sub: 'trader-audit-labels' });
   for (let n = 0; n < 10; n++) {
@@ -58,23 +50,11 @@ beforeAll(async () => {
     await new Promise((r) => setTimeout(r, 1000));
   }
   a = await setupTenant(h, 'trader-audit-labels', '甲贸易', ['alice', 'bob']);
-  const copper = (await h.call('/api/trader/view/instruments', { product_name: '铜' }, a.token)).body.data.items;
-  far = copper.map((i: { symbol: string }) => i.symbol).find((s: string) => s > a.symbol);
-  quotes.addInstrument(a.symbol, 10);
-  quotes.addInstrument(far, 10);
-  setMarket(quotes, a.symbol, 80_000);
-  setMarket(quotes, far, 80_100);
+  far = await quoteCopperMonths(h, quotes, a);
 });
-afterAll(async () => {
-  await service?.stop();
-  await h?.close();
-});
+afterAll(() => stop?.());
 
-const ok = async (path: string, body: Record<string, unknown>, token = a.token) => {
-  const res = await h.call(path, body, token);
-  expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBe(200);
-  return res.body.data;
-};
+const ok = (path: string, body: Record<string, unknown>, token = a.token) => callOk(h, path, body, token);
 const trader = (call: string, body: Record<string, unknown>) => ok(`/api/trader/rpc/${call}`, body);
 const pricer = (call: string, body: Record<string, unknown>, who = 'alice') =>
   ok(`/api/pricer/rpc/${call}`, body, a.pricers[who]!.jwt);
@@ -253,6 +233,7 @@ async function runEveryAction() {
   await trader('update-authorised-pricer', { person_id: person.id, id_type: 'passport' });
   await trader('set-authorised-pricer-active', { person_id: person.id, active: false });
   await trader('set-authorised-pricer-active', { person_id: person.id, active: true });
+  await trader('reset-authorised-pricer-password', { person_id: person.id, new_password: 'pw-person-2' });
 
   // Staff and four eyes (issue 42): a 风控 joins; a held 授信 approved, another rejected.
   const risk = await trader('create-staff', {

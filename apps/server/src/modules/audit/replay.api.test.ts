@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { tradingDayIn } from '../../../test/days';
-import { startHarness, type Harness } from '../../../test/harness';
+import { callOk, quoteCopperMonths, startDesk } from '../../../test/desk';
+import type { Harness } from '../../../test/harness';
 import { replay } from '../../../test/replay/auditReplay';
 import { createContract, setupTenant, type Tenant } from '../../../test/tenants';
-import { FakeQuotes, setMarket } from '../../../test/trading/testSupport';
-import { createTradingService, type TradingService } from '../../trading/service';
+import type { FakeQuotes } from '../../../test/trading/testSupport';
+import type { TradingService } from '../../trading/service';
 import { triggerConditional } from '../conditional/conditional';
 import { notifyFills } from '../notifications/notify';
 
@@ -18,41 +19,19 @@ import { notifyFills } from '../notifications/notify';
 let h: Harness;
 let service: TradingService;
 let quotes: FakeQuotes;
+let stop: () => Promise<void>;
 let a: Tenant;
 let far: string;
 const DEADLINE = tradingDayIn(20);
 
 beforeAll(async () => {
-  quotes = new FakeQuotes();
-  h = await startHarness({ quote: quotes.quoteOf });
-  service = createTradingService({
-    trigger: triggerConditional,
-    fillsBooked: notifyFills,
-    db: h.db,
-    quotes,
-    sweepMs: 60_000,
-    simExpiryCheckMs: 0,
-  });
-  h.ctx.tradingPort = service.events;
-  await service.start();
+  ({ h, service, quotes, stop } = await startDesk({ quote: (q) => q.quoteOf, fillsBooked: notifyFills }));
   a = await setupTenant(h, 'trader-replay', '乙贸易', ['carol', 'dave']);
-  const copper = (await h.call('/api/trader/view/instruments', { product_name: '铜' }, a.token)).body.data.items;
-  far = copper.map((i: { symbol: string }) => i.symbol).find((s: string) => s > a.symbol);
-  quotes.addInstrument(a.symbol, 10);
-  quotes.addInstrument(far, 10);
-  setMarket(quotes, a.symbol, 80_000);
-  setMarket(quotes, far, 80_100);
+  far = await quoteCopperMonths(h, quotes, a);
 });
-afterAll(async () => {
-  await service?.stop();
-  await h?.close();
-});
+afterAll(() => stop?.());
 
-const ok = async (path: string, body: Record<string, unknown>, token = a.token) => {
-  const res = await h.call(path, body, token);
-  expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBe(200);
-  return res.body.data;
-};
+const ok = (path: string, body: Record<string, unknown>, token = a.token) => callOk(h, path, body, token);
 const pricer = (call: string, body: Record<string, unknown>, who = 'carol') =>
   ok(`/api/pricer/rpc/${call}`, body, a.pricers[who]!.jwt);
 

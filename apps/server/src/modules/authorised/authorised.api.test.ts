@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../../../test/harness';
-import { setupTenant, type Tenant } from '../../../test/tenants';
-import { createTradingService, type TradingService } from '../../trading/service';
-import { FakeQuotes, setMarket } from '../../../test/trading/testSupport';
-import { triggerConditional } from '../conditional/conditional';
 import { tradingDayIn } from '../../../test/days';
+import { pricerSignIn, startDesk } from '../../../test/desk';
+import type { Harness } from '../../../test/harness';
+import { createContract, setupTenant, type Tenant } from '../../../test/tenants';
+import { setMarket, type FakeQuotes } from '../../../test/trading/testSupport';
+import type { TradingService } from '../../trading/service';
 
 /*
  * 授权点价人 (issue 43 item 4, docs/authorised-pricers.md) over HTTP on the real app and trading
@@ -16,6 +16,7 @@ import { tradingDayIn } from '../../../test/days';
 let h: Harness;
 let service: TradingService;
 let quotes: FakeQuotes;
+let stop: () => Promise<void>;
 let t: Tenant;
 let other: Tenant;
 let contractId: number;
@@ -23,43 +24,17 @@ const ADD = '/api/trader/rpc/add-authorised-pricer';
 const LIST = '/api/trader/view/authorised-pricers';
 const ACTIVE = '/api/trader/rpc/set-authorised-pricer-active';
 const UPDATE = '/api/trader/rpc/update-authorised-pricer';
-const LOGIN = '/api/pricer/rpc/pricer-login';
+const RESET = '/api/trader/rpc/reset-authorised-pricer-password';
+const signIn = (username: string, password: string) => pricerSignIn(h, t, username, password);
 
 beforeAll(async () => {
-  h = await startHarness();
-  quotes = new FakeQuotes();
-  service = createTradingService({
-    trigger: triggerConditional,
-    db: h.db,
-    quotes,
-    sweepMs: 60_000,
-    simExpiryCheckMs: 0,
-  });
-  h.ctx.tradingPort = service.events;
-  await service.start();
+  ({ h, service, quotes, stop } = await startDesk());
   t = await setupTenant(h, 'trader-authorised', '授权贸易', ['acme']);
   other = await setupTenant(h, 'trader-authorised-2', '别家贸易', ['zeta']);
   quotes.addInstrument(t.symbol, 10);
-  const res = await h.call(
-    '/api/trader/rpc/create-contract',
-    {
-      pricer_id: t.pricers.acme!.id,
-      product_name: '铜',
-      instrument_id: t.symbol,
-      direction: 'BUY',
-      total_quantity: 20,
-      basis: 150,
-      fixing_deadline: tradingDayIn(30),
-    },
-    t.token,
-  );
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  contractId = res.body.data.id;
+  contractId = (await createContract(h, t, 'acme', tradingDayIn(30))).id;
 });
-afterAll(async () => {
-  await service.stop();
-  await h.close();
-});
+afterAll(() => stop?.());
 
 const frozen = async () =>
   (await h.db.selectFrom('contracts').select('frozen_quantity').where('id', '=', contractId).executeTakeFirstOrThrow())
@@ -120,7 +95,7 @@ describe('授权点价人', () => {
       .executeTakeFirstOrThrow();
     expect(JSON.stringify(addAudit.payload)).not.toContain('pw123456');
 
-    const login = await h.call(LOGIN, { tenant_id: t.tenantId, username: 'acme-zhao', password: 'pw123456' });
+    const login = await signIn('acme-zhao', 'pw123456');
     expect(login.status, JSON.stringify(login.body)).toBe(200);
     expect(login.body.data).toMatchObject({ user_id: t.pricers.acme!.id, username: 'acme-zhao' });
     const jwt = login.body.data.jwt_token as string;
@@ -153,8 +128,7 @@ describe('授权点价人', () => {
     const persons = (await h.call(LIST, { user_id: t.pricers.acme!.id }, t.token)).body.data.persons;
     const primary = persons.find((p: { primary: boolean }) => p.primary);
     const zhao = persons.find((p: { username: string }) => p.username === 'acme-zhao');
-    const zhaoJwt = (await h.call(LOGIN, { tenant_id: t.tenantId, username: 'acme-zhao', password: 'pw123456' })).body
-      .data.jwt_token;
+    const zhaoJwt = (await signIn('acme-zhao', 'pw123456')).body.data.jwt_token;
     const cond = await h.call(
       '/api/pricer/rpc/create-conditional-order',
       { contract_id: contractId, quantity: 1, trigger_op: '>=', trigger_price: 90_000, order_price: 0 },
@@ -198,7 +172,7 @@ describe('授权点价人', () => {
     expect((await h.call(ACTIVE, { person_id: zhao.id, active: false }, t.token)).status).toBe(200);
     const ended = await h.call('/api/pricer/view/my-data-snapshot', {}, zhaoJwt);
     expect(ended.status).toBe(401);
-    const relogin = await h.call(LOGIN, { tenant_id: t.tenantId, username: 'acme-zhao', password: 'pw123456' });
+    const relogin = await signIn('acme-zhao', 'pw123456');
     expect(relogin.status).toBe(403);
     expect(relogin.body.error.message).toBe('该授权点价人已停用，请联系贸易商');
     expect(await counts()).toEqual(before);
@@ -270,5 +244,80 @@ describe('授权点价人', () => {
       before: { phone: '13800138000', id_type: 'id_card' },
       after: { phone: '13900139000', id_type: 'passport' },
     });
+  });
+
+  it("the trader resets a person's password as a customer's: the new one signs in, the old one and its session end", async () => {
+    const qian = (
+      await h.call(ADD, { user_id: t.pricers.acme!.id, ...PERSON, name: '钱多', username: 'acme-qian' }, t.token)
+    ).body.data;
+    const oldJwt = (await signIn('acme-qian', 'pw123456')).body.data.jwt_token as string;
+    const hashOf = async () =>
+      (
+        await h.db
+          .selectFrom('authorised_pricers')
+          .select('password_hash')
+          .where('id', '=', qian.id)
+          .executeTakeFirstOrThrow()
+      ).password_hash;
+    const before = await hashOf();
+
+    // Another company's trader cannot reach the person; a role without the right is refused; nothing changes.
+    const foreign = await h.call(RESET, { person_id: qian.id, new_password: 'taken-over' }, other.token);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.error.message).toBe('授权点价人不存在');
+    const admin = await h.call(
+      '/api/trader/rpc/create-staff',
+      { username: 'admin-reset', password: 'admin-pass-1', full_name: '孙管理', roles: ['admin'] },
+      t.token,
+    );
+    expect(admin.status, JSON.stringify(admin.body)).toBe(200);
+    const adminToken = await h.idp.sign({}, { sub: admin.body.data.user_id });
+    const refused = await h.call(RESET, { person_id: qian.id, new_password: 'by-admin' }, adminToken);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toMatchObject({
+      code: 'role_refused',
+      message: '此操作需要「交易员」角色，您的角色是「管理员」',
+    });
+    const blank = await h.call(RESET, { person_id: qian.id, new_password: '' }, t.token);
+    expect(blank.status).toBe(400);
+    expect(blank.body.error.field).toBe('new_password');
+    expect(await hashOf()).toBe(before);
+    expect((await h.call('/api/pricer/view/my-data-snapshot', {}, oldJwt)).status).toBe(200);
+
+    const reset = await h.call(RESET, { person_id: qian.id, new_password: 'qian-new-1' }, t.token);
+    expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+    expect(reset.body.data).toEqual({ person_id: qian.id, user_id: t.pricers.acme!.id });
+    // Their session ends; the old password is refused, the new one signs them in as themselves.
+    expect((await h.call('/api/pricer/view/my-data-snapshot', {}, oldJwt)).status).toBe(401);
+    expect((await signIn('acme-qian', 'pw123456')).status).toBe(401);
+    const fresh = await signIn('acme-qian', 'qian-new-1');
+    expect(fresh.status, JSON.stringify(fresh.body)).toBe(200);
+    const snapshot = await h.call('/api/pricer/view/my-data-snapshot', {}, fresh.body.data.jwt_token);
+    expect(snapshot.body.data.person).toEqual({ id: qian.id, name: '钱多', active: true });
+    // The customer's own login and its session are not touched.
+    expect((await h.call('/api/pricer/view/my-data-snapshot', {}, t.pricers.acme!.jwt)).status).toBe(200);
+    const audit = await h.db
+      .selectFrom('audit_log')
+      .select(['actor', 'payload'])
+      .where('action', '=', 'reset-authorised-pricer-password')
+      .executeTakeFirstOrThrow();
+    expect(audit.payload).toEqual({
+      person_id: qian.id,
+      user_id: t.pricers.acme!.id,
+      name: '钱多',
+      username: 'acme-qian',
+    });
+    expect(JSON.stringify(audit.payload)).not.toContain('qian-new-1');
+
+    // The customer's first login has the customer's password: that one is reset, as 客户管理's 重置密码 does.
+    const primary = (await h.call(LIST, { user_id: t.pricers.acme!.id }, t.token)).body.data.persons.find(
+      (p: { primary: boolean }) => p.primary,
+    );
+    expect((await h.call(RESET, { person_id: primary.id, new_password: 'acme-new-1' }, t.token)).status).toBe(200);
+    expect((await h.call('/api/pricer/view/my-data-snapshot', {}, t.pricers.acme!.jwt)).status).toBe(401);
+    expect((await signIn('acme', 'pw123')).status).toBe(401);
+    const customer = await signIn('acme', 'acme-new-1');
+    expect(customer.status, JSON.stringify(customer.body)).toBe(200);
+    t.pricers.acme!.jwt = customer.body.data.jwt_token;
   });
 });

@@ -221,6 +221,29 @@ export async function setAuthorisedPricerActive(
   });
 }
 
+/**
+ * An 授权点价人's new password (reset-authorised-pricer-password, customers/pricers.ts resets): their hash
+ * and a new token version, so their own sessions end. The customer's first login has no password of its
+ * own: it is left as it is, and the caller resets the customer's. Another company's person is 404.
+ */
+export async function setPersonPassword(tx: Transaction<DB>, tenantId: number, personId: number, hash: string) {
+  const person = await tx
+    .selectFrom('authorised_pricers')
+    .select(['id', 'pricer_id', 'name', 'username', 'is_primary'])
+    .where('id', '=', personId)
+    .where('tenant_id', '=', tenantId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!person) throw notFound('授权点价人不存在');
+  if (!person.is_primary)
+    await tx
+      .updateTable('authorised_pricers')
+      .set((eb) => ({ password_hash: hash, token_version: eb('token_version', '+', 1) }))
+      .where('id', '=', person.id)
+      .execute();
+  return person;
+}
+
 /** An 授权点价人's own login (not a customer's primary one): what the login checks. */
 export function personLogin(db: Kysely<DB>, tenantId: number, username: string) {
   return db

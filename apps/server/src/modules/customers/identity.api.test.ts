@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../../../test/harness';
-import { setupTenant, type Tenant } from '../../../test/tenants';
-import { shanghaiToday } from '../contracts/fixingTerms';
-import { createTradingService, type TradingService } from '../../trading/service';
-import { FakeQuotes } from '../../../test/trading/testSupport';
-import { triggerConditional } from '../conditional/conditional';
 import { tradingDayIn } from '../../../test/days';
+import { startDesk } from '../../../test/desk';
+import type { Harness } from '../../../test/harness';
+import { setupTenant, type Tenant } from '../../../test/tenants';
+import type { FakeQuotes } from '../../../test/trading/testSupport';
+import type { TradingService } from '../../trading/service';
+import { shanghaiToday } from '../contracts/fixingTerms';
 
 /*
  * The customer's legal identity and confirm-sheet switch (issue 29) over HTTP on the real app and
@@ -17,6 +17,7 @@ import { tradingDayIn } from '../../../test/days';
 let h: Harness;
 let service: TradingService;
 let quotes: FakeQuotes;
+let stop: () => Promise<void>;
 let a: Tenant;
 let b: Tenant;
 const DEADLINE = tradingDayIn(30);
@@ -25,25 +26,12 @@ const TO = shanghaiToday(new Date(Date.now() + 86_400_000));
 const PROFILE = '/api/trader/rpc/update-pricer-profile';
 
 beforeAll(async () => {
-  h = await startHarness();
-  quotes = new FakeQuotes();
-  service = createTradingService({
-    trigger: triggerConditional,
-    db: h.db,
-    quotes,
-    sweepMs: 60_000,
-    simExpiryCheckMs: 0,
-  });
-  h.ctx.tradingPort = service.events;
-  await service.start();
+  ({ h, service, quotes, stop } = await startDesk());
   a = await setupTenant(h, 'trader-id-a', '甲贸易', ['alice']);
   b = await setupTenant(h, 'trader-id-b', '乙贸易', ['carol']);
   quotes.addInstrument(a.symbol, 10);
 });
-afterAll(async () => {
-  await service.stop();
-  await h.close();
-});
+afterAll(() => stop?.());
 
 const userRow = async (id: number) =>
   (await h.call('/api/trader/view/users', { filter: `id = ${id}` }, a.token)).body.data.items[0] as Record<

@@ -1,6 +1,7 @@
 import type {
   createCustomerInput,
   pricerLoginInput,
+  resetAuthorisedPricerPasswordInput,
   resetPricerPasswordInput,
   updatePricerProfileInput,
 } from '@pfp/contract';
@@ -9,7 +10,7 @@ import type { z } from 'zod';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import type { DB } from '../../platform/db/schema';
 import { audit } from '../audit/audit';
-import { addPrimaryPerson, personLogin } from '../authorised/authorised';
+import { addPrimaryPerson, personLogin, setPersonPassword } from '../authorised/authorised';
 import { conflict, forbidden, notFound, unauthorized } from '../../platform/errors';
 
 export async function createPricer(
@@ -125,25 +126,43 @@ export async function updatePricerProfile(
   });
 }
 
+/**
+ * A login's new password: a customer's (reset-pricer-password) or an 授权点价人's
+ * (reset-authorised-pricer-password; the customer's first login signs in with the customer's password, so
+ * that one is reset). A new token version: every token issued with the old password stops working at once
+ * (the customer's ends every session of the company, persons' included). Audited without the password.
+ * Answers the username the login guard unlocks. Another company's customer or person is 404.
+ */
 export async function resetPricerPassword(
   db: Kysely<DB>,
   tenantId: number,
   actor: string,
-  input: z.output<typeof resetPricerPasswordInput>,
+  input: z.output<typeof resetPricerPasswordInput> | z.output<typeof resetAuthorisedPricerPasswordInput>,
 ) {
   const hash = await hashPassword(input.new_password);
   return db.transaction().execute(async (tx) => {
-    // A new token version: every token issued with the old password stops working at once.
-    const res = await tx
-      .updateTable('pricer_users')
-      .set((eb) => ({ password_hash: hash, token_version: eb('token_version', '+', 1) }))
-      .where('id', '=', input.user_id)
-      .where('tenant_id', '=', tenantId)
-      .returning('username')
-      .executeTakeFirst();
-    if (!res) throw notFound('客户不存在');
-    await audit(tx, { tenantId, actor, action: 'reset-pricer-password', payload: { user_id: input.user_id } });
-    return res;
+    const person = 'person_id' in input ? await setPersonPassword(tx, tenantId, input.person_id, hash) : undefined;
+    const userId = 'user_id' in input ? input.user_id : person!.pricer_id;
+    const customer =
+      person && !person.is_primary
+        ? undefined
+        : await tx
+            .updateTable('pricer_users')
+            .set((eb) => ({ password_hash: hash, token_version: eb('token_version', '+', 1) }))
+            .where('id', '=', userId)
+            .where('tenant_id', '=', tenantId)
+            .returning('username')
+            .executeTakeFirst();
+    if (!person && !customer) throw notFound('客户不存在');
+    if (person)
+      await audit(tx, {
+        tenantId,
+        actor,
+        action: 'reset-authorised-pricer-password',
+        payload: { person_id: person.id, user_id: userId, name: person.name, username: person.username },
+      });
+    else await audit(tx, { tenantId, actor, action: 'reset-pricer-password', payload: { user_id: userId } });
+    return { user_id: userId, username: person?.username ?? customer!.username };
   });
 }
 

@@ -93,18 +93,28 @@ export const customers: Capability = {
       async ({ req, body }) => createPricer(db, await trader.tenantOf(req), trader.sub(req), body),
       { tags },
     );
+    // A customer's password, or an 授权点价人's (docs/authorised-pricers.md): the one reset.
     serve(
       app,
       traderApi.resetPricerPassword,
-      async ({ req, body }) => {
-        const tenantId = await trader.tenantOf(req);
-        const { username } = await resetPricerPassword(db, tenantId, trader.sub(req), body);
-        // A new password also unlocks (issue 30): the customer told it can sign in with it at once.
-        await loginGuardOf(ctx).unlock(pricerAccount(tenantId, username));
-        return { user_id: body.user_id };
+      async ({ req, body }) => ({ user_id: (await reset(req, body)).user_id }),
+      {
+        tags,
       },
+    );
+    serve(
+      app,
+      traderApi.resetAuthorisedPricerPassword,
+      async ({ req, body }) => ({ person_id: body.person_id, user_id: (await reset(req, body)).user_id }),
       { tags },
     );
+    async function reset(req: FastifyRequest, body: Parameters<typeof resetPricerPassword>[3]) {
+      const tenantId = await trader.tenantOf(req);
+      const done = await resetPricerPassword(db, tenantId, trader.sub(req), body);
+      // A new password also unlocks (issue 30): the customer told it can sign in with it at once.
+      await loginGuardOf(ctx).unlock(pricerAccount(tenantId, done.username));
+      return done;
+    }
     serve(
       app,
       traderApi.unlockPricer,

@@ -1,5 +1,6 @@
 import type {
   AddAuthorisedPricerInput,
+  ResetAuthorisedPricerPasswordInput,
   SetAuthorisedPricerActiveInput,
   UpdateAuthorisedPricerInput,
 } from '@pfp/contract';
@@ -17,6 +18,7 @@ export function authorisedPricersApi({ call }: TraderTransport) {
     add: (input: AddAuthorisedPricerInput) => call('addAuthorisedPricer', input),
     update: (input: UpdateAuthorisedPricerInput) => call('updateAuthorisedPricer', input),
     setActive: (input: SetAuthorisedPricerActiveInput) => call('setAuthorisedPricerActive', input),
+    resetPassword: (input: ResetAuthorisedPricerPasswordInput) => call('resetAuthorisedPricerPassword', input),
   };
 }
 
@@ -43,3 +45,5 @@ export const useUpdateAuthorisedPricer = () =>
   usePersonMutation((api, input: UpdateAuthorisedPricerInput) => api.update(input));
 export const useSetAuthorisedPricerActive = () =>
   usePersonMutation((api, input: SetAuthorisedPricerActiveInput) => api.setActive(input));
+export const useResetAuthorisedPricerPassword = () =>
+  usePersonMutation((api, input: ResetAuthorisedPricerPasswordInput) => api.resetPassword(input));
