@@ -1,10 +1,13 @@
+import { fitSvi } from '@pfp/quant';
 import { afterEach, describe, expect, it } from 'vitest';
 import { futuresWithOptions } from '../../market/catalogue';
+import { forwardPrice } from '../../market/quote';
 import { SimExchange } from '../../market/simExchange';
 import { DomainError } from '../../platform/errors';
 import { shanghaiDate } from '../../platform/time';
 import { CurveWorkers } from './curveWorkers';
 import { SmileBook, type ProductSmile } from './smileBook';
+import { chainPoints } from './smileFit';
 
 /*
  * The smile book fits on the curve workers (docs/smile.md "Off the main thread"): this thread posts the chains and
@@ -38,7 +41,18 @@ function setup() {
       sim.step();
     }
   };
-  return { pool, onWorkers, inline, step, now, cu: products[0]![2]!.symbol, m: products[1]![1]!.symbol };
+  /** A chain fitted as the book did before its fits moved: the market's own option and quote objects, in line. */
+  const direct = (future: string) => {
+    const options = sim.optionChain(future).filter((o) => o.expiryMs - t >= 86_400_000);
+    const F = forwardPrice(sim.getQuote(future))!;
+    const points = chainPoints(
+      options.map((spec) => ({ spec, quote: sim.getQuote(spec.symbol) })),
+      F,
+      t,
+    );
+    return { points, params: fitSvi(points, (options[0]!.expiryMs - t) / (365 * 86_400_000))!.params };
+  };
+  return { pool, onWorkers, inline, step, now, direct, cu: products[0]![2]!.symbol, m: products[1]![1]!.symbol };
 }
 
 /** What a fit is: everything but its wall time. */
@@ -51,11 +65,12 @@ const fitted = (s: ProductSmile | undefined) =>
 
 describe('smile fits on the curve workers', () => {
   it('the book keeps what the workers fitted: the same parameters, to the bit, as a fit on this thread', async () => {
-    const { pool, onWorkers, inline, step, cu } = setup();
+    const { pool, onWorkers, inline, step, direct, cu } = setup();
     const first = await onWorkers.product(cu);
     expect(first!.chains.length).toBeGreaterThan(3);
     expect(pool.smileFits).toBe(1);
     expect(fitted(first)).toEqual(fitted(await inline.product(cu)));
+    for (const c of first!.chains) expect({ points: c.points, params: c.fit.params }).toEqual(direct(c.future));
     // The quotes move; a refresh refits on the worker what moved.
     step(20);
     await Promise.all([onWorkers.refresh(), inline.refresh()]);

@@ -13,9 +13,14 @@ import { unavailable } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
 import type { Quote, QuoteOf } from '../../platform/quote';
 import { shanghaiDate } from '../../platform/time';
-import { inlineFitter, type MarketPoint, type SmileFitter, type SmileJob, type SmileResult } from './smileFit';
-
-export { chainPoints, RATE } from './smileFit';
+import {
+  inlineFitter,
+  packChain,
+  type MarketPoint,
+  type SmileFitter,
+  type SmileJob,
+  type SmileResult,
+} from './smileFit';
 
 const YEAR_MS = 365 * 86_400_000;
 /** A chain this close to expiry is left out: a day's vol from a few strikes is noise. */
@@ -137,9 +142,9 @@ export class SmileBook {
       const options = this.market.optionChain(future).filter((o) => o.expiryMs - at >= MIN_CHAIN_MS);
       const forward = this.forward(future);
       if (options.length === 0 || forward === undefined) continue;
-      const quotes = options.flatMap((o) => this.market.getQuote(o.symbol) ?? []);
+      const chain = packChain(options.map((spec) => ({ spec, quote: this.market.getQuote(spec.symbol) })));
       const held = entry.fits.get(future)?.signature;
-      jobs.push({ future, options, quotes, forward, at, ...(held === undefined ? {} : { held }) });
+      jobs.push({ future, chain, forward, at, ...(held === undefined ? {} : { held }) });
       expiries.push({ expiry: options[0]!.expiry, expiryMs: options[0]!.expiryMs });
     }
     const run: Promise<boolean> = (jobs.length === 0 ? Promise.resolve([]) : this.fitter.fitSmiles(jobs))
