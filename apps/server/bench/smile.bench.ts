@@ -13,7 +13,7 @@ import { shanghaiDate } from '../src/platform/time';
 import { catalogue } from '../src/market/catalogue';
 import { forwardPrice } from '../src/market/quote';
 import { SimExchange } from '../src/market/simExchange';
-import { chainPoints } from '../src/modules/volatility/smileBook';
+import { chainPoints } from '../src/modules/volatility/smileFit';
 import { fmt, footer, header, latencyLine, summarize } from './lib/stats';
 import { numberArg } from './lib/args';
 
@@ -54,7 +54,11 @@ for (const f of futures) {
   const F = forwardPrice(sim.getQuote(f.symbol));
   if (F === undefined || options.length === 0) continue;
   const T = (options[0]!.expiryMs - t) / YEAR_MS;
-  const points = chainPoints(options, (s) => sim.getQuote(s), F, t);
+  const points = chainPoints(
+    options.map((spec) => ({ spec, quote: sim.getQuote(spec.symbol) })),
+    F,
+    t,
+  );
   let fit: SviFit | undefined;
   let best = Infinity;
   for (let round = 0; round < 3; round++) {

@@ -39,11 +39,13 @@ export const ERROR_CODES = [
   'too_many_requests',
   'account_locked',
   'internal',
-  // 503: the database cannot answer now, the request deadline passed (docs/security.md), or the
-  // server sheds load before taking the request on (docs/performance.md)
+  // 503: the database cannot answer now, the request deadline passed (docs/security.md), the
+  // server sheds load before taking the request on (docs/performance.md), or a computation behind
+  // the answer failed for now (a smile fit, docs/smile.md)
   'db_unavailable',
   'deadline_exceeded',
   'overloaded',
+  'unavailable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -5,7 +5,8 @@ import type { ErrorCode } from '@pfp/contract';
  * field when one is at fault). The domain knows nothing of HTTP; http/errors.ts maps kinds to
  * status codes, in one place.
  */
-export type DomainErrorKind = 'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'too_many';
+export type DomainErrorKind =
+  'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'too_many' | 'unavailable';
 
 const DEFAULT_CODE: Record<DomainErrorKind, ErrorCode> = {
   invalid: 'invalid_input',
@@ -14,6 +15,7 @@ const DEFAULT_CODE: Record<DomainErrorKind, ErrorCode> = {
   not_found: 'not_found',
   conflict: 'conflict',
   too_many: 'too_many_requests',
+  unavailable: 'unavailable',
 };
 
 export class DomainError extends Error {
@@ -44,3 +46,5 @@ export const notFound = (message: string) => new DomainError('not_found', messag
 export const conflict = (message: string, code?: ErrorCode) => new DomainError('conflict', message, { code });
 /** Too many attempts (login protection): wait and try again. */
 export const tooMany = (message: string, code?: ErrorCode) => new DomainError('too_many', message, { code });
+/** A computation behind the answer failed for now (a smile fit's worker died twice on it): try again shortly. */
+export const unavailable = (message: string) => new DomainError('unavailable', message);

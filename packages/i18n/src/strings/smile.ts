@@ -18,5 +18,6 @@ export const smile = {
   noChains: '该品种暂无足够的期权报价拟合微笑',
   loading: '正在加载拟合结果...',
   error: (message: string) => `加载拟合结果时出错: ${message}`,
+  loadFailed: '网络或服务器异常，请稍后重试',
   tooltip: (name: string, strike: string, vol: string) => `${name} 行权价 ${strike}: ${vol}`,
 } as const;

@@ -27,7 +27,8 @@ export const pricing: Capability = {
         if (!(typeof forward === 'number' && forward > 0))
           throw invalid('暂无该合约的行情，请填写行情参数（market）', 'structure.instrument_id');
         const today = shanghaiToday();
-        const smile = ctx.optionMarket && smileBookOf(ctx.optionMarket, ctx.quote).product(structure.instrument_id);
+        const smile =
+          ctx.optionMarket && (await smileBookOf(ctx.optionMarket, ctx.quote).product(structure.instrument_id));
         const onSurface =
           smile && priceOnSurface(structure, smile, { forward, rate: LIVE_RATE, valuation_date: today });
         // The chain's market points go beside the vol read (the calculator marks it among them).

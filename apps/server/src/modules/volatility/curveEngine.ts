@@ -1,11 +1,12 @@
 /**
- * Where the curves of a chain are computed: on worker threads (curveWorkers.ts, the server's default)
- * or on the calling thread (`inlineEngine`, CURVE_WORKERS=0). Either way one computation per chain
- * per tick, whatever the number of subscribers.
+ * Where the curves of a chain are computed, and the smiles fitted (smileFit.ts): on worker threads
+ * (curveWorkers.ts, the server's default) or on the calling thread (`inlineEngine`, CURVE_WORKERS=0).
+ * Either way one computation per chain per tick, whatever the number of subscribers.
  */
 import type { Quote } from '../../platform/quote';
 import type { OptionSpec } from '../../market/types';
 import { ChainCurves, type CurvePoint } from './chainCurves';
+import { inlineFitter, type SmileFitter } from './smileFit';
 
 export interface ChainSetup {
   future: string;
@@ -25,7 +26,7 @@ export interface ChainHandle {
   close(): void;
 }
 
-export interface CurveEngine {
+export interface CurveEngine extends SmileFitter {
   /**
    * Starts computing a chain. `onCurves` gets every curve first, then the ones that change.
    * `snapshot` re-reads the chain's quotes (to start over, e.g. after a worker died).
@@ -60,6 +61,7 @@ export function inlineEngine(): CurveEngine {
         },
       };
     },
+    fitSmiles: inlineFitter.fitSmiles,
     close: async () => {},
   };
   return engine;

@@ -55,7 +55,11 @@ function vega(c: PricingContext, K: number, sigma: number): number {
   return (Math.exp(-c.rate * c.T - 0.5 * d1 * d1) / Math.sqrt(2 * Math.PI)) * c.F * Math.sqrt(c.T);
 }
 
-function modelPrice(opt: OptionSpec, F: number, c: PricingContext, sigma: number): number {
+/** What the rules read of an option and of its quote (the smile fit sends no more to its worker, smileFit.ts). */
+export type RuleOption = Pick<OptionSpec, 'optionType' | 'strike' | 'style' | 'tick'>;
+export type RuleQuote = Pick<Quote, 'bid_price1' | 'ask_price1' | 'last_price'>;
+
+function modelPrice(opt: RuleOption, F: number, c: PricingContext, sigma: number): number {
   const isCall = opt.optionType === 'CALL';
   return opt.style === 'A'
     ? americanPrice(F, opt.strike, c.T, c.rate, isCall, sigma)
@@ -64,8 +68,8 @@ function modelPrice(opt: OptionSpec, F: number, c: PricingContext, sigma: number
 
 /** The implied vol of one price of an option, or undefined where the price carries no vol information. */
 export function impliedPoint(
-  opt: OptionSpec,
-  q: Quote,
+  opt: RuleOption,
+  q: RuleQuote,
   p: PriceType,
   c: PricingContext,
   trade: TradeMark | undefined,

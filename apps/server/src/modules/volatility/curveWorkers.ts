@@ -4,6 +4,11 @@
  * has at most one computation in flight: the ticks that arrive meanwhile are merged (latest quote per
  * symbol) and sent as one when the worker answers, so a slow computation never queues up work.
  * A worker that dies is replaced and its chains start over from the market's current quotes.
+ *
+ * The same workers fit the smiles (docs/smile.md): a product's chains go to the least loaded worker as one
+ * 'smile' message and its answer resolves the promise. A fit in flight on a worker that dies is sent once more to
+ * its replacement (as a chain starts over); one the worker does not answer within `fitTimeoutMs` fails, and the
+ * worker, stuck, is replaced. A failed fit rejects: the smile book keeps the last good smile.
  */
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
@@ -14,6 +19,7 @@ import { consoleLogger, type Logger } from '../../platform/logger';
 import type { Quote } from '../../platform/quote';
 import type { ChainHandle, ChainSetup, CurveEngine, CurvesListener } from './curveEngine';
 import type { FromWorker, ToWorker } from './curveWorker';
+import type { SmileJob, SmileResult } from './smileFit';
 
 /** Leave a core to the main thread: on 2 cores, one worker. */
 export const defaultWorkerCount = () => Math.max(1, Math.min(4, availableParallelism() - 1));
@@ -21,7 +27,26 @@ export const defaultWorkerCount = () => Math.max(1, Math.min(4, availableParalle
 interface Slot {
   worker: Worker;
   chains: Set<PoolChain>;
+  fits: Set<PendingFit>;
 }
+
+/** A product's smile fit in flight. */
+interface PendingFit {
+  id: number;
+  slot: Slot;
+  jobs: SmileJob[];
+  resolve: (results: SmileResult[]) => void;
+  reject: (err: Error) => void;
+  timer?: ReturnType<typeof setTimeout>;
+  /** Already sent again after its worker died: a second death fails it (it may be what kills them). */
+  resent: boolean;
+}
+
+/**
+ * A worker silent this long on a smile fit is taken as stuck: a product's fit takes ~0.1 s (1 s on a loaded core),
+ * and the request deadline (15 s) has answered its caller by then.
+ */
+const FIT_TIMEOUT_MS = 20_000;
 
 /** Respawn delays after workers that died without answering: doubling from 100 ms up to 30 s. */
 const FIRST_RESPAWN_MS = 100;
@@ -60,16 +85,26 @@ function spawnWorker(): Worker {
 export class CurveWorkers implements CurveEngine {
   private readonly slots: Slot[] = [];
   private readonly chains = new Map<number, PoolChain>();
+  private readonly fits = new Map<number, PendingFit>();
   private nextId = 0;
   private closed = false;
   /** Delay before replacing the next dead worker; reset by any answer, so a crash loop backs off. */
   private respawnMs = 0;
   computations = 0;
+  /** Smile fits answered by the workers (for tests and metrics). */
+  smileFits = 0;
 
   constructor(
     private readonly size = defaultWorkerCount(),
     private readonly logger: Logger = consoleLogger,
+    /** How long a smile fit may go unanswered before its worker is replaced (ms). */
+    public fitTimeoutMs = FIT_TIMEOUT_MS,
   ) {}
+
+  /** The worker threads now (for tests and metrics). */
+  get threads(): readonly Worker[] {
+    return this.slots.map((s) => s.worker);
+  }
 
   open(setup: ChainSetup, snapshot: () => Quote[], onCurves: CurvesListener): ChainHandle {
     const slot = this.pickSlot();
@@ -98,9 +133,42 @@ export class CurveWorkers implements CurveEngine {
     };
   }
 
+  /** Fits a product's chains on a worker (smileFit.ts `fitChains`); rejects when the fit failed. */
+  fitSmiles(jobs: SmileJob[]): Promise<SmileResult[]> {
+    if (this.closed) return Promise.reject(new Error('curve workers closed'));
+    return new Promise((resolve, reject) => {
+      const slot = this.pickSlot();
+      const fit: PendingFit = { id: ++this.nextId, slot, jobs, resolve, reject, resent: false };
+      this.fits.set(fit.id, fit);
+      slot.fits.add(fit);
+      this.sendFit(fit);
+    });
+  }
+
+  private sendFit(fit: PendingFit) {
+    clearTimeout(fit.timer);
+    fit.timer = setTimeout(() => {
+      const { worker } = fit.slot;
+      this.endFit(fit, new Error(`smile fit unanswered for ${this.fitTimeoutMs} ms`));
+      this.logger.error({ timeout_ms: this.fitTimeoutMs }, 'curve worker stuck on a smile fit: replaced');
+      void worker.terminate();
+    }, this.fitTimeoutMs);
+    fit.timer.unref();
+    this.post(fit.slot, { type: 'smile', id: fit.id, jobs: fit.jobs });
+  }
+
+  private endFit(fit: PendingFit, err: Error | undefined, results?: SmileResult[]) {
+    if (!this.fits.delete(fit.id)) return;
+    clearTimeout(fit.timer);
+    fit.slot.fits.delete(fit);
+    if (err) fit.reject(err);
+    else fit.resolve(results!);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     this.chains.clear();
+    for (const fit of [...this.fits.values()]) this.endFit(fit, new Error('curve workers closed'));
     await Promise.all(this.slots.splice(0).map((s) => s.worker.terminate()));
   }
 
@@ -119,6 +187,16 @@ export class CurveWorkers implements CurveEngine {
 
   private onReply(reply: FromWorker) {
     this.respawnMs = 0;
+    if (reply.type === 'smile') {
+      const fit = this.fits.get(reply.id);
+      if (!fit) return;
+      if ('error' in reply) this.endFit(fit, new Error(`smile fit failed: ${reply.error}`));
+      else {
+        this.smileFits++;
+        this.endFit(fit, undefined, reply.results);
+      }
+      return;
+    }
     const chain = this.chains.get(reply.id);
     if (!chain) return;
     this.computations++;
@@ -137,11 +215,12 @@ export class CurveWorkers implements CurveEngine {
 
   private pickSlot(): Slot {
     if (this.slots.length < this.size) return this.spawn();
-    return this.slots.reduce((a, b) => (b.chains.size < a.chains.size ? b : a));
+    const load = (s: Slot) => s.chains.size + s.fits.size;
+    return this.slots.reduce((a, b) => (load(b) < load(a) ? b : a));
   }
 
   private spawn(): Slot {
-    const slot: Slot = { worker: spawnWorker(), chains: new Set() };
+    const slot: Slot = { worker: spawnWorker(), chains: new Set(), fits: new Set() };
     slot.worker.unref();
     slot.worker.on('message', (reply: FromWorker) => this.onReply(reply));
     slot.worker.on('error', (err) => this.logger.error({ err }, 'curve worker failed'));
@@ -150,14 +229,19 @@ export class CurveWorkers implements CurveEngine {
     return slot;
   }
 
-  /** A worker went away (crashed): its chains start over on a new one, from the current quotes. */
+  /**
+   * A worker went away (crashed): its chains start over on a new one, from the current quotes; its smile fits are
+   * sent there once more, or fail if they were already.
+   */
   private replace(dead: Slot) {
     const i = this.slots.indexOf(dead);
     if (this.closed || i < 0) return;
     this.slots.splice(i, 1);
+    for (const fit of [...dead.fits]) if (fit.resent) this.endFit(fit, new Error('curve worker died twice on a fit'));
     const restart = () => {
       if (this.closed) return;
-      const next = this.spawn();
+      // A smile fit asked for meanwhile may have started a worker already.
+      const next = this.pickSlot();
       for (const chain of dead.chains) {
         if (!this.chains.has(chain.id)) continue;
         chain.slot = next;
@@ -165,6 +249,13 @@ export class CurveWorkers implements CurveEngine {
         chain.pending = undefined;
         next.chains.add(chain);
         this.post(next, { type: 'open', id: chain.id, ...chain.setup, quotes: chain.snapshot(), at: chain.lastAt });
+      }
+      for (const fit of dead.fits) {
+        if (!this.fits.has(fit.id)) continue;
+        fit.slot = next;
+        fit.resent = true;
+        next.fits.add(fit);
+        this.sendFit(fit);
       }
     };
     // At once after a crash; backing off while workers keep dying before they answer (a broken build).

@@ -32,11 +32,12 @@ export const volatility: Capability = {
   },
   sources(ctx) {
     const { config } = ctx;
-    // Computed on worker threads (CURVE_WORKERS=0: on this thread).
-    const engine =
-      config.curveWorkers === 0
-        ? inlineEngine()
-        : new CurveWorkers(config.curveWorkers, ctx.logger.child({ module: 'volatility' }));
+    const logger = ctx.logger.child({ module: 'volatility' });
+    // Computed on worker threads (CURVE_WORKERS=0: on this thread), the curves and the smiles' fits alike.
+    const engine = config.curveWorkers === 0 ? inlineEngine() : new CurveWorkers(config.curveWorkers, logger);
+    const book = smileBookOf(ctx.optionMarket ?? ctx.market, ctx.quote);
+    book.fitter = engine;
+    book.logger = logger;
     const curves = new VolatilityCurves(ctx.market, engine, {
       isFuture: (s) => findInstrument(s)?.kind === 'future',
       public: config.volatilityPublic,

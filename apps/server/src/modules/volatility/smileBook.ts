@@ -1,16 +1,26 @@
 /**
  * The smiles of the products someone asked about (docs/smile.md): per option chain (a future's options, one
  * expiry) a raw SVI slice fitted to the chain's mid implied vols, and per product the surface joining its chains
- * in total variance (@pfp/quant). Fitted off the request path: `refresh()` (the volatility capability's timer)
- * refits the chains whose points moved; a reader takes the cache, and only a product's first read fits in line.
+ * in total variance (@pfp/quant). Fitted off the request path and off this thread: `refresh()` (the volatility
+ * capability's timer) posts each product's chains to the fitter (the curve workers, smileFit.ts) and keeps what
+ * comes back; a reader takes the cache, and only a product's first read waits for a fit.
  */
-import { fitSvi, SmileSurface, type SmilePoint, type SviFit, type SurfacePoint } from '@pfp/quant';
+import { SmileSurface, type SviFit, type SurfacePoint } from '@pfp/quant';
 import { findInstrument, futuresWithOptions } from '../../market/catalogue';
 import { forwardPrice } from '../../market/quote';
 import type { OptionSpec } from '../../market/types';
+import { unavailable } from '../../platform/errors';
+import type { Logger } from '../../platform/logger';
 import type { Quote, QuoteOf } from '../../platform/quote';
 import { shanghaiDate } from '../../platform/time';
-import { impliedPoint } from './curveRules';
+import {
+  inlineFitter,
+  packChain,
+  type MarketPoint,
+  type SmileFitter,
+  type SmileJob,
+  type SmileResult,
+} from './smileFit';
 
 const YEAR_MS = 365 * 86_400_000;
 /** A chain this close to expiry is left out: a day's vol from a few strikes is noise. */
@@ -19,8 +29,8 @@ const MIN_CHAIN_MS = 86_400_000;
 const IDLE_MS = 60_000;
 /** A read finding a fit older than this asks for a refit in the background (when no timer runs the book). */
 const STALE_MS = 5_000;
-/** The volatility curves' rate (curves.ts; pricing's LIVE_RATE). */
-export const RATE = 0.015;
+/** A product's first read when its fit failed (the worker died twice on it, or hung): a 503 in Chinese. */
+const FIT_FAILED = '波动率微笑曲面暂时无法拟合，请稍后重试';
 
 export interface SmileMarket {
   optionChain(future: string): OptionSpec[];
@@ -34,12 +44,12 @@ export interface ChainFit {
   expiryMs: number;
   forward: number;
   /** The market points: strike, log-moneyness, mid implied vol (the out-of-the-money side's where both quote). */
-  points: { strike: number; k: number; vol: number }[];
+  points: MarketPoint[];
   fit: SviFit;
   /** The served slice's error against the points (vol as a fraction): what pricing sees, envelope included. */
   rmse: number;
   maxError: number;
-  /** Wall time of the fit. */
+  /** Wall time of the fit (on the thread that ran it). */
   fitMs: number;
 }
 
@@ -57,34 +67,19 @@ interface Entry {
   smile?: ProductSmile;
   fits: Map<string, { signature: string; fit: SviFit; fitMs: number }>;
   askedAt: number;
-}
-
-/** The chain's points: per strike the out-of-the-money option's mid vol, else the other one's. */
-export function chainPoints(options: readonly OptionSpec[], quote: SmileMarket['getQuote'], F: number, at: number) {
-  const byStrike = new Map<number, OptionSpec[]>();
-  for (const o of options) byStrike.set(o.strike, [...(byStrike.get(o.strike) ?? []), o]);
-  const points: ChainFit['points'] = [];
-  for (const [strike, pair] of [...byStrike].sort((a, b) => a[0] - b[0])) {
-    const otm = strike >= F ? 'CALL' : 'PUT';
-    const ordered = [...pair].sort((a, b) => Number(b.optionType === otm) - Number(a.optionType === otm));
-    for (const o of ordered) {
-      const q = quote(o.symbol);
-      const T = (o.expiryMs - at) / YEAR_MS;
-      const vol = q && impliedPoint(o, q, 'mid', { F, T, rate: RATE }, undefined);
-      if (vol !== undefined) {
-        points.push({ strike, k: Math.log(strike / F), vol });
-        break;
-      }
-    }
-  }
-  return points;
+  /** The fit in flight (one per product at a time), true once kept; the first read waits for it. */
+  fitting?: Promise<boolean>;
 }
 
 export class SmileBook {
   private readonly entries = new Map<string, Entry>();
-  private refreshing = false;
+  private refreshing: Promise<void> | undefined;
   /** Whether a timer calls refresh() (else a stale read schedules one). */
   timed = false;
+  /** Where the chains are fitted: this thread until the volatility capability hands in its curve workers. */
+  fitter: SmileFitter = inlineFitter;
+  /** Where a failed fit is logged (the volatility capability's logger once it runs). */
+  logger: Logger | undefined;
 
   constructor(
     private readonly market: SmileMarket,
@@ -101,8 +96,11 @@ export class SmileBook {
     return forwardPrice(this.market.getQuote(future)) ?? (typeof last === 'number' && last > 0 ? last : undefined);
   }
 
-  /** The product's smile (fitted now if this is its first read), or undefined when no chain has enough points. */
-  product(future: string): ProductSmile | undefined {
+  /**
+   * The product's smile (its first read waits for the fit), or undefined when no chain has enough points. A first
+   * fit that failed is a 503 in Chinese; a later one leaves the last good smile in place.
+   */
+  async product(future: string): Promise<ProductSmile | undefined> {
     const spec = findInstrument(future);
     if (spec?.kind !== 'future') return undefined;
     const key = `${spec.exchange}.${spec.productId}`;
@@ -112,57 +110,82 @@ export class SmileBook {
       entry = { futures: listed.includes(future) ? listed : [...listed, future], fits: new Map(), askedAt: 0 };
       this.entries.set(key, entry);
       this.fit(key, entry);
-    } else if (!this.timed && this.now() - (entry.smile?.at ?? 0) > STALE_MS) {
-      setTimeout(() => this.refresh(), 0).unref();
+    } else if (!this.timed && !entry.fitting && this.now() - (entry.smile?.at ?? 0) > STALE_MS) {
+      setTimeout(() => void this.refresh(), 0).unref();
     }
     entry.askedAt = this.now();
+    if (entry.smile === undefined && entry.fitting && !(await entry.fitting) && entry.smile === undefined)
+      throw unavailable(FIT_FAILED);
     return entry.smile;
   }
 
-  /** Refits the chains of the products asked about lately whose points moved; forgets idle products. */
-  refresh(): void {
-    if (this.refreshing) return;
-    this.refreshing = true;
-    try {
+  /** Refits the chains of the products asked about lately whose points moved; forgets idle products. Never throws. */
+  refresh(): Promise<void> {
+    this.refreshing ??= (async () => {
       const now = this.now();
+      const runs: Promise<boolean>[] = [];
       for (const [key, entry] of this.entries) {
         if (now - entry.askedAt > IDLE_MS && entry.askedAt > 0) this.entries.delete(key);
-        else this.fit(key, entry);
+        else runs.push(entry.fitting ?? this.fit(key, entry));
       }
-    } finally {
-      this.refreshing = false;
-    }
+      await Promise.all(runs);
+    })().finally(() => (this.refreshing = undefined));
+    return this.refreshing;
   }
 
-  private fit(key: string, entry: Entry) {
+  /** Posts the product's chains to the fitter and keeps what comes back: true once kept, false if it failed. */
+  private fit(key: string, entry: Entry): Promise<boolean> {
     const at = this.now();
-    const chains: Omit<ChainFit, 'rmse' | 'maxError'>[] = [];
+    const jobs: SmileJob[] = [];
+    const expiries: { expiry: string; expiryMs: number }[] = [];
     for (const future of entry.futures) {
       const options = this.market.optionChain(future).filter((o) => o.expiryMs - at >= MIN_CHAIN_MS);
-      const F = this.forward(future);
-      if (options.length === 0 || F === undefined) continue;
-      const expiryMs = options[0]!.expiryMs;
-      const points = chainPoints(options, (sym) => this.market.getQuote(sym), F, at);
-      // Vols to 1e-5 and the forward: a chain whose points did not move keeps its fit.
-      const signature = `${F}|${points.map((p) => `${p.strike}:${p.vol.toFixed(5)}`).join(',')}`;
-      const T = (expiryMs - at) / YEAR_MS;
-      let held = entry.fits.get(future);
-      if (!held || held.signature !== signature) {
-        const t0 = performance.now();
-        const fit = fitSvi(
-          points.map((p): SmilePoint => ({ k: p.k, vol: p.vol })),
-          T,
+      const forward = this.forward(future);
+      if (options.length === 0 || forward === undefined) continue;
+      const chain = packChain(options.map((spec) => ({ spec, quote: this.market.getQuote(spec.symbol) })));
+      const held = entry.fits.get(future)?.signature;
+      jobs.push({ future, chain, forward, at, ...(held === undefined ? {} : { held }) });
+      expiries.push({ expiry: options[0]!.expiry, expiryMs: options[0]!.expiryMs });
+    }
+    const run: Promise<boolean> = (jobs.length === 0 ? Promise.resolve([]) : this.fitter.fitSmiles(jobs))
+      .then((results) => {
+        this.keep(
+          key,
+          entry,
+          at,
+          results.map((r, i) => ({ ...r, forward: jobs[i]!.forward, ...expiries[i]! })),
         );
-        if (!fit) {
-          entry.fits.delete(future);
-          continue;
-        }
-        held = { signature, fit, fitMs: performance.now() - t0 };
-        entry.fits.set(future, held);
-      }
+        return true;
+      })
+      .catch((err: unknown) => {
+        // The last good smile stays and the next refresh tries again; a product never fitted is forgotten.
+        this.logger?.warn({ err, product: key }, 'smile fit failed: the last good smile is kept');
+        if (!entry.smile && this.entries.get(key) === entry) this.entries.delete(key);
+        return false;
+      })
+      .finally(() => {
+        if (entry.fitting === run) entry.fitting = undefined;
+      });
+    entry.fitting = run;
+    return run;
+  }
+
+  /** The fitter's results in, the product's surface and each chain's served error out (cheap: no fit here). */
+  private keep(
+    key: string,
+    entry: Entry,
+    at: number,
+    results: (SmileResult & { forward: number; expiry: string; expiryMs: number })[],
+  ) {
+    const chains: Omit<ChainFit, 'rmse' | 'maxError'>[] = [];
+    for (const { future, forward, expiry, expiryMs, points, signature, fitted } of results) {
+      if (fitted === null) entry.fits.delete(future);
+      else if (fitted) entry.fits.set(future, { signature, ...fitted });
+      const held = entry.fits.get(future);
+      if (!held) continue;
       // The slice keeps its total variance; its years count from now.
-      const fit = { ...held.fit, T };
-      chains.push({ future, expiry: options[0]!.expiry, expiryMs, forward: F, points, fit, fitMs: held.fitMs });
+      const fit = { ...held.fit, T: (expiryMs - at) / YEAR_MS };
+      chains.push({ future, expiry, expiryMs, forward, points, fit, fitMs: held.fitMs });
     }
     if (chains.length === 0) {
       delete entry.smile;

@@ -2,8 +2,8 @@ import type { VolatilitySmile } from '@pfp/contract';
 import { fittedLine, type SmileBook } from './smileBook';
 
 /** The wire answer of GET /api/rpc/volatility_smile: the product's chains as fitted (docs/smile.md). */
-export function smileView(book: SmileBook, future: string): VolatilitySmile {
-  const smile = book.product(future);
+export async function smileView(book: SmileBook, future: string): Promise<VolatilitySmile> {
+  const smile = await book.product(future);
   if (!smile) return { product: future, fitted_at: null, chains: [] };
   return {
     product: smile.product,

@@ -11,6 +11,7 @@ export const STATUS_OF: Record<DomainErrorKind, number> = {
   not_found: 404,
   conflict: 409,
   too_many: 429,
+  unavailable: 503,
 };
 
 export const errorBody = (code: ErrorCode, message: string, field?: string, link?: string) => ({
@@ -34,6 +35,7 @@ const FASTIFY_ERRORS: Record<number, [ErrorCode, string]> = {
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | Error, req, reply) => {
     if (error instanceof DomainError) {
+      if (error.kind === 'unavailable') void reply.header('retry-after', '5');
       return reply.code(STATUS_OF[error.kind]).send(errorBody(error.code, error.message, error.field, error.link));
     }
     if (isDatabaseUnavailable(error)) {

@@ -1,6 +1,7 @@
-import { routeCaller } from '@pfp/api-client';
+import { routeCaller, serverMessage } from '@pfp/api-client';
 import type { marketRoutes } from '@pfp/contract';
 import { marketPaths } from '@pfp/contract/paths';
+import { zh } from '@pfp/i18n';
 import { useQuery } from '@tanstack/react-query';
 import { baseHttpApi } from './clients';
 
@@ -12,7 +13,16 @@ export function useSmile(future: string | null) {
   return useQuery({
     queryKey: ['smile', future],
     queryFn: ({ signal }) =>
-      routeCaller<typeof marketRoutes>(baseHttpApi(), marketPaths)('volatilitySmile', { symbol: future! }, signal),
+      routeCaller<typeof marketRoutes>(baseHttpApi(), marketPaths)(
+        'volatilitySmile',
+        { symbol: future! },
+        signal,
+      ).catch(
+        // The server's Chinese reason (a fit that failed: 503, docs/smile.md), never the client's English one.
+        (error: unknown) => {
+          throw new Error(serverMessage(error) ?? zh.smile.loadFailed, { cause: error });
+        },
+      ),
     enabled: future !== null,
     refetchInterval: REFRESH_MS,
   });
