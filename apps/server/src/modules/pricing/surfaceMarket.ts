@@ -3,6 +3,7 @@
  * cached fit (modules/volatility/smileBook.ts), and a sentence naming where it came from.
  */
 import type { priceStructureInput, PriceStructureResult } from '@pfp/contract';
+import { productName } from '@pfp/i18n';
 import { isDate } from '@pfp/quant';
 import type { z } from 'zod';
 import { surfaceVol, type ProductSmile, type SurfaceVol } from '../volatility/smileBook';
@@ -24,6 +25,11 @@ const RULES: Record<SurfaceVol['rule'], (v: SurfaceVol) => string> = {
 };
 
 const pct = (v: number) => `${(v * 100).toFixed(2)}%`;
+/** 'SHFE.cu' → 铜: the note is read by staff, who know products by their Chinese names. */
+const productOf = (product: string) => {
+  const [exchange = '', id = product] = product.split('.');
+  return productName(exchange, id);
+};
 
 /**
  * Prices the structure with the surface's vol; undefined when its date is not given (the price's own checks then
@@ -55,6 +61,6 @@ export function priceOnSurface(
       rule: read.rule,
       chains: read.futures,
     },
-    note: `波动率 ${pct(read.vol)} 取自 ${smile.product} 微笑曲面：行权价 ${read.strike}、${date}，${RULES[read.rule](read)}`,
+    note: `波动率 ${pct(read.vol)} 取自${productOf(smile.product)}微笑曲面：行权价 ${read.strike}、${date}，${RULES[read.rule](read)}`,
   };
 }
