@@ -19,30 +19,34 @@ export function AverageScheduleTable({
   /** 均价依据 (issue 43): the price column says 结算价 or 成交价. */
   basis?: 'settlement' | 'fills' | null;
 }) {
+  // On a phone the six columns broke dates and lots over lines and ran the last past the card: each cell
+  // on one line, the table scrolled sideways inside its card when it is wider.
   return (
-    <Table striped withTableBorder>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{D.columns.date}</Table.Th>
-          <Table.Th>{D.columns.planned}</Table.Th>
-          <Table.Th>{D.columns.fixed}</Table.Th>
-          <Table.Th>{basis ? zh.averageBasis.priceColumn[basis] : D.columns.price}</Table.Th>
-          <Table.Th>{D.columns.average}</Table.Th>
-          <Table.Th>{D.columns.status}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {days.map((d) => (
-          <Table.Tr key={d.date}>
-            <Table.Td>{d.date}</Table.Td>
-            <Table.Td>{`${d.planned_lots} 手`}</Table.Td>
-            <Table.Td>{`${d.fixed_lots} 手`}</Table.Td>
-            <Table.Td>{d.price === null ? '-' : formatPrice(d.price)}</Table.Td>
-            <Table.Td>{d.average_so_far === null ? '-' : formatPrice(d.average_so_far)}</Table.Td>
-            <Table.Td>{renderStatus(d)}</Table.Td>
+    <Table.ScrollContainer minWidth={480} type="native">
+      <Table striped withTableBorder style={{ whiteSpace: 'nowrap' }}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{D.columns.date}</Table.Th>
+            <Table.Th>{D.columns.planned}</Table.Th>
+            <Table.Th>{D.columns.fixed}</Table.Th>
+            <Table.Th>{basis ? zh.averageBasis.priceColumn[basis] : D.columns.price}</Table.Th>
+            <Table.Th>{D.columns.average}</Table.Th>
+            <Table.Th>{D.columns.status}</Table.Th>
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {days.map((d) => (
+            <Table.Tr key={d.date}>
+              <Table.Td>{d.date}</Table.Td>
+              <Table.Td>{`${d.planned_lots} 手`}</Table.Td>
+              <Table.Td>{`${d.fixed_lots} 手`}</Table.Td>
+              <Table.Td>{d.price === null ? '-' : formatPrice(d.price)}</Table.Td>
+              <Table.Td>{d.average_so_far === null ? '-' : formatPrice(d.average_so_far)}</Table.Td>
+              <Table.Td>{renderStatus(d)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
