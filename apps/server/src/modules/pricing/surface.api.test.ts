@@ -103,7 +103,8 @@ describe('price-structure on the surface', () => {
     expect(Math.abs(d.vol - smileOf(F1, Math.log(strike / 80_000)))).toBeLessThan(0.003);
     expect(Math.abs(d.vol - 0.2)).toBeGreaterThan(0.001);
     expect(d.price).toBeCloseTo(black76Price(80_000, strike, yearFraction(today, expiryOf(F1)), 0.015, true, d.vol), 6);
-    expect(d.note).toContain('微笑曲面');
+    expect(d.note).toContain('期权微笑曲面');
+    expect(d.note).not.toMatch(/取自[A-Z]/);
   });
 
   it('between the chains interpolates, before the first and after the last extrapolates, each named', async () => {

@@ -3,6 +3,7 @@
  * cached fit (modules/volatility/smileBook.ts), and a sentence naming where it came from.
  */
 import type { priceStructureInput, PriceStructureResult } from '@pfp/contract';
+import { productName } from '@pfp/i18n';
 import { isDate } from '@pfp/quant';
 import type { z } from 'zod';
 import { surfaceVol, type ProductSmile, type SurfaceVol } from '../volatility/smileBook';
@@ -24,6 +25,12 @@ const RULES: Record<SurfaceVol['rule'], (v: SurfaceVol) => string> = {
 };
 
 const pct = (v: number) => `${(v * 100).toFixed(2)}%`;
+
+/** 'SHFE.cu' → '铜' (the code itself when the product is not known). */
+const productOf = (product: string) => {
+  const dot = product.indexOf('.');
+  return dot < 0 ? product : productName(product.slice(0, dot), product.slice(dot + 1));
+};
 
 /**
  * Prices the structure with the surface's vol; undefined when its date is not given (the price's own checks then
@@ -55,6 +62,7 @@ export function priceOnSurface(
       rule: read.rule,
       chains: read.futures,
     },
-    note: `波动率 ${pct(read.vol)} 取自 ${smile.product} 微笑曲面：行权价 ${read.strike}、${date}，${RULES[read.rule](read)}`,
+    // The product by its Chinese name: the calculator showed the code 'SHFE.cu' to the trader.
+    note: `波动率 ${pct(read.vol)} 取自${productOf(smile.product)}期权微笑曲面：行权价 ${read.strike}、${date}，${RULES[read.rule](read)}`,
   };
 }
