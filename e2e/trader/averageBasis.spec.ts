@@ -28,12 +28,10 @@ async function expectScheduleReadable(page: Page, schedule: Locator) {
   // Scrolled sideways, the row still names its day.
   await expect(cells.nth(0)).toBeInViewport({ ratio: 0.95 });
   const day = (await cells.nth(0).boundingBox())!;
-  const seen = await cells
-    .nth(0)
-    .evaluate((el, p) => el.contains(document.elementFromPoint(p.x, p.y)), {
-      x: day.x + day.width / 2,
-      y: day.y + day.height / 2,
-    });
+  const seen = await cells.nth(0).evaluate((el, p) => el.contains(document.elementFromPoint(p.x, p.y)), {
+    x: day.x + day.width / 2,
+    y: day.y + day.height / 2,
+  });
   expect(seen, 'the day is on top, not under the scrolled cells').toBe(true);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 }
