@@ -1,15 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { beijingTradingDay } from '../common/dates';
-import {
-  demoTrader,
-  expectAccessible,
-  pricerLogin,
-  screenshot,
-  signIn,
-  toast,
-  traderCall,
-  type PricerSession,
-} from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { newCustomerWithContract } from '../common/customers';
+import { fixOneLot, fixUntilFilled, openDesk } from '../common/desk';
+import { demoTrader, expectAccessible, pricerLogin, screenshot, signIn, toast } from './support';
 
 /*
  * 点价协议 before the first fix (issue 43, docs/agreement.md), on a 375 px phone and a 1366 px laptop:
@@ -20,85 +12,14 @@ import {
  */
 
 const TENANT = 1;
-const SUBMIT = '/api/pricer/rpc/submit-order';
 
-interface Customer {
-  username: string;
-  password: string;
-  full_name: string;
-}
-
-async function newCustomer(page: Page, width: number): Promise<{ customer: Customer; contractId: number }> {
-  const customer = {
+/** A new customer of the demo company with a copper contract (no margin: the agreement is what this suite is about). */
+const newCustomer = (page: Page, width: number) =>
+  newCustomerWithContract(page, {
     username: `xy${width}${Date.now() % 100_000}`,
     password: 'xy-pass-1',
     full_name: `协议测试客户${width}有限公司`,
-  };
-  const user = await traderCall<{ id: number }>(page, '/api/trader/rpc/create-pricer-user', customer);
-  const instruments = await traderCall<{ items: { symbol: string }[] }>(page, '/api/trader/view/instruments', {
-    product_name: '铜',
   });
-  const contract = await traderCall<{ id: number }>(page, '/api/trader/rpc/create-contract', {
-    pricer_id: user.id,
-    product_name: '铜',
-    instrument_id: instruments.items[1]!.symbol,
-    direction: 'BUY',
-    total_quantity: 10,
-    basis: 150,
-    fixing_deadline: beijingTradingDay(20),
-    // No money on file: the agreement is what this suite is about, not the margin (docs/margin.md).
-    margin_rate: 0,
-  });
-  return { customer, contractId: contract.id };
-}
-
-async function openDesk(page: Page, session: PricerSession, customer: Customer) {
-  await page.goto(`/pricer/${TENANT}/login`);
-  await page.evaluate(
-    ([token, user]) => {
-      localStorage.setItem('pricer_token', token);
-      localStorage.setItem('pricer_user_info', JSON.stringify(user));
-    },
-    [
-      session.token,
-      { user_id: session.userId, username: customer.username, tenant_id: TENANT, company_name: '演示贸易有限公司' },
-    ] as const,
-  );
-  await page.goto(`/pricer/${TENANT}/dashboard`);
-}
-
-/** Presses 点价 → 市价 1 手 → 提交订单 → 确认点价; answers the server's reply. */
-async function fixOneLot(page: Page) {
-  if (!(await page.getByRole('button', { name: '收起' }).isVisible()))
-    await page.getByRole('button', { name: '点价', exact: true }).click();
-  await page.getByLabel('成交数量（手）').fill('1');
-  await page.getByRole('radiogroup', { name: '订单类型' }).getByText('市价', { exact: true }).click();
-  await page.getByRole('button', { name: '提交订单' }).click();
-  const sheet = page.getByRole('dialog', { name: '确认点价' });
-  const answer = page.waitForResponse(`**${SUBMIT}`);
-  await sheet.getByRole('button', { name: '确认点价' }).click();
-  return answer;
-}
-
-async function orderFilled(request: APIRequestContext, token: string, id: number) {
-  let lots = 0;
-  await expect
-    .poll(
-      async () => {
-        const res = await request.post('/api/pricer/view/my-orders', {
-          data: { filter: `id = ${id}` },
-          headers: { Authorization: `Bearer ${token}` },
-        });
-        const o = ((await res.json()) as { data: { items: { status: string; volume_traded: string }[] } }).data
-          .items[0]!;
-        lots = Number(o.volume_traded);
-        return o.status === 'FINISHED' || o.status === 'CANCELLED';
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-  return lots > 0;
-}
 
 for (const width of [375, 1366]) {
   test(`at ${width} px: refused → read to the end → accept → fix → the confirmation names the customer`, async ({
@@ -118,7 +39,7 @@ for (const width of [375, 1366]) {
 
     const session = await pricerLogin(request, TENANT, customer.username, customer.password, { agreement: 'manual' });
     await page.setViewportSize({ width, height: width < 600 ? 812 : 900 });
-    await openDesk(page, session, customer);
+    await openDesk(page, TENANT, session, { ...customer, company_name: '演示贸易有限公司' });
 
     // Asked on login; a fix anyway is refused, naming what to do, and nothing is fixed.
     const banner = page.getByTestId('agreement-banner');
@@ -165,14 +86,7 @@ for (const width of [375, 1366]) {
     // Now the fix goes through (market orders until one fills: the simulated book may be empty a moment).
     await page.getByRole('link', { name: '返回交易台' }).click();
     await expect(page.getByTestId('agreement-banner')).toBeHidden();
-    let orderId = 0;
-    for (let attempt = 0; attempt < 5 && orderId === 0; attempt++) {
-      const res = await fixOneLot(page);
-      expect(res.status()).toBe(200);
-      const { data } = (await res.json()) as { data: { id: number } };
-      if (await orderFilled(request, session.token, data.id)) orderId = data.id;
-    }
-    expect(orderId).toBeGreaterThan(0);
+    const orderId = await fixUntilFilled(page, request, session.token);
     await page.goto(`/pricer/${TENANT}/history`);
     await page.getByTestId(`confirmation-${orderId}`).first().click();
     const doc = page.getByTestId('confirmation');

@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { beijingTradingDay } from '../common/dates';
-import { demoTrader, expectAccessible, pricerLogin, screenshot, signIn, toast, traderCall } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { newCustomerWithContract } from '../common/customers';
+import { fixUntilFilled, SUBMIT } from '../common/desk';
+import { demoTrader, expectAccessible, pricerLogin, screenshot, signIn, toast } from './support';
 
 /*
  * 授权点价人 (issue 43 item 4, docs/authorised-pricers.md) on a 375 px phone and a 1366 px laptop: the
@@ -11,63 +12,17 @@ import { demoTrader, expectAccessible, pricerLogin, screenshot, signIn, toast, t
  */
 
 const TENANT = 1;
-const SUBMIT = '/api/pricer/rpc/submit-order';
 
-async function newCustomer(page: Page, width: number) {
-  const customer = {
-    username: `sq${width}${Date.now() % 100_000}`,
-    password: 'sq-pass-1',
-    full_name: `授权测试客户${width}有限公司`,
-    contact_name: '钱经理',
-  };
-  const user = await traderCall<{ id: number }>(page, '/api/trader/rpc/create-pricer-user', customer);
-  const instruments = await traderCall<{ items: { symbol: string }[] }>(page, '/api/trader/view/instruments', {
-    product_name: '铜',
-  });
-  await traderCall(page, '/api/trader/rpc/create-contract', {
-    pricer_id: user.id,
-    product_name: '铜',
-    instrument_id: instruments.items[1]!.symbol,
-    direction: 'BUY',
-    total_quantity: 10,
-    basis: 150,
-    fixing_deadline: beijingTradingDay(20),
-    margin_rate: 0,
-  });
-  return customer;
-}
-
-/** Presses 点价 → 市价 1 手 → 提交订单 → 确认点价; answers the server's reply. */
-async function fixOneLot(page: Page) {
-  if (!(await page.getByRole('button', { name: '收起' }).isVisible()))
-    await page.getByRole('button', { name: '点价', exact: true }).click();
-  await page.getByLabel('成交数量（手）').fill('1');
-  await page.getByRole('radiogroup', { name: '订单类型' }).getByText('市价', { exact: true }).click();
-  await page.getByRole('button', { name: '提交订单' }).click();
-  const answer = page.waitForResponse(`**${SUBMIT}`);
-  await page.getByRole('dialog', { name: '确认点价' }).getByRole('button', { name: '确认点价' }).click();
-  return answer;
-}
-
-async function orderFilled(request: APIRequestContext, token: string, id: number) {
-  let lots = 0;
-  await expect
-    .poll(
-      async () => {
-        const res = await request.post('/api/pricer/view/my-orders', {
-          data: { filter: `id = ${id}` },
-          headers: { Authorization: `Bearer ${token}` },
-        });
-        const o = ((await res.json()) as { data: { items: { status: string; volume_traded: string }[] } }).data
-          .items[0]!;
-        lots = Number(o.volume_traded);
-        return o.status === 'FINISHED' || o.status === 'CANCELLED';
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-  return lots > 0;
-}
+/** A new customer of the demo company, its 联系人 钱经理, with a copper contract. */
+const newCustomer = async (page: Page, width: number) =>
+  (
+    await newCustomerWithContract(page, {
+      username: `sq${width}${Date.now() % 100_000}`,
+      password: 'sq-pass-1',
+      full_name: `授权测试客户${width}有限公司`,
+      contact_name: '钱经理',
+    })
+  ).customer;
 
 for (const width of [375, 1366]) {
   test(`at ${width} px: the trader adds a 授权点价人, who signs in, fixes and is named on the confirmation; 停用 refuses them`, async ({
@@ -136,14 +91,7 @@ for (const width of [375, 1366]) {
     await expect(phone).toHaveURL(new RegExp(`/pricer/${TENANT}/dashboard$`));
     await expect(phone.getByTestId('signed-in-person')).toHaveText(`点价人：${person.name}`);
     const token = await phone.evaluate(() => localStorage.getItem('pricer_token')!);
-    let orderId = 0;
-    for (let attempt = 0; attempt < 5 && orderId === 0; attempt++) {
-      const res = await fixOneLot(phone);
-      expect(res.status()).toBe(200);
-      const { data } = (await res.json()) as { data: { id: number } };
-      if (await orderFilled(request, token, data.id)) orderId = data.id;
-    }
-    expect(orderId).toBeGreaterThan(0);
+    const orderId = await fixUntilFilled(phone, request, token);
     await screenshot(phone, testInfo, `authorised-desk-${width}`);
     await phone.goto(`/pricer/${TENANT}/history`);
     await phone.getByTestId(`confirmation-${orderId}`).first().click();

@@ -1,5 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
-import { beijingDay, beijingTradingDay, typeDay } from '../common/dates';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { beijingTradingDay } from '../common/dates';
+import { fillAverageWindow, fillContractTerms } from '../common/customers';
+import { openDesk } from '../common/desk';
+import { textLines } from '../common/layout';
 import { demoTrader, expectAccessible, pricerLogin, screenshot, signIn, traderCall } from './support';
 
 /*
@@ -16,18 +19,21 @@ const CUSTOMER = { username: `ab${Date.now() % 100_000}`, password: 'ab-pass-1',
 const DEADLINE = beijingTradingDay(20);
 const dialog = (page: Page, name: string | RegExp) => page.getByRole('dialog', { name });
 
-async function openDesk(page: Page, username: string) {
-  const session = await pricerLogin(page.request, TENANT, username, CUSTOMER.password);
-  const me = { user_id: session.userId, username, tenant_id: TENANT, company_name: '' };
-  await page.goto(`/pricer/${TENANT}/login`);
-  await page.evaluate(
-    (s) => {
-      localStorage.setItem('pricer_token', s.token);
-      localStorage.setItem('pricer_user_info', JSON.stringify(s.user));
-    },
-    { token: session.token, user: me },
-  );
-  await page.goto(`/pricer/${TENANT}/dashboard`);
+/** A 均价 schedule on a phone: the first day's date and lots on one line each, its 状态 scrolled into view. */
+async function expectScheduleReadable(page: Page, schedule: Locator) {
+  const cells = schedule.locator('tbody tr').first().getByRole('cell');
+  for (const i of [0, 1, 2, 3]) expect(await textLines(cells.nth(i)), `column ${i + 1}`).toBe(1);
+  await cells.nth(5).scrollIntoViewIfNeeded();
+  await expect(cells.nth(5)).toBeInViewport({ ratio: 0.95 });
+  // Scrolled sideways, the row still names its day.
+  await expect(cells.nth(0)).toBeInViewport({ ratio: 0.95 });
+  const day = (await cells.nth(0).boundingBox())!;
+  const seen = await cells.nth(0).evaluate((el, p) => el.contains(document.elementFromPoint(p.x, p.y)), {
+    x: day.x + day.width / 2,
+    y: day.y + day.height / 2,
+  });
+  expect(seen, 'the day is on top, not under the scrolled cells').toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 }
 
 test.describe.serial('均价依据: 结算价 or 成交价', () => {
@@ -44,22 +50,7 @@ test.describe.serial('均价依据: 结算价 or 成交价', () => {
     await signIn(page, demoTrader, '/trader/contracts', /\/trader\/contracts$/);
     await traderCall(page, '/api/trader/rpc/create-pricer-user', CUSTOMER);
     await page.getByRole('button', { name: '新建合同' }).click();
-    const form = dialog(page, '新建合同');
-    await form.getByTestId('contract-pricer').click();
-    await page.getByRole('option', { name: CUSTOMER.username }).filter({ visible: true }).first().click();
-    await form.getByTestId('contract-product').click();
-    await page.getByRole('option', { name: /^铜$/ }).filter({ visible: true }).first().click();
-    await form.getByTestId('contract-instrument').click();
-    await page
-      .getByRole('option', { name: /^铜\d{4}/ })
-      .filter({ visible: true })
-      .first()
-      .click();
-    await form.getByTestId('contract-direction').click();
-    await page.getByRole('option', { name: '买入' }).filter({ visible: true }).first().click();
-    await form.getByTestId('contract-quantity').fill('10');
-    await form.getByTestId('contract-basis').fill('100');
-    await typeDay(form.getByTestId('contract-deadline'), DEADLINE);
+    const form = await fillContractTerms(page, { customer: CUSTOMER.username, lots: 10, deadline: DEADLINE });
     // No basis for a point contract; 均价点价 shows the choice, 结算价 chosen.
     await expect(form.getByTestId('contract-average-basis')).toHaveCount(0);
     await form.getByText('均价点价', { exact: true }).click();
@@ -75,9 +66,7 @@ test.describe.serial('均价依据: 结算价 or 成交价', () => {
       '成交价均价：每个交易日 14:50 按本方市价委托的成交价点价',
     );
     await basis.getByText('结算价', { exact: true }).click();
-    await typeDay(form.getByTestId('contract-average-start'), beijingDay(1));
-    await typeDay(form.getByTestId('contract-average-end'), beijingDay(14));
-    await form.getByLabel('合同名称').fill(name);
+    await fillAverageWindow(form, name);
     await screenshot(page, testInfo, 'average-basis-form');
     await form.getByRole('button', { name: '创建' }).click();
     await expect(form).toBeHidden();
@@ -121,15 +110,23 @@ test.describe.serial('均价依据: 结算价 or 成交价', () => {
     expect([planned, fixed]).toEqual([`${share} 手`, `${share} 手`]);
     expect(price).toMatch(/^¥[\d,]+\.\d{2}$/);
     await expect(schedule.getByTestId('running-average')).toHaveText(`当前均价 ${price}`);
+    // The contract's record names the day's price as prices are shown, with its unit (it read '86120').
+    await expect(detail.getByTestId('contract-history')).toContainText(
+      `均价点价 ${share} 手，按 ${firstDay} 结算价 ${price!.slice(1)} 元/吨`,
+    );
     await expectAccessible(page, testInfo, 'average-basis-detail');
     await screenshot(page, testInfo, 'average-basis-detail');
+    // On a phone each day's date and lots stay on one line, the 状态 in reach (they broke over lines).
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expectScheduleReadable(page, schedule);
   });
 
   test('the desk on a phone names the basis in the schedule and on the day’s 点价确认单 (375 px)', async ({
     page,
   }, testInfo) => {
     await page.setViewportSize({ width: 375, height: 812 });
-    await openDesk(page, CUSTOMER.username);
+    const session = await pricerLogin(page.request, TENANT, CUSTOMER.username, CUSTOMER.password);
+    await openDesk(page, TENANT, session, CUSTOMER);
     const picker = page.getByLabel('合同', { exact: true });
     const option = (await picker.locator('option', { hasText: name }).textContent()) ?? '';
     await picker.selectOption({ label: option });
@@ -138,6 +135,9 @@ test.describe.serial('均价依据: 结算价 or 成交价', () => {
     await desk.getByTestId('average-basis').scrollIntoViewIfNeeded();
     await expect(desk.getByTestId('average-basis')).toBeInViewport();
     await expect(desk.locator('tbody tr').first().getByRole('cell').nth(5)).toHaveText('已成交');
+    await expectScheduleReadable(page, desk);
+    const price = (await desk.locator('tbody tr').first().getByRole('cell').nth(3).textContent())!.slice(1);
+    await expect(page.getByTestId('desk-contract-history')).toContainText(`按 ${firstDay} 结算价 ${price} 元/吨`);
 
     await page.getByRole('button', { name: /^查看订单 \d+ 的确认单$/ }).click();
     const confirmation = page
@@ -148,6 +148,10 @@ test.describe.serial('均价依据: 结算价 or 成交价', () => {
     await expect(doc).toContainText('均价依据');
     await expect(doc).toContainText('结算价（交易所当日结算价）');
     await expect(doc).toContainText('期货结算价（元）');
+    // No person pressed 点价 and no fill was made: the document says who fixed and what the price is (it read
+    // 点价人 '-' and 期货成交价 in the formula).
+    await expect(doc.locator('[data-field="点价人"]')).toHaveText('系统按均价计划自动点价');
+    await expect(doc).toContainText('点价价格 = 期货结算价 + 基差');
     await expect(doc).toContainText(`${share} 手`);
     await expectAccessible(page, testInfo, 'average-basis-confirmation-phone');
     await screenshot(page, testInfo, 'average-basis-confirmation-phone');

@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { beijingDay, beijingTradingDay, typeDay } from '../common/dates';
+import { beijingTradingDay } from '../common/dates';
+import { fillAverageWindow, fillContractTerms } from '../common/customers';
+import { openDesk } from '../common/desk';
 import { demoTrader, expectAccessible, pricerLogin, screenshot, signIn, toast, traderCall } from './support';
 
 /*
@@ -25,18 +27,10 @@ interface Instrument {
 
 const dialog = (page: Page, name: string | RegExp) => page.getByRole('dialog', { name });
 
-async function openDesk(page: Page, username: string) {
-  const session = await pricerLogin(page.request, TENANT, username, CUSTOMER.password);
-  const me = { user_id: session.userId, username, tenant_id: TENANT, company_name: '' };
-  await page.goto(`/pricer/${TENANT}/login`);
-  await page.evaluate(
-    (s) => {
-      localStorage.setItem('pricer_token', s.token);
-      localStorage.setItem('pricer_user_info', JSON.stringify(s.user));
-    },
-    { token: session.token, user: me },
-  );
-  await page.goto(`/pricer/${TENANT}/dashboard`);
+/** The customer's desk, signed in as the login page leaves it. */
+async function openCustomerDesk(page: Page) {
+  const session = await pricerLogin(page.request, TENANT, CUSTOMER.username, CUSTOMER.password);
+  await openDesk(page, TENANT, session, CUSTOMER);
 }
 
 test.describe.serial('a contract’s life: 转月 and 均价点价', () => {
@@ -101,7 +95,7 @@ test.describe.serial('a contract’s life: 转月 and 均价点价', () => {
   });
 
   test('the customer finds the 转月确认单 in the contract’s history on the desk', async ({ page }, testInfo) => {
-    await openDesk(page, CUSTOMER.username);
+    await openCustomerDesk(page);
     const history = page.getByTestId('desk-contract-history');
     await expect(history).toContainText('转月转入 6 手');
     await history.getByRole('button', { name: '转月确认单' }).click();
@@ -122,28 +116,11 @@ test.describe.serial('a contract’s life: 转月 and 均价点价', () => {
     await signIn(page, demoTrader, '/trader/contracts', /\/trader\/contracts$/);
     avgName = `均价铜合同-${CUSTOMER.username}`;
     await page.getByRole('button', { name: '新建合同' }).click();
-    const form = dialog(page, '新建合同');
-    await form.getByTestId('contract-pricer').click();
-    await page.getByRole('option', { name: CUSTOMER.username }).filter({ visible: true }).first().click();
-    await form.getByTestId('contract-product').click();
-    await page.getByRole('option', { name: /^铜$/ }).filter({ visible: true }).first().click();
-    await form.getByTestId('contract-instrument').click();
-    await page
-      .getByRole('option', { name: /^铜\d{4}/ })
-      .filter({ visible: true })
-      .first()
-      .click();
-    await form.getByTestId('contract-direction').click();
-    await page.getByRole('option', { name: '买入' }).filter({ visible: true }).first().click();
-    await form.getByTestId('contract-quantity').fill('20');
-    await form.getByTestId('contract-basis').fill('100');
-    await typeDay(form.getByTestId('contract-deadline'), DEADLINE);
+    const form = await fillContractTerms(page, { customer: CUSTOMER.username, lots: 20, deadline: DEADLINE });
     await form.getByText('均价点价', { exact: true }).click();
     // 均价依据 (issue 43): this walk is the desk's own 14:50 fills, 成交价 (结算价 is averageBasis.spec.ts).
     await form.getByTestId('contract-average-basis').getByText('成交价', { exact: true }).click();
-    await typeDay(form.getByTestId('contract-average-start'), beijingDay(1));
-    await typeDay(form.getByTestId('contract-average-end'), beijingDay(14));
-    await form.getByLabel('合同名称').fill(avgName);
+    await fillAverageWindow(form, avgName);
     await form.getByRole('button', { name: '创建' }).click();
     await expect(form).toBeHidden();
 
@@ -162,7 +139,7 @@ test.describe.serial('a contract’s life: 转月 and 均价点价', () => {
     await expectAccessible(page, testInfo, 'average-schedule');
     await detail.getByRole('button', { name: '关闭' }).last().click();
 
-    await openDesk(page, CUSTOMER.username);
+    await openCustomerDesk(page);
     const picker = page.getByLabel('合同', { exact: true });
     const option = (await picker.locator('option', { hasText: avgName }).textContent()) ?? '';
     await picker.selectOption({ label: option });
@@ -244,7 +221,7 @@ test.describe.serial('a contract’s life: 转月 and 均价点价', () => {
     await detail.getByRole('button', { name: '关闭' }).last().click();
 
     // The desk: the same day and average, the lots left fell by the day's share, still no fixing by hand.
-    await openDesk(page, CUSTOMER.username);
+    await openCustomerDesk(page);
     const picker = page.getByLabel('合同', { exact: true });
     const option = (await picker.locator('option', { hasText: avgName }).textContent()) ?? '';
     expect(option).toContain(`剩余 ${20 - share} 手`);

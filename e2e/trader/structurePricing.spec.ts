@@ -118,6 +118,8 @@ for (const size of SIZES) {
     // The vol used, marked among the chain's listed strikes.
     const vols = page.getByTestId('calc-vol-table');
     await expect(vols.getByText('本次定价所用')).toBeVisible();
+    // The future's price the figures were computed on, with its unit (it read a bare '86,210').
+    await expect(page.getByTestId('calc-used-forward')).toHaveText(/^[\d,]+(\.\d+)? 元\/吨$/);
     expect(await vols.locator('tbody tr').count()).toBeGreaterThan(2);
 
     const chart = page.getByTestId('payoff-chart');
@@ -199,6 +201,9 @@ test('a what-if market’s figures match Black-76 computed here; a bad term show
 
 test('the calculator on a phone and a tablet (375 and 820 px screenshots)', async ({ page }, testInfo) => {
   await openCalculator(page, { width: 375, height: 812 });
+  // Every kind of structure can be read and tapped on a phone (the fourth ran off the card).
+  for (const kind of ['普通期权', '亚式·均价期权', '障碍期权', '累购·累沽'])
+    await expect(page.getByTestId('calc-kind').getByText(kind, { exact: true })).toBeInViewport({ ratio: 1 });
   await pickCopper(page);
   await segment(page, '假设行情');
   await fill(page, 'calc-forward', 5000);

@@ -63,7 +63,8 @@ function ConfirmationDocument({
     // 点价人: the 授权点价人 who fixed (docs/authorised-pricers.md); orders before them name none.
     [
       zh.authorisedPricers.fixedBy,
-      c.fixed_by || '-',
+      // A day of a 均价 schedule is fixed by the system: said so, not a bare '-'.
+      c.fixed_by || (c.average_basis ? B.confirmation.fixedBySystem : '-'),
       zh.authorisedPricers.orderedAt,
       formatDateTime(c.ordered_at, true),
     ],
@@ -137,7 +138,7 @@ function ConfirmationDocument({
               ))}
         </Table.Tbody>
       </Table>
-      <Text size="xs">{t.formula}</Text>
+      <Text size="xs">{c.average_basis === 'settlement' ? B.confirmation.settlementFormula : t.formula}</Text>
       <Text size="sm">{t.statement}</Text>
       <Group justify="space-between" mt="lg" gap="xl">
         <Text size="sm">{t.sealCompany}：____________</Text>

@@ -32,21 +32,16 @@ export function AverageSchedule({ schedule }: { schedule: ContractSchedule }) {
           {schedule.avg_price === null ? D.noFills : D.runningAverage(formatPrice(schedule.avg_price))}
         </Text>
       </Group>
-      {/* Wider than a phone: the scrolled region takes the keyboard's focus (axe scrollable-region-focusable). */}
-      <Table.ScrollContainer
-        minWidth={480}
-        scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': D.schedule } }}
-      >
-        <AverageScheduleTable
-          basis={schedule.average_basis ?? null}
-          days={schedule.days}
-          renderStatus={(d) => (
-            <Text span size="sm" fw={d.status === 'filled' ? 600 : 400}>
-              {zh.lifecycle.scheduleStatus[d.status]}
-            </Text>
-          )}
-        />
-      </Table.ScrollContainer>
+      {/* Scrolls sideways on a phone inside the table (its day column stays). */}
+      <AverageScheduleTable
+        basis={schedule.average_basis ?? null}
+        days={schedule.days}
+        renderStatus={(d) => (
+          <Text span size="sm" fw={d.status === 'filled' ? 600 : 400}>
+            {zh.lifecycle.scheduleStatus[d.status]}
+          </Text>
+        )}
+      />
     </Stack>
   );
 }

@@ -28,7 +28,16 @@ export default function PayoffChart({ terms, unit }: { terms: PayoffTerms; unit:
       tooltip: { trigger: 'axis', valueFormatter: (v: unknown) => (typeof v === 'number' ? v.toFixed(2) : String(v)) },
       legend: { top: 0, data: [t.embedded, t.plain] },
       grid: { left: 16, right: 24, top: 64, bottom: 48, containLabel: true },
-      xAxis: { type: 'value', name: xName, nameLocation: 'middle', nameGap: 28, min: 'dataMin', max: 'dataMax' },
+      xAxis: {
+        type: 'value',
+        name: xName,
+        nameLocation: 'middle',
+        nameGap: 28,
+        min: 'dataMin',
+        max: 'dataMax',
+        // On a phone the prices ran into one another: a label that would overlap the one before is left out.
+        axisLabel: { hideOverlap: true },
+      },
       yAxis: { type: 'value', name: t.payoffY(unit), scale: true },
       series: [
         {

@@ -87,7 +87,7 @@ export function ResultFigures({ priced }: { priced: Priced }) {
         <Table.Tbody>
           <Table.Tr>
             <Table.Td c="dimmed">{t.usedForward}</Table.Td>
-            <Table.Td data-testid="calc-used-forward">{formatNumber(r.forward)}</Table.Td>
+            <Table.Td data-testid="calc-used-forward">{t.perUnit(formatNumber(r.forward), unit)}</Table.Td>
             <Table.Td c="dimmed">{t.usedVol}</Table.Td>
             <Table.Td data-testid="calc-used-vol">
               {formatPercent(r.vol, 2)}（{r.vol_source === 'market' ? t.sourceMarket : t.sourceAtm}）

@@ -8,6 +8,7 @@ import {
   SimpleGrid,
   Stack,
   TextInput,
+  useMediaQuery,
 } from '@pfp/mantine';
 import { zh } from '@pfp/i18n';
 import { DateField } from '@pfp/ui';
@@ -37,6 +38,8 @@ export function StructureForm({ form, set, unit, onInstrument, onPrice, onSolve,
   const products = useProducts(true);
   const instruments = useInstruments(form.product, true);
   const isOption = form.kind !== 'accumulator';
+  // Four kinds in a row do not fit a phone (the fourth ran off the card at 375 px): one under another there.
+  const phone = useMediaQuery('(max-width: 35.99em)') ?? false;
   const num = (key: keyof FormState, label: string, props: Record<string, unknown> = {}) => (
     <NumberInput
       label={label}
@@ -64,6 +67,7 @@ export function StructureForm({ form, set, unit, onInstrument, onPrice, onSolve,
         value={form.kind}
         onChange={(v) => set({ kind: v as Kind })}
         fullWidth
+        orientation={phone ? 'vertical' : 'horizontal'}
         data-testid="calc-kind"
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">

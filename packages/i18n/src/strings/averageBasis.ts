@@ -35,6 +35,10 @@ export const averageBasis = {
     },
     /** The futures price's label when it is the settlement price. */
     settlementPrice: '期货结算价（元）',
+    /** The formula under a 结算价 day's figures (the futures price is the settlement, not a fill). */
+    settlementFormula: '点价价格 = 期货结算价 + 基差；金额 = 点价价格 × 成交手数 × 合约乘数',
+    /** 点价人 of a day the system fixed by the schedule (no person pressed 点价). */
+    fixedBySystem: '系统按均价计划自动点价',
   },
   errors: {
     pointHasBasis: '点价合同不需要均价依据（average_basis）',

@@ -56,6 +56,8 @@ export const structurePricing = {
   vega: 'ν 波动率敏感度（元 / 每 1 个波动率点）',
   theta: 'Θ 时间衰减（元 / 每日）',
   usedForward: '所用期货价格',
+  /** A price with its unit: '86,210 元/吨'. */
+  perUnit: (value: string, unit: string) => `${value} 元/${unit}`,
   usedVol: '所用波动率',
   usedRate: '利率',
   usedDate: '估值日',

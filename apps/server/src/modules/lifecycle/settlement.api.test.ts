@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatNumber } from '@pfp/i18n';
 import { startHarness, type Harness } from '../../../test/harness';
 import { tradingDayIn } from '../../../test/days';
 import { createContract, setupTenant, type Tenant } from '../../../test/tenants';
@@ -169,7 +170,7 @@ describe('the 结算价 average booked at the close', () => {
     expect(conf.body.data).toMatchObject({ average_basis: 'settlement', lots: 2, futures_price: expected.price });
     const history = await h.call('/api/pricer/view/contract-history', { contract_id: id }, a.pricers.alice!.jwt);
     expect(history.body.data.items.map((e: { text: string }) => e.text)).toContain(
-      `均价点价 2 手，按 ${START} 结算价 ${expected.price}`,
+      `均价点价 2 手，按 ${START} 结算价 ${formatNumber(expected.price, 2)} 元/吨`,
     );
     const schedule = await h.call('/api/trader/view/contract-schedule', { contract_id: id }, a.token);
     expect(schedule.body.data.days[0]).toMatchObject({

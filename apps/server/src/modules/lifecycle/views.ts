@@ -1,4 +1,4 @@
-import { zh } from '@pfp/i18n';
+import { formatNumber, zh } from '@pfp/i18n';
 import {
   extensionEvent,
   rollConfirmation,
@@ -137,6 +137,8 @@ export async function contractHistory(
   const c = await scopedContract(db, scope, contractId);
   const unit = c.unit ?? '';
   const lotsText = (lots: number) => (c.multiplier ? `${lots * c.multiplier} ${unit}`.trim() : `${lots}`);
+  // A fix's price as the desk shows prices: '86,120.00 元/吨' (it read '86120', no unit).
+  const priceText = (price: number) => `${formatNumber(price, 2)} ${unit ? `元/${unit}` : '元'}`;
   const items: HistoryEvent[] = [
     {
       at: c.created_at,
@@ -176,8 +178,8 @@ export async function contractHistory(
       // A 结算价 day's booking says so (issue 43): its price is the exchange's settlement, not a fill.
       text:
         f.day && c.average_basis === 'settlement'
-          ? zh.averageBasis.historyFix(String(f.day), f.volume_traded, String(Number(f.trade_price)))
-          : H.fix(f.volume_traded, String(Number(f.trade_price))),
+          ? zh.averageBasis.historyFix(String(f.day), f.volume_traded, priceText(Number(f.trade_price)))
+          : H.fix(f.volume_traded, priceText(Number(f.trade_price))),
       order_id: f.id,
       roll: null,
       fee: 0,

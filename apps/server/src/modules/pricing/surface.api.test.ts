@@ -6,8 +6,6 @@ import { futuresWithOptions, optionChain } from '../../market/catalogue';
 import type { OptionSpec } from '../../market/types';
 import type { Quote } from '../../platform/quote';
 import { shanghaiToday } from '../contracts/fixingTerms';
-import { smileBookOf } from '../volatility/smileBook';
-import { inlineFitter } from '../volatility/smileFit';
 
 /*
  * 含权报价 on the smile surface (issue 44 §1, docs/smile.md): two chains of one product quoted off a known smile, the
@@ -50,17 +48,17 @@ const vanillaAt = (strike: number, expiry: string) =>
 const dayAfter = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-const futureQuote = (s: string) => (FORWARD[s] ? quote(s, FORWARD[s]) : undefined);
-const optionMarket = {
-  optionChain: (f: string) => chains.get(f) ?? [],
-  getQuote: (s: string) => {
-    const o = bySymbol.get(s);
-    return o && optionQuote(o);
-  },
-};
-
 beforeAll(async () => {
-  h = await startHarness({ quote: futureQuote, optionMarket });
+  h = await startHarness({
+    quote: (s) => (FORWARD[s] ? quote(s, FORWARD[s]) : undefined),
+    optionMarket: {
+      optionChain: (f) => chains.get(f) ?? [],
+      getQuote: (s) => {
+        const o = bySymbol.get(s);
+        return o && optionQuote(o);
+      },
+    },
+  });
   t = await setupTenant(h, 'trader-smile', '微笑曲面', []);
 });
 
@@ -69,24 +67,6 @@ afterAll(async () => {
 });
 
 describe('GET /api/rpc/volatility_smile', () => {
-  it('a first fit that failed (its worker died twice) is a 503 in Chinese, never a 500; the next read fits', async () => {
-    // The book the calls read (one per market).
-    const book = smileBookOf(optionMarket, futureQuote);
-    book.fitter = { fitSmiles: () => Promise.reject(new Error('curve worker died twice on a fit')) };
-    try {
-      const res = await h.call(`/api/rpc/volatility_smile?symbol=${F1}`, undefined, undefined, 'GET');
-      expect(res.status).toBe(503);
-      expect(res.body.error).toMatchObject({ code: 'unavailable', message: '波动率微笑曲面暂时无法拟合，请稍后重试' });
-      const priced = await vanillaAt(84_000, expiryOf(F1));
-      expect(priced.status).toBe(503);
-      expect(priced.body.error.message).toBe('波动率微笑曲面暂时无法拟合，请稍后重试');
-    } finally {
-      book.fitter = inlineFitter;
-    }
-    const res = await h.call(`/api/rpc/volatility_smile?symbol=${F1}`, undefined, undefined, 'GET');
-    expect(res.status).toBe(200);
-  });
-
   it('answers each chain of the product: the market points, the fitted line over them, the fit error', async () => {
     const res = await h.call(`/api/rpc/volatility_smile?symbol=${F1}`, undefined, undefined, 'GET');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -123,7 +103,8 @@ describe('price-structure on the surface', () => {
     expect(Math.abs(d.vol - smileOf(F1, Math.log(strike / 80_000)))).toBeLessThan(0.003);
     expect(Math.abs(d.vol - 0.2)).toBeGreaterThan(0.001);
     expect(d.price).toBeCloseTo(black76Price(80_000, strike, yearFraction(today, expiryOf(F1)), 0.015, true, d.vol), 6);
-    expect(d.note).toContain('取自铜微笑曲面');
+    expect(d.note).toContain('期权微笑曲面');
+    expect(d.note).not.toMatch(/取自[A-Z]/);
   });
 
   it('between the chains interpolates, before the first and after the last extrapolates, each named', async () => {

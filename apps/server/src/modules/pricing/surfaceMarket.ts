@@ -25,10 +25,11 @@ const RULES: Record<SurfaceVol['rule'], (v: SurfaceVol) => string> = {
 };
 
 const pct = (v: number) => `${(v * 100).toFixed(2)}%`;
-/** 'SHFE.cu' → 铜: the note is read by staff, who know products by their Chinese names. */
+
+/** 'SHFE.cu' → '铜' (the code itself when the product is not known). */
 const productOf = (product: string) => {
-  const [exchange = '', id = product] = product.split('.');
-  return productName(exchange, id);
+  const dot = product.indexOf('.');
+  return dot < 0 ? product : productName(product.slice(0, dot), product.slice(dot + 1));
 };
 
 /**
@@ -61,6 +62,7 @@ export function priceOnSurface(
       rule: read.rule,
       chains: read.futures,
     },
-    note: `波动率 ${pct(read.vol)} 取自${productOf(smile.product)}微笑曲面：行权价 ${read.strike}、${date}，${RULES[read.rule](read)}`,
+    // The product by its Chinese name: the calculator showed the code 'SHFE.cu' to the trader.
+    note: `波动率 ${pct(read.vol)} 取自${productOf(smile.product)}期权微笑曲面：行权价 ${read.strike}、${date}，${RULES[read.rule](read)}`,
   };
 }
