@@ -99,6 +99,9 @@ for (const width of [375, 1366]) {
     await expect(doc.locator('[data-field="客户"]')).toHaveText(customer.full_name);
     await expect(doc.locator('[data-field="点价人"]')).toHaveText(person.name);
     await screenshot(phone, testInfo, `authorised-confirmation-${width}`);
+    // Back on the desk (live: pushed, not polled) while the trader switches them off.
+    await phone.goto(`/pricer/${TENANT}/dashboard`);
+    await expect(phone.getByTestId('signed-in-person')).toHaveText(`点价人：${person.name}`);
 
     // 停用: the confirmation says what happens; then their session ends and sign-in is refused.
     await row.getByRole('button', { name: `授权点价人 ${customer.username}` }).click();
@@ -114,6 +117,9 @@ for (const width of [375, 1366]) {
     await confirm.getByRole('button', { name: '确认停用' }).click();
     await expect(toast(page, `已停用 ${person.name} 的点价授权`)).toBeVisible();
     await expect(dialog.getByRole('listitem', { name: person.name })).toContainText('已停用');
+    // Their desk, still open, is signed out by the live feed, and says why.
+    await expect(phone).toHaveURL(new RegExp(`/pricer/${TENANT}/login`));
+    await expect(phone.getByTestId('account-disabled')).toHaveText('账户已停用，请联系贸易商');
     const refused = await request.post('/api/pricer/rpc/pricer-login', {
       data: { tenant_id: TENANT, username: person.username, password: person.password },
     });

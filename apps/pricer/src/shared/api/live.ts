@@ -17,7 +17,7 @@ export function liveUrl(location: Pick<Location, 'protocol' | 'host'> = window.l
 
 /**
  * Applies one pushed patch of the live desk to the query cache (docs/live.md): a snapshot replaces the polled one
- * (keeping its orders: the desk reads the open contract's, pushed beside it), the open contract's orders and 条件单 and
+ * (keeping its orders — the desk reads the open contract's, pushed beside it — and the signed-in person), the open contract's orders and 条件单 and
  * the bell replace their queries' data — what the desk shows, with no read again — quotes replace their instruments'
  * market entries, and an account (marked to a tick) the snapshot's account. Lists the push does not carry (another
  * contract's, every 条件单) are marked stale, or read again when the desk has no contract open yet.
@@ -26,7 +26,12 @@ export function applyDeskPatch(client: QueryClient, userId: number, patch: Price
   const key = snapshotKeys(userId).all;
   if (patch.snapshot) {
     const desk = patch.snapshot;
-    client.setQueryData<Snapshot>(key, (old) => ({ ...desk, orders: old?.orders ?? [] }) as Snapshot);
+    // Who is signed in is this session's, not the customer's desk's (one push goes to all its persons): kept as read.
+    client.setQueryData<Snapshot>(
+      key,
+      (old) =>
+        ({ ...desk, orders: old?.orders ?? [], ...(old && 'person' in old ? { person: old.person } : {}) }) as Snapshot,
+    );
   }
   if (contractId !== undefined) {
     if (patch.orders) void setPushed(client, orderKeys(userId).of(contractId), patch.orders);

@@ -35,7 +35,15 @@ const BELL_ROWS = 50;
 
 /** Who a WebSocket token is (main.ts authenticates it): a customer, with the token's version, or a trader. */
 export type LiveCaller =
-  { kind: 'pricer'; tenantId: number; userId: number; tokenVersion: number } | { kind: 'trader'; sub: string };
+  | {
+      kind: 'pricer';
+      tenantId: number;
+      userId: number;
+      tokenVersion: number;
+      /** An 授权点价人's own login (docs/authorised-pricers.md): its person and that person's token version. */
+      person?: { id: number; version: number };
+    }
+  | { kind: 'trader'; sub: string };
 
 /** Who a WebSocket token is: a trader's (identity provider) or a customer's live session; false when neither. */
 export function liveCaller(
@@ -49,6 +57,7 @@ export function liveCaller(
       tenantId: p.tenantId,
       userId: p.userId,
       tokenVersion: p.version,
+      ...(p.personId === undefined ? {} : { person: { id: p.personId, version: p.personVersion! } }),
     })),
   ]).catch(() => false as const);
 }
@@ -80,6 +89,7 @@ type Push = (patch: Record<string, unknown>) => void;
 interface DeskSub {
   push: Push;
   tokenVersion: number;
+  person?: { id: number; version: number };
   /** The open contract's page it is sent (`contractId:limit`), if it named one. */
   page?: string;
 }
@@ -168,7 +178,7 @@ export class LiveHub {
       throw new WsError('UNAUTHORIZED', '无权订阅其他客户的数据');
     const desk = await this.openDesk(who.tenantId, who.userId);
     const { contract_id, limit = DESK_ROWS } = parsed.data;
-    const sub: DeskSub = { push, tokenVersion: who.tokenVersion };
+    const sub: DeskSub = { push, tokenVersion: who.tokenVersion, ...(who.person ? { person: who.person } : {}) };
     // Held by this desk from now on: the watcher drops a customer nobody holds while the page below is read.
     desk.subs.add(sub);
     let page: Page | undefined;
@@ -359,6 +369,21 @@ export class LiveHub {
     for (const s of desk.subs) s.push(patch);
   }
 
+  /**
+   * The 授权点价人 signed in on a watched desk with their own login: a 停用 or a password reset ends that desk's live
+   * session at the next watch, as it ends their HTTP one, and leaves the customer's and other persons' desks open.
+   */
+  private async readPersons() {
+    const ids = [...this.desks.values()].flatMap((d) => [...d.subs].flatMap((s) => (s.person ? [s.person.id] : [])));
+    if (ids.length === 0) return new Map<number, { active: boolean; token_version: number }>();
+    const rows = await this.deps.db
+      .selectFrom('authorised_pricers')
+      .select(['id', 'active', 'token_version'])
+      .where('id', 'in', [...new Set(ids)])
+      .execute();
+    return new Map(rows.map((r) => [r.id, r]));
+  }
+
   private readVersions(ids: number[]) {
     return this.deps.db
       .selectFrom('pricer_users')
@@ -383,7 +408,7 @@ export class LiveHub {
 
   private async watchDesks() {
     if (this.desks.size === 0) return;
-    const rows = await this.readVersions([...this.desks.keys()]);
+    const [rows, persons] = await Promise.all([this.readVersions([...this.desks.keys()]), this.readPersons()]);
     const seen = new Set<number>();
     await Promise.all(
       rows.map(async (row) => {
@@ -392,7 +417,9 @@ export class LiveHub {
         if (!desk) return;
         // A deactivated customer or a reset password ends the live session as it ends the HTTP one.
         for (const s of desk.subs) {
-          if (row.status === 'inactive' || row.token_version !== s.tokenVersion) {
+          const person = s.person && persons.get(s.person.id);
+          const personEnded = s.person && (!person?.active || person.token_version !== s.person.version);
+          if (row.status === 'inactive' || row.token_version !== s.tokenVersion || personEnded) {
             s.push({ ended: true });
             desk.subs.delete(s);
           }

@@ -41,8 +41,9 @@ async function customer(sub: string, company: string): Promise<Customer> {
   const tenant = (await h.call('/api/trader/view/my-self', {}, trader)).body.data.tenant_id as number;
   // Written for trading without margin: the new company's 10 % default (issue 41) set to 0.
   await h.db.updateTable('tenants').set({ default_margin_rate: 0 }).where('id', '=', tenant).execute();
-  const user = (await h.call('/api/trader/rpc/create-pricer-user', { username: 'dora', password: 'pw123' }, trader))
-    .body.data;
+  const created = await h.call('/api/trader/rpc/create-pricer-user', { username: 'dora', password: 'pw123' }, trader);
+  if (created.status !== 200) throw new Error(JSON.stringify(created.body));
+  const user = created.body.data;
   const symbol = (await h.call('/api/trader/view/instruments', { product_name: '铜' }, trader)).body.data.items[1]
     .symbol as string;
   const contract = await h.call(
@@ -317,5 +318,56 @@ describe('the live desk', () => {
     await desk.next((p) => p.ended === true);
     desk.close();
     trader.close();
+  });
+
+  it("ends a 授权点价人's desk when the trader switches them off or resets their password; the customer's stays", async () => {
+    const c = await customer('live-p', '实时授权公司');
+    const tenant = (await h.call('/api/trader/view/my-self', {}, c.trader)).body.data.tenant_id as number;
+    const person = (username: string, phone: string) =>
+      h.call(
+        '/api/trader/rpc/add-authorised-pricer',
+        {
+          user_id: c.userId,
+          name: username,
+          id_type: 'id_card',
+          id_last4: '123X',
+          phone,
+          username,
+          password: 'pw123456',
+        },
+        c.trader,
+      );
+    const signIn = async (username: string, password = 'pw123456') =>
+      (await h.call('/api/pricer/rpc/pricer-login', { tenant_id: tenant, username, password })).body.data
+        .jwt_token as string;
+    const zhao = (await person('dora-zhao', '13800138000')).body.data.id as number;
+    const qian = (await person('dora-qian', '13800138001')).body.data.id as number;
+    const desks = await Promise.all([c.jwt, await signIn('dora-zhao'), await signIn('dora-qian')].map(client));
+    for (const d of desks) {
+      expect((await d.subscribe('pricer_desk')).result).toBe('ok');
+      d.startPeeking();
+    }
+    const [own, zhaoDesk, qianDesk] = desks as [(typeof desks)[0], (typeof desks)[0], (typeof desks)[0]];
+
+    const off = await h.call(
+      '/api/trader/rpc/set-authorised-pricer-active',
+      { person_id: zhao, active: false },
+      c.trader,
+    );
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    await zhaoDesk.next((p) => p.ended === true);
+    const reset = await h.call(
+      '/api/trader/rpc/reset-authorised-pricer-password',
+      { person_id: qian, new_password: 'pw654321' },
+      c.trader,
+    );
+    expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+    await qianDesk.next((p) => p.ended === true);
+    // The customer's own desk is still live: its next fix is pushed to it.
+    const from = own.patches.length;
+    await h.call('/api/pricer/rpc/submit-order', { contract_id: c.contractId, quantity: 1 }, c.jwt);
+    await own.next((p) => p.snapshot !== undefined, 2000, from);
+    expect(own.patches.some((p) => p.data.ended)).toBe(false);
+    for (const d of desks) d.close();
   });
 });
