@@ -98,6 +98,14 @@ export function guardedPool(connectionString: string, opts: PoolOptions): Guarde
   const closed = new WeakSet<pg.PoolClient>();
   const names = opts.preparedStatements === false ? undefined : new StatementNames(opts.preparedStatements);
 
+  /*
+   * Guarded as the pool makes it, not when `await pool.connect()` resumes: pg reads a TCP chunk in one go, and a
+   * backend that dies as the connection opens (a failover: FATAL 57P01 right after ReadyForQuery) has its 'error'
+   * emitted in the same turn as the hand-out, after the pool took its own listener off and before the awaiting
+   * caller runs — with no listener, an uncaught exception that ended a replica (issue 45, docs/ha.md).
+   */
+  pool.on('connect', (client) => guard(client));
+
   function guard(client: pg.PoolClient) {
     guarded.add(client);
     // A checked-out connection that breaks emits 'error' too: without a listener that ends the process.
