@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongFirst from './test/longFirst.ts';
 
 /** The same suites run on embedded PGlite and on a real PostgreSQL started for the run. */
 export default defineConfig({
@@ -9,6 +10,9 @@ export default defineConfig({
     hookTimeout: 120_000,
     env: { LOG_LEVEL: 'silent' },
     setupFiles: ['test/setupDb.ts'],
+    // Two files at a time on the 2 cores, the minutes-long fault suites started first (test/longFirst.ts).
+    maxWorkers: 2,
+    sequence: { sequencer: LongFirst },
     projects: [
       {
         extends: true,
