@@ -20,4 +20,15 @@ export const smile = {
   error: (message: string) => `加载拟合结果时出错: ${message}`,
   loadFailed: '网络或服务器异常，请稍后重试',
   tooltip: (name: string, strike: string, vol: string) => `${name} 行权价 ${strike}: ${vol}`,
+  /** 含权报价's note (the server's, apps/server modules/pricing/surfaceMarket.ts): where its vol was read. */
+  surfaceNote: {
+    read: (vol: string, product: string, strike: number, date: string, rule: string) =>
+      `波动率 ${vol} 取自${product}期权微笑曲面：行权价 ${strike}、${date}，${rule}`,
+    slice: (chain: string, expiry: string) => `${chain} 期权链（${expiry} 到期）的拟合微笑`,
+    interpolated: (near: string, far: string) => `${near} 与 ${far} 两期权链之间按总方差线性插值`,
+    beforeFirst: (chain: string, expiry: string) =>
+      `早于最近的 ${chain} 期权链（${expiry} 到期），按其同一价值度的波动率外推`,
+    afterLast: (chain: string, expiry: string) =>
+      `晚于最远的 ${chain} 期权链（${expiry} 到期），总方差按其平值方差率外推`,
+  },
 } as const;

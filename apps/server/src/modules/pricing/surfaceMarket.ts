@@ -3,7 +3,7 @@
  * cached fit (modules/volatility/smileBook.ts), and a sentence naming where it came from.
  */
 import type { priceStructureInput, PriceStructureResult } from '@pfp/contract';
-import { productName } from '@pfp/i18n';
+import { productName, zh } from '@pfp/i18n';
 import { isDate } from '@pfp/quant';
 import type { z } from 'zod';
 import { surfaceVol, type ProductSmile, type SurfaceVol } from '../volatility/smileBook';
@@ -17,11 +17,12 @@ function dateOf(t: Terms): string | undefined {
   return d !== undefined && isDate(d) ? d : undefined;
 }
 
+const NOTE = zh.smile.surfaceNote;
 const RULES: Record<SurfaceVol['rule'], (v: SurfaceVol) => string> = {
-  slice: (v) => `${v.futures[0]} 期权链（${v.expiries[0]} 到期）的拟合微笑`,
-  interpolated: (v) => `${v.futures[0]} 与 ${v.futures[1]} 两期权链之间按总方差线性插值`,
-  before_first: (v) => `早于最近的 ${v.futures[0]} 期权链（${v.expiries[0]} 到期），按其同一价值度的波动率外推`,
-  after_last: (v) => `晚于最远的 ${v.futures[0]} 期权链（${v.expiries[0]} 到期），总方差按其平值方差率外推`,
+  slice: (v) => NOTE.slice(v.futures[0] ?? '', v.expiries[0] ?? ''),
+  interpolated: (v) => NOTE.interpolated(v.futures[0] ?? '', v.futures[1] ?? ''),
+  before_first: (v) => NOTE.beforeFirst(v.futures[0] ?? '', v.expiries[0] ?? ''),
+  after_last: (v) => NOTE.afterLast(v.futures[0] ?? '', v.expiries[0] ?? ''),
 };
 
 const pct = (v: number) => `${(v * 100).toFixed(2)}%`;
@@ -63,6 +64,6 @@ export function priceOnSurface(
       chains: read.futures,
     },
     // The product by its Chinese name: the calculator showed the code 'SHFE.cu' to the trader.
-    note: `波动率 ${pct(read.vol)} 取自${productOf(smile.product)}期权微笑曲面：行权价 ${read.strike}、${date}，${RULES[read.rule](read)}`,
+    note: NOTE.read(pct(read.vol), productOf(smile.product), read.strike, date, RULES[read.rule](read)),
   };
 }
