@@ -6,7 +6,7 @@ import { shanghaiInstant } from '../../platform/time';
 import { dateKey, isTradingDate, shanghaiCivilDate } from '../../market/calendar';
 import { FIXING_CLOSE_HOUR } from '../contracts/fixingTerms';
 import { ORDER_TEXTS, type TradingPort } from '../../trading/orderLife';
-import { bookAverageDay, type DayOutcome } from './bookAverageDay';
+import { bookAverageDay, dueAverageContracts, type DayOutcome } from './bookAverageDay';
 
 /**
  * 均价点价 on 成交价 (average_basis 'fills', docs/fixing.md; 结算价 is settlement.ts): on each trading day of an average contract's window, at the fixing time
@@ -73,27 +73,7 @@ export async function runAverageFixings(
   const now = opts.now ?? new Date();
   const day = fixingDay(now, opts.fixingTime ?? DEFAULT_FIXING_TIME);
   if (!day) return [];
-  const due = await db
-    .selectFrom('contracts as c')
-    .select(['c.id'])
-    .where('c.pricing_mode', '=', 'average')
-    .where('c.average_basis', '=', 'fills')
-    .where('c.status', '=', 'active')
-    .where('c.remaining_quantity', '>', 0)
-    .where('c.average_start', '<=', day)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('average_fixings as f')
-            .select('f.day')
-            .whereRef('f.contract_id', '=', 'c.id')
-            .where('f.day', '=', day),
-        ),
-      ),
-    )
-    .orderBy('c.id')
-    .execute();
+  const due = await dueAverageContracts(db, 'fills', day);
   const out: (DayOutcome & { contractId: number })[] = [];
   for (const c of due) {
     const r = await fixDay(db, c.id, day, now, opts.afterOrder);

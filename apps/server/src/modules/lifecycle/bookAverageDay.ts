@@ -98,3 +98,28 @@ export async function bookAverageDay<W = never>(
 
 const isBooked = (r: unknown): r is BookedDay =>
   typeof r === 'object' && r !== null && typeof (r as { orderId?: unknown }).orderId === 'number';
+
+/** The average contracts of one 均价依据 with `day` still to book: active, lots left, started, no row for the day. */
+export function dueAverageContracts(db: Kysely<DB>, basis: 'fills' | 'settlement', day: string) {
+  return db
+    .selectFrom('contracts as c')
+    .select(['c.id', 'c.instrument_id'])
+    .where('c.pricing_mode', '=', 'average')
+    .where('c.average_basis', '=', basis)
+    .where('c.status', '=', 'active')
+    .where('c.remaining_quantity', '>', 0)
+    .where('c.average_start', '<=', day)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('average_fixings as f')
+            .select('f.day')
+            .whereRef('f.contract_id', '=', 'c.id')
+            .where('f.day', '=', day),
+        ),
+      ),
+    )
+    .orderBy('c.id')
+    .execute();
+}

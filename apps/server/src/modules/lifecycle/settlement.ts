@@ -10,7 +10,7 @@ import type { SettlementPrice } from '../../market/settlementPrices';
 import type { AppContext } from '../context';
 import { moveLots } from '../../trading/lots';
 import { FIXING_CLOSE_HOUR } from '../contracts/fixingTerms';
-import { bookAverageDay, type DayOutcome } from './bookAverageDay';
+import { bookAverageDay, dueAverageContracts, type DayOutcome } from './bookAverageDay';
 
 /**
  * 均价点价 on 结算价 (average_basis 'settlement', docs/fixing.md): after each trading day's close (15:00
@@ -74,27 +74,7 @@ export async function runSettlementBookings(
 ): Promise<{ day: string; bookings: (SettlementOutcome & { contractId: number })[] }> {
   const now = opts.now ?? new Date();
   const day = closedDay(now);
-  const due = await db
-    .selectFrom('contracts as c')
-    .select(['c.id', 'c.instrument_id'])
-    .where('c.pricing_mode', '=', 'average')
-    .where('c.average_basis', '=', 'settlement')
-    .where('c.status', '=', 'active')
-    .where('c.remaining_quantity', '>', 0)
-    .where('c.average_start', '<=', day)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('average_fixings as f')
-            .select('f.day')
-            .whereRef('f.contract_id', '=', 'c.id')
-            .where('f.day', '=', day),
-        ),
-      ),
-    )
-    .orderBy('c.id')
-    .execute();
+  const due = await dueAverageContracts(db, 'settlement', day);
   if (!due.length) return { day, bookings: [] };
   const published = await db
     .selectFrom('settlement_prices')
