@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { triggerConditional } from '../src/modules/conditional/conditional';
+import type { AppContext } from '../src/modules/context';
 import type { QuoteOf } from '../src/platform/quote';
 import { createTradingService, type TradingServiceOptions } from '../src/trading/service';
 import { startHarness, type Harness } from './harness';
@@ -9,13 +10,18 @@ import { FakeQuotes, setMarket } from './trading/testSupport';
 /**
  * The real app with the real trading service on fake quotes: what the HTTP suites of fixing, customers and
  * the audit log start from (`quote`: the app reads these quotes too; `fillsBooked`: the fills' hook, e.g.
- * notifications). `stop` ends the service, then the app.
+ * notifications; `app`: more of the app's context, e.g. a config of the suite's own). `stop` ends the service,
+ * then the app.
  */
 export async function startDesk(
-  opts: { quote?: (quotes: FakeQuotes) => QuoteOf; fillsBooked?: TradingServiceOptions['fillsBooked'] } = {},
+  opts: {
+    quote?: (quotes: FakeQuotes) => QuoteOf;
+    fillsBooked?: TradingServiceOptions['fillsBooked'];
+    app?: Partial<AppContext>;
+  } = {},
 ) {
   const quotes = new FakeQuotes();
-  const h = await startHarness(opts.quote ? { quote: opts.quote(quotes) } : {});
+  const h = await startHarness({ ...opts.app, ...(opts.quote ? { quote: opts.quote(quotes) } : {}) });
   const service = createTradingService({
     trigger: triggerConditional,
     ...(opts.fillsBooked ? { fillsBooked: opts.fillsBooked } : {}),

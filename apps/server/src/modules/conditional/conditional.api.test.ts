@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../../../test/harness';
+import { callOk, startDesk } from '../../../test/desk';
+import type { Harness } from '../../../test/harness';
 import { setupTenant, type Tenant } from '../../../test/tenants';
-import { createTradingService, type TradingService } from '../../trading/service';
-import { FakeQuotes, waitFor } from '../../../test/trading/testSupport';
-import { triggerConditional } from './conditional';
+import type { TradingService } from '../../trading/service';
+import { type FakeQuotes, waitFor } from '../../../test/trading/testSupport';
 import { tradingDayIn } from '../../../test/days';
 
 /*
@@ -15,10 +15,12 @@ import { tradingDayIn } from '../../../test/days';
 let h: Harness;
 let service: TradingService;
 let quotes: FakeQuotes;
+let stop: () => Promise<void>;
 const DEADLINE = tradingDayIn(30);
 
 async function newContract(t: Tenant, pricer: string, total = 20) {
-  const res = await h.call(
+  const created = await callOk(
+    h,
     '/api/trader/rpc/create-contract',
     {
       pricer_id: t.pricers[pricer]!.id,
@@ -31,8 +33,7 @@ async function newContract(t: Tenant, pricer: string, total = 20) {
     },
     t.token,
   );
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data.id as number;
+  return created.id as number;
 }
 
 function market(symbol: string, last: number) {
@@ -60,26 +61,13 @@ let a: Tenant;
 let b: Tenant;
 
 beforeAll(async () => {
-  h = await startHarness();
-  quotes = new FakeQuotes();
-  service = createTradingService({
-    trigger: triggerConditional,
-    db: h.db,
-    quotes,
-    sweepMs: 60_000,
-    simExpiryCheckMs: 0,
-  });
-  h.ctx.tradingPort = service.events;
-  await service.start();
+  ({ h, service, quotes, stop } = await startDesk());
   a = await setupTenant(h, 'trader-cond-a', '甲贸易', ['alice', 'bob']);
   b = await setupTenant(h, 'trader-cond-b', '乙贸易', ['carol']);
   quotes.addInstrument(a.symbol, 10);
   market(a.symbol, 80_000);
 });
-afterAll(async () => {
-  await service.stop();
-  await h.close();
-});
+afterAll(() => stop?.());
 
 const CREATE = '/api/pricer/rpc/create-conditional-order';
 const CANCEL = '/api/pricer/rpc/cancel-conditional-order';

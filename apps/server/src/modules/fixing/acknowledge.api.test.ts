@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../../../test/harness';
+import { callOk, startDesk } from '../../../test/desk';
+import type { Harness } from '../../../test/harness';
 import { setupTenant, type Tenant } from '../../../test/tenants';
-import { createTradingService, type TradingService } from '../../trading/service';
-import { FakeQuotes, setMarket } from '../../../test/trading/testSupport';
-import { triggerConditional } from '../conditional/conditional';
+import type { TradingService } from '../../trading/service';
+import { type FakeQuotes, setMarket } from '../../../test/trading/testSupport';
 import { tradingDayIn } from '../../../test/days';
 
 /*
@@ -16,6 +16,7 @@ import { tradingDayIn } from '../../../test/days';
 let h: Harness;
 let service: TradingService;
 let quotes: FakeQuotes;
+let stop: () => Promise<void>;
 let a: Tenant;
 let b: Tenant;
 const DEADLINE = tradingDayIn(30);
@@ -23,30 +24,18 @@ const ACK = '/api/pricer/rpc/acknowledge-confirmation';
 const UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) 测试浏览器';
 
 beforeAll(async () => {
-  h = await startHarness();
-  quotes = new FakeQuotes();
-  service = createTradingService({
-    trigger: triggerConditional,
-    db: h.db,
-    quotes,
-    sweepMs: 60_000,
-    simExpiryCheckMs: 0,
-  });
-  h.ctx.tradingPort = service.events;
-  await service.start();
+  ({ h, service, quotes, stop } = await startDesk());
   a = await setupTenant(h, 'trader-ack-a', '甲贸易', ['alice', 'bob']);
   b = await setupTenant(h, 'trader-ack-b', '乙贸易', ['carol']);
   quotes.addInstrument(a.symbol, 10);
 });
-afterAll(async () => {
-  await service.stop();
-  await h.close();
-});
+afterAll(() => stop?.());
 
 const market = (symbol: string, price: number, lots: number) => setMarket(quotes, symbol, price, lots);
 
 async function newContract() {
-  const res = await h.call(
+  const created = await callOk(
+    h,
     '/api/trader/rpc/create-contract',
     {
       pricer_id: a.pricers.alice!.id,
@@ -59,19 +48,18 @@ async function newContract() {
     },
     a.token,
   );
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data.id as number;
+  return created.id as number;
 }
 
 async function submit(contractId: number, quantity: number, price: number) {
-  const res = await h.call(
+  const order = await callOk(
+    h,
     '/api/pricer/rpc/submit-order',
     { contract_id: contractId, quantity, price },
     a.pricers.alice!.jwt,
   );
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
   await service.idle();
-  return res.body.data.id as number;
+  return order.id as number;
 }
 
 /** An acknowledgement as a phone sends it. */
@@ -88,11 +76,11 @@ async function acknowledge(orderId: unknown, token: string) {
 const acks = (orderId: number) =>
   h.db.selectFrom('confirmation_acks').selectAll().where('order_id', '=', orderId).execute();
 
-async function traderOrder(orderId: number) {
-  const res = await h.call('/api/trader/view/orders', { filter: `id = ${orderId}` }, a.token);
-  expect(res.status).toBe(200);
-  return res.body.data.items[0] as Record<string, unknown>;
-}
+const traderOrder = async (orderId: number) =>
+  (await callOk(h, '/api/trader/view/orders', { filter: `id = ${orderId}` }, a.token)).items[0] as Record<
+    string,
+    unknown
+  >;
 
 describe('acknowledge-confirmation', () => {
   let filled = 0;

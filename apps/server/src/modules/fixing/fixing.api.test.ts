@@ -1,11 +1,11 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../../../test/harness';
+import { callOk, startDesk } from '../../../test/desk';
+import type { Harness } from '../../../test/harness';
 import { createContract, setupTenant, type Tenant } from '../../../test/tenants';
 import { shanghaiToday } from '../contracts/fixingTerms';
-import { createTradingService, type TradingService } from '../../trading/service';
-import { FakeQuotes, setMarket } from '../../../test/trading/testSupport';
-import { triggerConditional } from '../conditional/conditional';
+import type { TradingService } from '../../trading/service';
+import { type FakeQuotes, setMarket } from '../../../test/trading/testSupport';
 import { tradingDayIn } from '../../../test/days';
 
 /*
@@ -18,6 +18,7 @@ import { tradingDayIn } from '../../../test/days';
 let h: Harness;
 let service: TradingService;
 let quotes: FakeQuotes;
+let stop: () => Promise<void>;
 const DEADLINE = tradingDayIn(30);
 // A range around today, so that a test running across Beijing midnight still finds its fills.
 const FROM = shanghaiToday(new Date(Date.now() - 86_400_000));
@@ -29,14 +30,14 @@ const newContract = (t: Tenant, pricer: string, extra: Record<string, unknown> =
 const market = (symbol: string, price: number, lots: number) => setMarket(quotes, symbol, price, lots);
 
 async function fix(t: Tenant, pricer: string, contractId: number, quantity: number) {
-  const res = await h.call(
+  const order = await callOk(
+    h,
     '/api/pricer/rpc/submit-order',
     { contract_id: contractId, quantity, price: 0 },
     t.pricers[pricer]!.jwt,
   );
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
   await service.idle();
-  return res.body.data.id as number;
+  return order.id as number;
 }
 
 async function download(url: string, token: string) {
@@ -57,25 +58,12 @@ let a: Tenant;
 let b: Tenant;
 
 beforeAll(async () => {
-  h = await startHarness();
-  quotes = new FakeQuotes();
-  service = createTradingService({
-    trigger: triggerConditional,
-    db: h.db,
-    quotes,
-    sweepMs: 60_000,
-    simExpiryCheckMs: 0,
-  });
-  h.ctx.tradingPort = service.events;
-  await service.start();
+  ({ h, service, quotes, stop } = await startDesk());
   a = await setupTenant(h, 'trader-fix-a', '甲贸易', ['alice', 'bob']);
   b = await setupTenant(h, 'trader-fix-b', '乙贸易', ['carol']);
   quotes.addInstrument(a.symbol, 10);
 });
-afterAll(async () => {
-  await service.stop();
-  await h.close();
-});
+afterAll(() => stop?.());
 
 describe('contract terms over HTTP', () => {
   it('requires basis and fixing_deadline, naming the field, and stores nothing on refusal', async () => {

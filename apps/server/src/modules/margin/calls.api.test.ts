@@ -2,13 +2,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../../../test/harness';
+import { callOk, startDesk } from '../../../test/desk';
+import type { Harness } from '../../../test/harness';
 import { createContract, setupTenant, type Tenant } from '../../../test/tenants';
-import { FakeQuotes, setMarket, waitFor } from '../../../test/trading/testSupport';
+import { type FakeQuotes, setMarket, waitFor } from '../../../test/trading/testSupport';
 import { tradingDayIn } from '../../../test/days';
 import { silentLogger } from '../../platform/logger';
-import { createTradingService, type TradingService } from '../../trading/service';
-import { triggerConditional } from '../conditional/conditional';
+import type { TradingService } from '../../trading/service';
 import { webhookWorker } from '../notifications/webhooks';
 import { markAccounts, watchMarginCalls } from './watch';
 
@@ -22,6 +22,7 @@ import { markAccounts, watchMarginCalls } from './watch';
 let h: Harness;
 let service: TradingService;
 let quotes: FakeQuotes;
+let stop: () => Promise<void>;
 let t: Tenant;
 const DEADLINE = tradingDayIn(30);
 const market = (price: number) => setMarket(quotes, t.symbol, price, 100);
@@ -47,36 +48,18 @@ async function fixedCustomer(name: string) {
   const c = await createContract<{ id: number }>(h, t, name, DEADLINE, { margin_rate: 0.1, basis: 150 });
   await h.call('/api/trader/rpc/record-funds', { pricer_id: id, kind: 'deposit', amount: 45_000 }, t.token);
   market(80_000);
-  const fix = await h.call(
-    '/api/pricer/rpc/submit-order',
-    { contract_id: c.id, quantity: 1, price: 0 },
-    t.pricers[name]!.jwt,
-  );
-  expect(fix.status, JSON.stringify(fix.body)).toBe(200);
+  await callOk(h, '/api/pricer/rpc/submit-order', { contract_id: c.id, quantity: 1, price: 0 }, t.pricers[name]!.jwt);
   await service.idle();
   return { id, contract: c.id };
 }
 
 beforeAll(async () => {
-  quotes = new FakeQuotes();
-  h = await startHarness({ quote: quotes.quoteOf });
-  service = createTradingService({
-    trigger: triggerConditional,
-    db: h.db,
-    quotes,
-    sweepMs: 60_000,
-    simExpiryCheckMs: 0,
-  });
-  h.ctx.tradingPort = service.events;
-  await service.start();
+  ({ h, service, quotes, stop } = await startDesk({ quote: (q) => q.quoteOf }));
   t = await setupTenant(h, 'trader-calls-tick', '丙贸易', ['ann', 'ben']);
   quotes.addInstrument(t.symbol, 10);
   market(80_000);
 });
-afterAll(async () => {
-  await service.stop();
-  await h.close();
-});
+afterAll(() => stop?.());
 
 describe('reads do not write', () => {
   it('a read after a move into a call records nothing; the watcher records it once', async () => {

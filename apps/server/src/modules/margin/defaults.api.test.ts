@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../../../test/harness';
+import { startDesk } from '../../../test/desk';
+import type { Harness } from '../../../test/harness';
 import { createContract, setupTenant, type Tenant } from '../../../test/tenants';
-import { FakeQuotes, setMarket } from '../../../test/trading/testSupport';
-import { createTradingService, type TradingService } from '../../trading/service';
-import { triggerConditional } from '../conditional/conditional';
+import { type FakeQuotes, setMarket } from '../../../test/trading/testSupport';
+import type { TradingService } from '../../trading/service';
 import { tradingDayIn } from '../../../test/days';
 
 /*
@@ -15,6 +15,7 @@ import { tradingDayIn } from '../../../test/days';
 let h: Harness;
 let service: TradingService;
 let quotes: FakeQuotes;
+let stop: () => Promise<void>;
 let t: Tenant;
 const DEADLINE = tradingDayIn(30);
 const MULTIPLIER = 5;
@@ -31,26 +32,13 @@ const values = async (body: Record<string, unknown> = {}) =>
   (await h.call('/api/trader/view/contract-values', body, t.token)).body.data;
 
 beforeAll(async () => {
-  quotes = new FakeQuotes();
-  h = await startHarness({ quote: quotes.quoteOf });
-  service = createTradingService({
-    trigger: triggerConditional,
-    db: h.db,
-    quotes,
-    sweepMs: 60_000,
-    simExpiryCheckMs: 0,
-  });
-  h.ctx.tradingPort = service.events;
-  await service.start();
+  ({ h, service, quotes, stop } = await startDesk({ quote: (q) => q.quoteOf }));
   // A new company as the console creates it: its default margin is on.
   t = await setupTenant(h, 'trader-defaults', '丙贸易', ['ning', 'ou', 'pan'], { marginDefault: 'new-company' });
   quotes.addInstrument(t.symbol, 10);
   setMarket(quotes, t.symbol, 80_000);
 });
-afterAll(async () => {
-  await service.stop();
-  await h.close();
-});
+afterAll(() => stop?.());
 
 describe('margin on by default', () => {
   it('a new company starts at 10 %; a contract created without a rate carries it and holds margin', async () => {

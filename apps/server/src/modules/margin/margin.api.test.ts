@@ -1,11 +1,12 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../../../test/harness';
+import { startDesk } from '../../../test/desk';
+import type { Harness } from '../../../test/harness';
 import { createContract, setupTenant, type Tenant } from '../../../test/tenants';
-import { FakeQuotes, setMarket } from '../../../test/trading/testSupport';
-import { createTradingService, type TradingService } from '../../trading/service';
-import { expireDueConditionals, triggerConditional } from '../conditional/conditional';
+import { type FakeQuotes, setMarket } from '../../../test/trading/testSupport';
+import type { TradingService } from '../../trading/service';
+import { expireDueConditionals } from '../conditional/conditional';
 import { shanghaiToday } from '../contracts/fixingTerms';
 import { accountFigures, marginFor } from './arithmetic';
 import { markAccounts, watchMarginCalls } from './watch';
@@ -19,6 +20,7 @@ import { tradingDayIn } from '../../../test/days';
 let h: Harness;
 let service: TradingService;
 let quotes: FakeQuotes;
+let stop: () => Promise<void>;
 let a: Tenant;
 let b: Tenant;
 const DEADLINE = tradingDayIn(30);
@@ -55,28 +57,13 @@ const auditOf = (tenantId: number, action: string) =>
     .execute();
 
 beforeAll(async () => {
-  quotes = new FakeQuotes();
-  h = await startHarness({
-    quote: quotes.quoteOf,
-  });
-  service = createTradingService({
-    trigger: triggerConditional,
-    db: h.db,
-    quotes,
-    sweepMs: 60_000,
-    simExpiryCheckMs: 0,
-  });
-  h.ctx.tradingPort = service.events;
-  await service.start();
+  ({ h, service, quotes, stop } = await startDesk({ quote: (q) => q.quoteOf }));
   a = await setupTenant(h, 'trader-margin-a', '甲贸易', ['alice', 'bob', 'cathy', 'dan']);
   b = await setupTenant(h, 'trader-margin-b', '乙贸易', ['erin']);
   quotes.addInstrument(a.symbol, 10);
   market(a.symbol, 80_000);
 });
-afterAll(async () => {
-  await service.stop();
-  await h.close();
-});
+afterAll(() => stop?.());
 
 describe('funds ledger and credit line', () => {
   it('records deposits, withdrawals and adjustments, audited, and answers the account', async () => {

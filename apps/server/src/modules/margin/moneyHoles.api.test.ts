@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../../../test/harness';
+import { startDesk } from '../../../test/desk';
+import type { Harness } from '../../../test/harness';
 import { createContract, setupTenant, type Tenant } from '../../../test/tenants';
-import { FakeQuotes, setMarket, waitFor } from '../../../test/trading/testSupport';
+import { type FakeQuotes, setMarket, waitFor } from '../../../test/trading/testSupport';
 import { loadConfig } from '../../platform/config';
-import { createTradingService, type TradingService } from '../../trading/service';
-import { triggerConditional } from '../conditional/conditional';
+import type { TradingService } from '../../trading/service';
 import { addCalendarDays, tradingDayOnOrAfter } from '@pfp/contract';
 import { tradingDayIn } from '../../../test/days';
 
@@ -18,6 +18,7 @@ import { tradingDayIn } from '../../../test/days';
 let h: Harness;
 let service: TradingService;
 let quotes: FakeQuotes;
+let stop: () => Promise<void>;
 let t: Tenant;
 let far: string;
 // Deadlines on trading days (docs/calendar.md): the contracts' and a later one to extend them to.
@@ -43,25 +44,17 @@ const lotsOf = (contractId: number) =>
     .executeTakeFirstOrThrow();
 
 beforeAll(async () => {
-  quotes = new FakeQuotes();
-  h = await startHarness({
-    // Load shedding off: the mix is 10 calls at once on a shared machine, and a 503 here would say nothing.
-    config: {
-      ...loadConfig({ LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT: '1000', OVERLOAD_MAX_LOOP_DELAY_MS: '0' }),
-      appsDir: null,
-      overload: { maxInFlight: 0, maxEventLoopDelayMs: 0, maxEventLoopUtilization: 0 },
+  ({ h, service, quotes, stop } = await startDesk({
+    quote: (q) => q.quoteOf,
+    app: {
+      // Load shedding off: the mix is 10 calls at once on a shared machine, and a 503 here would say nothing.
+      config: {
+        ...loadConfig({ LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT: '1000', OVERLOAD_MAX_LOOP_DELAY_MS: '0' }),
+        appsDir: null,
+        overload: { maxInFlight: 0, maxEventLoopDelayMs: 0, maxEventLoopUtilization: 0 },
+      },
     },
-    quote: quotes.quoteOf,
-  });
-  service = createTradingService({
-    trigger: triggerConditional,
-    db: h.db,
-    quotes,
-    sweepMs: 60_000,
-    simExpiryCheckMs: 0,
-  });
-  h.ctx.tradingPort = service.events;
-  await service.start();
+  }));
   t = await setupTenant(h, 'trader-money-holes', '甲贸易', ['amy', 'ben', 'cal', 'dee', 'zoe']);
   const copper = (await h.call('/api/trader/view/instruments', { product_name: '铜' }, t.token)).body.data.items;
   far = copper.map((i: { symbol: string }) => i.symbol).find((s: string) => s > t.symbol);
@@ -70,10 +63,7 @@ beforeAll(async () => {
   market(6_000);
   setMarket(quotes, far, 6_000, 1_000);
 });
-afterAll(async () => {
-  await service?.stop();
-  await h?.close();
-});
+afterAll(() => stop?.());
 
 describe('a market 条件单 (issue 40 §1)', () => {
   it('is margined at the worse of its trigger and the live price: 100 lots on 10,000 元 refused like the order', async () => {

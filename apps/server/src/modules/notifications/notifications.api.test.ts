@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { startHarness, type Harness } from '../../../test/harness';
+import { callOk, startDesk } from '../../../test/desk';
+import type { Harness } from '../../../test/harness';
 import { createContract, setupTenant, type Tenant } from '../../../test/tenants';
-import { FakeQuotes, setMarket } from '../../../test/trading/testSupport';
-import { createTradingService, type TradingService } from '../../trading/service';
+import { type FakeQuotes, setMarket } from '../../../test/trading/testSupport';
+import type { TradingService } from '../../trading/service';
 import { expireDueConditionals, triggerConditional } from '../conditional/conditional';
 import { shanghaiToday } from '../contracts/fixingTerms';
 import { markAccounts } from '../margin/watch';
@@ -22,6 +23,7 @@ import { shanghaiDate } from '../../platform/time';
 let h: Harness;
 let service: TradingService;
 let quotes: FakeQuotes;
+let stop: () => Promise<void>;
 let a: Tenant;
 let b: Tenant;
 const DEADLINE = tradingDayIn(30);
@@ -44,39 +46,20 @@ const dataVersion = async (pricerId: number) =>
   );
 
 type Item = { id: number; kind: string; title: string; text: string; created_at: string; read: boolean };
-const inboxOf = async (token: string, audience: 'pricer' | 'trader', body: Record<string, unknown> = {}) => {
-  const res = await h.call(`/api/${audience}/view/notifications`, body, token);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data as { items: Item[]; unread_count: number };
-};
+const inboxOf = async (token: string, audience: 'pricer' | 'trader', body: Record<string, unknown> = {}) =>
+  (await callOk(h, `/api/${audience}/view/notifications`, body, token)) as { items: Item[]; unread_count: number };
 const mine = (t: Tenant, pricer: string) => inboxOf(t.pricers[pricer]!.jwt, 'pricer');
 const desk = (t: Tenant) => inboxOf(t.token, 'trader');
 const kindsOf = (items: Item[]) => items.map((i) => i.kind);
 
 beforeAll(async () => {
-  quotes = new FakeQuotes();
-  h = await startHarness({
-    quote: quotes.quoteOf,
-  });
-  service = createTradingService({
-    trigger: triggerConditional,
-    fillsBooked: notifyFills,
-    db: h.db,
-    quotes,
-    sweepMs: 60_000,
-    simExpiryCheckMs: 0,
-  });
-  h.ctx.tradingPort = service.events;
-  await service.start();
+  ({ h, service, quotes, stop } = await startDesk({ quote: (q) => q.quoteOf, fillsBooked: notifyFills }));
   a = await setupTenant(h, 'trader-notify-a', '甲贸易', ['alice', 'bob']);
   b = await setupTenant(h, 'trader-notify-b', '乙贸易', ['erin']);
   quotes.addInstrument(a.symbol, 10);
   market(a.symbol, 80_000);
 });
-afterAll(async () => {
-  await service.stop();
-  await h.close();
-});
+afterAll(() => stop?.());
 
 describe('fills and confirmations', () => {
   it('tells the customer and the company of a fill, and of the confirmation awaiting acknowledgement', async () => {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCalendarDays } from '@pfp/contract';
-import { startHarness, type Harness } from '../../../test/harness';
+import { startDesk } from '../../../test/desk';
+import type { Harness } from '../../../test/harness';
 import { createContract, setupTenant, type Tenant } from '../../../test/tenants';
-import { FakeQuotes, setMarket } from '../../../test/trading/testSupport';
+import { type FakeQuotes, setMarket } from '../../../test/trading/testSupport';
 import { tradingDayIn } from '../../../test/days';
-import { createTradingService, type TradingService } from '../../trading/service';
-import { triggerConditional } from '../conditional/conditional';
+import type { TradingService } from '../../trading/service';
 import { shanghaiToday } from '../contracts/fixingTerms';
 
 /*
@@ -17,6 +17,7 @@ import { shanghaiToday } from '../contracts/fixingTerms';
 let h: Harness;
 let service: TradingService;
 let quotes: FakeQuotes;
+let stop: () => Promise<void>;
 let a: Tenant;
 let b: Tenant;
 let far: string;
@@ -41,17 +42,7 @@ const statementOf = (pricer: string, start_date: string, end_date: string) =>
   h.call('/api/trader/view/statement', { pricer_id: a.pricers[pricer]!.id, start_date, end_date }, a.token);
 
 beforeAll(async () => {
-  quotes = new FakeQuotes();
-  h = await startHarness({ quote: quotes.quoteOf });
-  service = createTradingService({
-    trigger: triggerConditional,
-    db: h.db,
-    quotes,
-    sweepMs: 60_000,
-    simExpiryCheckMs: 0,
-  });
-  h.ctx.tradingPort = service.events;
-  await service.start();
+  ({ h, service, quotes, stop } = await startDesk({ quote: (q) => q.quoteOf }));
   a = await setupTenant(h, 'trader-statements-a', '甲贸易', ['alice', 'bob']);
   b = await setupTenant(h, 'trader-statements-b', '乙贸易', ['carol']);
   const copper = (await h.call('/api/trader/view/instruments', { product_name: '铜' }, a.token)).body.data.items;
@@ -66,10 +57,7 @@ beforeAll(async () => {
     a.token,
   );
 });
-afterAll(async () => {
-  await service.stop();
-  await h.close();
-});
+afterAll(() => stop?.());
 
 let dueTomorrow: number;
 let rolled: number;
