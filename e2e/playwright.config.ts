@@ -6,39 +6,10 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.E2E_PORT ?? 8091);
 /**
- * The trader suite's second half: the longest suite, split in two by the time its files take, each half with a
- * server of its own (a copy of the same database), so two workers share the run evenly (docs/testing.md). A new
- * file goes to the first half unless listed here.
+ * One server per app suite, each with its own data: the suites run at once (two by default) and never
+ * see each other's rows. The host suite's server listens on E2E_PORT, the others on E2E_PORT + 11..13.
  */
-const TRADER_SECOND = [
-  'agreement',
-  'audit',
-  'authorisedPricerReset',
-  'authorisedPricers',
-  'averageBasis',
-  'conditional',
-  'confirmSwitch',
-  'live',
-  'marginDefault',
-  'marginTick',
-  'notifications',
-  'roles',
-  'rolesPages',
-  'rollApplication',
-  'rollAutoPricing',
-  'structurePricing',
-].map((name) => `**/${name}.spec.ts`);
-/**
- * One server per suite, each with its own data: the suites run at once (two by default) and never see each
- * other's rows. The host suite's server listens on E2E_PORT, the others on E2E_PORT + 11..14.
- */
-const SUITES = [
-  { name: 'host', dir: 'host' },
-  { name: 'trader', dir: 'trader', testIgnore: TRADER_SECOND },
-  { name: 'trader-2', dir: 'trader', testMatch: TRADER_SECOND },
-  { name: 'pricer', dir: 'pricer' },
-  { name: 'volatility', dir: 'volatility' },
-] as const;
+const SUITES = ['host', 'trader', 'pricer', 'volatility'] as const;
 const portOf = (i: number) => (i === 0 ? port : port + 10 + i);
 export const baseURL = `http://127.0.0.1:${port}`;
 /**
@@ -95,21 +66,18 @@ export default defineConfig({
       ],
     },
   },
-  projects: SUITES.map(({ name, dir, ...files }, i) => ({
+  projects: SUITES.map((name, i) => ({
     name,
-    testDir: `./${dir}`,
-    ...files,
+    testDir: `./${name}`,
     workers: 1,
     use: { baseURL: `http://127.0.0.1:${portOf(i)}` },
   })),
   // Playwright starts these one after the other, each once the one before is ready. The first makes the database
   // (t2 added) and copies it for the other suites, and is ready once the copies are made: so the four servers start
   // together (the database made once) and globalSetup.ts waits for all four to answer.
-  webServer: SUITES.map(({ name }, i) => {
+  webServer: SUITES.map((name, i) => {
     const url = `http://127.0.0.1:${portOf(i)}`;
-    const copies = SUITES.slice(1).map(
-      (other) => `cp -r ${path.join(dataDir, name)} ${path.join(dataDir, other.name)}`,
-    );
+    const copies = SUITES.slice(1).map((other) => `cp -r ${path.join(dataDir, name)} ${path.join(dataDir, other)}`);
     const server = `node ${path.join(root, 'apps/server/dist/main.js')}`;
     return {
       command: (i === 0 ? [addTrader, ...copies, `echo ${DATABASES_READY}`, server] : [server]).join(' && '),
