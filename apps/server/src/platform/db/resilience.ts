@@ -93,7 +93,6 @@ export function guardedPool(connectionString: string, opts: PoolOptions): Guarde
   });
   // An idle connection killed by a restart or failover: logged; the pool opens a new one when needed.
   pool.on('error', (err) => opts.logger?.warn({ err }, 'database: an idle connection broke; it is replaced'));
-  const guarded = new WeakSet<pg.PoolClient>();
   /** Connections closed by us: given back to the pool as broken, so it never hands one out again. */
   const closed = new WeakSet<pg.PoolClient>();
   const names = opts.preparedStatements === false ? undefined : new StatementNames(opts.preparedStatements);
@@ -107,7 +106,6 @@ export function guardedPool(connectionString: string, opts: PoolOptions): Guarde
   pool.on('connect', (client) => guard(client));
 
   function guard(client: pg.PoolClient) {
-    guarded.add(client);
     // A checked-out connection that breaks emits 'error' too: without a listener that ends the process.
     client.on('error', (err) => opts.logger?.warn({ err }, 'database: a connection broke; it is replaced'));
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
@@ -157,7 +155,6 @@ export function guardedPool(connectionString: string, opts: PoolOptions): Guarde
       } catch (err) {
         throw new DatabaseUnavailableError(DB_MESSAGES.unavailable, { cause: err });
       }
-      if (!guarded.has(client)) guard(client);
       // (the pool sets release anew at every checkout.) A connection we closed goes back as broken: the
       // pool destroys it at once instead of handing it to the next caller, whose query would fail too.
       const release = client.release.bind(client);
