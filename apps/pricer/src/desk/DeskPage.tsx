@@ -1,23 +1,9 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Collapse,
-  Group,
-  Loader,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Text,
-  useMediaQuery,
-} from '@pfp/mantine';
+import { Alert, Button, Card, Collapse, Group, Loader, NativeSelect, Stack, Text, useMediaQuery } from '@pfp/mantine';
 import {
   beijingDay,
   DEADLINE_WARNING_DAYS,
-  formatBasis,
   formatDateTime,
   formatLots,
-  formatMultiplier,
   formatPrice,
   instrumentShort,
   zh,
@@ -45,7 +31,7 @@ import {
 } from '../shared/api';
 import { MOBILE_QUERY, TABLET_QUERY } from '../shared/layout';
 import { PageTitle } from '../shared/PageTitle';
-import { directionColor, directionLabel } from '../shared/orders/format';
+import { directionLabel } from '../shared/orders/format';
 import { useSession } from '../shared/session/useSession';
 import { useCustomerConfirmation } from '../shared/confirmation/useCustomerConfirmation';
 import { DESK_ORDER_LIMIT } from './constants';
@@ -64,8 +50,10 @@ import { ContractValueLine } from './ContractValueLine';
 import { marginPreview, marginPrice } from './marginPreview';
 import { fixPreview, type FixRequest } from './fixPreview';
 import { useDeskData } from './useDeskData';
+import { useFixConfirmation } from './useFixConfirmation';
+import { ContractFacts } from './ContractFacts';
 import { AverageSchedule, ContractHistoryList } from './ContractLife';
-import { RollDesk, totalLots } from './RollDesk';
+import { RollDesk } from './RollDesk';
 
 const t = zh.pricer;
 const f = zh.fixing;
@@ -105,42 +93,6 @@ export function contractOptionLabel(c: PricerContract): string {
   ].join(' · ');
 }
 
-function Fact({
-  label,
-  value,
-  color,
-  testId,
-  urgent,
-}: {
-  label: string;
-  value: ReactNode;
-  color?: string;
-  testId?: string;
-  urgent?: boolean;
-}) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={600} c={urgent ? 'orange.9' : color} data-testid={testId} data-urgent={urgent ? 'true' : undefined}>
-        {value}
-      </Text>
-    </div>
-  );
-}
-
-/** A fix shown for confirmation: what it is, how it is sent, and the form's promise. */
-interface PendingFix {
-  request: FixRequest;
-  send: () => Promise<void>;
-  resolve: () => void;
-  reject: (reason: unknown) => void;
-}
-
-/** The customer cancelled the confirmation: nothing was sent, the form keeps its values. */
-class FixCancelled extends Error {}
-
 /** SPEC §2 "Trading desk", mobile first (a customer fixes prices from a phone). */
 export function DeskPage() {
   const session = useSession();
@@ -169,40 +121,11 @@ export function DeskPage() {
   const market = contract ? snapshot.data?.market_data[contract.instrument_id] : undefined;
   const lastPrice = market?.last_price ?? null;
   // The fix waiting for the customer's 确认点价 (issue 29): nothing is sent before it.
-  const [pending, setPending] = useState<PendingFix | null>(null);
-  const [sending, setSending] = useState(false);
-
-  /** Shows the confirmation; resolves once confirmed and sent, rejects when cancelled or refused. */
-  function confirmThen(request: FixRequest, send: () => Promise<void>): Promise<void> {
-    // The trader switched the sheet off for an experienced customer (issue 29): sent at once, except a
-    // 条件单 the market already meets, which still asks (it would fire at the next tick).
-    const skip =
-      snapshot.data?.confirm_before_fix === false &&
-      contract !== undefined &&
-      !fixPreview(contract, market, request).firesAtOnce;
-    if (skip) return send();
-    return new Promise<void>((resolve, reject) => setPending({ request, send, resolve, reject }));
-  }
-
-  async function confirmPending() {
-    if (!pending || sending) return;
-    setSending(true);
-    try {
-      await pending.send();
-      pending.resolve();
-    } catch (error) {
-      pending.reject(error);
-    } finally {
-      setSending(false);
-      setPending(null);
-    }
-  }
-
-  function cancelPending() {
-    if (!pending || sending) return;
-    pending.reject(new FixCancelled());
-    setPending(null);
-  }
+  const { pending, sending, confirmThen, confirmPending, cancelPending } = useFixConfirmation(
+    snapshot.data?.confirm_before_fix,
+    contract,
+    market,
+  );
 
   function submit(order: SubmitOrderInput) {
     const price = order.price ?? 0;
@@ -310,30 +233,7 @@ export function DeskPage() {
               onChange={(e) => setSelectedId(Number(e.currentTarget.value))}
               data={contracts.map((c) => ({ value: String(c.id), label: contractOptionLabel(c) }))}
             />
-            <SimpleGrid cols={{ base: 3, sm: 6 }} spacing="xs" verticalSpacing="xs">
-              <Fact label={t.instrument} value={instrumentShort(contract.instrument_id)} />
-              <Fact
-                label={t.contractDirection}
-                value={directionLabel(contract.direction)}
-                color={directionColor(contract.direction)}
-              />
-              <Fact label={t.totalQuantity} value={totalLots(contract)} testId="total" />
-              <Fact label={t.remainingQuantity} value={formatLots(contract.remaining_quantity)} testId="remaining" />
-              <Fact label={t.executedQuantity} value={formatLots(contract.executed_quantity)} />
-              <Fact label={t.avgPrice} value={contract.executed_quantity > 0 ? formatPrice(contract.avg_price) : '-'} />
-              <Fact label={f.basis} value={formatBasis(contract.basis)} testId="basis" />
-              <Fact
-                label={f.multiplier}
-                value={formatMultiplier(contract.multiplier, contract.unit)}
-                testId="multiplier"
-              />
-              <Fact
-                label={f.avgFixedPrice}
-                value={contract.avg_fixed_price != null ? formatPrice(contract.avg_fixed_price) : '-'}
-                testId="avg-fixed-price"
-              />
-              <Fact label={f.deadline} value={deadline.value} urgent={deadline.urgent} testId="deadline" />
-            </SimpleGrid>
+            <ContractFacts contract={contract} deadline={deadline} />
             <ContractValueLine contract={contract} lastPrice={lastPrice} />
             {deadline.banner !== null ? (
               <Alert color="orange" title={f.deadlineBannerTitle} role="status" data-testid="deadline-banner">

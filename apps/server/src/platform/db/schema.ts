@@ -3,20 +3,32 @@ import type { DefaultNumeric, DefaultTimestamp, Numeric, Timestamp } from './col
 import type { AuthorisedPricerTable } from './authorisedPricerTables';
 import type { AgreementAcceptanceTable, AgreementSignatureTable, AgreementTemplateTable } from './agreementTables';
 import type { LoginFailureTable, OidcKeyTable, OidcPayloadTable, TraderTable } from './identityTables';
-
+import type { FundsLedgerTable, FundsLedgerViewRow, PricerAccountTable, ProductMarginRateTable } from './marginTables';
+import type { ApprovalRequestTable, StaffTable } from './staffTables';
 import type {
-  ConditionalStatus,
-  confirmation,
-  ContractStatus,
-  Direction,
-  OrderStatus,
-  PricerStatus,
-  TriggerOp,
-} from '@pfp/contract';
-import type { z } from 'zod';
+  AverageFixingTable,
+  ContractEventTable,
+  RollApplicationTable,
+  RollApplicationViewRow,
+  SettlementPriceTable,
+} from './lifecycleTables';
+import type { NotificationTable, TenantWebhookTable, WebhookDeliveryTable } from './notificationTables';
+import type { OrderDispatchTable, SimOrderTable, SimTradeTable } from './tradingTables';
+import type { FeeReceivableTable, StatementResponseTable } from './statementTables';
+import type { ConditionalViewRow, ConfirmationViewRow, OrderViewRow } from './viewRows';
+
+import type { ConditionalStatus, ContractStatus, Direction, OrderStatus, PricerStatus, TriggerOp } from '@pfp/contract';
 
 export type { ContractStatus, Direction, OrderStatus, PricerStatus };
 export type { LoginFailureTable, OidcKeyTable, OidcPayloadTable, TraderTable };
+// The row types kept in sibling files, by what they hold: importable from here as before.
+export type * from './marginTables';
+export type * from './staffTables';
+export type * from './lifecycleTables';
+export type * from './notificationTables';
+export type * from './tradingTables';
+export type * from './statementTables';
+export type * from './viewRows';
 
 export interface TenantTable {
   id: Generated<number>;
@@ -37,55 +49,6 @@ export interface TenantTable {
   roll_auto_pricing: ColumnType<unknown, unknown, unknown> | null;
 }
 
-/** v_funds_ledger (modules/margin/sql.ts): the ledger with its maker's and checker's names (issue 42). */
-export interface FundsLedgerViewRow {
-  id: number;
-  tenant_id: number;
-  pricer_id: number;
-  kind: string;
-  amount: number;
-  balance_after: number;
-  note: string;
-  actor: string;
-  bank_ref: string | null;
-  checker: string | null;
-  created_at: Date;
-  maker_name: string;
-  checker_name: string | null;
-}
-
-/** A company's staff member and roles (migration 027, docs/roles.md). */
-export interface StaffTable {
-  tenant_id: number;
-  trader_sub: string;
-  full_name: Generated<string>;
-  roles: string[];
-  status: Generated<'active' | 'disabled'>;
-  created_by: string | null;
-  created_at: DefaultTimestamp;
-  updated_at: DefaultTimestamp;
-}
-
-/** A call held for a second person (maker-checker, migration 027, docs/roles.md). */
-export interface ApprovalRequestTable {
-  id: Generated<number>;
-  tenant_id: number;
-  action: string;
-  body: ColumnType<unknown, string, string>;
-  subject: string;
-  subject_state: string;
-  subject_label: Generated<string>;
-  before: ColumnType<unknown, string | null, string | null> | null;
-  after: ColumnType<unknown, string | null, string | null> | null;
-  maker: string;
-  status: Generated<'pending' | 'approved' | 'rejected' | 'failed'>;
-  checker: string | null;
-  reason: string | null;
-  result: ColumnType<unknown, string | null, string | null> | null;
-  created_at: DefaultTimestamp;
-  decided_at: Date | null;
-}
-
 export interface PricerUserTable {
   id: Generated<number>;
   tenant_id: number;
@@ -104,14 +67,6 @@ export interface PricerUserTable {
   confirm_before_fix: Generated<boolean>;
   /** The customer's own margin rate over the company's, 0 … 1; null: the company's (migration 023). */
   margin_rate: ColumnType<number | null, number | null | undefined, number | null>;
-}
-
-/** A company's margin rate for one product over its default (migration 023, docs/margin.md). */
-export interface ProductMarginRateTable {
-  tenant_id: number;
-  product_name: string;
-  margin_rate: Numeric;
-  updated_at: DefaultTimestamp;
 }
 
 export interface ProductTable {
@@ -178,39 +133,6 @@ export interface ContractTable {
 export type PricingMode = 'point' | 'average';
 export type AverageBasis = 'settlement' | 'fills';
 
-/** A future's daily settlement price as published at the close (migration 031, docs/fixing.md). */
-export interface SettlementPriceTable {
-  instrument_id: string;
-  /** The trading day 'YYYY-MM-DD'. */
-  day: string;
-  price: Numeric;
-  volume: ColumnType<number, number | undefined, number>;
-  /** 'sim': the simulated exchange. */
-  source: string;
-  published_at: DefaultTimestamp;
-}
-
-/** A roll or an extension of a contract (migration 017). */
-export interface ContractEventTable {
-  id: Generated<number>;
-  tenant_id: number;
-  contract_id: number;
-  kind: 'roll' | 'extension';
-  actor: string;
-  payload: ColumnType<Record<string, unknown>, string, string>;
-  created_at: DefaultTimestamp;
-}
-
-/** An average contract's fixing of one trading day (migration 017): the key is the guard of exactly once. */
-export interface AverageFixingTable {
-  contract_id: number;
-  day: string;
-  tenant_id: number;
-  planned_lots: number;
-  order_id: number;
-  created_at: DefaultTimestamp;
-}
-
 /** What an order and a conditional order hold the same way: their contract's customer and future, and the side. */
 interface FixingRow {
   id: Generated<number>;
@@ -261,128 +183,11 @@ export interface AuditLogTable {
   user_agent: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-// ---- Trading (migration 003): the outbox record and the simulated broker's books -------------------
-
-export type SimOrderStatus = 'ALIVE' | 'FILLED' | 'CANCELLED' | 'REJECTED';
-
-export interface SimOrderTable {
-  tenant_id: number;
-  order_ref: string;
-  symbol: string;
-  direction: Direction;
-  offset_flag: 'OPEN' | 'CLOSE';
-  price_type: 'LIMIT' | 'MARKET';
-  limit_price: Numeric;
-  volume_orign: number;
-  volume_traded: number;
-  status: SimOrderStatus;
-  last_msg: string;
-  seq: Generated<number>;
-  expires_at: Timestamp;
-  inserted_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface SimTradeTable {
-  trade_id: string;
-  tenant_id: number;
-  order_ref: string;
-  volume: number;
-  price: Numeric;
-  traded_at: Timestamp;
-}
-
 /** Raised by every change to a customer's orders or contracts (migration 009). */
 export interface PricerDataVersionTable {
   pricer_id: number;
   shard: number;
   version: ColumnType<string, string | number, string | number>;
-}
-
-/** Which gateway an order was handed to, and what is owed to it (docs/trading.md). */
-export interface OrderDispatchTable {
-  order_id: number;
-  tenant_id: number;
-  gateway_key: string;
-  sent_at: DefaultTimestamp;
-  accepted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-  cancel_requested_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-  /** Why we cancel it ourselves (migration 006: the fixing deadline); the order ends with this message. */
-  cancel_reason: ColumnType<string | null, string | null | undefined, string | null>;
-  /** Lots filled after a pause or 停用 had asked the broker to cancel (migration 011). */
-  late_fill_volume: ColumnType<number, number | undefined, number>;
-}
-
-/**
- * Read-only relations: the database views, defined in the capabilities' sql.ts and held to the live database
- * by modules/views.db.test.ts.
- */
-export interface OrderViewRow {
-  id: number;
-  tenant_id: number;
-  contract_id: number;
-  pricer_id: number;
-  pricer_name: string;
-  contract_name: string;
-  instrument_id: string;
-  direction: Direction;
-  volume_orign: number;
-  volume_traded: string;
-  limit_price: number;
-  trade_price: number;
-  trade_amount: number;
-  status: OrderStatus;
-  status_str: string;
-  last_msg: string;
-  created_at: Date;
-  basis: number;
-  /** trade_price + basis; null before the first fill. */
-  fixed_price: number | null;
-  multiplier: number | null;
-  /** fixed_price × volume_traded × multiplier; null before the first fill. */
-  fixed_amount: number | null;
-  /** When the customer acknowledged the confirmation (migration 013); null while pending. */
-  acknowledged_at: Date | null;
-  /** trade_price × volume_traded × multiplier (migration 013). */
-  turnover: number;
-  /** The instrument's quantity unit (migration 013). */
-  unit: string | null;
-  /** The 条件单 that sent this order, if one did (migration 020). */
-  conditional_order_id: number | null;
-}
-
-/** A fee the customer owes (migration 025, docs/statements.md): charged open, settled once. */
-export interface FeeReceivableTable {
-  id: Generated<number>;
-  tenant_id: number;
-  pricer_id: number;
-  contract_id: number;
-  kind: 'roll' | 'extension';
-  amount: Numeric;
-  note: Generated<string>;
-  actor: string;
-  created_at: DefaultTimestamp;
-  status: Generated<FeeStatus>;
-  settled_at: Date | null;
-  settled_by: string | null;
-  settle_note: Generated<string>;
-  ledger_entry_id: number | null;
-}
-export type FeeStatus = 'open' | 'collected' | 'offset' | 'waived';
-
-/** The customer's answer to a statement of a period (migration 025): one per content (digest). */
-export interface StatementResponseTable {
-  id: Generated<number>;
-  tenant_id: number;
-  pricer_id: number;
-  start_date: string;
-  end_date: string;
-  digest: string;
-  response: 'confirmed' | 'disputed';
-  note: Generated<string>;
-  ip: string | null;
-  user_agent: string | null;
-  created_at: DefaultTimestamp;
 }
 
 /** A customer's acknowledgement of a 点价确认单 (migration 013): the first one is kept. */
@@ -395,6 +200,7 @@ export interface ConfirmationAckTable {
   user_agent: string | null;
 }
 
+/** v_contracts (modules/contracts/sql.ts), beside the ContractTable it is made from; other views' rows: viewRows.ts. */
 export interface ContractViewRow extends Omit<
   ContractTable,
   | 'id'
@@ -457,103 +263,6 @@ export interface ConditionalOrderTable extends FixingRow {
   updated_at: DefaultTimestamp;
 }
 
-export interface ConditionalViewRow {
-  id: number;
-  tenant_id: number;
-  contract_id: number;
-  pricer_id: number;
-  pricer_name: string | null;
-  contract_name: string | null;
-  instrument_id: string;
-  direction: Direction;
-  quantity: number;
-  trigger_op: TriggerOp;
-  trigger_price: number;
-  order_price: number;
-  expires_at: Date;
-  status: ConditionalStatus;
-  status_str: string;
-  order_id: number | null;
-  trigger_last_price: number | null;
-  triggered_at: Date | null;
-  last_msg: string;
-  created_at: Date;
-  updated_at: Date;
-  order_status: OrderStatus | null;
-  order_volume_traded: number | null;
-}
-
-/** v_confirmations (migration 006): the contract's 点价确认单 as the server reads it (Dates), and its tenant. */
-export type ConfirmationViewRow = z.output<typeof confirmation> & { tenant_id: number };
-
-/** A customer's account (migration 012, docs/margin.md): the balance is Σ funds_ledger, kept here. */
-export interface PricerAccountTable {
-  pricer_id: number;
-  tenant_id: number;
-  balance: DefaultNumeric;
-  credit_line: DefaultNumeric;
-  in_call: Generated<boolean>;
-  updated_at: DefaultTimestamp;
-}
-
-/** The funds ledger: append-only (a trigger refuses UPDATE and DELETE). */
-export interface FundsLedgerTable {
-  id: Generated<number>;
-  tenant_id: number;
-  pricer_id: number;
-  kind: 'deposit' | 'withdraw' | 'adjust';
-  /** Signed: a withdrawal is negative. */
-  amount: Numeric;
-  balance_after: Numeric;
-  note: Generated<string>;
-  actor: string;
-  /** 银行流水号 of a deposit or withdrawal (migration 027). */
-  bank_ref: string | null;
-  /** Who approved it, when the approval policy held it (migration 027). */
-  checker: string | null;
-  created_at: DefaultTimestamp;
-}
-
-/** Notifications (migration 018, docs/notifications.md): one row per audience of an event. */
-export interface NotificationTable {
-  id: Generated<number>;
-  tenant_id: number;
-  audience: 'trader' | 'pricer';
-  pricer_id: number | null;
-  kind: string;
-  title: string;
-  body: string;
-  ref: string | null;
-  read_at: Date | null;
-  created_at: DefaultTimestamp;
-}
-
-/** A company's outbound webhook (migration 018): the secret is encrypted (SecretBox). */
-export interface TenantWebhookTable {
-  tenant_id: number;
-  url: string;
-  secret_enc: string;
-  kinds: string[];
-  updated_at: DefaultTimestamp;
-}
-
-/** The webhook outbox (migration 018). */
-export interface WebhookDeliveryTable {
-  id: Generated<number>;
-  tenant_id: number;
-  notification_id: number;
-  kind: string;
-  body: string;
-  status: Generated<'pending' | 'delivered' | 'failed'>;
-  attempts: Generated<number>;
-  next_at: DefaultTimestamp;
-  claimed_until: Date | null;
-  last_status: number | null;
-  last_error: string | null;
-  created_at: DefaultTimestamp;
-  delivered_at: Date | null;
-}
-
 /** Every table and view of the database: the one type all queries are written against. */
 export interface DB {
   tenants: TenantTable;
@@ -600,55 +309,4 @@ export interface DB {
   approval_requests: ApprovalRequestTable;
   roll_applications: RollApplicationTable;
   v_roll_applications: RollApplicationViewRow;
-}
-
-/** A customer's 转月 application, the trader's offer and its acceptance (migration 028, issue 42). */
-export interface RollApplicationTable {
-  id: Generated<number>;
-  tenant_id: number;
-  pricer_id: number;
-  contract_id: number;
-  to_instrument_id: string;
-  quantity: number;
-  status: ColumnType<RollApplicationState, RollApplicationState | undefined, RollApplicationState>;
-  spread: ColumnType<number | null, number | null | undefined, number | null>;
-  fee_per_unit: ColumnType<number | null, number | null | undefined, number | null>;
-  valid_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
-  priced_by: ColumnType<string | null, string | null | undefined, string | null>;
-  priced_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
-  accepted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
-  to_contract_id: ColumnType<number | null, number | null | undefined, number | null>;
-  created_at: DefaultTimestamp;
-  updated_at: DefaultTimestamp;
-}
-
-/** What roll_applications.status stores; expired is read, not stored (v_roll_applications). */
-export type RollApplicationState = 'pending' | 'priced' | 'accepted';
-
-/** v_roll_applications (modules/lifecycle/sql.ts): the application with its contract, customer and status as of now. */
-export interface RollApplicationViewRow {
-  id: number;
-  tenant_id: number;
-  pricer_id: number;
-  pricer_name: string | null;
-  contract_id: number;
-  contract_name: string | null;
-  direction: string;
-  from_instrument_id: string;
-  to_instrument_id: string;
-  quantity: number;
-  multiplier: number | null;
-  unit: string | null;
-  basis: number;
-  status: string;
-  status_str: string;
-  spread: number | null;
-  fee_per_unit: number | null;
-  fee: number | null;
-  valid_until: Date | null;
-  priced_by: string | null;
-  priced_at: Date | null;
-  accepted_at: Date | null;
-  to_contract_id: number | null;
-  created_at: Date;
 }
