@@ -1,39 +1,21 @@
-import { sql, type Kysely } from 'kysely';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SecretBox } from '../platform/auth/secrets';
-import { migrate, openDatabase, type Database } from '../platform/db/database';
+import { openDatabase, type Database } from '../platform/db/database';
 import { openMigratedDatabase } from '../../test/db';
 import { KyselyAdapter } from './adapter';
 import { main } from './addTrader';
 import { loadSigningKeys } from './keys';
 import { addTrader, findTraderById, verifyTrader } from './traders';
 
-// Until 002_identity is registered in database.ts, migrate() (the CLI's too) gets it added here.
-vi.mock('../platform/db/database', async (importOriginal) => {
-  const mod = await importOriginal<typeof import('../platform/db/database')>();
-  return {
-    ...mod,
-    migrate: async (db: Database) => {
-      const done = await mod.migrate(db);
-      const { rows } = await sql<{ t: string | null }>`select to_regclass('traders')::text as t`.execute(db);
-      if (!rows[0]?.t)
-        await (await import('../platform/db/migrations/002_identity')).up(db as unknown as Kysely<unknown>);
-      return done;
-    },
-  };
-});
-
-const migrateWithIdentity = (db: Database) => migrate(db);
 
 describe('identity storage', () => {
   let db: Database;
 
   beforeAll(async () => {
     db = await openMigratedDatabase();
-    await migrateWithIdentity(db);
   });
   afterAll(() => db.destroy());
 
