@@ -55,7 +55,9 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     // A trace records the page's frames and DOM as every test runs, for a failure's look afterwards: a quarter of
     // the browser's CPU (docs/testing.md). CI keeps no artifacts to open, so it runs without (E2E_TRACE overrides).
-    trace: (process.env.E2E_TRACE as 'off' | 'retain-on-failure' | undefined) ?? (process.env.CI ? 'off' : 'retain-on-failure'),
+    trace:
+      (process.env.E2E_TRACE as 'off' | 'retain-on-failure' | undefined) ??
+      (process.env.CI ? 'off' : 'retain-on-failure'),
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -10,7 +10,6 @@ import { main } from './addTrader';
 import { loadSigningKeys } from './keys';
 import { addTrader, findTraderById, verifyTrader } from './traders';
 
-
 describe('identity storage', () => {
   let db: Database;
 
