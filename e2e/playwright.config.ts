@@ -31,6 +31,9 @@ function freshDir(dir: string) {
 export const firstTimeTrader = { username: 't2', password: 'pw123456', name: '新贸易商' };
 const addTrader = `node ${path.join(root, 'apps/server/dist/identity/addTrader.js')} --username ${firstTimeTrader.username} --password ${firstTimeTrader.password} --name ${firstTimeTrader.name}`;
 
+/** The trader suite's sign-in tests, run on a server of their own (projects below). */
+const SIGN_IN = /\/auth\.spec\.ts$/;
+
 /** What the first server's command prints once the suites' databases are made (webServer below). */
 const DATABASES_READY = 'pfp-e2e-databases-ready';
 
@@ -70,12 +73,26 @@ export default defineConfig({
       ],
     },
   },
-  projects: SUITES.map((name, i) => ({
-    name,
-    testDir: `./${name}`,
-    workers: 1,
-    use: { baseURL: `http://127.0.0.1:${portOf(i)}` },
-  })),
+  projects: [
+    ...SUITES.map((name, i) => ({
+      name,
+      testDir: `./${name}`,
+      workers: 1,
+      use: { baseURL: `http://127.0.0.1:${portOf(i)}` },
+      ...(name === 'trader' ? { testIgnore: SIGN_IN } : {}),
+    })),
+    // The trader's sign-in suite (a real 50 s wait for the token's expiry among it) on the volatility suite's server
+    // once that suite has ended: the trader suite is the longest by far, and the other worker stood idle while it
+    // ran (docs/testing.md). It needs no rows but the demo's, and the volatility suite writes none.
+    {
+      name: 'trader-sign-in',
+      testDir: './trader',
+      testMatch: SIGN_IN,
+      workers: 1,
+      dependencies: ['volatility'],
+      use: { baseURL: `http://127.0.0.1:${portOf(SUITES.indexOf('volatility'))}` },
+    },
+  ],
   // Playwright starts these one after the other, each once the one before is ready. The first makes the database
   // (t2 added) and copies it for the other suites, and is ready once the copies are made: so the four servers start
   // together (the database made once) and globalSetup.ts waits for all four to answer.
