@@ -81,15 +81,15 @@ export default defineConfig({
       use: { baseURL: `http://127.0.0.1:${portOf(i)}` },
       ...(name === 'trader' ? { testIgnore: SIGN_IN } : {}),
     })),
-    // The trader's sign-in suite (a real 50 s wait for the token's expiry among it) on the volatility suite's server
-    // once that suite has ended: the trader suite is the longest by far, and the other worker stood idle while it
-    // ran (docs/testing.md). It needs no rows but the demo's, and the volatility suite writes none.
+    // The trader's sign-in suite (a real 50 s wait for the token's expiry among it) on the volatility suite's server:
+    // the trader suite is the longest by far, and the other worker stood idle while it ran (docs/testing.md). It
+    // needs no rows but the demo's, and the volatility suite writes none. Listed last, it runs on the other worker
+    // after the host, pricer and volatility suites (not a `dependencies` entry: that waits for every suite).
     {
       name: 'trader-sign-in',
       testDir: './trader',
       testMatch: SIGN_IN,
       workers: 1,
-      dependencies: ['volatility'],
       use: { baseURL: `http://127.0.0.1:${portOf(SUITES.indexOf('volatility'))}` },
     },
   ],

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { apiSession, openSignedIn, PRICER, TENANT, toast } from './support';
 
 test.describe('customer login', () => {
@@ -88,30 +88,50 @@ test.describe('customer login', () => {
     await page.getByRole('button', { name: '登录' }).click();
     await expect(toast(page, '公司代码无效')).toBeVisible();
   });
-  test('a prefill answered after the customer cleared the field does not sign in as the demo customer', async ({
-    page,
-  }) => {
-    // GET /api/config (which turns the demo prefill on) is held until the customer has been in the form.
-    let answer!: () => void;
-    const held = new Promise<void>((resolve) => (answer = resolve));
+  /** Holds GET /api/config (which turns the demo prefill on) until `answer`; `rendered` waits past its render. */
+  async function holdConfig(page: Page) {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/config', async (route) => {
       await held;
       await route.continue();
     });
     const config = page.waitForResponse('**/api/config');
+    return async function answer() {
+      release();
+      await config;
+      // Past the render of that answer: React Query hands it over on a timer, React renders by the next frames.
+      await page.evaluate(
+        () => new Promise((done) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(done)), 0)),
+      );
+    };
+  }
+
+  test('a prefill answered after the customer cleared the field does not sign in as the demo customer', async ({
+    page,
+  }) => {
+    const answer = await holdConfig(page);
     await page.goto(`/pricer/${TENANT}/login`);
     await page.getByLabel('用户名').fill('');
-    answer();
-    await config;
-    // Past the render of that answer: React Query hands it over on a timer, React renders by the next frames.
-    await page.evaluate(
-      () => new Promise((done) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(done)), 0)),
-    );
+    await answer();
     await page.getByRole('button', { name: '登录' }).click();
     await expect(toast(page, '请填写所有必填字段')).toBeVisible();
     await expect(page.getByLabel('用户名')).toHaveValue('');
     await expect(page.getByLabel(/^密码/)).toHaveValue('');
     await expect(page).toHaveURL(/\/pricer\/1\/login$/);
+  });
+
+  test('a prefill answered while the customer is in the field, before a key, leaves what they type whole', async ({
+    page,
+  }) => {
+    // A slow phone: the customer taps 用户名 before the answer lands and types after it.
+    const answer = await holdConfig(page);
+    await page.goto(`/pricer/${TENANT}/login`);
+    await page.getByLabel('用户名').click();
+    await answer();
+    await page.keyboard.type('zhou-1');
+    await expect(page.getByLabel('用户名')).toHaveValue('zhou-1');
+    await expect(page.getByLabel(/^密码/)).toHaveValue('');
   });
 });
 

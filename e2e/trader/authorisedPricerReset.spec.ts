@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { beijingTradingDay } from '../common/dates';
+import { signInOnDeskForm } from '../common/desk';
 import { demoTrader, expectAccessible, pricerLogin, screenshot, signIn, toast, traderCall } from './support';
 
 /*
@@ -98,11 +99,7 @@ test('at 375 px: the trader resets an 授权点价人’s password; the person s
   // The person signs in on the desk with the new password, as themselves.
   const desk = await page.context().browser()!.newContext({ viewport: { width, height } });
   const phone = await desk.newPage();
-  await phone.goto(`/pricer/${TENANT}/login`);
-  await phone.getByLabel('用户名').fill(person.username);
-  await phone.getByLabel(/^密码/).fill(person.fresh);
-  await phone.getByRole('button', { name: '登录' }).click();
-  await expect(phone).toHaveURL(new RegExp(`/pricer/${TENANT}/dashboard$`));
+  await signInOnDeskForm(phone, TENANT, person.username, person.fresh);
   await expect(phone.getByTestId('signed-in-person')).toHaveText(`点价人：${person.name}`);
   await screenshot(phone, testInfo, `authorised-reset-desk-${width}`);
   await desk.close();

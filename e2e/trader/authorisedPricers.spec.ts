@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { newCustomerWithContract } from '../common/customers';
-import { fixUntilFilled, SUBMIT } from '../common/desk';
+import { fixUntilFilled, signInOnDeskForm, SUBMIT } from '../common/desk';
 import { demoTrader, expectAccessible, pricerLogin, screenshot, signIn, toast } from './support';
 
 /*
@@ -84,11 +84,7 @@ for (const width of [375, 1366]) {
     // The person signs in on the desk with their own login: the desk names them; they fix.
     const desk = await page.context().browser()!.newContext({ viewport: { width, height } });
     const phone = await desk.newPage();
-    await phone.goto(`/pricer/${TENANT}/login`);
-    await phone.getByLabel('用户名').fill(person.username);
-    await phone.getByLabel(/^密码/).fill(person.password);
-    await phone.getByRole('button', { name: '登录' }).click();
-    await expect(phone).toHaveURL(new RegExp(`/pricer/${TENANT}/dashboard$`));
+    await signInOnDeskForm(phone, TENANT, person.username, person.password);
     await expect(phone.getByTestId('signed-in-person')).toHaveText(`点价人：${person.name}`);
     const token = await phone.evaluate(() => localStorage.getItem('pricer_token')!);
     const orderId = await fixUntilFilled(phone, request, token);
