@@ -31,8 +31,12 @@ function freshDir(dir: string) {
 export const firstTimeTrader = { username: 't2', password: 'pw123456', name: '新贸易商' };
 const addTrader = `node ${path.join(root, 'apps/server/dist/identity/addTrader.js')} --username ${firstTimeTrader.username} --password ${firstTimeTrader.password} --name ${firstTimeTrader.name}`;
 
-/** The trader suite's sign-in tests, run on a server of their own (projects below). */
-const SIGN_IN = /\/auth\.spec\.ts$/;
+/**
+ * The trader suite's sign-in tests — the console's sign-in, the 授权点价人 who sign in with their own logins, the
+ * 点价协议 a customer accepts on signing in — run on the volatility suite's server (projects below). Each makes its own
+ * customers; no other trader test reads them.
+ */
+const SIGN_IN = /\/(auth|authorisedPricers|authorisedPricerReset|agreement)\.spec\.ts$/;
 
 /** What the first server's command prints once the suites' databases are made (webServer below). */
 const DATABASES_READY = 'pfp-e2e-databases-ready';
@@ -81,9 +85,9 @@ export default defineConfig({
       use: { baseURL: `http://127.0.0.1:${portOf(i)}` },
       ...(name === 'trader' ? { testIgnore: SIGN_IN } : {}),
     })),
-    // The trader's sign-in suite (a real 50 s wait for the token's expiry among it) on the volatility suite's server:
-    // the trader suite is the longest by far, and the other worker stood idle while it ran (docs/testing.md). It
-    // needs no rows but the demo's, and the volatility suite writes none. Listed last, it runs on the other worker
+    // The trader's sign-in tests (a real 50 s wait for the token's expiry among them) on the volatility suite's server:
+    // the trader suite is the longest by far, and the other worker stood idle while it ran (docs/testing.md). The
+    // volatility suite reads the market only, and writes no rows. Listed last, it runs on the other worker
     // after the host, pricer and volatility suites (not a `dependencies` entry: that waits for every suite).
     {
       name: 'trader-sign-in',
