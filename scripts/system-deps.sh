@@ -5,6 +5,8 @@
 set -euo pipefail
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
+# The same build without the desktop browser: what the Playwright suites run in (1.5x less CPU, docs/testing.md).
+[ -x /usr/bin/chromium-headless-shell ] || missing+=(chromium-headless-shell)
 compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql)
 fc-list 2>/dev/null | grep -qiE 'wqy|noto sans cjk' || missing+=(fonts-wqy-microhei)
 # The failover suite's topology (scripts/ha-local.sh, docs/ha.md).
