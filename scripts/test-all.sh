@@ -21,16 +21,17 @@ report() {
 }
 trap report EXIT
 
-# Two stages at once, where one leaves a core idle: `side_by_side NAME=SCRIPT NAME=SCRIPT`. The first's output
-# shows as it runs, the second's is kept and printed once it ends; the script fails if either did.
+# Stages at once, where one leaves a core idle: `side_by_side 'NAME=COMMAND …' …`. The first's output shows as it
+# runs, the others' is kept and printed once each ends; the script fails if any did.
 side_by_side() {
-  local dir pids=() names=() failed=0 start=$SECONDS i=0 spec name script
+  local dir pids=() names=() failed=0 start=$SECONDS i=0 spec name cmd
   dir=$(mktemp -d)
   for spec in "$@"; do
-    name=${spec%%=*} script=${spec#*=}
+    name=${spec%%=*}
+    read -ra cmd <<<"${spec#*=}"
     (
       s=$SECONDS rc=0
-      if [ $i -eq 0 ]; then pnpm "$script" || rc=$?; else pnpm "$script" >"$dir/$name.log" 2>&1 || rc=$?; fi
+      if [ $i -eq 0 ]; then "${cmd[@]}" || rc=$?; else "${cmd[@]}" >"$dir/$name.log" 2>&1 || rc=$?; fi
       echo "$((SECONDS - s))" >"$dir/$name.time"
       exit $rc
     ) &
@@ -44,16 +45,19 @@ side_by_side() {
     fi
     times+=("$(printf '%-10s %4d s' "${names[$i]}" "$(cat "$dir/${names[$i]}.time")")")
   done
-  times+=("$(printf '%-10s %4d s' "  (both)" $((SECONDS - start)))")
+  times+=("$(printf '%-10s %4d s' "  (all)" $((SECONDS - start)))")
   rm -rf "$dir"
   return $failed
 }
 
-# Lint is mostly one process (ESLint) and tsc leaves a core free half its time: together ~30 s less than one after
-# the other on 2 cores (docs/testing.md).
-side_by_side lint=lint typecheck=typecheck
-# Every package's vitest but the chaos CI form, which runs beside the browser suites below.
-stage test env TEST_CHAOS=apart pnpm test
+# Everything built first (packages, server, apps), so what follows runs its own tasks only (turbo `--only`) and no two
+# turbo runs build the same package at once.
 stage build pnpm build
-# The chaos form is 5 minutes of real time at a few fixes a second: alone it left a core 30 % idle (docs/testing.md).
-side_by_side e2e=e2e:suites chaos=test:chaos
+# The server's vitest but the chaos CI form (started first: the long pole), and beside it the other packages' vitest,
+# lint and the typecheck: the server's suite leaves a core ~25 % idle (its kill, restart and failover waits), which
+# they fill (docs/testing.md).
+TEST_CHAOS=apart side_by_side 'server=pnpm --filter @pfp/server test' \
+  'packages=pnpm exec turbo run test --concurrency=1 --only --filter=!@pfp/server' 'lint=pnpm lint' \
+  'typecheck=pnpm exec turbo run typecheck --concurrency=1 --only'
+# The chaos form is 5 minutes of real time at a few fixes a second (~120 CPU-s): it runs beside the browser suites.
+side_by_side 'e2e=pnpm e2e:suites' 'chaos=pnpm test:chaos'
