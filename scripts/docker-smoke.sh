@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The compose stack built and used through its gateway, as people use it (issue 34). Needs root
 # (it may install Debian's docker.io and start a private Docker daemon) and the workspace
-# installed (`pnpm install`: Playwright drives /usr/bin/chromium, the helpers run on the
+# installed (`pnpm install`: Playwright drives scripts/chromium.mjs's chromium, the helpers run on the
 # repo's Node). What it does, in order:
 #   1. a Docker daemon: the one at DOCKER_HOST or /var/run/docker.sock, else a private one (its
 #      own data root under $PFP_DOCKER_CACHE, exec root, socket; no bridge, no iptables);
