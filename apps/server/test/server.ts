@@ -1,11 +1,61 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The newest modification time of the files under `dir` but tests (what the server's build is made from). */
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) newest = Math.max(newest, newestSource(p));
+    else if (!/\.test\.tsx?$/.test(e.name)) newest = Math.max(newest, statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+let args: string[] | undefined;
+/**
+ * How a test runs the whole server: its build (dist/main.js, as production does) when that is newer than every
+ * source it is made from — the server's and the packages' it bundles; `pnpm test` builds it first (turbo.json) —
+ * else src/main.ts through tsx. The build starts on ~1.2 CPU-s less: tsx compiles every module at each start, and
+ * the fault suites start ~30 servers (docs/testing.md).
+ */
+export function serverArgs(): string[] {
+  if (args) return args;
+  const built = path.join(serverDir, 'dist/main.js');
+  const packages = path.join(serverDir, '../../packages');
+  const sources = [path.join(serverDir, 'src'), ...readdirSync(packages).map((p) => path.join(packages, p, 'src'))];
+  const fresh =
+    existsSync(built) && statSync(built).mtimeMs > Math.max(...sources.filter((d) => existsSync(d)).map(newestSource));
+  return (args = fresh ? [built] : ['--import', 'tsx', 'src/main.ts']);
+}
+
+/** The pglite project's template (test/pgliteTemplate.ts); none outside a test run (the benches start servers too). */
+function runTemplate(): string | undefined {
+  try {
+    return inject('pgliteTemplate');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * PGlite: a data directory with no database yet gets the run's migrated template (test/db.ts), as a test file's
+ * database does, instead of initdb and the migrations: a fresh server starts on ~4 CPU-s less (docs/testing.md).
+ */
+export function seedDataDir(dataDir: string, env: Record<string, string | undefined>) {
+  const template = env.DATABASE_URL ? undefined : runTemplate();
+  const db = path.join(dataDir, 'db');
+  if (!template || existsSync(db)) return;
+  mkdirSync(db, { recursive: true, mode: 0o700 });
+  execFileSync('tar', ['-xf', template, '-C', db]);
+}
 
 export const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -35,29 +85,31 @@ export interface Restartable {
 }
 
 /**
- * The whole server (src/main.ts) as a child process on loopback with the demo data, for the fault
+ * The whole server (its build or src/main.ts: serverArgs) as a child process on loopback with the demo data, for the fault
  * suites: a fresh DATA_DIR (or the given one, kept), the given environment on top. Resolves once
  * /api/health answers 200.
  */
 export async function startServer(env: Record<string, string> = {}, at: Restartable = {}): Promise<RunningServer> {
   const port = at.port ?? (await freePort());
   const dataDir = at.dataDir ?? mkdtempSync(path.join(tmpdir(), 'pfp-faults-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const childEnv = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    APPS_DIR: '',
+    SEED_DEMO: '1',
+    MARKET_SEED: '11',
+    // The event-loop guard off, as in test/harness.ts: its 503s under a loaded machine are not what these suites test.
+    OVERLOAD_MAX_LOOP_DELAY_MS: '0',
+    ...env,
+  };
+  seedDataDir(dataDir, childEnv);
+  const child = spawn(process.execPath, serverArgs(), {
     cwd: serverDir,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      APPS_DIR: '',
-      SEED_DEMO: '1',
-      MARKET_SEED: '11',
-      // The event-loop guard off, as in test/harness.ts: its 503s under a loaded machine are not what these suites test.
-      OVERLOAD_MAX_LOOP_DELAY_MS: '0',
-      ...env,
-    },
+    env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

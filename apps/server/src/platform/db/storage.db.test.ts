@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../../test/postgres';
+import { serverArgs } from '../../../test/server';
 import { openDatabase } from './database';
 
 /**
@@ -18,10 +19,10 @@ const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 const onPostgres = !!process.env.DATABASE_URL;
 
-/** Starts src/main.ts; resolves when it is healthy (then stops it) or has exited. */
+/** Starts the server (test/server.ts serverArgs: its build or src/main.ts); resolves when it is healthy (then stops it) or has exited. */
 function start(env: Record<string, string>): Promise<{ code: number | null; output: string; healthy: boolean }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, serverArgs(), {
       cwd: serverDir,
       env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', APPS_DIR: '', SEED_DEMO: '1', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
