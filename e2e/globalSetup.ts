@@ -1,4 +1,5 @@
 import type { FullConfig } from '@playwright/test';
+import { clusterDir, stopCluster } from './playwright.config';
 
 /** An upper bound, not a budget: a loaded 2-core machine has taken over a minute to start a server. */
 const TIMEOUT_MS = 180_000;
@@ -23,4 +24,6 @@ export default async function waitForServers(config: FullConfig) {
       throw new Error(`the e2e server at ${url} did not answer within ${TIMEOUT_MS / 1000} s (its output is above)`);
     }),
   );
+  // The suites' PostgreSQL cluster (e2e/databases.mjs), if they run on one, once the run is over.
+  return () => stopCluster(clusterDir);
 }

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -20,16 +20,29 @@ export const baseURL = `http://127.0.0.1:${port}`;
 export const dataDir = (process.env.PFP_E2E_DATA_DIR ??= freshDir(path.join(root, `e2e/artifacts/data/${port}`)));
 
 function freshDir(dir: string) {
+  stopCluster(path.join(dir, 'pg')); // a run killed before its teardown left it running
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   return dir;
 }
 /**
- * A trader without a company yet (the trader suite's first-time flow). Added before the server
- * starts: the embedded database belongs to one process, a running server would not see a CLI write.
+ * A trader without a company yet (the trader suite's first-time flow): e2e/databases.mjs adds it before the servers
+ * start (the embedded database belongs to one process, a running server would not see a CLI write).
  */
 export const firstTimeTrader = { username: 't2', password: 'pw123456', name: '新贸易商' };
-const addTrader = `node ${path.join(root, 'apps/server/dist/identity/addTrader.js')} --username ${firstTimeTrader.username} --password ${firstTimeTrader.password} --name ${firstTimeTrader.name}`;
+
+/**
+ * The suites' databases: on PostgreSQL where Debian's binaries are installed (E2E_DB=pglite: the embedded PGlite, as
+ * a newcomer with only Node has). PGlite runs PostgreSQL in WebAssembly inside each server's process, and four
+ * servers idling through the run cost more CPU there than beside a cluster (docs/testing.md). One cluster in the run's
+ * data directory, on its socket only (e2e/databases.mjs makes it; globalSetup.ts stops it).
+ */
+const onPostgres =
+  process.env.E2E_DB !== 'pglite' &&
+  existsSync('/usr/lib/postgresql') &&
+  readdirSync('/usr/lib/postgresql').some((v) => existsSync(`/usr/lib/postgresql/${v}/bin/initdb`));
+export const clusterDir = path.join(dataDir, 'pg');
+const databaseUrl = (suite: string) => `postgres://pfp@localhost/e2e_${suite}?host=${clusterDir}`;
 
 /**
  * The trader suite's sign-in tests — the console's sign-in, the 授权点价人 who sign in with their own logins, the
@@ -37,6 +50,17 @@ const addTrader = `node ${path.join(root, 'apps/server/dist/identity/addTrader.j
  * customers; no other trader test reads them.
  */
 const SIGN_IN = /\/(auth|authorisedPricers|authorisedPricerReset|agreement)\.spec\.ts$/;
+
+/** Stops the suites' PostgreSQL cluster, if one runs in `dir` (an immediate shutdown: the data is thrown away). */
+export function stopCluster(dir: string) {
+  const pidFile = path.join(dir, 'data/postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  try {
+    process.kill(Number(readFileSync(pidFile, 'utf8').split('\n')[0]), 'SIGQUIT');
+  } catch {
+    // not running any more
+  }
+}
 
 /** What the first server's command prints once the suites' databases are made (webServer below). */
 const DATABASES_READY = 'pfp-e2e-databases-ready';
@@ -101,15 +125,17 @@ export default defineConfig({
       use: { baseURL: `http://127.0.0.1:${portOf(SUITES.indexOf('volatility'))}` },
     },
   ],
-  // Playwright starts these one after the other, each once the one before is ready. The first makes the database
-  // (t2 added) and copies it for the other suites, and is ready once the copies are made: so the four servers start
+  // Playwright starts these one after the other, each once the one before is ready. The first makes the suites'
+  // databases (t2 added, then copied: e2e/databases.mjs), and is ready once they are made: so the four servers start
   // together (the database made once) and globalSetup.ts waits for all four to answer.
   webServer: SUITES.map((name, i) => {
     const url = `http://127.0.0.1:${portOf(i)}`;
-    const copies = SUITES.slice(1).map((other) => `cp -r ${path.join(dataDir, name)} ${path.join(dataDir, other)}`);
+    const suites = SUITES.map((s) => (onPostgres ? `${s}=${databaseUrl(s)}` : s)).join(' ');
+    const t2 = `--username ${firstTimeTrader.username} --password ${firstTimeTrader.password} --name ${firstTimeTrader.name}`;
+    const databases = `node ${path.join(root, 'e2e/databases.mjs')} ${dataDir} ${suites} -- ${t2}`;
     const server = `node ${path.join(root, 'apps/server/dist/main.js')}`;
     return {
-      command: (i === 0 ? [addTrader, ...copies, `echo ${DATABASES_READY}`, server] : [server]).join(' && '),
+      command: (i === 0 ? [databases, `echo ${DATABASES_READY}`, server] : [server]).join(' && '),
       ...(i === 0 ? { wait: { stdout: new RegExp(DATABASES_READY) } } : {}),
       reuseExistingServer: false,
       // An upper bound for making the databases, not a budget.
@@ -118,6 +144,8 @@ export default defineConfig({
         PORT: String(portOf(i)),
         HOST: '127.0.0.1',
         DATA_DIR: path.join(dataDir, name),
+        // The demo data (on by default on the embedded database only).
+        ...(onPostgres ? { DATABASE_URL: databaseUrl(name), SEED_DEMO: '1' } : {}),
         LOG_LEVEL: 'warn',
         PUBLIC_URL: url,
         // Short trader access tokens, so the suites see silent refreshes.
