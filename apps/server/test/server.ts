@@ -54,7 +54,7 @@ export function seedDataDir(dataDir: string, env: Record<string, string | undefi
   const db = path.join(dataDir, 'db');
   if (!template || existsSync(db)) return;
   mkdirSync(db, { recursive: true, mode: 0o700 });
-  execFileSync('tar', ['-xf', template, '-C', db]);
+  execFileSync('tar', ['-xf', template, '-C', db], { stdio: 'pipe' }); // tar's note on the leading '/' kept out of the output
 }
 
 export const freePort = () =>
