@@ -48,12 +48,17 @@ function instance() {
   return { service, coordinator };
 }
 
-/** Sessions that hold a trading advisory lock on the tenant, by application name. */
+/**
+ * Sessions that hold a trading advisory lock on the tenant in this file's database, by application name. Advisory
+ * locks are per database, and the other files' databases share the cluster: a server started by a fault suite holds
+ * its own tenant 1's lock there (seen in CI when the two ran at once).
+ */
 const lockHolders = async (tenantId: number) =>
   (
     await sql<{ app: string }>`
       select a.application_name as app from pg_locks l join pg_stat_activity a on a.pid = l.pid
-       where l.locktype = 'advisory' and l.objsubid = 2 and l.objid = ${tenantId} and l.granted`.execute(db)
+       where l.locktype = 'advisory' and l.objsubid = 2 and l.objid = ${tenantId} and l.granted
+         and l.database = (select oid from pg_database where datname = current_database())`.execute(db)
   ).rows.map((r) => r.app);
 
 const order = (id: number) => db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
