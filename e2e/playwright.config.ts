@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from '../scripts/chromium.mjs';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -89,21 +90,9 @@ export default defineConfig({
     trace:
       (process.env.E2E_TRACE as 'off' | 'retain-on-failure' | undefined) ??
       (process.env.CI ? 'off' : 'retain-on-failure'),
-    launchOptions: {
-      // Debian's chromium-headless-shell where installed (scripts/system-deps.sh does): 1.5× less CPU for the suites
-      // than /usr/bin/chromium's headless mode, the same build (docs/testing.md).
-      executablePath:
-        process.env.CHROMIUM_PATH ??
-        (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium'),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    // Debian's chromium-headless-shell where installed (scripts/system-deps.sh does), with the flags every script
+    // launches it with (scripts/chromium.mjs): 1.5× less CPU for the suites than /usr/bin/chromium (docs/testing.md).
+    launchOptions: CHROMIUM_LAUNCH,
   },
   projects: [
     ...SUITES.map((name, i) => ({
