@@ -16,16 +16,24 @@ export function isDeadlockVictim(err: unknown): boolean {
 }
 
 /**
+ * The wait before a victim runs again, random in [5, 25) ms: the transaction that won wakes, takes the rows it waited
+ * for and commits first. Run at once, the victim could take one of those rows before it and cross it again — seen on
+ * a loaded machine (CI): both transactions of the crossed pair ran twice.
+ */
+const RETRY_AFTER_MS = { least: 5, spread: 20 };
+
+/**
  * Runs `run` (one statement, or a whole transaction) again once when PostgreSQL aborted it as a
- * deadlock victim. The paths of the money keep one lock order (docs/margin.md "Lock order"), so a
- * deadlock is not expected; this keeps one that slips through (a new path, an order no one saw) from
- * becoming a 500 for a call that has no key to retry with (a 条件单, a 转月, a 延期).
+ * deadlock victim, after a short wait (RETRY_AFTER_MS). The paths of the money keep one lock order (docs/margin.md
+ * "Lock order"), so a deadlock is not expected; this keeps one that slips through (a new path, an order no one saw)
+ * from becoming a 500 for a call that has no key to retry with (a 条件单, a 转月, a 延期).
  */
 export async function retryDeadlockVictim<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (err) {
     if (!isDeadlockVictim(err)) throw err;
+    await new Promise((resolve) => setTimeout(resolve, RETRY_AFTER_MS.least + Math.random() * RETRY_AFTER_MS.spread));
     return run();
   }
 }
