@@ -6,36 +6,33 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/system-deps.sh
 
-times=()
+times=$(mktemp)
+report() {
+  echo "stage times (took, and the second of the run it ended at):"
+  sort -t'@' -k2 -n "$times" | sed 's/@/ ended at /'
+  printf '  %-10s %4d s\n' total "$SECONDS"
+  rm -f "$times"
+}
+trap report EXIT
 stage() {
   local name=$1 start=$SECONDS
   shift
-  "$@"
-  times+=("$(printf '%-10s %4d s' "$name" $((SECONDS - start)))")
+  "$@" || {
+    printf '  %-10s %4d s, FAILED @%d s\n' "$name" $((SECONDS - start)) "$SECONDS" >>"$times"
+    return 1
+  }
+  printf '  %-10s %4d s @%d s\n' "$name" $((SECONDS - start)) "$SECONDS" >>"$times"
 }
-report() {
-  [ ${#times[@]} -eq 0 ] && return
-  echo "stage times:"
-  printf '  %s\n' "${times[@]}"
-  printf '  %-10s %4d s\n' total "$SECONDS"
-}
-trap report EXIT
 
-# Stages at once, where one leaves a core idle: `side_by_side 'NAME=COMMAND …' …`. The first's output shows as it
-# runs, the others' is kept and printed once each ends; the script fails if any did.
-side_by_side() {
-  local dir pids=() names=() failed=0 start=$SECONDS i=0 spec name cmd
+# `at_once NAME=FUNCTION …`: each at once. The first's output shows as it runs, each other's once it has ended; fails
+# if any failed.
+at_once() {
+  local dir spec pids=() names=() failed=0 i
   dir=$(mktemp -d)
   for spec in "$@"; do
-    name=${spec%%=*}
-    read -ra cmd <<<"${spec#*=}"
-    (
-      s=$SECONDS rc=0
-      if [ $i -eq 0 ]; then "${cmd[@]}" || rc=$?; else "${cmd[@]}" >"$dir/$name.log" 2>&1 || rc=$?; fi
-      echo "$((SECONDS - s))" >"$dir/$name.time"
-      exit $rc
-    ) &
-    pids+=($!) names+=("$name") i=$((i + 1))
+    # shellcheck disable=SC2086 # the command's words
+    if [ ${#pids[@]} -eq 0 ]; then ${spec#*=} & else ${spec#*=} >"$dir/${spec%%=*}.log" 2>&1 & fi
+    pids+=($!) names+=("${spec%%=*}")
   done
   for i in "${!pids[@]}"; do
     wait "${pids[$i]}" || failed=1
@@ -43,21 +40,26 @@ side_by_side() {
       echo "── ${names[$i]} ──"
       cat "$dir/${names[$i]}.log"
     fi
-    times+=("$(printf '%-10s %4d s' "${names[$i]}" "$(cat "$dir/${names[$i]}.time")")")
   done
-  times+=("$(printf '%-10s %4d s' "  (all)" $((SECONDS - start)))")
   rm -rf "$dir"
   return $failed
 }
 
-# Everything built first (packages, server, apps), so what follows runs its own tasks only (turbo `--only`) and no two
-# turbo runs build the same package at once.
+# The server's vitest on both databases, but the chaos CI form (its own lane below).
+server_suite() { TEST_CHAOS=apart stage server pnpm --filter @pfp/server test; }
+# The chaos CI form: 5 minutes of real time at a few fixes a second (~120 CPU-s), so it runs from the start.
+chaos_form() { stage chaos pnpm test:chaos; }
+# Every other package's and app's vitest as projects of one run (vitest.config.ts), lint and the typecheck at once,
+# then the Playwright suites.
+checks_then_browsers() {
+  at_once packages='stage packages pnpm exec vitest run' lint='stage lint pnpm lint' \
+    typecheck='stage typecheck pnpm typecheck'
+  stage e2e pnpm e2e:suites
+}
+
+# Everything built first (packages, server, apps): the suites after it test the build, and no two build it at once.
 stage build pnpm build
-# The server's vitest but the chaos CI form (started first: the long pole), and beside it the other packages' vitest,
-# lint and the typecheck: the server's suite leaves a core ~25 % idle (its kill, restart and failover waits), which
-# they fill (docs/testing.md).
-TEST_CHAOS=apart side_by_side 'server=pnpm --filter @pfp/server test' \
-  'packages=pnpm exec turbo run test --concurrency=1 --only --filter=!@pfp/server' 'lint=pnpm lint' \
-  'typecheck=pnpm typecheck'
-# The chaos form is 5 minutes of real time at a few fixes a second (~120 CPU-s): it runs beside the browser suites.
-side_by_side 'e2e=pnpm e2e:suites' 'chaos=pnpm test:chaos'
+# Then three lanes with no barrier between them: the command is CPU-bound on 2 cores, and each lane's waits (the fault
+# suites' kills and restarts, the chaos form's minutes, the browsers' round trips) are filled by the others' work
+# (docs/testing.md).
+at_once server=server_suite chaos=chaos_form browsers=checks_then_browsers

@@ -204,6 +204,9 @@ export function pickContract(snap: Snapshot, lots = 1, direction?: 'BUY' | 'SELL
 
 /** Axe scan: no serious or critical violations. */
 export async function expectAccessible(page: Page, label: string) {
+  // A tooltip the mouse has left fades out over 100 ms (Mantine's transition), its colours mid-fade no one's reading:
+  // axe measured one at 1280 px on a loaded machine. Scanned once it is gone.
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
   // A toast on its way out fades for a second (packages/ui SwipeToDismiss): its colours mid-fade are no one's reading.
   const result = await new AxeBuilder({ page }).exclude('[data-toast="leaving"]').analyze();
   const bad = result.violations

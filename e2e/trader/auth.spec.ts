@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { accessToken, demoTrader, LOGIN_PAGE, screenshot, signIn, toast } from './support';
+import { accessToken, demoTrader, LOGIN_PAGE, screenshot, signInThroughPages, toast } from './support';
 
 const AUTHORIZE = '/realms/pfp/protocol/openid-connect/auth';
 const TOKEN = '/realms/pfp/protocol/openid-connect/token';
@@ -63,7 +63,12 @@ test.describe('trader sign-in', () => {
   });
 
   test('returns to the page the trader asked for', async ({ page }) => {
-    await signIn(page, demoTrader, '/trader/contracts?from=bookmark', /\/trader\/contracts\?from=bookmark$/);
+    await signInThroughPages(
+      page,
+      demoTrader,
+      '/trader/contracts?from=bookmark',
+      /\/trader\/contracts\?from=bookmark$/,
+    );
     await expect(page.getByTestId('page-title')).toHaveText('合同管理');
   });
 
@@ -91,7 +96,7 @@ test.describe('trader sign-in', () => {
     page.on('response', (r) => {
       if (r.status() === 401) unauthorized.push(r.url());
     });
-    await signIn(page, demoTrader);
+    await signInThroughPages(page, demoTrader);
     const first = await accessToken(page);
 
     // Past the first token's expiry (OIDC_ACCESS_TOKEN_TTL=45 in the e2e server). Real time on
@@ -113,7 +118,7 @@ test.describe('trader sign-in', () => {
   });
 
   test('sign-out clears the session and lands on the provider login page', async ({ page }) => {
-    await signIn(page, demoTrader);
+    await signInThroughPages(page, demoTrader);
     await page.getByRole('button', { name: '退出登录' }).click();
     await expect(page).toHaveURL(LOGIN_PAGE);
     await expect(page.locator('#username')).toBeVisible();
@@ -182,7 +187,7 @@ test.describe('trader sign-in', () => {
 
   test('a malformed stored token is refused and replaced by a fresh sign-in', async ({ page }) => {
     const provider = recordProvider(page);
-    await signIn(page, demoTrader, '/trader/pricers', /\/trader\/pricers$/);
+    await signInThroughPages(page, demoTrader, '/trader/pricers', /\/trader\/pricers$/);
     await page.evaluate(() => {
       const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'))!;
       const user = JSON.parse(sessionStorage.getItem(key)!) as { access_token: string };

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Every package's and app's unit tests but the server's (apps/server has its own, on two databases), as projects of
+ * one run: scripts/test-all.sh runs them in one vitest process instead of one per package. Each project keeps its
+ * own config (or Vite's defaults where it has none); `pnpm test` still runs them package by package.
+ */
+export default defineConfig({
+  test: {
+    projects: ['packages/*', 'apps/{host,pricer,trader,volatility}'],
+  },
+});
