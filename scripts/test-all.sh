@@ -49,10 +49,10 @@ at_once() {
 server_suite() { TEST_CHAOS=apart stage server pnpm --filter @pfp/server test; }
 # The chaos CI form: 5 minutes of real time at a few fixes a second (~120 CPU-s), so it runs from the start.
 chaos_form() { stage chaos pnpm test:chaos; }
-# Every other package's and app's vitest as projects of one run (vitest.config.ts), lint and the typecheck at once,
+# Every other package's and app's vitest as projects of one run (vitest.packages.ts), lint and the typecheck at once,
 # then the Playwright suites.
 checks_then_browsers() {
-  at_once packages='stage packages pnpm exec vitest run' lint='stage lint pnpm lint' \
+  at_once packages='stage packages pnpm exec vitest run --config vitest.packages.ts' lint='stage lint pnpm lint' \
     typecheck='stage typecheck pnpm typecheck'
   stage e2e pnpm e2e:suites
 }
