@@ -47,19 +47,19 @@ at_once() {
 
 # The server's vitest on both databases, but the chaos CI form (its own lane below).
 server_suite() { TEST_CHAOS=apart stage server pnpm --filter @pfp/server test; }
-# The chaos CI form: 5 minutes of real time at a few fixes a second (~120 CPU-s), so it runs from the start.
+# The chaos CI form: 5 minutes of real time at a few fixes a second (~120 CPU-s).
 chaos_form() { stage chaos pnpm test:chaos; }
-# Every other package's and app's vitest as projects of one run (vitest.packages.ts), lint and the typecheck at once,
-# then the Playwright suites.
-checks_then_browsers() {
+# The Playwright suites: the longest lane (two chains of ~7 minutes of tests), so it starts with the others.
+browsers() { stage e2e pnpm e2e:suites; }
+# Every other package's and app's vitest as projects of one run (vitest.packages.ts), lint and the typecheck.
+checks() {
   at_once packages='stage packages pnpm exec vitest run --config vitest.packages.ts' lint='stage lint pnpm lint' \
     typecheck='stage typecheck pnpm typecheck'
-  stage e2e pnpm e2e:suites
 }
 
 # Everything built first (packages, server, apps): the suites after it test the build, and no two build it at once.
 stage build pnpm build
-# Then three lanes with no barrier between them: the command is CPU-bound on 2 cores, and each lane's waits (the fault
+# Then four lanes with no barrier between them: the command is CPU-bound on 2 cores, and each lane's waits (the fault
 # suites' kills and restarts, the chaos form's minutes, the browsers' round trips) are filled by the others' work
 # (docs/testing.md).
-at_once server=server_suite chaos=chaos_form browsers=checks_then_browsers
+at_once server=server_suite e2e=browsers chaos=chaos_form checks=checks

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../../test/postgres';
-import { serverArgs } from '../../../test/server';
+import { freePort, serverArgs } from '../../../test/server';
 import { openDatabase } from './database';
 
 /**
@@ -19,18 +19,37 @@ const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 const onPostgres = !!process.env.DATABASE_URL;
 
-/** Starts the server (test/server.ts serverArgs: its build or src/main.ts); resolves when it is healthy (then stops it) or has exited. */
-function start(env: Record<string, string>): Promise<{ code: number | null; output: string; healthy: boolean }> {
-  return new Promise((resolve, reject) => {
+/**
+ * Starts the server (test/server.ts serverArgs: its build or src/main.ts) on a free port; resolves when it is healthy
+ * (then stops it) or has exited. A port taken between `freePort` and the server's listen (another suite's server or
+ * connection got it first: EADDRINUSE, once under the browser suites' load) is not what this file tests: it starts
+ * again on another.
+ */
+async function start(env: Record<string, string>): Promise<{ code: number | null; output: string; healthy: boolean }> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await startOn(await freePort(), env);
+    if (result.healthy || !result.output.includes('EADDRINUSE') || attempt === 3) return result;
+  }
+}
+
+function startOn(port: number, env: Record<string, string>) {
+  return new Promise<{ code: number | null; output: string; healthy: boolean }>((resolve, reject) => {
     const child = spawn(process.execPath, serverArgs(), {
       cwd: serverDir,
-      env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', APPS_DIR: '', SEED_DEMO: '1', ...env },
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+        APPS_DIR: '',
+        SEED_DEMO: '1',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
     let healthy = false;
     for (const s of [child.stdout!, child.stderr!]) s.on('data', (d: Buffer) => (output += d.toString()));
-    const port = Number(env.PORT);
     const poll = setInterval(() => {
       void fetch(`http://127.0.0.1:${port}/api/health`)
         .then((r) => {
@@ -51,11 +70,10 @@ function start(env: Record<string, string>): Promise<{ code: number | null; outp
   });
 }
 
-let nextPort = 20_000 + Math.floor(Math.random() * 20_000);
 async function dataDir() {
   const dir = mkdtempSync(path.join(tmpdir(), 'pfp-storage-'));
   dirs.push(dir);
-  const env: Record<string, string> = { DATA_DIR: path.join(dir, 'data'), PORT: String(nextPort++) };
+  const env: Record<string, string> = { DATA_DIR: path.join(dir, 'data') };
   if (onPostgres)
     env.DATABASE_URL = await createDatabase(
       process.env.DATABASE_URL!,
