@@ -92,11 +92,15 @@ describe('SIGTERM in the middle of traffic', () => {
         s.answeredAt = performance.now();
       };
       const kinds: Sent['kind'][] = ['health', 'snapshot', 'submit'];
+      // Until 100 ms after SIGTERM and one request sent after it: on a loaded machine all six can still be waiting
+      // for their answers 100 ms after it (CI, once), and none would have been sent after it.
+      let signalledAt = Infinity;
+      const sending = () => performance.now() < stopSending || !sent.some((s) => s.startedAt >= signalledAt);
       const clients = Array.from({ length: 6 }, async (_, i) => {
-        for (let k = i; performance.now() < stopSending; k++) await request(kinds[k % kinds.length]!);
+        for (let k = i; sending(); k++) await request(kinds[k % kinds.length]!);
       });
 
-      // SIGTERM once the flow runs, at a moment with requests in hand; the clients go on for 100 ms more.
+      // SIGTERM once the flow runs, at a moment with requests in hand; the clients go on for 100 ms more (above).
       const waitFor = async (ok: () => boolean) => {
         for (const t0 = Date.now(); !ok(); await new Promise((r) => setTimeout(r, 2)))
           if (Date.now() - t0 > 60_000) throw new Error('the flow of requests did not start');
@@ -134,6 +138,7 @@ describe('SIGTERM in the middle of traffic', () => {
       await waitFor(() => sent.filter((s) => s.answeredAt === undefined).length >= 3);
       const sigAt = performance.now();
       child.kill('SIGTERM');
+      signalledAt = sigAt;
       stopSending = sigAt + 100;
       setTimeout(() => slowReq.end('{}'), 100);
       const exitCode = new Promise<number | null>((resolve) => {
