@@ -2,8 +2,9 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * The suites that run for minutes of real time — the chaos CI form (5.5 minutes of load), the failover and restore
- * clusters, the kill -9, database-fault and shutdown suites, the money probe's floods — first, whatever the project: with two workers they overlap the
- * hundreds of short files instead of running alone at the end (docs/testing.md). The rest in vitest's own order.
+ * clusters, the kill -9, database-fault and shutdown suites, the money probe's floods — first, whatever the project:
+ * with two workers they overlap the hundreds of short files instead of running alone at the end (docs/testing.md).
+ * The rest in vitest's own order.
  */
 const LONG = [
   /faults\/chaos\.pg\.test/,
