@@ -1,4 +1,5 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
 import type { PricerSession } from './api';
 
 /** The customer desk's submit call (its answer is what a fix test reads). */
@@ -21,15 +22,27 @@ export async function openDesk(
     tenant_id: tenantId,
     company_name: user.company_name ?? '',
   };
-  await page.goto(`/pricer/${tenantId}/login`);
-  await page.evaluate(
-    (s) => {
-      localStorage.setItem('pricer_token', s.token);
-      localStorage.setItem('pricer_user_info', JSON.stringify(s.user));
+  await openDeskSignedIn(page, session.token, me, `/pricer/${tenantId}/${path}`);
+}
+
+/**
+ * Opens `path` with a desk session where its login page leaves one (local storage), put there before the desk's first
+ * script runs: one load of the desk, where opening the login page to write it took two (~0.5 CPU-s each,
+ * docs/testing.md). Written on the tab's first load after this call only, so a sign-out then a reload stays signed out
+ * and a later call's session is not overwritten by this one.
+ */
+export async function openDeskSignedIn(page: Page, token: string, user: object, path: string) {
+  const origin = new URL(test.info().project.use.baseURL ?? '').origin;
+  await page.addInitScript(
+    ([once, deskOrigin, t, u]) => {
+      if (location.origin !== deskOrigin || sessionStorage.getItem(once)) return;
+      sessionStorage.setItem(once, '1');
+      localStorage.setItem('pricer_token', t);
+      localStorage.setItem('pricer_user_info', u);
     },
-    { token: session.token, user: me },
+    [`pfp.e2e.desk.${randomUUID()}`, origin, token, JSON.stringify(user)] as const,
   );
-  await page.goto(`/pricer/${tenantId}/${path}`);
+  await page.goto(path);
 }
 
 /**

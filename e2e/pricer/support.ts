@@ -1,8 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { axeViolations } from '../common/a11y';
+import { openDeskSignedIn } from '../common/desk';
 
 /** The demo tenant and its first pricer (seeded by the server on first start). */
 export const TENANT = 1;
@@ -70,14 +71,9 @@ export function apiSession(request: APIRequestContext): Promise<Session> {
   return cached;
 }
 
-/** Puts a session into local storage (as the login page does) and opens `path`. */
+/** Puts a session into local storage (as the login page does) and opens `path` (common/desk.ts). */
 export async function openSignedIn(page: Page, session: Session, path: string) {
-  await page.goto(`/pricer/${TENANT}/login`);
-  await page.evaluate((s) => {
-    localStorage.setItem('pricer_token', s.token);
-    localStorage.setItem('pricer_user_info', JSON.stringify(s.user));
-  }, session);
-  await page.goto(path);
+  await openDeskSignedIn(page, session.token, session.user, path);
 }
 
 async function post<T>(request: APIRequestContext, token: string, url: string, data: unknown): Promise<T> {
@@ -204,12 +200,7 @@ export function pickContract(snap: Snapshot, lots = 1, direction?: 'BUY' | 'SELL
 
 /** Axe scan: no serious or critical violations. */
 export async function expectAccessible(page: Page, label: string) {
-  // A tooltip the mouse has left fades out over 100 ms (Mantine's transition), its colours mid-fade no one's reading:
-  // axe measured one at 1280 px on a loaded machine. Scanned once it is gone.
-  await expect(page.getByRole('tooltip')).toHaveCount(0);
-  // A toast on its way out fades for a second (packages/ui SwipeToDismiss): its colours mid-fade are no one's reading.
-  const result = await new AxeBuilder({ page }).exclude('[data-toast="leaving"]').analyze();
-  const bad = result.violations
+  const bad = (await axeViolations(page))
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(bad, `axe on ${label}`).toEqual([]);

@@ -1,3 +1,4 @@
+import { openDesk, SUBMIT } from '../common/desk';
 import { expect, test } from '@playwright/test';
 import { demoTrader, pricerLogin, pricerSnapshot, restingBuyPrice, signIn, toast, traderCall } from './support';
 
@@ -8,7 +9,6 @@ import { demoTrader, pricerLogin, pricerSnapshot, restingBuyPrice, signIn, toast
  */
 
 const PROFILE = '/api/trader/rpc/update-pricer-profile';
-const SUBMIT = '/api/pricer/rpc/submit-order';
 
 test('the trader switches the confirm sheet off for a customer: the desk sends without it', async ({
   page,
@@ -36,15 +36,7 @@ test('the trader switches the confirm sheet off for a customer: the desk sends w
 
   const desk = await browser.newPage({ viewport: { width: 1366, height: 900 } });
   try {
-    await desk.goto('/pricer/1/login');
-    await desk.evaluate((s) => {
-      localStorage.setItem('pricer_token', s.token);
-      localStorage.setItem(
-        'pricer_user_info',
-        JSON.stringify({ user_id: s.userId, username: 'pricer2', tenant_id: 1, company_name: '演示贸易有限公司' }),
-      );
-    }, session);
-    await desk.goto('/pricer/1/dashboard');
+    await openDesk(desk, 1, session, { username: 'pricer2', company_name: '演示贸易有限公司' });
     await desk.getByLabel('合同', { exact: true }).selectOption(String(contract.id));
     await desk.getByRole('button', { name: '点价', exact: true }).click();
     await desk.getByLabel('成交数量（手）').fill('1');

@@ -1,3 +1,4 @@
+import { openDesk } from '../common/desk';
 import ExcelJS from 'exceljs';
 import { beijingDay, beijingTradingDay, tradingDaysFromToday, typeDay } from '../common/dates';
 import { expect, test, type Locator, type Page } from '@playwright/test';
@@ -101,18 +102,7 @@ test.describe.serial('price fixing as the business', () => {
     request,
   }, testInfo) => {
     const session = await pricerLogin(request, TENANT, CUSTOMER.username, CUSTOMER.password);
-    await page.goto(`/pricer/${TENANT}/login`);
-    await page.evaluate(
-      ([token, user]) => {
-        localStorage.setItem('pricer_token', token);
-        localStorage.setItem('pricer_user_info', JSON.stringify(user));
-      },
-      [
-        session.token,
-        { user_id: session.userId, username: CUSTOMER.username, tenant_id: TENANT, company_name: '演示贸易有限公司' },
-      ] as const,
-    );
-    await page.goto(`/pricer/${TENANT}/dashboard`);
+    await openDesk(page, TENANT, session, { username: CUSTOMER.username, company_name: '演示贸易有限公司' });
     await expect(page.getByTestId('basis')).toHaveText('+150.00');
     await expect(page.getByTestId('deadline')).toHaveText(`${DEADLINE}（剩 ${DEADLINE_DAYS} 个交易日）`);
     await expect(page.getByTestId('deadline')).not.toHaveAttribute('data-urgent', 'true');

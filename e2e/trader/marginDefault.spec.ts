@@ -1,3 +1,4 @@
+import { openDesk as openCustomerDesk } from '../common/desk';
 import { beijingTradingDay, typeDay } from '../common/dates';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
@@ -101,18 +102,7 @@ async function fix(request: APIRequestContext, who: string, lots: number) {
 
 async function openDesk(page: Page, who: typeof A) {
   const session = sessions[who.username]!;
-  await page.goto(`/pricer/${TENANT}/login`);
-  await page.evaluate(
-    ([token, user]) => {
-      localStorage.setItem('pricer_token', token);
-      localStorage.setItem('pricer_user_info', JSON.stringify(user));
-    },
-    [
-      session.token,
-      { user_id: session.userId, username: who.username, tenant_id: TENANT, company_name: '演示贸易有限公司' },
-    ] as const,
-  );
-  await page.goto(`/pricer/${TENANT}/dashboard`);
+  await openCustomerDesk(page, TENANT, session, { username: who.username, company_name: '演示贸易有限公司' });
 }
 
 test.describe.serial('margin on by default, value for every contract', () => {

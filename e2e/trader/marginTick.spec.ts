@@ -1,3 +1,4 @@
+import { openDesk as openCustomerDesk } from '../common/desk';
 import { beijingTradingDay } from '../common/dates';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { demoTrader, pricerLogin, screenshot, signIn, traderCall, type PricerSession } from './support';
@@ -32,18 +33,7 @@ async function pricerPost<T>(request: APIRequestContext, session: PricerSession,
 
 /** The customer's desk in `page`, signed in with the session (as the login page leaves it). */
 async function openDesk(page: Page, session: PricerSession) {
-  await page.goto(`/pricer/${TENANT}/login`);
-  await page.evaluate(
-    ([token, user]) => {
-      localStorage.setItem('pricer_token', token);
-      localStorage.setItem('pricer_user_info', JSON.stringify(user));
-    },
-    [
-      session.token,
-      { user_id: session.userId, username: CUSTOMER.username, tenant_id: TENANT, company_name: '演示贸易有限公司' },
-    ] as const,
-  );
-  await page.goto(`/pricer/${TENANT}/dashboard`);
+  await openCustomerDesk(page, TENANT, session, { username: CUSTOMER.username, company_name: '演示贸易有限公司' });
 }
 
 test.describe('margin calls on the tick', () => {

@@ -1,3 +1,4 @@
+import { openDesk } from '../common/desk';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoEnglish } from '../common/english';
 import { demoTrader, pricerLogin, pricerSnapshot, screenshot, signIn, traderCall } from './support';
@@ -73,18 +74,7 @@ test.describe.serial('notifications', () => {
       timezoneId: 'Asia/Shanghai',
     });
     const desk = await phone.newPage();
-    await desk.goto(`/pricer/${TENANT}/login`);
-    await desk.evaluate(
-      ({ token, userId }) => {
-        localStorage.setItem('pricer_token', token);
-        localStorage.setItem(
-          'pricer_user_info',
-          JSON.stringify({ user_id: userId, username: 'pricer1', tenant_id: 1, company_name: '演示贸易有限公司' }),
-        );
-      },
-      { token: pricer.token, userId: pricer.userId },
-    );
-    await desk.goto(`/pricer/${TENANT}/dashboard`);
+    await openDesk(desk, TENANT, pricer, { username: 'pricer1', company_name: '演示贸易有限公司' });
     await expect(bell(desk)).toHaveAccessibleName(bellLabel(inbox.unread_count));
     await expect(bell(desk)).toBeInViewport();
     await expect(desk.getByTestId('notification-count')).toHaveText(String(inbox.unread_count));

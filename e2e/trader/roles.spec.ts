@@ -1,10 +1,10 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { demoTrader, expectAccessible, LOGIN_PAGE, screenshot, toast, traderCall } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { demoTrader, expectAccessible, screenshot, signedInBrowser, toast, traderCall } from './support';
 
 /*
  * Staff roles and maker-checker through the screens (issue 42, docs/roles.md), at 375 and 1366 px. The demo
  * company's admin adds a 财务 on 员工与角色 and a 风控 (by call); the 财务 signs in (the identity provider's
- * real login), sees only what 财务 may do, and records a 200,000 元 deposit with its 银行流水号: it waits for
+ * real login, over HTTP: support.ts signIn), sees only what 财务 may do, and records a 200,000 元 deposit with its 银行流水号: it waits for
  * approval and the balance does not move. The 风控 signs in, sees the inbox's badge, approves it on 复核, and
  * the ledger shows maker and checker. Both staff members are disabled at the end, so the demo company is a
  * one-person company again for the suites after this one (its default policy holds nothing without a second 风控).
@@ -23,22 +23,6 @@ interface Account {
 
 const staffOf: string[] = [];
 
-/**
- * A new browser signed in through the identity provider's login page (support.ts signIn's steps, with room
- * for a loaded machine: three browsers sign in one after the other in one test).
- */
-async function signedIn(browser: Browser, size: (typeof SIZES)[number], user: { username: string; password: string }) {
-  const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
-  const page = await context.newPage();
-  await page.goto('/trader');
-  await expect(page).toHaveURL(LOGIN_PAGE, { timeout: 30_000 });
-  await page.locator('#username').fill(user.username);
-  await page.locator('#password').fill(user.password);
-  await page.locator('button[type=submit]').click();
-  await expect(page).toHaveURL(/\/trader\/dashboard$/, { timeout: 30_000 });
-  return page;
-}
-
 /** The nav, opened from the menu button on a phone. */
 async function nav(page: Page, mobile: boolean) {
   if (!mobile) return page.getByRole('navigation', { name: '主导航' }).first();
@@ -52,7 +36,7 @@ test.setTimeout(180_000);
 
 test.afterAll(async ({ browser }) => {
   if (!staffOf.length) return;
-  const page = await signedIn(browser, SIZES[1], demoTrader);
+  const page = await signedInBrowser(browser, SIZES[1], demoTrader);
   for (const user_id of staffOf)
     await traderCall(page, '/api/trader/rpc/update-staff', { user_id, status: 'disabled' });
   await page.context().close();
@@ -67,8 +51,7 @@ for (const size of SIZES) {
     const customer = { username: `rl${tag}`, password: 'rl-pass-1' };
 
     // The admin adds the 财务 on 员工与角色.
-    const admin = await signedIn(browser, size, demoTrader);
-    await admin.goto('/trader/staff');
+    const admin = await signedInBrowser(browser, size, demoTrader, '/trader/staff');
     await admin.getByRole('button', { name: '新增员工' }).click();
     const form = admin.getByRole('dialog', { name: '新增员工' });
     await form.getByLabel('姓名').fill(financeUser.name);
@@ -95,7 +78,7 @@ for (const size of SIZES) {
     await admin.context().close();
 
     // The 财务: only what 财务 may do; the deposit waits for a second person.
-    const fin = await signedIn(browser, size, financeUser);
+    const fin = await signedInBrowser(browser, size, financeUser);
     const finNav = await nav(fin, mobile);
     await expect(finNav.getByRole('link', { name: '资金与保证金' })).toBeVisible();
     await expect(finNav.getByRole('link', { name: '员工与角色' })).toHaveCount(0);
@@ -124,7 +107,7 @@ for (const size of SIZES) {
     await fin.context().close();
 
     // The 风控: the badge, the request with what it changes, approved once.
-    const chk = await signedIn(browser, size, riskUser);
+    const chk = await signedInBrowser(browser, size, riskUser);
     const chkNav = await nav(chk, mobile);
     // The inbox is read once the profile is; a loaded machine answers slowly.
     await expect(chkNav.getByRole('link', { name: /^复核，\d+ 条待复核$/ })).toBeVisible({ timeout: 30_000 });

@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { beijingTradingDay } from '../common/dates';
-import { demoTrader, LOGIN_PAGE, screenshot, traderCall } from './support';
+import { demoTrader, screenshot, signedInBrowser, traderCall } from './support';
 
 /*
  * "The console shows only what a role may do" on 客户管理 and 合同管理 (issue 42, docs/roles.md), at 375 and
@@ -21,30 +21,16 @@ test.describe.configure({ mode: 'serial' });
 // Four sign-ins through the identity provider in one test.
 test.setTimeout(420_000);
 
-async function browse(browser: Browser, size: (typeof SIZES)[number], user: { username: string; password: string }) {
-  const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
-  const page = await context.newPage();
-  // support.ts signIn's steps, with room for a loaded machine (four sign-ins one after the other).
-  await page.goto('/trader');
-  await expect(page).toHaveURL(LOGIN_PAGE, { timeout: 60_000 });
-  await page.locator('#username').fill(user.username);
-  await page.locator('#password').fill(user.password);
-  await page.locator('button[type=submit]').click();
-  await expect(page).toHaveURL(/\/trader\/dashboard$/, { timeout: 60_000 });
-  return page;
-}
-
 test.afterAll(async ({ browser }) => {
   if (!staffIds.length) return;
-  const page = await browse(browser, SIZES[1], demoTrader);
+  const page = await signedInBrowser(browser, SIZES[1], demoTrader);
   for (const user_id of staffIds)
     await traderCall(page, '/api/trader/rpc/update-staff', { user_id, status: 'disabled' });
   await page.context().close();
 });
 
-/** What one member sees on 客户管理 and 合同管理 (and a contract's 详情). */
+/** What one member sees on 客户管理 (where they signed in) and 合同管理 (and a contract's 详情). */
 async function seen(page: Page, customer: string, contract: string) {
-  await page.goto('/trader/pricers');
   await expect(page.getByText(customer, { exact: true }).first()).toBeVisible({ timeout: 60_000 });
   const visible = async (name: string) => (await page.getByRole('button', { name, exact: true }).count()) > 0;
   const pricers = {
@@ -79,7 +65,7 @@ for (const size of SIZES) {
     const tag = `${size.name.slice(0, 1)}${Date.now() % 1_000_000}`;
     const customer = `rp${tag}`;
     const contract = `角色锌-${tag}`;
-    const admin = await browse(browser, size, demoTrader);
+    const admin = await signedInBrowser(browser, size, demoTrader);
     const members: Record<'viewer' | 'finance' | 'trader', { username: string; password: string }> = {
       viewer: { username: `vw-${tag}`, password: 'viewer-pass-1' },
       finance: { username: `fn-${tag}`, password: 'finance-pass-1' },
@@ -119,12 +105,12 @@ for (const size of SIZES) {
       detail: { roll: false, extend: false },
     };
     for (const role of ['viewer', 'finance'] as const) {
-      const page = await browse(browser, size, members[role]);
+      const page = await signedInBrowser(browser, size, members[role], '/trader/pricers');
       expect(await seen(page, customer, contract), role).toEqual(none);
       await screenshot(page, testInfo, `roles-pages-${role}-${size.width}`);
       await page.context().close();
     }
-    const page = await browse(browser, size, members.trader);
+    const page = await signedInBrowser(browser, size, members.trader, '/trader/pricers');
     expect(await seen(page, customer, contract)).toEqual({
       pricers: { create: true, edit: true, reset: true, unlock: false, deactivate: true },
       contracts: { create: true, edit: true, pause: true },

@@ -1,3 +1,4 @@
+import { openDesk as openCustomerDesk } from '../common/desk';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoEnglish } from '../common/english';
 import { beijingTradingDay } from '../common/dates';
@@ -25,16 +26,7 @@ interface Instrument {
 
 async function openDesk(page: Page) {
   const session = await pricerLogin(page.request, TENANT, CUSTOMER.username, CUSTOMER.password);
-  const me = { user_id: session.userId, username: CUSTOMER.username, tenant_id: TENANT, company_name: '' };
-  await page.goto(`/pricer/${TENANT}/login`);
-  await page.evaluate(
-    (s) => {
-      localStorage.setItem('pricer_token', s.token);
-      localStorage.setItem('pricer_user_info', JSON.stringify(s.user));
-    },
-    { token: session.token, user: me },
-  );
-  await page.goto(`/pricer/${TENANT}/dashboard`);
+  await openCustomerDesk(page, TENANT, session, CUSTOMER);
 }
 
 test.describe.serial('转月申请: apply on the desk, priced in the console, accepted on the desk', () => {

@@ -1,7 +1,8 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { openDesk as openCustomerDesk } from '../common/desk';
+import { expect, test, type Page } from '@playwright/test';
 import { beijingTradingDay } from '../common/dates';
 import { expectNoEnglish } from '../common/english';
-import { demoTrader, expectAccessible, LOGIN_PAGE, pricerLogin, screenshot, toast, traderCall } from './support';
+import { demoTrader, expectAccessible, pricerLogin, screenshot, signedInBrowser, toast, traderCall } from './support';
 
 /*
  * The 转月 auto-pricing rule's console card (issue 42, docs/roles.md "转月 auto pricing"), at 1366 and 375 px:
@@ -17,37 +18,16 @@ const SIZES = [
 ] as const;
 const staff: string[] = [];
 
-async function signedIn(browser: Browser, size: (typeof SIZES)[number], user: { username: string; password: string }) {
-  const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
-  const page = await context.newPage();
-  await page.goto('/trader');
-  await expect(page).toHaveURL(LOGIN_PAGE, { timeout: 30_000 });
-  await page.locator('#username').fill(user.username);
-  await page.locator('#password').fill(user.password);
-  await page.locator('button[type=submit]').click();
-  await expect(page).toHaveURL(/\/trader\/dashboard$/, { timeout: 30_000 });
-  return page;
-}
-
 async function openDesk(page: Page, customer: { username: string; password: string }) {
   const session = await pricerLogin(page.request, TENANT, customer.username, customer.password);
-  const me = { user_id: session.userId, username: customer.username, tenant_id: TENANT, company_name: '' };
-  await page.goto(`/pricer/${TENANT}/login`);
-  await page.evaluate(
-    (s) => {
-      localStorage.setItem('pricer_token', s.token);
-      localStorage.setItem('pricer_user_info', JSON.stringify(s.user));
-    },
-    { token: session.token, user: me },
-  );
-  await page.goto(`/pricer/${TENANT}/dashboard`);
+  await openCustomerDesk(page, TENANT, session, customer);
 }
 
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(180_000);
 
 test.afterAll(async ({ browser }) => {
-  const page = await signedIn(browser, SIZES[0], demoTrader);
+  const page = await signedInBrowser(browser, SIZES[0], demoTrader);
   await traderCall(page, '/api/trader/rpc/set-roll-auto-pricing', {
     enabled: false,
     max_spread_deviation: 0,
@@ -67,8 +47,7 @@ for (const size of SIZES) {
     const traderOnly = { username: `tr-${tag}`, password: 'trader-pass-1', full_name: `赵交易${size.width}` };
 
     // The admin turns it on from 转月申请; the confirmation says what turning it on does.
-    const admin = await signedIn(browser, size, demoTrader);
-    await admin.goto('/trader/roll-applications');
+    const admin = await signedInBrowser(browser, size, demoTrader, '/trader/roll-applications');
     const card = admin.getByTestId('roll-auto-pricing');
     await expect(card).toContainText('自动报价规则');
     await card.getByRole('button', { name: '修改规则' }).click();
@@ -136,8 +115,7 @@ for (const size of SIZES) {
     await desk.context().close();
 
     // A 交易员-only member reads the rule but has no 修改规则.
-    const trader = await signedIn(browser, size, traderOnly);
-    await trader.goto('/trader/roll-applications');
+    const trader = await signedInBrowser(browser, size, traderOnly, '/trader/roll-applications');
     const seen = trader.getByTestId('roll-auto-pricing');
     await expect(seen.getByTestId('roll-auto-status')).toHaveText('已开启');
     await expect(seen.getByTestId('roll-auto-summary')).toContainText('月差偏离不超过 500.00 元/吨');

@@ -1,3 +1,4 @@
+import { openDesk } from '../common/desk';
 import { beijingDay, beijingTradingDay } from '../common/dates';
 import { expectNoEnglish } from '../common/english';
 import { expect, test, type Page } from '@playwright/test';
@@ -46,18 +47,7 @@ const account = async (page: Page) =>
 
 /** The customer's desk in `page`, signed in with the session (as the login page leaves it). */
 async function openCustomerPage(page: Page, path: string) {
-  await page.goto(`/pricer/${TENANT}/login`);
-  await page.evaluate(
-    ([token, user]) => {
-      localStorage.setItem('pricer_token', token);
-      localStorage.setItem('pricer_user_info', JSON.stringify(user));
-    },
-    [
-      session.token,
-      { user_id: session.userId, username: CUSTOMER.username, tenant_id: TENANT, company_name: '演示贸易有限公司' },
-    ] as const,
-  );
-  await page.goto(`/pricer/${TENANT}/${path}`);
+  await openDesk(page, TENANT, session, { username: CUSTOMER.username, company_name: '演示贸易有限公司' }, path);
 }
 
 /** The trader's 对账单 of this month for the customer. */

@@ -1,5 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type APIResponse, type Page, type TestInfo } from '@playwright/test';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type APIResponse,
+  type Browser,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
+import { axeViolations } from '../common/a11y';
 import { post, type PricerSession } from '../common/api';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -120,7 +128,24 @@ export async function signIn(
     [`oidc.user:${oidc.authority}:${oidc.client_id}`, stored, origin] as const,
   );
   await page.goto(path);
-  await expect(page).toHaveURL(back);
+  // Room for a loaded machine: the console's first load and its profile's answer.
+  await expect(page).toHaveURL(back, { timeout: 30_000 });
+}
+
+/**
+ * A browser of its own at `size` (a new context: its own storage), signed in as `user` (signIn) and open at `path`:
+ * the role tests' members, each in theirs.
+ */
+export async function signedInBrowser(
+  browser: Browser,
+  size: { width: number; height: number },
+  user: { username: string; password: string },
+  path = '/trader/dashboard',
+) {
+  const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
+  const page = await context.newPage();
+  await signIn(page, user, path, new RegExp(`${path.replaceAll('/', '\\/')}$`));
+  return page;
 }
 
 async function json<T>(response: Promise<APIResponse>): Promise<T> {
@@ -178,16 +203,12 @@ export async function screenshot(page: Page, testInfo: TestInfo, name: string) {
 
 /** No serious or critical axe violation on the page as it is now. */
 export async function expectAccessible(page: Page, testInfo: TestInfo, name: string) {
-  // A tooltip the mouse has left fades out over 100 ms (Mantine's transition), its colours mid-fade no one's reading:
-  // axe measured one at 1280 px on a loaded machine. Scanned once it is gone.
-  await expect(page.getByRole('tooltip')).toHaveCount(0);
-  // A toast on its way out fades for a second (packages/ui SwipeToDismiss): its colours mid-fade are no one's reading.
-  const result = await new AxeBuilder({ page }).exclude('[data-toast="leaving"]').analyze();
+  const violations = await axeViolations(page);
   await testInfo.attach(`axe-${name}.json`, {
-    body: JSON.stringify(result.violations, null, 2),
+    body: JSON.stringify(violations, null, 2),
     contentType: 'application/json',
   });
-  const bad = result.violations
+  const bad = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
   expect(bad, `${name}: serious/critical axe violations`).toEqual([]);

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../../test/postgres';
-import { freePort, serverArgs } from '../../../test/server';
+import { freePort, seedDataDir, serverArgs } from '../../../test/server';
 import { openDatabase } from './database';
 
 /**
@@ -125,6 +125,9 @@ describe('the data directory', () => {
     { timeout: 150_000 },
     async () => {
       const d = await dataDir();
+      // What a new directory gets is the test above's: this one starts from the run's migrated template on PGlite
+      // (test/server.ts seedDataDir, ~4 CPU-s less than initdb and the migrations), and its first start marks it.
+      seedDataDir(d.dir, d.env);
       expect((await start(d.env)).healthy).toBe(true);
       const db = await openDatabase({ databaseUrl: d.env.DATABASE_URL, dataDir: path.join(d.dir, 'db') });
       await sql`drop schema public cascade; create schema public`.execute(db);
