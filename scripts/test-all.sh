@@ -51,12 +51,9 @@ server_suite() { TEST_CHAOS=apart stage server pnpm --filter @pfp/server test; }
 chaos_form() { stage chaos pnpm test:chaos; }
 # The Playwright suites: the longest lane (two chains of ~7 minutes of tests), so it starts with the others.
 browsers() { stage e2e pnpm e2e:suites; }
-# Every other package's and app's vitest as projects of one run (vitest.packages.ts), lint and the typecheck. The
-# packages' files run one after another in each worker's process (--no-isolate, as the server's suite does by its
-# config; a root `isolate` does not reach the projects): React, Mantine and each app's modules load once per worker,
-# not once per file — 39 CPU-s against 45 (docs/testing.md).
+# Every other package's and app's vitest as projects of one run (vitest.packages.ts), lint and the typecheck.
 checks() {
-  at_once packages='stage packages pnpm exec vitest run --config vitest.packages.ts --no-isolate' lint='stage lint pnpm lint' \
+  at_once packages='stage packages pnpm exec vitest run --config vitest.packages.ts' lint='stage lint pnpm lint' \
     typecheck='stage typecheck pnpm typecheck'
 }
 
