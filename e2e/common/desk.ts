@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { randomUUID } from 'node:crypto';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { PricerSession } from './api';
+import { storeOnNextLoad } from './storage';
 
 /** The customer desk's submit call (its answer is what a fix test reads). */
 export const SUBMIT = '/api/pricer/rpc/submit-order';
@@ -26,22 +26,11 @@ export async function openDesk(
 }
 
 /**
- * Opens `path` with a desk session where its login page leaves one (local storage), put there before the desk's first
- * script runs: one load of the desk, where opening the login page to write it took two (~0.5 CPU-s each,
- * docs/testing.md). Written on the tab's first load after this call only, so a sign-out then a reload stays signed out
- * and a later call's session is not overwritten by this one.
+ * Opens `path` with a desk session where its login page leaves one (local storage), written before the desk's first
+ * script runs (common/storage.ts): one load of the desk, where opening the login page to write it took two.
  */
 export async function openDeskSignedIn(page: Page, token: string, user: object, path: string) {
-  const origin = new URL(test.info().project.use.baseURL ?? '').origin;
-  await page.addInitScript(
-    ([once, deskOrigin, t, u]) => {
-      if (location.origin !== deskOrigin || sessionStorage.getItem(once)) return;
-      sessionStorage.setItem(once, '1');
-      localStorage.setItem('pricer_token', t);
-      localStorage.setItem('pricer_user_info', u);
-    },
-    [`pfp.e2e.desk.${randomUUID()}`, origin, token, JSON.stringify(user)] as const,
-  );
+  await storeOnNextLoad(page, 'local', { pricer_token: token, pricer_user_info: JSON.stringify(user) });
   await page.goto(path);
 }
 

@@ -1,5 +1,5 @@
-import { openDesk, SUBMIT } from '../common/desk';
 import { expect, test } from '@playwright/test';
+import { openDesk, SUBMIT } from '../common/desk';
 import { demoTrader, pricerLogin, pricerSnapshot, restingBuyPrice, signIn, toast, traderCall } from './support';
 
 /*

@@ -1,7 +1,7 @@
-import { openDesk } from '../common/desk';
 import ExcelJS from 'exceljs';
 import { beijingDay, beijingTradingDay, tradingDaysFromToday, typeDay } from '../common/dates';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { openDesk } from '../common/desk';
 import { demoTrader, expectAccessible, pricerLogin, screenshot, signIn, toast, traderCall } from './support';
 
 /*

@@ -1,6 +1,6 @@
-import { openDesk as openCustomerDesk } from '../common/desk';
 import { beijingTradingDay, typeDay } from '../common/dates';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { openDesk as openCustomerDesk } from '../common/desk';
 import {
   demoTrader,
   expectAccessible,

@@ -1,5 +1,5 @@
-import { openDesk } from '../common/desk';
 import { expect, test, type Page } from '@playwright/test';
+import { openDesk } from '../common/desk';
 import { expectNoEnglish } from '../common/english';
 import { demoTrader, pricerLogin, pricerSnapshot, screenshot, signIn, traderCall } from './support';
 

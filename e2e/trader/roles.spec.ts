@@ -4,8 +4,8 @@ import { demoTrader, expectAccessible, screenshot, signedInBrowser, toast, trade
 /*
  * Staff roles and maker-checker through the screens (issue 42, docs/roles.md), at 375 and 1366 px. The demo
  * company's admin adds a 财务 on 员工与角色 and a 风控 (by call); the 财务 signs in (the identity provider's
- * real login, over HTTP: support.ts signIn), sees only what 财务 may do, and records a 200,000 元 deposit with its 银行流水号: it waits for
- * approval and the balance does not move. The 风控 signs in, sees the inbox's badge, approves it on 复核, and
+ * real login, over HTTP: support.ts signIn), sees only what 财务 may do, and records a 200,000 元 deposit with its
+ * 银行流水号: it waits for approval and the balance does not move. The 风控 signs in, sees the inbox's badge, approves it on 复核, and
  * the ledger shows maker and checker. Both staff members are disabled at the end, so the demo company is a
  * one-person company again for the suites after this one (its default policy holds nothing without a second 风控).
  */

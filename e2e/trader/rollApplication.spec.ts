@@ -1,5 +1,5 @@
-import { openDesk as openCustomerDesk } from '../common/desk';
 import { expect, test, type Page } from '@playwright/test';
+import { openDesk as openCustomerDesk } from '../common/desk';
 import { expectNoEnglish } from '../common/english';
 import { beijingTradingDay } from '../common/dates';
 import { demoTrader, expectAccessible, pricerLogin, screenshot, signIn, toast, traderCall } from './support';

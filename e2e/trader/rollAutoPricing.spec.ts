@@ -1,5 +1,5 @@
-import { openDesk as openCustomerDesk } from '../common/desk';
 import { expect, test, type Page } from '@playwright/test';
+import { openDesk as openCustomerDesk } from '../common/desk';
 import { beijingTradingDay } from '../common/dates';
 import { expectNoEnglish } from '../common/english';
 import { demoTrader, expectAccessible, pricerLogin, screenshot, signedInBrowser, toast, traderCall } from './support';

@@ -1,7 +1,7 @@
-import { openDesk } from '../common/desk';
 import { beijingDay, beijingTradingDay } from '../common/dates';
 import { expectNoEnglish } from '../common/english';
 import { expect, test, type Page } from '@playwright/test';
+import { openDesk } from '../common/desk';
 import {
   demoTrader,
   expectAccessible,

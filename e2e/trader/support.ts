@@ -9,6 +9,7 @@ import {
 } from '@playwright/test';
 import { axeViolations } from '../common/a11y';
 import { post, type PricerSession } from '../common/api';
+import { storeOnNextLoad } from '../common/storage';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -118,15 +119,7 @@ export async function signIn(
     profile: claims,
     expires_at: Math.floor(Date.now() / 1000) + tokens.expires_in,
   });
-  // Once per tab: a later load of the tab (a reload, a sign-out) finds what the console left there.
-  await page.addInitScript(
-    ([key, value, consoleOrigin]) => {
-      if (location.origin !== consoleOrigin || sessionStorage.getItem('pfp.e2e.signedIn')) return;
-      sessionStorage.setItem('pfp.e2e.signedIn', '1');
-      sessionStorage.setItem(key, value);
-    },
-    [`oidc.user:${oidc.authority}:${oidc.client_id}`, stored, origin] as const,
-  );
+  await storeOnNextLoad(page, 'session', { [`oidc.user:${oidc.authority}:${oidc.client_id}`]: stored });
   await page.goto(path);
   // Room for a loaded machine: the console's first load and its profile's answer.
   await expect(page).toHaveURL(back, { timeout: 30_000 });
@@ -144,7 +137,8 @@ export async function signedInBrowser(
 ) {
   const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
   const page = await context.newPage();
-  await signIn(page, user, path, new RegExp(`${path.replaceAll('/', '\\/')}$`));
+  const landed = new RegExp(`${path.replace(/[.*+?^$()|[\]{}\\/]/g, '\\$&')}$`); // exactly `path`
+  await signIn(page, user, path, landed);
   return page;
 }
 
