@@ -7,11 +7,23 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.E2E_PORT ?? 8091);
 /**
- * One server per app suite, each with its own data: the suites run at once (two by default) and never
- * see each other's rows. The host suite's server listens on E2E_PORT, the others on E2E_PORT + 11..13.
+ * The suites' servers, each with its own data: the suites run at once (two by default) and never see another
+ * server's rows. The first listens on E2E_PORT, the others on E2E_PORT + 11, + 12. The host suite's server also
+ * serves the volatility suite and the trader's sign-in tests (projects below): none of the three reads rows another
+ * writes, and a server fewer is ~1.5 CPU-s a minute of idle ticks and sweeps less for the whole run (docs/testing.md).
  */
+const SERVERS = ['host', 'trader', 'pricer'] as const;
+type Server = (typeof SERVERS)[number];
 const SUITES = ['host', 'trader', 'pricer', 'volatility'] as const;
-const portOf = (i: number) => (i === 0 ? port : port + 10 + i);
+const SERVER_OF: Record<(typeof SUITES)[number] | 'trader-sign-in', Server> = {
+  host: 'host',
+  trader: 'trader',
+  pricer: 'pricer',
+  volatility: 'host',
+  'trader-sign-in': 'host',
+};
+const portOf = (server: Server) => (server === 'host' ? port : port + 10 + SERVERS.indexOf(server));
+const urlOf = (server: Server) => `http://127.0.0.1:${portOf(server)}`;
 export const baseURL = `http://127.0.0.1:${port}`;
 /**
  * The servers' data directories, beside the run's other artifacts (kept for a look after a failure, and emptied
@@ -34,7 +46,7 @@ export const firstTimeTrader = { username: 't2', password: 'pw123456', name: '�
 
 /**
  * The suites' databases: on PostgreSQL where Debian's binaries are installed (E2E_DB=pglite: the embedded PGlite, as
- * a newcomer with only Node has). PGlite runs PostgreSQL in WebAssembly inside each server's process, and four
+ * a newcomer with only Node has). PGlite runs PostgreSQL in WebAssembly inside each server's process, and the
  * servers idling through the run cost more CPU there than beside a cluster (docs/testing.md). One cluster in the run's
  * data directory, on its socket only (e2e/databases.mjs makes it; globalSetup.ts stops it).
  */
@@ -47,7 +59,7 @@ const databaseUrl = (suite: string) => `postgres://pfp@localhost/e2e_${suite}?ho
 
 /**
  * The trader suite's sign-in tests — the console's sign-in, the 授权点价人 who sign in with their own logins, the
- * 点价协议 a customer accepts on signing in — run on the volatility suite's server (projects below). Each makes its own
+ * 点价协议 a customer accepts on signing in — run on the host suite's server (projects below). Each makes its own
  * customers; no other trader test reads them.
  */
 const SIGN_IN = /\/(auth|authorisedPricers|authorisedPricerReset|agreement)\.spec\.ts$/;
@@ -95,31 +107,31 @@ export default defineConfig({
     launchOptions: CHROMIUM_LAUNCH,
   },
   projects: [
-    ...SUITES.map((name, i) => ({
+    ...SUITES.map((name) => ({
       name,
       testDir: `./${name}`,
       workers: 1,
-      use: { baseURL: `http://127.0.0.1:${portOf(i)}` },
+      use: { baseURL: urlOf(SERVER_OF[name]) },
       ...(name === 'trader' ? { testIgnore: SIGN_IN } : {}),
     })),
-    // The trader's sign-in tests (a real 50 s wait for the token's expiry among them) on the volatility suite's server:
-    // the trader suite is the longest by far, and the other worker stood idle while it ran (docs/testing.md). The
-    // volatility suite reads the market only, and writes no rows. Listed last, it runs on the other worker
-    // after the host, pricer and volatility suites (not a `dependencies` entry: that waits for every suite).
+    // The trader's sign-in tests (a real 50 s wait for the token's expiry among them) on the host suite's server: the
+    // trader suite is the longest by far, and the other worker stood idle while it ran (docs/testing.md). Listed last,
+    // they run on the other worker after the host, pricer and volatility suites (not a `dependencies` entry: that
+    // waits for every suite).
     {
       name: 'trader-sign-in',
       testDir: './trader',
       testMatch: SIGN_IN,
       workers: 1,
-      use: { baseURL: `http://127.0.0.1:${portOf(SUITES.indexOf('volatility'))}` },
+      use: { baseURL: urlOf(SERVER_OF['trader-sign-in']) },
     },
   ],
-  // Playwright starts these one after the other, each once the one before is ready. The first makes the suites'
-  // databases (t2 added, then copied: e2e/databases.mjs), and is ready once they are made: so the four servers start
-  // together (the database made once) and globalSetup.ts waits for all four to answer.
-  webServer: SUITES.map((name, i) => {
-    const url = `http://127.0.0.1:${portOf(i)}`;
-    const suites = SUITES.map((s) => (onPostgres ? `${s}=${databaseUrl(s)}` : s)).join(' ');
+  // Playwright starts these one after the other, each once the one before is ready. The first makes the servers'
+  // databases (t2 added, then copied: e2e/databases.mjs), and is ready once they are made: so the servers start
+  // together (the database made once) and globalSetup.ts waits for all of them to answer.
+  webServer: SERVERS.map((name, i) => {
+    const url = urlOf(name);
+    const suites = SERVERS.map((s) => (onPostgres ? `${s}=${databaseUrl(s)}` : s)).join(' ');
     const t2 = `--username ${firstTimeTrader.username} --password ${firstTimeTrader.password} --name ${firstTimeTrader.name}`;
     const databases = `node ${path.join(root, 'e2e/databases.mjs')} ${dataDir} ${suites} -- ${t2}`;
     const server = `node ${path.join(root, 'apps/server/dist/main.js')}`;
@@ -130,7 +142,7 @@ export default defineConfig({
       // An upper bound for making the databases, not a budget.
       timeout: 180_000,
       env: {
-        PORT: String(portOf(i)),
+        PORT: String(portOf(name)),
         HOST: '127.0.0.1',
         DATA_DIR: path.join(dataDir, name),
         // The demo data (on by default on the embedded database only).
@@ -143,7 +155,8 @@ export default defineConfig({
         // POST /api/test/market-shift: the margin walk moves the simulated market (trader/margin.spec.ts).
         SIM_MARKET_HOOKS: '1',
         // The host suite's server may call a loopback robot (host/webhookTest.spec.ts: 发送测试消息 against a real
-        // receiver); the trader suite's keeps refusing one (trader/notifications.spec.ts).
+        // receiver); the trader suite's keeps refusing one (trader/notifications.spec.ts). No test of the volatility
+        // suite or of the sign-in tests sends a notification anywhere.
         ...(name === 'host' ? { WEBHOOK_ALLOW_PRIVATE: '1' } : {}),
       },
     };

@@ -1,5 +1,4 @@
 import { auditActionLabel, auditDetails, auditKindLabel, describeUserAgent, zh } from '@pfp/i18n';
-import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema';
 import { runView } from '../../platform/views/engine';
@@ -32,6 +31,7 @@ export async function auditWorkbook(
   const scope: Record<string, string | number> = { tenant_id: tenantId };
   if (p.action) scope.action = p.action;
   if (p.actor) scope.actor = p.actor;
+  const { default: ExcelJS } = await import('exceljs'); // at the first export, not at every start (statements.ts)
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('审计日志');
   ws.columns = [

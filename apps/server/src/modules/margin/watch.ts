@@ -48,14 +48,15 @@ export async function markAccounts(
 /** The companies whose customers' margin moves with these instruments' prices (fixed lots, open market orders). */
 async function tenantsPricedBy(db: Kysely<DB>, symbols: readonly string[]): Promise<number[]> {
   if (!symbols.length) return [];
-  const list = sql.join(symbols.map((s) => sql`${s}::text`));
+  // One array parameter, not one per symbol: a tick names every listed instrument (~340), twice a second.
+  const list = sql`${[...symbols]}::text[]`;
   const { rows } = await sql<{ tenant_id: number }>`
     select tenant_id from contracts
-     where margin_rate > 0 and executed_quantity > settled_quantity and instrument_id in (${list})
+     where margin_rate > 0 and executed_quantity > settled_quantity and instrument_id = any(${list})
     union
     select o.tenant_id from orders o join contracts c on c.id = o.contract_id
      where o.status in ('PENDING', 'ALIVE') and o.limit_price <= 0 and c.margin_rate > 0
-       and o.instrument_id in (${list})`.execute(db);
+       and o.instrument_id = any(${list})`.execute(db);
   return rows.map((r) => Number(r.tenant_id));
 }
 
