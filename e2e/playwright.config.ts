@@ -10,7 +10,7 @@ const port = Number(process.env.E2E_PORT ?? 8091);
  * The suites' servers, each with its own data: the suites run at once (two by default) and never see another
  * server's rows. The first listens on E2E_PORT, the others on E2E_PORT + 11, + 12. The host suite's server also
  * serves the volatility suite and the trader's sign-in tests (projects below): none of the three reads rows another
- * writes, and a server fewer is ~1.5 CPU-s a minute of idle ticks and sweeps less for the whole run (docs/testing.md).
+ * writes, and a server fewer is ~1–1.5 CPU-s a minute of idle ticks and sweeps less for the whole run (docs/testing.md).
  */
 const SERVERS = ['host', 'trader', 'pricer'] as const;
 type Server = (typeof SERVERS)[number];
@@ -155,8 +155,8 @@ export default defineConfig({
         // POST /api/test/market-shift: the margin walk moves the simulated market (trader/margin.spec.ts).
         SIM_MARKET_HOOKS: '1',
         // The host suite's server may call a loopback robot (host/webhookTest.spec.ts: 发送测试消息 against a real
-        // receiver); the trader suite's keeps refusing one (trader/notifications.spec.ts). No test of the volatility
-        // suite or of the sign-in tests sends a notification anywhere.
+        // receiver); the trader suite's keeps refusing one (trader/notifications.spec.ts). The volatility suite and the
+        // sign-in tests, on this server too, check no webhook delivery.
         ...(name === 'host' ? { WEBHOOK_ALLOW_PRIVATE: '1' } : {}),
       },
     };
