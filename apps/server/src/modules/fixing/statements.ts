@@ -210,7 +210,7 @@ export function xlsxStream(
 ): Readable {
   const out = new PassThrough();
   void (async () => {
-    // Loaded at the first download, not at every start (~0.2 CPU-s of a server's start: a restart after a crash).
+    // Loaded at the first download, not at every start (~0.1 CPU-s of a server's start, a restart after a crash too).
     const { default: ExcelJS } = await import('exceljs');
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
     workbook.creator = '快期点价宝';
