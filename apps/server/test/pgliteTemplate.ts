@@ -7,5 +7,7 @@ export default async function setup(project: TestProject) {
   if (process.env.TEST_DB_TEMPLATE === 'off') return;
   const template = await dumpPgliteTemplate();
   project.provide('pgliteTemplate', template.file);
+  project.provide('pgliteTemplateDir', template.dir);
+  project.provide('pgliteCopies', template.copies);
   return () => template.remove();
 }
