@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 import ts from 'typescript';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -63,9 +64,8 @@ for (const { dirs, files } of groups.values()) {
   rmSync(cache, { recursive: true, force: true });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const names = dirs.map((dir) => path.relative(root, dir)).join(' ');
-  // eslint-disable-next-line no-control-regex -- the colours of --pretty
   const errors =
-    run.status === 0 ? 0 : (run.stdout.replace(/\x1b\[\d+m/g, '').match(/Found (\d+) error/)?.[1] ?? 'some');
+    run.status === 0 ? 0 : (stripVTControlCharacters(run.stdout).match(/Found (\d+) error/)?.[1] ?? 'some');
   console.log(`typecheck ${names}: ${files.size} files, ${errors} errors, ${seconds} s`);
   if (run.status !== 0) {
     failed = true;
