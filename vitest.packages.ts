@@ -10,5 +10,7 @@ export default defineConfig({
   test: {
     // Every package and app but the server: a new one is in without a line here.
     projects: ['packages/*', 'apps/*', '!apps/server'],
+    // A worker thread per file instead of a process: 36.5–40.1 → 33.4–35.0 CPU-s (three runs each, alternated).
+    pool: 'threads',
   },
 });
