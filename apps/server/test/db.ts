@@ -20,6 +20,7 @@ import { PGliteDialect } from '../src/platform/db/pgliteDialect';
 import type { DB } from '../src/platform/db/schema';
 import { SQL_OBJECTS } from '../src/modules';
 import { createDatabase, PG_TEMPLATE } from './postgres';
+import { provided } from './provided';
 
 /** Global setup, PGlite: migrates an in-memory PGlite, dumps its data directory to a file and unpacks it beside. */
 export async function dumpPgliteTemplate(): Promise<{ file: string; dir: string; copies: string; remove: () => void }> {
@@ -58,7 +59,7 @@ export async function createPostgresTemplate(clusterUrl: string): Promise<void> 
 /** The PGlite template dump of the run, read once per file; undefined outside the pglite project. */
 let template: Blob | undefined;
 export function pgliteTemplate(): Blob | undefined {
-  const file = inject('pgliteTemplate');
+  const file = provided('pgliteTemplate');
   if (!file) return undefined;
   template ??= new Blob([readFileSync(file)]);
   return template;
@@ -78,11 +79,11 @@ export function removeCopies() {
  */
 export async function openMigratedDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
-  const template = url ? undefined : inject('pgliteTemplateDir');
+  const template = url ? undefined : provided('pgliteTemplateDir');
   if (template) {
     // A copy of the unpacked template is the kernel's work: loading the dump into PGlite's in-memory file system
     // cost ~0.5 CPU-s a database, a copy and a start on it ~0.3 (docs/testing.md).
-    const dataDir = mkdtempSync(path.join(inject('pgliteCopies'), 'db-'));
+    const dataDir = mkdtempSync(path.join(provided('pgliteCopies') ?? tmpdir(), 'db-'));
     cpSync(template, dataDir, { recursive: true });
     opened.push(dataDir);
     return openDatabase({ dataDir });

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { inject } from 'vitest';
+import { provided } from './provided';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -36,21 +36,13 @@ export function serverArgs(): string[] {
   return (args = fresh ? [built] : ['--import', 'tsx', 'src/main.ts']);
 }
 
-/** The pglite project's template (test/pgliteTemplate.ts); none outside a test run (the benches start servers too). */
-function runTemplate(): string | undefined {
-  try {
-    return inject('pgliteTemplate');
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * PGlite: a data directory with no database yet gets the run's migrated template (test/db.ts), as a test file's
  * database does, instead of initdb and the migrations: a fresh server starts on ~4 CPU-s less (docs/testing.md).
  */
 export function seedDataDir(dataDir: string, env: Record<string, string | undefined>) {
-  const template = env.DATABASE_URL ? undefined : runTemplate();
+  // The pglite project's template (test/pgliteTemplate.ts); none outside a test run.
+  const template = env.DATABASE_URL ? undefined : provided('pgliteTemplate');
   const db = path.join(dataDir, 'db');
   if (!template || existsSync(db)) return;
   mkdirSync(db, { recursive: true, mode: 0o700 });
